@@ -1,0 +1,208 @@
+"""The bundle format as pydantic models: the source of ``schemas/bundle.schema.json``.
+
+The emitter (:mod:`cardforge_compiler.emit`) writes plain dicts for speed; tests
+validate emitted bundles against the schema generated from these models, so the
+two cannot drift apart unnoticed. ``docs/bundle.md`` is the guide.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardforge_runtime.format import BUNDLE_FORMAT
+
+from cardforge_compiler.model import Dice, Offer, Players, Resources, StatusToken
+
+__all__ = ["Bundle"]
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+Condition = Annotated[dict[str, Any], Field(
+    description="A condition syntax tree: {op: const|name|not|and|or|==|!=|<|<=|>|>=|call, ...}; "
+                "see docs/bundle.md, Conditions.",
+    json_schema_extra={"x-cardforge-condition": True},  # replaced by a $ref in schema.py
+)]
+
+
+class TextOut(_Out):
+    kind: Literal["text"]
+    text: str
+
+
+class OptionOut(_Out):
+    text: str
+    if_: Condition | None = Field(alias="if")
+    if_source: str | None
+    steps: list[StepOut]
+    goto: int | None
+
+
+class ChoiceOut(_Out):
+    kind: Literal["choice"]
+    options: list[OptionOut]
+
+
+class ChallengeOut(_Out):
+    kind: Literal["challenge"]
+    stat: str
+    successes: int
+    who: Literal["one", "each", "all"]
+    pass_: list[StepOut] = Field(alias="pass")
+    fail: list[StepOut]
+
+
+class PerSuccessOut(_Out):
+    gain: Resources | None = None
+    lose: Resources | None = None
+
+
+class RollOut(_Out):
+    kind: Literal["roll"]
+    stat: str
+    who: Literal["one", "each", "all"]
+    per_success: PerSuccessOut
+
+
+class ResourcesOut(Resources):
+    kind: Literal["gain", "lose"]
+
+
+class PurchaseOut(_Out):
+    kind: Literal["purchase"]
+    deck: str | None = None
+    per_player: int
+    offers: list[Offer] | None = None
+
+
+class ValuesOut(_Out):
+    kind: Literal["set", "add"]
+    values: dict[str, Union[bool, int]]
+
+
+class ClearOut(_Out):
+    kind: Literal["clear"]
+    names: list[str]
+
+
+class IfOut(_Out):
+    kind: Literal["if"]
+    condition: Condition | None
+    condition_source: str
+    then: list[StepOut]
+    else_: list[StepOut] = Field(alias="else")
+
+
+class ObjectiveOut(_Out):
+    objective: str
+    goto: int | None = None
+    victory: str | None = None
+
+
+class BattleOut(_Out):
+    kind: Literal["battle"]
+    layout: str
+    objectives: list[ObjectiveOut]
+
+
+class GotoOut(_Out):
+    kind: Literal["goto"]
+    card: int
+
+
+class EndingOut(_Out):
+    kind: Literal["victory", "defeat"]
+    text: str
+
+
+StepOut = Annotated[
+    Union[TextOut, ChoiceOut, ChallengeOut, RollOut, ResourcesOut, PurchaseOut, ValuesOut, ClearOut, IfOut,
+          BattleOut, GotoOut, EndingOut],
+    Field(discriminator="kind"),
+]
+
+
+class CardOut(_Out):
+    id: int
+    title: str
+    text: str
+    steps: list[StepOut]
+    endings: list[Literal["victory", "defeat"]]
+
+
+class EdgeOut(_Out):
+    from_: int = Field(alias="from")
+    to: int | None
+    via: Literal["goto", "option", "pass", "fail", "objective", "then", "else", "victory", "defeat"]
+    label: str
+    condition: Condition | None
+
+
+class StoryOut(_Out):
+    id: str
+    title: str
+    start: int
+    introduction: str
+    flags: list[str]
+    counters: dict[str, int]
+    source: str
+    cards: list[CardOut]
+    edges: list[EdgeOut]
+
+
+class PackOut(_Out):
+    id: str
+    title: str
+    version: str
+    players: Players
+    stats: list[str]
+    status_tokens: list[StatusToken]
+    dice: Dice
+    source: str
+    stories: list[StoryOut]
+
+
+class Generator(_Out):
+    name: str
+    version: str
+
+
+class Bundle(_Out):
+    """A cardforge bundle (``docs/bundle.md``)."""
+
+    format: Literal[BUNDLE_FORMAT]  # type: ignore[valid-type]
+    format_version: Annotated[str, Field(pattern=r"^1\.[0-9]+\.[0-9]+$")]
+    content_hash: Annotated[str, Field(pattern=r"^sha256:[0-9a-f]{64}$")]
+    generator: Generator
+    packs: list[PackOut]
+
+
+for _cls in (OptionOut, ChallengeOut, IfOut):
+    _cls.model_rebuild()
+
+CONDITION_TREE_SCHEMA: dict[str, Any] = {
+    "description": "A condition syntax tree (docs/bundle.md, Conditions).",
+    "oneOf": [
+        {"type": "object", "properties": {"op": {"const": "const"}, "value": {"type": ["boolean", "integer", "string"]}},
+         "required": ["op", "value"], "additionalProperties": False},
+        {"type": "object", "properties": {"op": {"const": "name"}, "name": {"type": "string"}},
+         "required": ["op", "name"], "additionalProperties": False},
+        {"type": "object", "properties": {"op": {"const": "not"}, "arg": {"$ref": "#/$defs/ConditionTree"}},
+         "required": ["op", "arg"], "additionalProperties": False},
+        {"type": "object", "properties": {"op": {"enum": ["and", "or"]},
+                                          "args": {"type": "array", "items": {"$ref": "#/$defs/ConditionTree"},
+                                                   "minItems": 2}},
+         "required": ["op", "args"], "additionalProperties": False},
+        {"type": "object", "properties": {"op": {"enum": ["==", "!=", "<", "<=", ">", ">="]},
+                                          "left": {"$ref": "#/$defs/ConditionTree"},
+                                          "right": {"$ref": "#/$defs/ConditionTree"}},
+         "required": ["op", "left", "right"], "additionalProperties": False},
+        {"type": "object", "properties": {"op": {"const": "call"}, "name": {"type": "string"},
+                                          "args": {"type": "array", "items": {"$ref": "#/$defs/ConditionTree"}}},
+         "required": ["op", "name", "args"], "additionalProperties": False},
+    ],
+}

@@ -1,0 +1,76 @@
+"""The story graph (analyse stage): unreachable cards, traps, cards doomed to Defeat.
+
+Uses networkx: descendants of the start for reachability; reverse multi-source
+search from the ending cards for "can this card still end the story".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import networkx as nx
+
+from cardforge_compiler.analyse import StoryAnalysis
+from cardforge_compiler.checks import check
+from cardforge_compiler.diagnostics import Diagnostic
+
+__all__ = ["traps", "unreachable_cards"]
+
+
+def _cards(ids) -> str:  # noqa: ANN001
+    ids = sorted(ids)
+    shown = ", ".join(map(str, ids[:8])) + (f" and {len(ids) - 8} more" if len(ids) > 8 else "")
+    return shown
+
+
+def _can_reach(graph: nx.MultiDiGraph, targets: set[int]) -> set[int]:
+    """Cards from which one of ``targets`` can be reached (the targets included)."""
+    if not targets:
+        return set()
+    return set(nx.multi_source_dijkstra_path_length(graph.reverse(copy=False), targets))
+
+
+@check("analyse", "CF401")
+def unreachable_cards(analysis: StoryAnalysis) -> Iterator[Diagnostic]:
+    """Cards that no path from the story's start reaches."""
+    story = analysis.story
+    if story.model.start not in story.cards:
+        return
+    reachable = analysis.reachable
+    for card_id, card in story.cards.items():
+        if card_id in reachable:
+            continue
+        sources = sorted(set(analysis.graph.predecessors(card_id)) - {card_id})
+        if sources:
+            hint = (f"it is only linked from card(s) {_cards(sources)}, which cannot be reached either; "
+                    f"link one of them from a reachable card")
+        else:
+            before = [c for c in sorted(reachable) if c < card_id]
+            near = before[-1] if before else min(reachable)
+            hint = f"no card links here: add `goto: {card_id}` to a reachable card, such as {near}"
+        yield Diagnostic("CF401", f"card {card_id} cannot be reached from the start card {story.model.start}",
+                         **story.where((*card.path, "id")), hint=hint)
+
+
+@check("analyse", "CF403", "CF404")
+def traps(analysis: StoryAnalysis) -> Iterator[Diagnostic]:
+    """Reachable cards from which no ending can be reached (a loop with no way out),
+    and cards from which every path ends in Defeat."""
+    story, graph = analysis.story, analysis.graph
+    reachable = analysis.reachable
+    ending = _can_reach(graph, set(analysis.endings))
+    winning = _can_reach(graph, {c for c, kinds in analysis.endings.items() if "victory" in kinds})
+    explained = _can_reach(graph, set(analysis.dead_ends) | {c for c, _ in analysis.stuck_choices})
+    for card_id in sorted(reachable - ending - explained):
+        loop = {card_id} | nx.descendants(graph, card_id)
+        yield Diagnostic(
+            "CF403", f"no ending can be reached from card {card_id}: it leads only to card(s) {_cards(loop)}, "
+                     f"a loop with no way out",
+            **story.where((*story.cards[card_id].path, "id")),
+            hint="give one card of the loop a way out (a goto to a card that can reach Victory)")
+    for card_id in sorted((reachable & ending) - winning - explained):
+        if graph.out_degree(card_id) == 0:
+            continue  # a Defeat card itself
+        yield Diagnostic("CF404", f"every path from card {card_id} ends in Defeat",
+                         **story.where((*story.cards[card_id].path, "id")),
+                         hint="if that is intended, ignore this warning; otherwise add a way to Victory")

@@ -1,0 +1,374 @@
+"""The ``cardforge`` command line (click).
+
+Exit codes, for every command: 0 clean; 1 problems found (errors, or warnings with
+``--strict``); 2 usage, configuration or internal error. Heavy modules (pydantic,
+networkx, jsonschema, ruamel.yaml) are imported inside the commands, so that
+``cardforge --help`` and ``--version`` start fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import click
+
+from cardforge_compiler import __version__
+
+if TYPE_CHECKING:
+    from cardforge_compiler.diagnostics import Diagnostic
+    from cardforge_compiler.pipeline import CompileResult
+
+__all__ = ["main"]
+
+EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+class ConfigError(click.ClickException):
+    """A usage or configuration error: exit code 2 (click's own exit 1 would look
+    like "problems found")."""
+
+    exit_code = EXIT_USAGE
+
+
+def _compile(paths: tuple[str, ...]) -> CompileResult:
+    from cardforge_compiler.pipeline import compile_paths
+
+    return compile_paths(list(paths))
+
+
+# ------------------------------------------------------------------ reporting
+_COLOURS = {"error": "red", "warning": "yellow"}
+
+
+def _text(diag: Diagnostic) -> str:
+    where = diag.file or "<input>"
+    if diag.line is not None:
+        where += f":{diag.line}:{diag.column}"
+    severity = click.style(diag.severity.value, fg=_COLOURS[diag.severity.value], bold=True)
+    out = f"{click.style(where, bold=True)}: {click.style(diag.code, bold=True)} {severity}: {diag.message} [{diag.name}]"
+    if diag.path:
+        out += f"\n  at {diag.field_path()}"
+    if diag.hint:
+        out += f"\n  {click.style('help', fg='cyan')}: {diag.hint}"
+    return out
+
+
+def _github(diag: Diagnostic) -> str:
+    def esc(text: str) -> str:
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+    props = [f"file={diag.file}"] if diag.file else []
+    if diag.line is not None:
+        props += [f"line={diag.line}", f"col={diag.column}"]
+    props.append(f"title={diag.code} {diag.name}")
+    message = diag.message + (f" (help: {diag.hint})" if diag.hint else "")
+    return f"::{diag.severity.value} {','.join(props)}::{esc(message)}"
+
+
+def _summary(result: CompileResult) -> dict[str, int]:
+    return {
+        "files": len(result.files),
+        "packs": sum(1 for p in result.packs if p.manifest is not None),
+        "stories": result.story_count,
+        "cards": result.card_count,
+        "checks_run": result.checks_run,
+        "errors": len(result.errors),
+        "warnings": len(result.warnings),
+    }
+
+
+def _plural(n: int, word: str) -> str:
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
+def _report(result: CompileResult, fmt: str) -> None:
+    if fmt == "json":
+        payload = {"version": 1, "summary": _summary(result),
+                   "diagnostics": [d.to_dict() for d in result.diagnostics]}
+        click.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        return
+    if fmt == "github":
+        for diag in result.diagnostics:
+            click.echo(_github(diag))
+        return
+    for diag in result.diagnostics:
+        click.echo(_text(diag))
+    s = _summary(result)
+    verdict = "no problems" if not result.diagnostics else f"{_plural(s['errors'], 'error')}, {_plural(s['warnings'], 'warning')}"
+    click.echo(f"{verdict} in {_plural(s['files'], 'file')} ({_plural(s['stories'], 'story')}, "
+               f"{_plural(s['cards'], 'card')}, {s['checks_run']} checks run)")
+
+
+def _failed(result: CompileResult, strict: bool) -> bool:
+    return bool(result.errors) or (strict and bool(result.warnings))
+
+
+FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text",
+                      show_default=True, help="text for people, json for tools, github for Actions annotations.")
+STRICT = click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+
+
+# ------------------------------------------------------------------- commands
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, "-V", "--version", prog_name="cardforge")
+def cli() -> None:
+    """cardforge: validate, compile and bundle story-card content.
+
+    \b
+    Example:
+      cardforge lint content/
+      cardforge build content/ -o build/gascony.bundle.json
+    """
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@FORMAT
+@STRICT
+def lint(paths: tuple[str, ...], fmt: str, strict: bool) -> None:
+    """Check content files and folders; report every problem.
+
+    \b
+    Example:
+      cardforge lint content/
+      cardforge lint content/gascony/act1.yaml --format json
+    """
+    result = _compile(paths)
+    _report(result, fmt)
+    sys.exit(EXIT_PROBLEMS if _failed(result, strict) else EXIT_CLEAN)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="Where to write the bundle (written atomically).")
+@click.option("--pretty", is_flag=True, help="Indent the JSON (bigger; same content hash).")
+@FORMAT
+@STRICT
+def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: bool) -> None:
+    """Lint, then compile the content into one JSON bundle.
+
+    On failure no bundle is written, and an older bundle at OUTPUT is removed so
+    that nothing stale is left behind.
+
+    \b
+    Example:
+      cardforge build content/ -o build/gascony.bundle.json
+    """
+    from cardforge_compiler.emit import build_bundle, bundle_bytes, write_atomically
+
+    result = _compile(paths)
+    if fmt != "text" or result.diagnostics:
+        _report(result, fmt)
+    if not result.errors and not any(p.stories for p in result.packs):
+        raise ConfigError("nothing to build: no pack with stories found")
+    if _failed(result, strict):
+        removed = ""
+        if output.exists():
+            output.unlink()
+            removed = f"; removed the stale {output}"
+        click.echo(f"build failed: no bundle written{removed}", err=True)
+        sys.exit(EXIT_PROBLEMS)
+    data = bundle_bytes(build_bundle(result.packs, result.analyses, __version__), pretty=pretty)
+    try:
+        write_atomically(output, data)
+    except OSError as exc:
+        raise ConfigError(f"cannot write {output}: {exc.strerror or exc}") from None
+    if fmt == "text":
+        s = _summary(result)
+        click.echo(f"cardforge build: {_plural(s['packs'], 'pack')}, {_plural(s['stories'], 'story')}, "
+                   f"{_plural(s['cards'], 'card')}", err=True)
+        click.echo(f"  checks run:  {s['checks_run']}", err=True)
+        click.echo(f"  diagnostics: {_plural(s['errors'], 'error')}, {_plural(s['warnings'], 'warning')}", err=True)
+        digest = json.loads(data)["content_hash"]
+        click.echo(f"  bundle:      {output} ({len(data):,} bytes, {digest[:19]}...)", err=True)
+
+
+def _find_story(result: CompileResult, story_id: str | None, card: int | None = None) -> Any:
+    from cardforge_compiler.diagnostics import did_you_mean
+
+    stories = [s for p in result.packs for s in p.stories]
+    if card is not None:
+        for story in stories:
+            if card in story.cards and (story_id is None or story.id == story_id):
+                return story
+        ids = [c for s in stories for c in s.cards]
+        hint = did_you_mean(card, ids) or ""
+        raise ConfigError(f"no story card {card} in the content{'; ' + hint if hint else ''}")
+    for story in stories:
+        if story.id == story_id:
+            return story
+    hint = did_you_mean(story_id, [s.id for s in stories])
+    known = ", ".join(s.id for s in stories) or "none"
+    raise ConfigError(f"no story '{story_id}' (stories: {known}){'; ' + hint if hint else ''}")
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--story", "story_id", required=True, help="The story's id, e.g. act-1.")
+@click.option("--format", "fmt", type=click.Choice(["dot", "mermaid"]), default="mermaid", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write to a file, not stdout.")
+def graph(paths: tuple[str, ...], story_id: str, fmt: str, output: Path | None) -> None:
+    """Draw a story's card graph (edges labelled with choice text or outcome).
+
+    \b
+    Example:
+      cardforge graph content/ --story act-1 --format dot | dot -Tsvg > act-1.svg
+      cardforge graph content/ --story act-1 --format mermaid
+    """
+    from cardforge_compiler.emit import write_atomically
+    from cardforge_compiler.export import to_dot, to_mermaid
+
+    result = _compile(paths)
+    story = _find_story(result, story_id)
+    text = (to_dot if fmt == "dot" else to_mermaid)(result.analyses[id(story)])
+    if output:
+        write_atomically(output, text.encode("utf-8"))
+    else:
+        click.echo(text, nl=False)
+    if result.errors:
+        click.echo(f"note: the content has {_plural(len(result.errors), 'error')} (run cardforge lint)", err=True)
+
+
+@cli.command()
+@click.argument("card", type=str)
+@click.option("--content", "paths", multiple=True, default=["content"], show_default=True,
+              help="Content file or folder (repeatable).")
+@click.option("--story", "story_id", help="Only look in this story.")
+def path(card: str, paths: tuple[str, ...], story_id: str | None) -> None:
+    """Show a shortest way from the story's start to CARD, to test it by hand.
+
+    Conditions met on the way are shown; they are not solved for.
+
+    \b
+    Example:
+      cardforge path 14
+      cardforge path 14 --content content/gascony
+    """
+    from cardforge_compiler.analyse import witness_path
+
+    if not card.isdigit() or card.startswith("0"):
+        raise ConfigError(f"'{card}' is not a card id: card ids are numbers such as 14")
+    target = int(card)
+    result = _compile(paths)
+    story = _find_story(result, story_id, target)
+    analysis = result.analyses[id(story)]
+    steps = witness_path(analysis, target)
+    if steps is None:
+        click.echo(f"card {target} cannot be reached from the start card {story.model.start} of story '{story.id}'")
+        sys.exit(EXIT_PROBLEMS)
+    click.echo(f"story '{story.id}': card {target} is {_plural(len(steps) - 1, 'step')} from the start card "
+               f"{story.model.start}")
+    for card_id, edge in steps:
+        click.echo(f"  {card_id}  {story.cards[card_id].model.title}")
+        if edge is not None:
+            how = {"goto": "go on", "option": "choose", "pass": "pass", "fail": "fail", "objective": "meet objective",
+                   "then": "condition holds", "else": "condition fails"}[edge["via"]]
+            label = f" \"{edge['label']}\"" if edge["via"] in ("option", "objective") else (
+                f" ({edge['label']})" if edge["label"] else "")
+            needs = ""
+            if edge["conditions"]:
+                needs = "  [needs " + " and ".join(_condition_text(c) for c in edge["conditions"]) + "]"
+            click.echo(f"      -> {how}{label}{needs}")
+    if result.errors:
+        click.echo(f"note: the content has {_plural(len(result.errors), 'error')} (run cardforge lint)", err=True)
+
+
+def _condition_text(tree: dict) -> str:
+    op = tree["op"]
+    if op == "const":
+        value = tree["value"]
+        return json.dumps(value) if isinstance(value, (bool, str)) else str(value)
+    if op == "name":
+        return tree["name"]
+    if op == "not":
+        return f"not {_condition_text(tree['arg'])}"
+    if op in ("and", "or"):
+        return "(" + f" {op} ".join(_condition_text(a) for a in tree["args"]) + ")"
+    if op == "call":
+        return f"{tree['name']}(" + ", ".join(_condition_text(a) for a in tree["args"]) + ")"
+    return f"{_condition_text(tree['left'])} {op} {_condition_text(tree['right'])}"
+
+
+@cli.command()
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("schemas"),
+              show_default=True, help="Folder to write the schemas into.")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if the files differ from the models.")
+def schema(out_dir: Path, check: bool) -> None:
+    """Generate the JSON Schemas (draft 2020-12) from the content model.
+
+    \b
+    Example:
+      cardforge schema --out schemas/
+      cardforge schema --out schemas/ --check
+    """
+    from cardforge_compiler.emit import write_atomically
+    from cardforge_compiler.schema import generate_schemas, schema_bytes
+
+    stale = []
+    for name, body in generate_schemas().items():
+        target = out_dir / name
+        data = schema_bytes(body)
+        current = target.read_bytes() if target.is_file() else None
+        if current == data:
+            continue
+        stale.append(name)
+        if not check:
+            write_atomically(target, data)
+            click.echo(f"wrote {target}", err=True)
+    if check and stale:
+        click.echo(f"out of date: {', '.join(stale)} (run: cardforge schema --out {out_dir})", err=True)
+        sys.exit(EXIT_PROBLEMS)
+    if not stale:
+        click.echo(f"schemas in {out_dir} are up to date", err=True)
+
+
+@cli.command("check-bundle")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def check_bundle(file: Path, fmt: str) -> None:
+    """Validate a bundle (ours, hand-edited or another tool's) against the bundle schema.
+
+    \b
+    Example:
+      cardforge check-bundle build/gascony.bundle.json
+    """
+    from cardforge_compiler.bundle_check import check_bundle_file
+
+    problems = check_bundle_file(file)
+    if fmt == "json":
+        click.echo(json.dumps({"file": str(file), "valid": not problems, "problems": problems}, indent=2))
+    else:
+        for problem in problems[:50]:
+            click.echo(f"{file}: {problem['path']}: {problem['message']}")
+        if len(problems) > 50:
+            click.echo(f"... and {len(problems) - 50} more")
+        click.echo(f"{file}: {'valid' if not problems else _plural(len(problems), 'problem')} "
+                   f"(bundle schema)", err=not problems)
+    sys.exit(EXIT_PROBLEMS if problems else EXIT_CLEAN)
+
+
+def main() -> NoReturn:
+    """Console entry point: run the CLI; turn any unexpected exception into one
+    line and exit 2 (never a traceback; set CARDFORGE_DEBUG=1 to see it)."""
+    import os
+
+    try:
+        cli.main(standalone_mode=True)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # noqa: BLE001 - the last line of defence
+        if os.environ.get("CARDFORGE_DEBUG"):
+            raise
+        click.echo(f"cardforge: internal error: {type(exc).__name__}: {exc} "
+                   f"(this is a bug in cardforge; CARDFORGE_DEBUG=1 shows the traceback)", err=True)
+        sys.exit(EXIT_USAGE)
+    sys.exit(EXIT_CLEAN)

@@ -1,0 +1,190 @@
+"""Diagnostics: every problem cardforge reports, with a stable code.
+
+Each rule is registered once here with its code, a short kebab-case name, a
+severity and a one-line summary; ``docs/diagnostics.md`` documents every code with
+fixed headings, and ``tests/golden/`` holds an example input that triggers each
+one (a meta-test requires it). Codes are never reused.
+
+Families:
+
+- ``CF0xx`` reading files and YAML (stage ``load``)
+- ``CF1xx`` document shape against the schemas (stage ``validate``)
+- ``CF2xx`` conditions (stage ``resolve``)
+- ``CF3xx`` references between documents and cards (stage ``resolve``)
+- ``CF4xx`` story graph: reachability, dead ends, traps (stage ``analyse``)
+- ``CF5xx`` flags, counters and choices (stage ``analyse``)
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+
+__all__ = [
+    "Diagnostic",
+    "RULES",
+    "Rule",
+    "Severity",
+    "did_you_mean",
+    "rule",
+]
+
+
+class Severity(str, Enum):
+    """How bad a diagnostic is: errors fail ``lint``; warnings fail it with ``--strict``."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One registered check: ``code`` (``CF301``), ``name`` (``unknown-card``),
+    default ``severity`` and one-line ``summary``."""
+
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(code: str, name: str, severity: Severity, summary: str) -> Rule:
+    """Register a rule and return it. Raises ``ValueError`` on a reused code or name."""
+    if code in RULES or any(r.name == name for r in RULES.values()):
+        raise ValueError(f"diagnostic code {code} / {name} registered twice")
+    RULES[code] = Rule(code, name, severity, summary)
+    return RULES[code]
+
+
+E, W = Severity.ERROR, Severity.WARNING
+
+# CF0xx: files and YAML
+rule("CF001", "unreadable-file", E, "A file or folder is missing or cannot be read.")
+rule("CF002", "not-utf8", E, "A file is not valid UTF-8 text.")
+rule("CF003", "yaml-syntax", E, "A file is not well-formed YAML.")
+rule("CF004", "duplicate-key", E, "A mapping names the same key twice.")
+rule("CF005", "tab-indentation", E, "A tab character is used where YAML needs spaces.")
+rule("CF006", "empty-file", E, "A content file holds no YAML document.")
+rule("CF007", "forbidden-tag", E, "A YAML tag asks for something other than plain data.")
+rule("CF008", "alias-expansion", E, "Anchors and aliases expand too far or refer to themselves.")
+rule("CF009", "too-deep", E, "Nesting is deeper than cardforge accepts.")
+rule("CF010", "no-content", E, "A folder given to cardforge holds no YAML files.")
+
+# CF1xx: document shape
+rule("CF101", "unknown-kind", E, "A document's `kind` is missing or not one cardforge knows.")
+rule("CF102", "missing-field", E, "A required field is missing.")
+rule("CF103", "unknown-field", E, "A mapping has a key the format does not define.")
+rule("CF104", "wrong-type", E, "A value has the wrong type (text, number, list, mapping, true/false).")
+rule("CF105", "invalid-value", E, "A value has the right type but is not allowed.")
+rule("CF106", "unknown-step", E, "A step's first key names no step kind.")
+rule("CF107", "duplicate-id", E, "Two documents of the same kind share an id.")
+rule("CF108", "card-id", E, "A card id or card reference is not a plain number such as 11.")
+rule("CF109", "missing-pack", E, "A pack folder has no `pack` manifest, or more than one.")
+
+# CF2xx: conditions
+rule("CF201", "condition-syntax", E, "A condition cannot be parsed.")
+rule("CF202", "unknown-name", E, "A condition or step names a flag, counter or function that is not declared.")
+rule("CF203", "type-mismatch", E, "A condition or `set` mixes types (true/false, number, text) wrongly.")
+
+# CF3xx: references
+rule("CF301", "unknown-card", E, "A reference names a story card that does not exist.")
+rule("CF302", "duplicate-card", E, "Two story cards share an id.")
+rule("CF303", "bad-start", E, "A story's start card is not one of its cards.")
+rule("CF304", "unknown-stat", E, "A challenge or roll tests a stat the pack does not define.")
+rule("CF305", "unknown-status", E, "A step names a status token the pack does not define.")
+rule("CF306", "cross-story-goto", E, "A reference names a card of another story.")
+
+# CF4xx: story graph
+rule("CF401", "unreachable-card", E, "A card cannot be reached from its story's start.")
+rule("CF402", "dead-end", E, "A card, or a branch inside it, ends without a way forward.")
+rule("CF403", "trap", E, "From this card no ending (Victory or Defeat) can be reached: a loop with no way out.")
+rule("CF404", "no-victory", W, "From this card every path ends in Defeat.")
+rule("CF405", "unreachable-step", W, "A step follows one that always ends the card, so it never runs.")
+
+# CF5xx: flags, counters, choices
+rule("CF501", "option-never-offered", W, "A choice option's condition can never hold.")
+rule("CF502", "choice-never-offered", E, "No option of a choice can ever be offered: the players are stuck.")
+rule("CF503", "read-never-set", W, "A flag or counter is read but no step ever sets it.")
+rule("CF504", "set-never-read", W, "A flag or counter is set but nothing ever reads it.")
+rule("CF505", "unused-name", W, "A declared flag or counter is never used.")
+
+del E, W
+
+
+@dataclass
+class Diagnostic:
+    """One problem found in the content.
+
+    ``file`` is the path as the user named it (relative paths stay relative);
+    ``line``/``column`` are 1-based, ``None`` when the problem concerns a whole file;
+    ``doc`` (0-based document index in the file) and ``path`` (keys and list indexes
+    from the document root) locate it in the data and let the locator fill in
+    ``line``/``column`` lazily; ``anchor`` says which position to use: the ``key``
+    of the last path element, its ``value``, or its containing ``mapping``.
+    """
+
+    code: str
+    message: str
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    doc: int | None = None
+    path: tuple[str | int, ...] = ()
+    anchor: str = "value"
+    hint: str | None = None
+    severity: Severity = field(default=Severity.ERROR)
+
+    def __post_init__(self) -> None:
+        self.severity = RULES[self.code].severity
+
+    @property
+    def name(self) -> str:
+        """The rule's kebab-case name, e.g. ``unknown-card``."""
+        return RULES[self.code].name
+
+    def sort_key(self) -> tuple:
+        """Order: file, line, column, code, message (deterministic output)."""
+        return (self.file or "", self.line or 0, self.column or 0, self.code, self.message)
+
+    def field_path(self) -> str:
+        """The data path as authors read it: ``cards[2].steps[0].choice[1].goto``."""
+        out = ""
+        for part in self.path:
+            if isinstance(part, int):
+                out += f"[{part}]"
+            else:
+                out += ("." if out else "") + str(part)
+        return out
+
+    def to_dict(self) -> dict:
+        """Plain data for ``--format json`` (documented in ``docs/diagnostics.md``)."""
+        return {
+            "code": self.code,
+            "name": self.name,
+            "severity": self.severity.value,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "path": self.field_path() or None,
+            "hint": self.hint,
+        }
+
+
+def did_you_mean(word: object, choices: Iterable[object], *, prefix: str = "did you mean ") -> str | None:
+    """A "did you mean X?" hint for a misspelled ``word``, or ``None``.
+
+    ``choices`` may hold numbers (card ids): they are compared as text.
+    """
+    pool = {str(c): c for c in choices}
+    best = difflib.get_close_matches(str(word), list(pool), n=1, cutoff=0.6)
+    if not best:
+        return None
+    match = pool[best[0]]
+    shown = f"'{match}'" if isinstance(match, str) else str(match)
+    return f"{prefix}{shown}?"

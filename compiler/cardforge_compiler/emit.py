@@ -1,0 +1,188 @@
+"""Stage 5, emit: the versioned, deterministic JSON bundle, written atomically.
+
+Shape (the formal definition is ``schemas/bundle.schema.json``; the guide is
+``docs/bundle.md``)::
+
+    {"format": "cardforge-bundle", "format_version": "1.0.0",
+     "content_hash": "sha256:<hex of the canonical JSON of packs>",
+     "generator": {"name": "cardforge", "version": "..."},
+     "packs": [{manifest fields..., "source": "pack.yaml",
+                "stories": [{"id", "title", "start", "introduction", "flags",
+                             "counters", "source", "cards": [...], "edges": [...]}]}]}
+
+Determinism: keys sorted, lists in authoring order (files sorted by path inside
+each pack), no time stamps, no absolute paths, no dependence on hash seeds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION
+
+from cardforge_compiler.analyse import StoryAnalysis
+from cardforge_compiler.model import step_kind
+from cardforge_compiler.resolve import PackIR, StoryIR
+
+__all__ = ["bundle_bytes", "build_bundle", "write_atomically"]
+
+
+def _resources(model: Any) -> dict:
+    return model.model_dump(by_alias=True, exclude_none=True, mode="json")
+
+
+def _condition(story: StoryIR, path: tuple) -> dict | None:
+    return story.conditions.get(path)
+
+
+def _steps(story: StoryIR, steps: list, base: tuple) -> list[dict]:
+    return [_step(story, step, (*base, i)) for i, step in enumerate(steps)]
+
+
+def _step(story: StoryIR, step: Any, path: tuple) -> dict:
+    kind = step_kind(step)
+    if kind == "text":
+        return {"kind": "text", "text": step.text}
+    if kind == "choice":
+        options = []
+        for j, option in enumerate(step.choice):
+            opath = (*path, "choice", j)
+            options.append({
+                "text": option.text,
+                "if": _condition(story, (*opath, "if")),
+                "if_source": option.if_,
+                "steps": _steps(story, option.steps, (*opath, "steps")),
+                "goto": option.goto,
+            })
+        return {"kind": "choice", "options": options}
+    if kind == "challenge":
+        c = step.challenge
+        return {"kind": "challenge", "stat": c.stat, "successes": c.successes, "who": c.who,
+                "pass": _steps(story, c.pass_, (*path, "challenge", "pass")),
+                "fail": _steps(story, c.fail, (*path, "challenge", "fail"))}
+    if kind == "roll":
+        r = step.roll
+        return {"kind": "roll", "stat": r.stat, "who": r.who, "per_success": _resources(r.per_success)}
+    if kind in ("gain", "lose"):
+        return {"kind": kind, **_resources(getattr(step, kind))}
+    if kind == "purchase":
+        return {"kind": "purchase", **_resources(step.purchase)}
+    if kind in ("set", "add"):
+        return {"kind": kind, "values": dict(getattr(step, kind))}
+    if kind == "clear":
+        return {"kind": "clear", "names": list(step.clear)}
+    if kind == "if":
+        return {"kind": "if", "condition": _condition(story, (*path, "if")), "condition_source": step.if_,
+                "then": _steps(story, step.then, (*path, "then")),
+                "else": _steps(story, step.else_, (*path, "else"))}
+    if kind == "battle":
+        return {"kind": "battle", "layout": step.battle.layout,
+                "objectives": [_resources(o) for o in step.battle.objectives]}
+    if kind == "goto":
+        return {"kind": "goto", "card": step.goto}
+    return {"kind": kind, "text": getattr(step, kind)}  # victory, defeat
+
+
+def _conjunction(conditions: tuple[dict, ...]) -> dict | None:
+    if not conditions:
+        return None
+    return conditions[0] if len(conditions) == 1 else {"op": "and", "args": list(conditions)}
+
+
+def _story(analysis: StoryAnalysis) -> dict:
+    story = analysis.story
+    model = story.model
+    cards = []
+    for card_id, card in story.cards.items():
+        cards.append({
+            "id": card_id,
+            "title": card.model.title,
+            "text": card.model.text,
+            "steps": _steps(story, card.model.steps, (*card.path, "steps")),
+            "endings": sorted(analysis.endings.get(card_id, ())),
+        })
+    edges = [
+        {"from": e.source, "to": e.target, "via": e.via, "label": e.label, "condition": _conjunction(e.conditions)}
+        for e in analysis.edges
+    ]
+    return {
+        "id": model.id,
+        "title": model.title,
+        "start": model.start,
+        "introduction": model.introduction,
+        "flags": list(model.flags),
+        "counters": dict(model.counters),
+        "source": story.doc.source.rel,
+        "cards": cards,
+        "edges": edges,
+    }
+
+
+def build_bundle(packs: list[PackIR], analyses: dict[int, StoryAnalysis], generator_version: str) -> dict:
+    """The bundle as plain data.
+
+    Args:
+        packs: the resolved packs (each with a valid manifest).
+        analyses: the analysis of each story, keyed by ``id(StoryIR)``.
+        generator_version: cardforge's version, recorded in ``generator``.
+    """
+    out_packs = []
+    for pack in packs:
+        assert pack.pack is not None and pack.manifest is not None
+        manifest = pack.pack.model_dump(by_alias=True, exclude_none=True, mode="json")
+        manifest.pop("kind")
+        manifest["source"] = pack.manifest.source.rel
+        manifest["stories"] = [_story(analyses[id(story)]) for story in pack.stories]
+        out_packs.append(manifest)
+    digest = hashlib.sha256(_canonical({"packs": out_packs})).hexdigest()
+    return {
+        "format": BUNDLE_FORMAT,
+        "format_version": BUNDLE_FORMAT_VERSION,
+        "content_hash": f"sha256:{digest}",
+        "generator": {"name": "cardforge", "version": generator_version},
+        "packs": out_packs,
+    }
+
+
+def _canonical(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def bundle_bytes(bundle: dict, *, pretty: bool = False) -> bytes:
+    """Serialise a bundle: sorted keys, UTF-8, compact (or indented with ``pretty``),
+    one trailing newline. Same bundle, same bytes."""
+    if pretty:
+        text = json.dumps(bundle, sort_keys=True, ensure_ascii=False, indent=2)
+        return text.encode("utf-8") + b"\n"
+    return _canonical(bundle) + b"\n"
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the whole new
+    one, never a part: a temporary file in the same folder, flushed, then renamed.
+
+    Raises:
+        OSError: the folder cannot be created or written.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

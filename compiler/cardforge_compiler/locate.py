@@ -1,0 +1,77 @@
+"""Turn data paths into 1-based ``line:column`` positions, lazily.
+
+Loading keeps no positions (that is what makes it fast). When diagnostics exist,
+each affected file is composed once more with libyaml into a node tree (which has
+marks), and every diagnostic's ``(doc, path)`` is followed down that tree: to the
+key of the last path element (``anchor="key"``), to its value (``"value"``), or to
+the mapping that holds it (``"mapping"``, used for a missing field).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ruamel.yaml.error import YAMLError
+from ruamel.yaml.nodes import MappingNode, SequenceNode
+
+from cardforge_compiler.diagnostics import Diagnostic
+from cardforge_compiler.load import SourceFile, make_yaml, run_with_stack
+
+__all__ = ["locate"]
+
+
+def _follow(node: Any, path: tuple[str | int, ...], anchor: str) -> Any:
+    """Return the mark of the deepest node reachable along ``path``."""
+    mark = node.start_mark
+    parent_mark = mark
+    for depth, part in enumerate(path):
+        last = depth == len(path) - 1
+        if isinstance(node, MappingNode):
+            for key_node, value_node in node.value:
+                if str(key_node.value) == str(part):
+                    parent_mark = node.start_mark
+                    if last and anchor == "key":
+                        return key_node.start_mark
+                    node = value_node
+                    break
+            else:
+                return mark
+        elif isinstance(node, SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+            parent_mark = node.start_mark
+            node = node.value[part]
+        else:
+            return mark
+        mark = node.start_mark
+    if anchor == "mapping" and not isinstance(node, (MappingNode, SequenceNode)):
+        return parent_mark
+    return mark
+
+
+def locate(diagnostics: Iterable[Diagnostic], files: Iterable[SourceFile]) -> None:
+    """Fill ``line``/``column`` of diagnostics that have a ``doc`` and ``path`` but no
+    position yet, composing each affected file once. Never raises for bad input."""
+    pending: dict[str, list[Diagnostic]] = {}
+    for diag in diagnostics:
+        if diag.line is None and diag.doc is not None and diag.file is not None:
+            pending.setdefault(diag.file, []).append(diag)
+    if not pending:
+        return
+    by_display = {sf.display: sf for sf in files}
+
+    def work() -> None:
+        for display, diags in pending.items():
+            sf = by_display.get(display)
+            if sf is None or sf.text is None:
+                continue
+            try:
+                roots = list(make_yaml().compose_all(sf.text))
+            except (YAMLError, RecursionError):
+                continue
+            for diag in diags:
+                if diag.doc is None or diag.doc >= len(roots) or roots[diag.doc] is None:
+                    continue
+                mark = _follow(roots[diag.doc], diag.path, diag.anchor)
+                diag.line, diag.column = mark.line + 1, mark.column + 1
+
+    run_with_stack(work)

@@ -1,0 +1,397 @@
+"""The content model: pydantic models, the single source of truth for the format.
+
+``schemas/*.schema.json`` are generated from these classes
+(``cardforge schema --out schemas/``); ``docs/format.md`` is the guide. All models
+are strict (no ``"yes"`` -> ``True``, no ``"3"`` -> ``3``) and forbid unknown keys.
+
+Rule sources: Gascony's Legacy, "Story Cards", "Event Cards", "Challenges",
+"Dice Rolls", "Battle Cards - Setup", "Ending a Battle", "Status Banner tokens".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PlainValidator,
+    Tag,
+    WithJsonSchema,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+__all__ = [
+    "Card",
+    "CardId",
+    "DOCUMENT_MODELS",
+    "Pack",
+    "STEP_KINDS",
+    "Step",
+    "STEP_MODELS",
+    "Story",
+    "step_kind",
+]
+
+_CARD_ID_TEXT = re.compile(r"[1-9][0-9]*\Z")
+
+
+def _card_id(value: Any) -> int:
+    """A card id: the printed number, ``11`` or ``"11"``; never ``011`` or ``1e1``."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    if isinstance(value, str) and _CARD_ID_TEXT.match(value):
+        return int(value)
+    shown = str(value).lower() if isinstance(value, bool) else str(value)
+    raise PydanticCustomError(
+        "card_id",
+        "a card id is the printed number, such as 11; got {shown}",
+        {"shown": shown},
+    )
+
+
+CardId = Annotated[
+    int,
+    PlainValidator(_card_id),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer", "minimum": 1},
+                {"type": "string", "pattern": "^[1-9][0-9]*$"},
+            ],
+            "description": "A story card's printed number: 11 or \"11\" (no leading zeros).",
+        }
+    ),
+]
+Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
+Name = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=64)]
+Text = Annotated[str, Field(min_length=1)]
+Count = Annotated[int, Field(ge=0, le=1000)]
+Who = Literal["one", "each", "all"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=False)
+
+
+# ----------------------------------------------------------------------- steps
+class Resources(_Model):
+    """What a ``gain`` or ``lose`` step changes. Coins belong to the party;
+    Destiny and Health to Characters (``who``: ``each`` or ``one``); a Character has
+    at most one of each status token (Gascony's Legacy, Status Banner tokens)."""
+
+    coins: Count | None = None
+    destiny: Count | None = None
+    health: Count | None = None
+    status: list[Text] | None = None
+    items: list[Text] | None = None
+    who: Literal["each", "one"] = "each"
+
+
+class PerSuccess(_Model):
+    """The effect a ``roll`` applies once per success."""
+
+    gain: Resources | None = None
+    lose: Resources | None = None
+
+    @model_validator(mode="after")
+    def _one_effect(self) -> PerSuccess:
+        if (self.gain is None) == (self.lose is None):
+            raise PydanticCustomError("one_of", "give exactly one of `gain` or `lose`")
+        return self
+
+    model_config = ConfigDict(
+        json_schema_extra={"oneOf": [{"required": ["gain"]}, {"required": ["lose"]}]}
+    )
+
+
+class Option(_Model):
+    """One option of a choice: offered only when ``if`` holds; its steps run, then
+    its ``goto`` (if any) ends the card."""
+
+    text: Text
+    if_: Text | None = Field(default=None, alias="if")
+    steps: list[Step] = Field(default_factory=list)
+    goto: CardId | None = None
+
+
+class Challenge(_Model):
+    """An "n-Stat Challenge": roll dice equal to ``stat``, pass with ``successes``
+    or more (Gascony's Legacy, Challenges)."""
+
+    stat: Text
+    successes: Annotated[int, Field(ge=1, le=12)]
+    who: Who = "one"
+    pass_: list[Step] = Field(alias="pass")
+    fail: list[Step]
+
+
+class Roll(_Model):
+    """Roll dice equal to ``stat`` and apply ``per_success`` once per success
+    (Gascony's Legacy, Event Cards: "A Priest")."""
+
+    stat: Text
+    who: Who = "each"
+    per_success: PerSuccess
+
+
+class Offer(_Model):
+    """A fixed item for sale at ``cost`` coins."""
+
+    item: Text
+    cost: Count
+
+
+class Purchase(_Model):
+    """"Players may purchase these": draw ``per_player`` cards per player from
+    ``deck`` and/or offer fixed ``offers`` (Gascony's Legacy, Event Cards)."""
+
+    deck: Text | None = None
+    per_player: Annotated[int, Field(ge=1, le=10)] = 1
+    offers: Annotated[list[Offer], Field(min_length=1)] | None = None
+
+    @model_validator(mode="after")
+    def _something_to_buy(self) -> Purchase:
+        if self.deck is None and self.offers is None:
+            raise PydanticCustomError("one_of", "a purchase needs a `deck` to draw from, `offers`, or both")
+        return self
+
+    model_config = ConfigDict(
+        json_schema_extra={"anyOf": [{"required": ["deck"]}, {"required": ["offers"]}]}
+    )
+
+
+class Objective(_Model):
+    """A Battle objective; meeting it ends the Battle and leads to ``goto`` or to
+    Victory (Gascony's Legacy, Ending a Battle)."""
+
+    objective: Text
+    goto: CardId | None = None
+    victory: Text | None = None
+
+    @model_validator(mode="after")
+    def _one_outcome(self) -> Objective:
+        if (self.goto is None) == (self.victory is None):
+            raise PydanticCustomError("one_of", "an objective needs exactly one of `goto` or `victory`")
+        return self
+
+    model_config = ConfigDict(
+        json_schema_extra={"oneOf": [{"required": ["goto"]}, {"required": ["victory"]}]}
+    )
+
+
+class Battle(_Model):
+    """Set up a Battle layout and fight until an objective is met."""
+
+    layout: Ident
+    objectives: Annotated[list[Objective], Field(min_length=1)]
+
+
+class TextStep(_Model):
+    """Text shown to the players."""
+
+    text: Text
+
+
+class ChoiceStep(_Model):
+    """A group decision between options."""
+
+    choice: Annotated[list[Option], Field(min_length=1)]
+
+
+class ChallengeStep(_Model):
+    challenge: Challenge
+
+
+class RollStep(_Model):
+    roll: Roll
+
+
+class GainStep(_Model):
+    gain: Resources
+
+
+class LoseStep(_Model):
+    lose: Resources
+
+
+class PurchaseStep(_Model):
+    purchase: Purchase
+
+
+class SetStep(_Model):
+    """Set flags (true/false) and counters (numbers)."""
+
+    set: Annotated[dict[Name, Union[bool, int]], Field(min_length=1)]
+
+
+class AddStep(_Model):
+    """Add to counters (a negative number subtracts)."""
+
+    add: Annotated[dict[Name, int], Field(min_length=1)]
+
+
+class ClearStep(_Model):
+    """Reset flags to false and counters to their starting value."""
+
+    clear: Annotated[list[Name], Field(min_length=1)]
+
+
+class IfStep(_Model):
+    """Steps taken only when a condition holds (``then``), else ``else``."""
+
+    if_: Text = Field(alias="if")
+    then: list[Step]
+    else_: list[Step] = Field(default_factory=list, alias="else")
+
+
+class BattleStep(_Model):
+    battle: Battle
+
+
+class GotoStep(_Model):
+    """Proceed to another Story card (Gascony's Legacy, Navigating Story Cards)."""
+
+    goto: CardId
+
+
+class VictoryStep(_Model):
+    """A Musketeer Resolution: the Story is won."""
+
+    victory: Text
+
+
+class DefeatStep(_Model):
+    """The players lose."""
+
+    defeat: Text
+
+
+STEP_MODELS: dict[str, type[_Model]] = {
+    "text": TextStep,
+    "choice": ChoiceStep,
+    "challenge": ChallengeStep,
+    "roll": RollStep,
+    "gain": GainStep,
+    "lose": LoseStep,
+    "purchase": PurchaseStep,
+    "set": SetStep,
+    "add": AddStep,
+    "clear": ClearStep,
+    "if": IfStep,
+    "battle": BattleStep,
+    "goto": GotoStep,
+    "victory": VictoryStep,
+    "defeat": DefeatStep,
+}
+#: Every step kind, in documentation order. A step's first key that is one of these names its kind.
+STEP_KINDS: tuple[str, ...] = tuple(STEP_MODELS)
+#: Step kinds that always end the card.
+ENDING_STEPS = frozenset({"goto", "victory", "defeat", "battle"})
+
+
+def step_kind(value: Any) -> str | None:
+    """The kind of a step: its first key that names a step kind (``None`` if none).
+
+    Works on raw mappings and on validated step models.
+    """
+    if isinstance(value, dict):
+        for key in value:
+            if key in STEP_MODELS:
+                return key
+        return None
+    for kind, cls in STEP_MODELS.items():
+        if type(value) is cls:
+            return kind
+    return None
+
+
+Step = Annotated[
+    Union[tuple(Annotated[cls, Tag(kind)] for kind, cls in STEP_MODELS.items())],  # type: ignore[misc]
+    Discriminator(step_kind, custom_error_type="unknown_step",
+                  custom_error_message="a step's first key must name its kind"),
+]
+
+for _cls in (Option, Challenge, IfStep):
+    _cls.model_rebuild()
+
+
+# ----------------------------------------------------------------------- story
+class Card(_Model):
+    """A story card: its printed number, title, text read aloud when drawn, and the
+    steps that resolve it (Gascony's Legacy, Story Cards)."""
+
+    id: CardId
+    title: Text
+    text: str = ""
+    steps: list[Step] = Field(default_factory=list)
+
+
+class Story(_Model):
+    """One Story (an Act): its cards, the card drawn first, its introduction, and
+    the flags and counters its cards read and set."""
+
+    kind: Literal["story"]
+    id: Ident
+    title: Text
+    start: CardId
+    introduction: str = ""
+    flags: list[Name] = Field(default_factory=list)
+    counters: dict[Name, int] = Field(default_factory=dict)
+    cards: Annotated[list[Card], Field(min_length=1)]
+
+
+# ------------------------------------------------------------------------ pack
+class Players(_Model):
+    """Player count; in Solo Play one player controls ``solo_characters``
+    Characters (Gascony's Legacy, Solo Play)."""
+
+    min: Annotated[int, Field(ge=1, le=12)]
+    max: Annotated[int, Field(ge=1, le=12)]
+    solo_characters: Annotated[int, Field(ge=1, le=12)] = 1
+
+
+class StatusToken(_Model):
+    """A status token and its effect on dice (Gascony's Legacy, Status Banner tokens):
+    ``dice_modifier`` dice rolled (Despair: -1); ``six_counts`` successes a 6 counts
+    (Doom: 1)."""
+
+    name: Text
+    dice_modifier: Annotated[int, Field(ge=-6, le=6)] = 0
+    six_counts: Annotated[int, Field(ge=0, le=2)] | None = None
+
+
+Face = Annotated[int, Field(ge=1, le=20)]
+
+
+class Dice(_Model):
+    """The dice rule (Gascony's Legacy, Dice Rolls)."""
+
+    sides: Annotated[int, Field(ge=2, le=20)] = 6
+    max_dice: Annotated[int, Field(ge=1, le=20)] = 6
+    single_success: list[Face]
+    double_success: list[Face] = Field(default_factory=list)
+    advantage_adds: list[Face] = Field(default_factory=list)
+    disadvantage_removes: list[Face] = Field(default_factory=list)
+    reroll: Text | None = None
+
+
+class Pack(_Model):
+    """A content pack's manifest (``pack.yaml``)."""
+
+    kind: Literal["pack"]
+    id: Ident
+    title: Text
+    version: Annotated[str, Field(pattern=r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$")]
+    players: Players
+    stats: Annotated[list[Text], Field(min_length=1)]
+    status_tokens: list[StatusToken] = Field(default_factory=list)
+    dice: Dice
+
+
+#: The model for each document ``kind``.
+DOCUMENT_MODELS: dict[str, type[_Model]] = {"pack": Pack, "story": Story}

@@ -1,0 +1,172 @@
+"""Stage 3, resolve: group documents into packs, index cards, parse conditions.
+
+Produces the intermediate representation every later stage reads
+(:class:`PackIR`, :class:`StoryIR`, :class:`CardIR`) and the reference checks that
+must run *before* any graph is built (a graph library would silently create a
+node for a missing card): see :mod:`cardforge_compiler.checks.references` and
+:mod:`cardforge_compiler.checks.conditions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardforge_compiler.diagnostics import Diagnostic
+from cardforge_compiler.load import SourceFile
+from cardforge_compiler.model import Card, Pack, Story, step_kind
+from cardforge_compiler.validate import Document
+
+__all__ = ["CardIR", "PackIR", "StepRef", "StoryIR", "group_packs", "walk_steps"]
+
+
+@dataclass
+class CardIR:
+    """A card in its story: ``model``, its data ``path`` (``("cards", 3)``) and the
+    document it came from."""
+
+    model: Card
+    path: tuple[str | int, ...]
+    doc: Document
+
+    @property
+    def id(self) -> int:
+        return self.model.id
+
+
+@dataclass
+class StoryIR:
+    """A story with its cards indexed by id (first definition wins; duplicates are
+    reported), the type of every name its conditions may read, and the parsed
+    condition of every ``if`` keyed by the data path of that ``if``."""
+
+    doc: Document
+    pack: PackIR
+    cards: dict[int, CardIR] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+    conditions: dict[tuple, dict] = field(default_factory=dict)
+
+    @property
+    def model(self) -> Story:
+        return self.doc.model  # type: ignore[return-value]  # built only from Story documents
+
+    @property
+    def id(self) -> str:
+        return self.doc.model.id
+
+    def where(self, path: tuple, anchor: str = "value") -> dict[str, Any]:
+        """Keyword arguments that locate a diagnostic at ``path`` in this story."""
+        return {"file": self.doc.source.display, "doc": self.doc.index, "path": path, "anchor": anchor}
+
+
+@dataclass
+class PackIR:
+    """A content pack: its folder, manifest (``None`` if missing or invalid) and stories."""
+
+    root: Path | None
+    display: str
+    manifest: Document | None = None
+    stories: list[StoryIR] = field(default_factory=list)
+
+    @property
+    def pack(self) -> Pack | None:
+        return self.manifest.model if self.manifest else None  # type: ignore[return-value]
+
+
+@dataclass
+class StepRef:
+    """A step met while walking a card: the step model, its kind, its data path and
+    the lists it is nested in."""
+
+    step: Any
+    kind: str
+    path: tuple[str | int, ...]
+
+
+def walk_steps(steps: list[Any], path: tuple[str | int, ...]) -> Iterator[StepRef]:
+    """Every step of a step list, depth first in reading order, with nested steps of
+    choice options, challenge outcomes and ``if`` branches. Iterative, so deep
+    nesting cannot hit the recursion limit."""
+    stack: list[tuple[list[Any], tuple, int]] = [(steps, path, 0)]
+    while stack:
+        items, base, i = stack.pop()
+        if i >= len(items):
+            continue
+        stack.append((items, base, i + 1))
+        step = items[i]
+        kind = step_kind(step)
+        here = (*base, i)
+        yield StepRef(step, kind or "", here)
+        for sub, sub_path in _children(step, kind, here):
+            stack.append((sub, sub_path, 0))
+
+
+def _children(step: Any, kind: str | None, here: tuple) -> list[tuple[list[Any], tuple]]:
+    """Nested step lists of a step, in reverse reading order (for the stack)."""
+    out: list[tuple[list[Any], tuple]] = []
+    if kind == "choice":
+        for j, option in enumerate(step.choice):
+            out.append((option.steps, (*here, "choice", j, "steps")))
+    elif kind == "challenge":
+        out.append((step.challenge.pass_, (*here, "challenge", "pass")))
+        out.append((step.challenge.fail, (*here, "challenge", "fail")))
+    elif kind == "if":
+        out.append((step.then, (*here, "then")))
+        out.append((step.else_, (*here, "else")))
+    out.reverse()
+    return out
+
+
+def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[list[PackIR], list[Diagnostic]]:
+    """Group validated documents by pack folder and index every story's cards.
+
+    Returns the packs (sorted by folder) and ``CF109`` (no manifest or several) and
+    ``CF302`` (card id used twice in a pack) diagnostics.
+    """
+    diagnostics: list[Diagnostic] = []
+    packs: dict[str, PackIR] = {}
+    for sf in files:
+        key = str(sf.pack_root) if sf.pack_root else ""
+        if key not in packs:
+            display = sf.display.rsplit("/", sf.rel.count("/") + 1)[0] if sf.pack_root and "/" in sf.display else "."
+            packs[key] = PackIR(root=sf.pack_root, display=display)
+    files_by_pack = {key: [sf for sf in files if (str(sf.pack_root) if sf.pack_root else "") == key] for key in packs}
+    for doc in documents:
+        pack = packs[str(doc.source.pack_root) if doc.source.pack_root else ""]
+        if isinstance(doc.model, Pack):
+            if pack.manifest is None:
+                pack.manifest = doc
+            else:
+                diagnostics.append(Diagnostic(
+                    "CF109", f"a second pack manifest in this pack (the first is in {pack.manifest.source.display})",
+                    file=doc.source.display, doc=doc.index, path=("kind",),
+                    hint="a pack folder has exactly one `kind: pack` document; move one pack to its own folder"))
+        else:
+            pack.stories.append(StoryIR(doc=doc, pack=pack))
+    for key, pack in packs.items():
+        if pack.manifest is None and pack.stories:
+            sample = files_by_pack[key][0]
+            has_pack_yaml = any(sf.rel == "pack.yaml" for sf in files_by_pack[key])
+            diagnostics.append(Diagnostic(
+                "CF109", "this pack has no valid `kind: pack` manifest" if has_pack_yaml
+                else "no pack.yaml found in this file's folder or any folder above it",
+                file=sample.display, line=1, column=1,
+                hint="create pack.yaml with kind: pack, id, title, version, players, stats and dice"))
+        seen: dict[int, tuple[StoryIR, CardIR]] = {}
+        for story in pack.stories:
+            for index, card in enumerate(story.model.cards):
+                ir = CardIR(card, ("cards", index), story.doc)
+                if card.id in seen:
+                    first_story, first = seen[card.id]
+                    where = first.doc.source.display
+                    diagnostics.append(Diagnostic(
+                        "CF302", f"card {card.id} is already defined in story '{first_story.id}' ({where})",
+                        **story.where((*ir.path, "id")),
+                        hint="Story card numbers are unique across a pack: renumber one of them"))
+                    continue
+                seen[card.id] = (story, ir)
+                story.cards[card.id] = ir
+    return [packs[k] for k in sorted(packs)], diagnostics
+

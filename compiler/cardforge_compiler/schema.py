@@ -1,0 +1,77 @@
+"""Generate the published JSON Schemas (draft 2020-12) from the pydantic models.
+
+``cardforge schema --out schemas/`` writes them; ``--check`` (and a test) fails
+when the committed files differ from what the models generate. Each schema has a
+``$id`` ending in its file name; ``document.schema.json`` picks the schema of a
+document by its ``kind`` with relative ``$ref``s.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from cardforge_compiler.bundle_model import CONDITION_TREE_SCHEMA, Bundle
+from cardforge_compiler.model import DOCUMENT_MODELS
+
+__all__ = ["SCHEMA_BASE", "generate_schemas", "schema_bytes"]
+
+SCHEMA_BASE = "https://schemas.cardforge.dev/v1/"
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _head(name: str, title: str, description: str) -> dict[str, Any]:
+    return {"$schema": DIALECT, "$id": SCHEMA_BASE + name, "title": title, "description": description}
+
+
+def generate_schemas() -> dict[str, dict[str, Any]]:
+    """Every published schema, keyed by file name."""
+    out: dict[str, dict[str, Any]] = {}
+    for kind, model in DOCUMENT_MODELS.items():
+        body = model.model_json_schema(by_alias=True)
+        body.pop("title", None)
+        body.pop("description", None)
+        out[f"{kind}.schema.json"] = {
+            **_head(f"{kind}.schema.json", f"cardforge {kind}", (model.__doc__ or "").strip().split("\n")[0]),
+            **body,
+        }
+    kinds = sorted(DOCUMENT_MODELS)
+    out["document.schema.json"] = {
+        **_head("document.schema.json", "cardforge document",
+                "Any cardforge content document; its `kind` picks the schema."),
+        "type": "object",
+        "required": ["kind"],
+        "properties": {"kind": {"enum": kinds}},
+        "allOf": [
+            {"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+             "then": {"$ref": f"{kind}.schema.json"}}
+            for kind in kinds
+        ],
+    }
+    body = Bundle.model_json_schema(by_alias=True, mode="serialization")
+    body.pop("title", None)
+    body.pop("description", None)
+    body = _link_conditions(body)
+    body.setdefault("$defs", {})["ConditionTree"] = CONDITION_TREE_SCHEMA
+    out["bundle.schema.json"] = {
+        **_head("bundle.schema.json", "cardforge bundle", "A compiled cardforge bundle (docs/bundle.md)."),
+        **body,
+    }
+    return out
+
+
+def _link_conditions(node: Any) -> Any:
+    """Replace the placeholder of a condition field by a ``$ref`` to ``ConditionTree``."""
+    if isinstance(node, dict):
+        if node.get("x-cardforge-condition"):
+            return {"$ref": "#/$defs/ConditionTree"}
+        return {k: _link_conditions(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_link_conditions(v) for v in node]
+    return node
+
+
+def schema_bytes(schema: dict[str, Any]) -> bytes:
+    """A schema file's exact bytes: sorted keys, 2-space indent, trailing newline."""
+    return (json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")

@@ -1,0 +1,287 @@
+"""Stage 2, validate: check each document's shape against the pydantic models.
+
+Every problem of every document is reported (pydantic collects them all), each
+turned into a diagnostic with a stable code, the field path, what was expected,
+the text the author wrote and, for misspelled keys, kinds and step kinds, a
+"did you mean". Steps are discriminated on their first key, so a malformed step
+names its kind and the offending field, never "not valid under any of the given
+schemas".
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
+from cardforge_compiler.load import NumberText, SourceFile
+from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, Card, Pack, Story, step_kind
+
+__all__ = ["Document", "validate_documents"]
+
+_STEP_LISTS = frozenset({"steps", "then", "else", "pass", "fail"})
+_YAML11_BOOLS = frozenset({"yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"})
+_EXPECTED = {
+    "string_type": "text",
+    "int_type": "a whole number",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+}
+
+
+@dataclass
+class Document:
+    """A validated document: its model (``Pack`` or ``Story``), the raw data, and
+    where it came from (``source``: file, ``index``: 0-based document number)."""
+
+    model: Pack | Story
+    raw: dict
+    source: SourceFile
+    index: int
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """Every model class mentioned inside a type annotation."""
+    found: list[type[BaseModel]] = []
+    stack = [annotation]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, type) and issubclass(item, BaseModel):
+            found.append(item)
+        for arg in typing.get_args(item):
+            stack.append(arg)
+        if isinstance(item, types.UnionType):
+            stack.extend(item.__args__)
+    return found
+
+
+def _field_models() -> dict[str, type[BaseModel]]:
+    """Map a key (``challenge``, ``objectives``...) to the model of the mapping(s) it
+    holds, for "did you mean" on unknown keys."""
+    table: dict[str, type[BaseModel]] = {}
+    seen: set[type[BaseModel]] = set()
+    stack: list[type[BaseModel]] = [*DOCUMENT_MODELS.values(), *STEP_MODELS.values()]
+    while stack:
+        model = stack.pop()
+        if model in seen:
+            continue
+        seen.add(model)
+        for name, info in model.model_fields.items():
+            key = info.alias or name
+            inner = [m for m in _models_in(info.annotation) if m not in STEP_MODELS.values()]
+            if len(inner) == 1 and key not in _STEP_LISTS:
+                table.setdefault(key, inner[0])
+            stack.extend(inner)
+    return table
+
+
+_FIELD_MODELS = _field_models()
+
+
+def _fields_of(model: type[BaseModel]) -> list[str]:
+    return [info.alias or name for name, info in model.model_fields.items()]
+
+
+def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
+    """Follow pydantic's error location through the raw data, dropping the parts that
+    are not in the data (union tags and member labels). Returns the data path, the
+    value found there, and whether the last part was a mapping key (``[key]``)."""
+    path: list[str | int] = []
+    node = raw
+    is_key = False
+    for part in loc:
+        if part == "[key]":
+            is_key = True
+            break
+        if isinstance(node, dict) and part in node:
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            path.append(part)
+            node = node[part]
+    return path, node, is_key
+
+
+def _model_for_mapping(path: list[str | int], mapping: Any, doc_model: type[BaseModel]) -> type[BaseModel] | None:
+    """The model that describes the mapping at ``path`` (for its list of fields)."""
+    if not path:
+        return doc_model
+    parent_key = path[-1] if isinstance(path[-1], str) else (path[-2] if len(path) > 1 else None)
+    if parent_key in _STEP_LISTS and isinstance(path[-1], int):
+        kind = step_kind(mapping)
+        return STEP_MODELS.get(kind) if kind else None
+    if parent_key == "cards" and isinstance(path[-1], int):
+        return Card
+    return _FIELD_MODELS.get(str(parent_key))
+
+
+def _shown(value: Any) -> str:
+    """The value as the author wrote it (NumberText keeps the source text)."""
+    if isinstance(value, NumberText):
+        return str(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, str):
+        return f"'{value}'" if len(value) <= 40 else f"'{value[:37]}...'"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return str(value)
+
+
+def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_model: type[BaseModel]) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    merged: dict[tuple, Diagnostic] = {}
+    for err in errors:
+        etype, loc = err["type"], tuple(err["loc"])
+        path, value, is_key = _follow(raw, loc)
+        where = dict(file=sf.display, doc=index, path=tuple(path))
+        if etype == "missing":
+            field = loc[-1]
+            owner = _owner(path)
+            out.append(Diagnostic("CF102", f"{owner} is missing required field '{field}'", anchor="mapping",
+                                  hint=f"add `{field}:`", **where))
+        elif etype == "extra_forbidden":
+            key = path[-1] if path else loc[-1]
+            parent = path[:-1]
+            mapping = _get(raw, parent)
+            model = _model_for_mapping(list(parent), mapping, doc_model)
+            allowed = _fields_of(model) if model else []
+            hint = did_you_mean(key, allowed) or (f"allowed here: {', '.join(allowed)}" if allowed else None)
+            out.append(Diagnostic("CF103", f"unknown field '{key}'", anchor="key", hint=hint, **where))
+        elif etype == "unknown_step":
+            out.append(_step_diagnostic(value, where))
+        elif etype == "card_id":
+            out.append(Diagnostic("CF108", f"a card id is the printed number, such as 11; got {_shown(value)}",
+                                  hint=_card_id_hint(value), **where))
+        elif etype in _EXPECTED:
+            key = (tuple(path), "type")
+            expected = _EXPECTED[etype]
+            if key in merged:
+                previous = merged[key]
+                if expected not in previous.message:
+                    previous.message = previous.message.replace(", got", f" or {expected}, got", 1)
+                continue
+            hint = None
+            if etype == "bool_type" and isinstance(value, str) and value in _YAML11_BOOLS:
+                hint = f"YAML 1.2 reads {value} as text: write true or false"
+            elif isinstance(value, NumberText):
+                hint = "write a plain whole number: no leading zeros, exponents, underscores or decimals"
+            elif etype == "string_type" and isinstance(value, (int, bool)):
+                hint = "quote the value to make it text"
+            diag = Diagnostic("CF104", f"expected {expected}, got {_shown(value)}", anchor="key" if is_key else "value",
+                              hint=hint, **where)
+            merged[key] = diag
+            out.append(diag)
+        else:
+            message = err["msg"]
+            if etype == "literal_error":
+                message = f"expected {err['ctx']['expected']}, got {_shown(value)}"
+            elif etype == "string_pattern_mismatch":
+                message = f"{_shown(value)} is not allowed here: {_pattern_words(err['ctx']['pattern'])}"
+            elif etype not in ("one_of",) and not message[:1].islower():
+                message = f"{message[0].lower()}{message[1:]} (got {_shown(value)})"
+            anchor = "key" if is_key else ("mapping" if etype == "one_of" else "value")
+            out.append(Diagnostic("CF105", message, anchor=anchor, **where))
+    return out
+
+
+def _pattern_words(pattern: str) -> str:
+    return {
+        r"^[a-z0-9][a-z0-9_-]*$": "ids use lower-case letters, digits, '-' and '_'",
+        r"^[A-Za-z_][A-Za-z0-9_]*$": "names use letters, digits and '_', and do not start with a digit",
+    }.get(pattern, "expected a semantic version such as 1.0.0" if "\\." in pattern else f"must match {pattern}")
+
+
+def _card_id_hint(value: Any) -> str:
+    text = str(value)
+    digits = text.lstrip("+-0")
+    if text.isdigit() and digits:
+        return f"write {digits}"
+    return "card ids are whole numbers from 1, written without leading zeros"
+
+
+def _owner(path: list[str | int]) -> str:
+    for part in reversed(path):
+        if isinstance(part, str):
+            return {"cards": "card", "choice": "option", "objectives": "objective", "offers": "offer",
+                    "status_tokens": "status token"}.get(part, f"'{part}'")
+    return "the document"
+
+
+def _get(raw: Any, path: list[str | int]) -> Any:
+    node = raw
+    for part in path:
+        node = node[part]
+    return node
+
+
+def _step_diagnostic(value: Any, where: dict) -> Diagnostic:
+    if isinstance(value, dict):
+        first = next(iter(value), None)
+        if first is None:
+            return Diagnostic("CF106", "empty step: a step is a mapping whose first key names its kind",
+                              anchor="value", hint=f"step kinds: {', '.join(STEP_KINDS)}", **where)
+        hint = did_you_mean(first, STEP_KINDS) or f"step kinds: {', '.join(STEP_KINDS)}"
+        return Diagnostic("CF106", f"unknown step kind '{first}'", anchor="key",
+                          **{**where, "path": (*where["path"], first)}, hint=hint)
+    example = "text: ..." if isinstance(value, str) else "goto: 12"
+    return Diagnostic("CF104", f"expected a step (a mapping such as `{example}`), got {_shown(value)}",
+                      anchor="value", hint=f"write `- {example}`", **where)
+
+
+def validate_documents(files: list[SourceFile]) -> tuple[list[Document], list[Diagnostic]]:
+    """Validate every loaded document against the model of its ``kind``.
+
+    Returns the valid documents (in file order) and diagnostics ``CF101``-``CF108``.
+    A document with errors is left out of the result; documents of other kinds
+    and files are still checked.
+    """
+    documents: list[Document] = []
+    diagnostics: list[Diagnostic] = []
+    for sf in files:
+        for index, raw in enumerate(sf.documents):
+            if raw is None:
+                continue
+            if not isinstance(raw, dict):
+                diagnostics.append(Diagnostic("CF104", f"expected a mapping with `kind` and `id`, got {_shown(raw)}",
+                                              file=sf.display, doc=index, hint="start the document with `kind: story`"))
+                continue
+            kind = raw.get("kind")
+            model = DOCUMENT_MODELS.get(kind) if isinstance(kind, str) else None
+            if model is None:
+                kinds = sorted(DOCUMENT_MODELS)
+                if "kind" not in raw:
+                    diag = Diagnostic("CF101", "document has no `kind`", file=sf.display, doc=index, anchor="mapping",
+                                      hint=f"add `kind:` with one of: {', '.join(kinds)}")
+                else:
+                    diag = Diagnostic("CF101", f"unknown kind {_shown(kind)}", file=sf.display, doc=index,
+                                      path=("kind",), hint=did_you_mean(kind, kinds) or f"kinds: {', '.join(kinds)}")
+                diagnostics.append(diag)
+                continue
+            try:
+                documents.append(Document(model.model_validate(raw), raw, sf, index))
+            except ValidationError as exc:
+                diagnostics.extend(_translate(exc.errors(include_url=False), raw, sf, index, model))
+    seen: dict[tuple[str, str], Document] = {}
+    for doc in documents:
+        key = (doc.model.kind, doc.model.id)
+        if key in seen:
+            first = seen[key]
+            diagnostics.append(Diagnostic(
+                "CF107", f"a {doc.model.kind} with id '{doc.model.id}' is already defined in "
+                         f"{first.source.display}", file=doc.source.display, doc=doc.index, path=("id",),
+                hint="give each document its own id"))
+        else:
+            seen[key] = doc
+    return documents, diagnostics

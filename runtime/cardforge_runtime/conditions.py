@@ -1,0 +1,79 @@
+"""Evaluate the condition syntax trees stored in a bundle.
+
+A condition tree is plain JSON data (see ``docs/bundle.md``, "Conditions"):
+
+- ``{"op": "const", "value": 3}`` (number, true/false or text)
+- ``{"op": "name", "name": "coins"}``
+- ``{"op": "not", "arg": TREE}``
+- ``{"op": "and" | "or", "args": [TREE, TREE, ...]}``
+- ``{"op": "==" | "!=" | "<" | "<=" | ">" | ">=", "left": TREE, "right": TREE}``
+- ``{"op": "call", "name": "has" | "status", "args": [TREE]}``
+
+Used for choice options offered only "if" their condition holds (Gascony's Legacy,
+Event Cards: "What's available may be based on your decisions").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+__all__ = ["ConditionError", "evaluate_condition"]
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+
+
+class ConditionError(ValueError):
+    """A condition tree is malformed or names something the environment lacks."""
+
+
+def evaluate_condition(
+    tree: Mapping[str, Any],
+    names: Mapping[str, bool | int | str],
+    functions: Mapping[str, Callable[..., bool | int | str]] | None = None,
+) -> bool | int | str:
+    """Evaluate one condition tree.
+
+    Args:
+        tree: a condition syntax tree as stored in a bundle.
+        names: the value of every name the tree reads (flags, counters, ``players``...).
+        functions: the callables for ``call`` nodes, e.g. ``{"has": has_item}``.
+
+    Returns:
+        The value of the expression (``bool`` for a whole condition).
+
+    Raises:
+        ConditionError: unknown operator, unknown name or function, malformed node.
+    """
+    functions = functions or {}
+    op = tree.get("op") if isinstance(tree, Mapping) else None
+    if op == "const":
+        return tree["value"]
+    if op == "name":
+        try:
+            return names[tree["name"]]
+        except KeyError:
+            raise ConditionError(f"unknown name {tree.get('name')!r}") from None
+    if op == "not":
+        return not evaluate_condition(tree["arg"], names, functions)
+    if op == "and":
+        return all(evaluate_condition(a, names, functions) for a in tree["args"])
+    if op == "or":
+        return any(evaluate_condition(a, names, functions) for a in tree["args"])
+    if op in _COMPARE:
+        left = evaluate_condition(tree["left"], names, functions)
+        right = evaluate_condition(tree["right"], names, functions)
+        return _COMPARE[op](left, right)
+    if op == "call":
+        fn = functions.get(tree.get("name"))
+        if fn is None:
+            raise ConditionError(f"unknown function {tree.get('name')!r}")
+        return fn(*(evaluate_condition(a, names, functions) for a in tree["args"]))
+    raise ConditionError(f"malformed condition node: {tree!r}")

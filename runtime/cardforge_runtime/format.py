@@ -1,0 +1,12 @@
+"""The bundle format's name and version, shared by the compiler and the runtime.
+
+The compiler writes these into every bundle (``format``, ``format_version``); the
+runtime refuses a bundle whose format name differs or whose major version it does
+not know. Bump the minor version for additions a reader may ignore, the major
+version for anything else (see ``docs/bundle.md``).
+"""
+
+BUNDLE_FORMAT = "cardforge-bundle"
+BUNDLE_FORMAT_VERSION = "1.0.0"
+
+__all__ = ["BUNDLE_FORMAT", "BUNDLE_FORMAT_VERSION"]
