@@ -75,7 +75,7 @@ class ResourcesOut(Resources):
 class PurchaseOut(_Out):
     kind: Literal["purchase"]
     deck: str | None = None
-    per_player: int
+    per_player: int | None = None
     offers: list[Offer] | None = None
 
 

@@ -71,7 +71,10 @@ def _step(story: StoryIR, step: Any, path: tuple) -> dict:
     if kind in ("gain", "lose"):
         return {"kind": kind, **_resources(getattr(step, kind))}
     if kind == "purchase":
-        return {"kind": "purchase", **_resources(step.purchase)}
+        out = {"kind": "purchase", **_resources(step.purchase)}
+        if step.purchase.deck is not None:
+            out.setdefault("per_player", 1)
+        return out
     if kind in ("set", "add"):
         return {"kind": kind, "values": dict(getattr(step, kind))}
     if kind == "clear":

@@ -147,21 +147,24 @@ class Offer(_Model):
 
 
 class Purchase(_Model):
-    """"Players may purchase these": draw ``per_player`` cards per player from
-    ``deck`` and/or offer fixed ``offers`` (Gascony's Legacy, Event Cards)."""
+    """"Players may purchase these": draw ``per_player`` cards per player (1 if not
+    given) from ``deck`` and/or offer fixed ``offers`` (Gascony's Legacy, Event Cards)."""
 
     deck: Text | None = None
-    per_player: Annotated[int, Field(ge=1, le=10)] = 1
+    per_player: Annotated[int, Field(ge=1, le=10)] | None = None
     offers: Annotated[list[Offer], Field(min_length=1)] | None = None
 
     @model_validator(mode="after")
     def _something_to_buy(self) -> Purchase:
         if self.deck is None and self.offers is None:
             raise PydanticCustomError("one_of", "a purchase needs a `deck` to draw from, `offers`, or both")
+        if self.per_player is not None and self.deck is None:
+            raise PydanticCustomError("one_of", "`per_player` counts cards drawn from a `deck`: add `deck:`")
         return self
 
     model_config = ConfigDict(
-        json_schema_extra={"anyOf": [{"required": ["deck"]}, {"required": ["offers"]}]}
+        json_schema_extra={"anyOf": [{"required": ["deck"]}, {"required": ["offers"]}],
+                           "dependentRequired": {"per_player": ["deck"]}}
     )
 
 

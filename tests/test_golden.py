@@ -1,0 +1,48 @@
+"""Golden tests: each folder in tests/golden/ is a pack with one fault (or none),
+beside ``expected.txt``, the exact diagnostics ``cardforge lint`` must report.
+
+Regenerate after a deliberate change with ``CARDFORGE_UPDATE_GOLDEN=1 make test``
+and review the diff.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardforge_compiler.diagnostics import RULES
+from cardforge_compiler.pipeline import compile_paths
+from conftest import GOLDEN, render, update_golden
+
+CASES = sorted(p for p in GOLDEN.iterdir() if p.is_dir())
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_golden(case, monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.chdir(case)
+    result = compile_paths(["."])
+    actual = render(result.diagnostics, case).replace("./", "")
+    expected_file = case / "expected.txt"
+    if update_golden():
+        expected_file.write_text(actual, encoding="utf-8")
+    assert expected_file.is_file(), f"{case.name}: expected.txt is missing"
+    assert actual == expected_file.read_text(encoding="utf-8")
+
+
+def test_every_code_has_a_golden_example() -> None:
+    """Like Yarn Spinner: every diagnostic code is triggered by at least one example."""
+    seen = set()
+    for case in CASES:
+        expected = (case / "expected.txt").read_text(encoding="utf-8") if (case / "expected.txt").exists() else ""
+        seen.update(code for code in RULES if f": {code} " in expected)
+    exercised_elsewhere = {"CF001", "CF010"}  # need a missing path / empty folder: tests/test_cli.py
+    assert sorted(set(RULES) - seen - exercised_elsewhere) == []
+
+
+def test_golden_cases_with_faults_name_one_code() -> None:
+    """A fault folder is named after what it breaks; 'ok-' folders must be clean."""
+    for case in CASES:
+        text = (case / "expected.txt").read_text(encoding="utf-8") if (case / "expected.txt").exists() else ""
+        if case.name.startswith("ok-"):
+            assert text == "", case.name
+        else:
+            assert text, f"{case.name} reports nothing"
