@@ -23,7 +23,7 @@ import networkx as nx
 
 from cardforge_compiler.conditions import static_value
 from cardforge_compiler.model import step_kind
-from cardforge_compiler.resolve import CardIR, StoryIR, walk_steps
+from cardforge_compiler.resolve import CardIR, StoryIR
 
 __all__ = ["Edge", "StoryAnalysis", "analyse_story", "witness_path"]
 
@@ -73,17 +73,16 @@ def _usage(analysis: StoryAnalysis) -> None:
 
     story = analysis.story
     changed: set[str] = set()
-    for card in story.cards.values():
-        for ref in walk_steps(card.model.steps, (*card.path, "steps")):
-            if ref.kind in ("set", "add"):
-                for name, value in getattr(ref.step, ref.kind).items():
-                    analysis.writes.setdefault(name, []).append((*ref.path, ref.kind, name))
-                    initial = story.model.counters.get(name, False)
-                    if ref.kind == "add" or value != initial:
-                        changed.add(name)
-            elif ref.kind == "clear":
-                for j, name in enumerate(ref.step.clear):
-                    analysis.writes.setdefault(name, []).append((*ref.path, "clear", j))
+    for _card, ref in story.step_refs:
+        if ref.kind in ("set", "add"):
+            for name, value in getattr(ref.step, ref.kind).items():
+                analysis.writes.setdefault(name, []).append((*ref.path, ref.kind, name))
+                initial = story.model.counters.get(name, False)
+                if ref.kind == "add" or value != initial:
+                    changed.add(name)
+        elif ref.kind == "clear":
+            for j, name in enumerate(ref.step.clear):
+                analysis.writes.setdefault(name, []).append((*ref.path, "clear", j))
     for path, tree in story.conditions.items():
         for name in names_read(tree):
             analysis.reads.setdefault(name, []).append(path)

@@ -101,7 +101,7 @@ def _report(result: CompileResult, fmt: str) -> None:
     s = _summary(result)
     verdict = "no problems" if not result.diagnostics else f"{_plural(s['errors'], 'error')}, {_plural(s['warnings'], 'warning')}"
     click.echo(f"{verdict} in {_plural(s['files'], 'file')} ({_plural(s['stories'], 'story')}, "
-               f"{_plural(s['cards'], 'card')}, {s['checks_run']} checks run)")
+               f"{_plural(s['cards'], 'card')}, {_plural(s['checks_run'], 'check')} run)")
 
 
 def _failed(result: CompileResult, strict: bool) -> bool:

@@ -1,12 +1,13 @@
 """Stage 1, load: find content files, read them and parse YAML into plain data.
 
-The fast path is ruamel.yaml's C-backed safe loader (libyaml through
-``ruamel.yaml.clib``) with a constructor that keeps YAML 1.2 semantics and plain
-data only. Positions are not stored while loading: a diagnostic carries the data
+The fast path is ruamel.yaml's C-backed composer (libyaml through
+``ruamel.yaml.clib``) with a YAML 1.2 resolver, and our own iterative
+construction of plain data from the node tree (ruamel.yaml's constructor costs
+more than the parse itself). Positions are not stored while loading: a diagnostic carries the data
 path of the problem, and :mod:`cardforge_compiler.locate` recomposes only the
 files that have diagnostics to turn paths into ``line:column``.
 
-What the constructor changes from ruamel.yaml's safe loading:
+What the construction does differently from ruamel.yaml's safe loading:
 
 - timestamps stay the text the author wrote;
 - integers not written plainly (``010``, ``08``, ``1_000``, ``0x10``) and all
@@ -28,8 +29,10 @@ from pathlib import Path, PurePosixPath
 from typing import Any, TypeVar
 
 from ruamel.yaml import YAML
-from ruamel.yaml.constructor import ConstructorError, DuplicateKeyError, SafeConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.resolver import VersionedResolver, implicit_resolvers
+from ruamel.yaml.tag import Tag
 
 from cardforge_compiler.diagnostics import Diagnostic
 
@@ -69,40 +72,147 @@ class NumberText(str):
     __slots__ = ()
 
 
-class _Constructor(SafeConstructor):
-    """Safe constructor with YAML 1.2 plain-data semantics (see module docstring)."""
-
-    def construct_yaml_int(self, node: Any) -> int | NumberText:  # type: ignore[override]
-        text = node.value
-        if _PLAIN_INT.match(text):
-            return int(text)
-        return NumberText(text)
-
-    def construct_yaml_float(self, node: Any) -> NumberText:  # type: ignore[override]
-        return NumberText(node.value)
-
-    def construct_yaml_timestamp(self, node: Any, values: Any = None) -> str:  # type: ignore[override]
-        return str(node.value)
-
-    def construct_not_plain(self, node: Any) -> Any:
-        raise ConstructorError(
-            None, None, f"the tag {node.tag!r} builds something other than plain data", node.start_mark
-        )
+def _yaml12_table() -> dict[str | None, list[tuple[Tag, Any]]]:
+    table: dict[str | None, list[tuple[Tag, Any]]] = {}
+    for versions, tag, regexp, first in implicit_resolvers:
+        if (1, 2) in versions:
+            shared = _TAGS.setdefault(tag, Tag(suffix=tag))
+            for char in first or [None]:
+                table.setdefault(char, []).append((shared, regexp))
+    return table
 
 
-_Constructor.add_constructor("tag:yaml.org,2002:int", _Constructor.construct_yaml_int)
-_Constructor.add_constructor("tag:yaml.org,2002:float", _Constructor.construct_yaml_float)
-_Constructor.add_constructor("tag:yaml.org,2002:timestamp", _Constructor.construct_yaml_timestamp)
-for _tag in ("set", "omap", "pairs", "binary"):
-    _Constructor.add_constructor(f"tag:yaml.org,2002:{_tag}", _Constructor.construct_not_plain)
+_TAGS: dict[str, Tag] = {}
+_IMPLICIT = _yaml12_table()
+_STR_TAG = Tag(suffix="tag:yaml.org,2002:str")
+_SEQ_TAG = Tag(suffix="tag:yaml.org,2002:seq")
+_MAP_TAG = Tag(suffix="tag:yaml.org,2002:map")
+_BOOL_TRUE = frozenset({"true", "True", "TRUE"})
+
+
+class _Resolver(VersionedResolver):
+    """YAML 1.2 core-schema resolution, always (a ``%YAML 1.1`` directive does not
+    bring back ``yes``/``no`` booleans), with one shared tag object per type: the
+    version-aware resolver of ruamel.yaml re-derives its tables for every scalar."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Tag:
+        if kind is ScalarNode:
+            if implicit[0]:
+                for tag, regexp in _IMPLICIT.get(value[:1], ()):
+                    if regexp.match(value):
+                        return tag
+            return _STR_TAG
+        return _SEQ_TAG if kind is SequenceNode else _MAP_TAG
+
+
+class LoadError(Exception):
+    """A construction problem found while turning YAML nodes into data: a
+    diagnostic ``code``, a ``message`` and the node's 0-based ``mark``."""
+
+    def __init__(self, code: str, message: str, mark: Any, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.mark, self.hint = code, message, mark, hint
+
+
+_PLAIN_TAGS = {f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map",
+                                                          "timestamp", "merge")}
+
+
+def _short_tag(name: str) -> str:
+    return "!!" + name[len("tag:yaml.org,2002:"):] if name.startswith("tag:yaml.org,2002:") else name
+
+
+def _scalar(node: Any) -> Any:
+    tag = node.ctag
+    value = node.value
+    if tag is _STR_TAG:
+        return value
+    name = tag.suffix if tag.handle is None else str(tag)
+    if name == "tag:yaml.org,2002:str":
+        return value
+    if name == "tag:yaml.org,2002:int":
+        if _PLAIN_INT.match(value):
+            return int(value)
+        return NumberText(value)
+    if name == "tag:yaml.org,2002:bool":
+        return value in _BOOL_TRUE
+    if name == "tag:yaml.org,2002:null":
+        return None
+    if name in ("tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp"):
+        return NumberText(value) if name.endswith("float") else str(value)
+    raise LoadError("CF007", f"the tag {_short_tag(name)} builds something other than plain data", node.start_mark,
+                    "remove the tag; write the value as plain YAML text, number, list or mapping")
+
+
+def _to_data(root: Any) -> Any:
+    """Turn a composed node tree into plain data without recursion. Aliases become
+    shared objects (never copied); an alias inside the collection it names, a
+    non-scalar mapping key, a duplicate key or a tag that builds objects raises
+    :class:`LoadError`."""
+    if isinstance(root, ScalarNode):
+        return _scalar(root)
+    built: dict[int, Any] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, leaving = stack.pop()
+        key = id(node)
+        if not leaving:
+            if key in built:
+                continue
+            if key in on_path:
+                raise LoadError("CF008", "an alias refers to a collection that contains it (a cycle)",
+                                node.start_mark, "write the data out plainly")
+            on_path.add(key)
+            stack.append((node, True))
+            if isinstance(node, MappingNode):
+                children = [c for pair in node.value for c in pair if not isinstance(c, ScalarNode)]
+            else:
+                children = [c for c in node.value if not isinstance(c, ScalarNode)]
+            stack.extend((c, False) for c in reversed(children))
+            continue
+        on_path.discard(key)
+        if node.ctag is not _SEQ_TAG and node.ctag is not _MAP_TAG and str(node.tag) not in _PLAIN_TAGS:
+            raise LoadError("CF007", f"the tag {_short_tag(str(node.tag))} builds something other than plain data",
+                            node.start_mark, "remove the tag; content is plain data only")
+        if isinstance(node, SequenceNode):
+            built[key] = [_scalar(c) if isinstance(c, ScalarNode) else built[id(c)] for c in node.value]
+            continue
+        mapping: dict[Any, Any] = {}
+        merged: list[dict] = []
+        for key_node, value_node in node.value:
+            value = _scalar(value_node) if isinstance(value_node, ScalarNode) else built[id(value_node)]
+            if not isinstance(key_node, ScalarNode):
+                raise LoadError("CF003", "a mapping key must be plain text or a number, not a list or mapping",
+                                key_node.start_mark, "write the key as plain text")
+            if str(key_node.tag) == "tag:yaml.org,2002:merge":
+                sources = value if isinstance(value, list) else [value]
+                if not all(isinstance(v, dict) for v in sources):
+                    raise LoadError("CF003", "a merge key '<<' takes a mapping or a list of mappings",
+                                    value_node.start_mark)
+                merged.extend(sources)
+                continue
+            k = _scalar(key_node)
+            if k in mapping:
+                first = next(kn for kn, _ in node.value if kn.value == key_node.value)
+                raise LoadError("CF004", f"duplicate key '{key_node.value}' (first at line {first.start_mark.line + 1})",
+                                key_node.start_mark,
+                                "each key may appear once in a mapping; remove or rename one of them")
+            mapping[k] = value
+        for source in merged:
+            for k, v in source.items():
+                mapping.setdefault(k, v)
+        built[key] = mapping
+    return built[id(root)]
 
 
 def make_yaml() -> YAML:
-    """A ruamel.yaml loader: safe, C-backed when ``ruamel.yaml.clib`` is installed,
-    YAML 1.2, duplicate keys refused, plain data only."""
+    """A ruamel.yaml composer: safe, C-backed (libyaml) when ``ruamel.yaml.clib`` is
+    installed, resolving plain scalars by the YAML 1.2 core schema. Documents are
+    composed into node trees with ruamel.yaml and turned into data by
+    :func:`_to_data`."""
     yaml = YAML(typ="safe", pure=False)
-    yaml.Constructor = _Constructor
-    yaml.allow_duplicate_keys = False
+    yaml.Resolver = _Resolver
     return yaml
 
 
@@ -262,23 +372,6 @@ def _yaml_error(sf: SourceFile, exc: BaseException) -> Diagnostic:
     column = mark.column + 1 if mark is not None else None
     problem = getattr(exc, "problem", None) or str(exc).strip().splitlines()[0]
     context = getattr(exc, "context", None)
-    if isinstance(exc, DuplicateKeyError):
-        key = re.search(r'found duplicate key "(.*?)"', str(exc))
-        first = getattr(exc, "context_mark", None)
-        where = f" (first at line {first.line + 1})" if first is not None else ""
-        return Diagnostic(
-            "CF004", f"duplicate key '{key.group(1) if key else '?'}'{where}",
-            file=sf.display, line=line, column=column,
-            hint="each key may appear once in a mapping; remove or rename one of them",
-        )
-    if isinstance(exc, ConstructorError):
-        tag = re.search(r"tag '?(!\S+?|tag:\S+?)'?(?:\s|$)", str(exc))
-        return Diagnostic(
-            "CF007", f"{problem}" if "plain data" in str(problem) else
-            f"the tag {tag.group(1) if tag else ''} is not allowed: content is plain data only".replace("  ", " "),
-            file=sf.display, line=line, column=column,
-            hint="remove the tag; write the value as plain YAML text, number, list or mapping",
-        )
     if mark is not None and sf.text is not None:
         lines = sf.text.split("\n")
         if 0 <= mark.line < len(lines):
@@ -334,7 +427,12 @@ def _parse(sf: SourceFile) -> list[Diagnostic]:
                            file=sf.display, line=1, column=1,
                            hint=f"content never needs more than {MAX_DEPTH} levels")]
     try:
-        sf.documents = list(make_yaml().load_all(text))
+        sf.documents = [None if root is None else _to_data(root) for root in make_yaml().compose_all(text)]
+    except LoadError as exc:
+        sf.documents = []
+        line, column = (exc.mark.line + 1, exc.mark.column + 1) if exc.mark is not None else (1, 1)
+        return [Diagnostic(exc.code, exc.message, file=sf.display, line=line, column=column,
+                           hint=exc.hint or "check the YAML at this position")]
     except (MarkedYAMLError, YAMLError) as exc:
         sf.documents = []
         return [_yaml_error(sf, exc)]

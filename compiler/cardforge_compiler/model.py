@@ -307,11 +307,10 @@ def step_kind(value: Any) -> str | None:
             if key in STEP_MODELS:
                 return key
         return None
-    for kind, cls in STEP_MODELS.items():
-        if type(value) is cls:
-            return kind
-    return None
+    return _KIND_OF_MODEL.get(type(value))
 
+
+_KIND_OF_MODEL: dict[type, str] = {cls: kind for kind, cls in STEP_MODELS.items()}
 
 Step = Annotated[
     Union[tuple(Annotated[cls, Tag(kind)] for kind, cls in STEP_MODELS.items())],  # type: ignore[misc]

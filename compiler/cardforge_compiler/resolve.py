@@ -9,6 +9,7 @@ node for a missing card): see :mod:`cardforge_compiler.checks.references` and
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +56,13 @@ class StoryIR:
     @property
     def id(self) -> str:
         return self.doc.model.id
+
+    @functools.cached_property
+    def step_refs(self) -> list[tuple[CardIR, StepRef]]:
+        """Every step of every card, nested ones included, in reading order
+        (computed once; every check walks this list)."""
+        return [(card, ref) for card in self.cards.values()
+                for ref in walk_steps(card.model.steps, (*card.path, "steps"))]
 
     def where(self, path: tuple, anchor: str = "value") -> dict[str, Any]:
         """Keyword arguments that locate a diagnostic at ``path`` in this story."""

@@ -9,7 +9,6 @@ document by its ``kind`` with relative ``$ref``s.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from cardforge_compiler.bundle_model import CONDITION_TREE_SCHEMA, Bundle

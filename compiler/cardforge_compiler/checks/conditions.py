@@ -21,7 +21,7 @@ from cardforge_compiler.conditions import (
     type_of,
 )
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
-from cardforge_compiler.resolve import StoryIR, walk_steps
+from cardforge_compiler.resolve import StoryIR
 
 __all__ = ["condition_sources", "conditions", "state_steps"]
 
@@ -51,33 +51,32 @@ def conditions(story: StoryIR) -> Iterator[Diagnostic]:
             yield Diagnostic("CF105", f"'{counter}' is declared twice (as a flag or built-in, and as a counter)",
                              **story.where(("counters", counter), "key"), hint="give the counter another name")
         story.names.setdefault(counter, "number")
-    for card in story.cards.values():
-        for ref in walk_steps(card.model.steps, (*card.path, "steps")):
-            for source, path in condition_sources(ref):
-                try:
-                    tree = parse_condition(source)
-                except ConditionSyntaxError as exc:
-                    yield Diagnostic("CF201", f"{exc.message} (column {exc.column} of the condition)",
-                                     **story.where(path), hint="conditions look like: not met_athos, coins >= 3, "
-                                                               "has(\"Rapier\") and players > 2")
-                    continue
-                try:
-                    kind = type_of(tree, story.names)
-                except UnknownName as exc:
-                    pool = sorted(FUNCTIONS) if exc.kind == "function" else sorted(story.names)
-                    yield Diagnostic("CF202", f"unknown {exc.kind} '{exc.name}' in condition", **story.where(path),
-                                     hint=did_you_mean(exc.name, pool) or
-                                     (f"declare it under `flags:` or `counters:` of story '{story.id}'"
-                                      if exc.kind == "name" else f"functions: {', '.join(pool)}"))
-                    continue
-                except ConditionTypeError as exc:
-                    yield Diagnostic("CF203", exc.message, **story.where(path))
-                    continue
-                if kind != "bool":
-                    yield Diagnostic("CF203", f"a condition must be true or false, but this is a {kind}",
-                                     **story.where(path), hint="compare it, e.g. `coins >= 3`")
-                    continue
-                story.conditions[path] = tree
+    for _card, ref in story.step_refs:
+        for source, path in condition_sources(ref):
+            try:
+                tree = parse_condition(source)
+            except ConditionSyntaxError as exc:
+                yield Diagnostic("CF201", f"{exc.message} (column {exc.column} of the condition)",
+                                 **story.where(path), hint="conditions look like: not met_athos, coins >= 3, "
+                                                           "has(\"Rapier\") and players > 2")
+                continue
+            try:
+                kind = type_of(tree, story.names)
+            except UnknownName as exc:
+                pool = sorted(FUNCTIONS) if exc.kind == "function" else sorted(story.names)
+                yield Diagnostic("CF202", f"unknown {exc.kind} '{exc.name}' in condition", **story.where(path),
+                                 hint=did_you_mean(exc.name, pool) or
+                                 (f"declare it under `flags:` or `counters:` of story '{story.id}'"
+                                  if exc.kind == "name" else f"functions: {', '.join(pool)}"))
+                continue
+            except ConditionTypeError as exc:
+                yield Diagnostic("CF203", exc.message, **story.where(path))
+                continue
+            if kind != "bool":
+                yield Diagnostic("CF203", f"a condition must be true or false, but this is a {kind}",
+                                 **story.where(path), hint="compare it, e.g. `coins >= 3`")
+                continue
+            story.conditions[path] = tree
 
 
 @check("resolve", "CF202", "CF203")
@@ -85,30 +84,29 @@ def state_steps(story: StoryIR) -> Iterator[Diagnostic]:
     """``set``/``add``/``clear`` name declared flags and counters with values of
     their type."""
     declared = {n: t for n, t in story.names.items() if n not in BUILTIN_NAMES}
-    for card in story.cards.values():
-        for ref in walk_steps(card.model.steps, (*card.path, "steps")):
-            if ref.kind == "set":
-                items = [(n, v, (*ref.path, "set", n)) for n, v in ref.step.set.items()]
-            elif ref.kind == "add":
-                items = [(n, v, (*ref.path, "add", n)) for n, v in ref.step.add.items()]
-            elif ref.kind == "clear":
-                items = [(n, None, (*ref.path, "clear", j)) for j, n in enumerate(ref.step.clear)]
-            else:
+    for _card, ref in story.step_refs:
+        if ref.kind == "set":
+            items = [(n, v, (*ref.path, "set", n)) for n, v in ref.step.set.items()]
+        elif ref.kind == "add":
+            items = [(n, v, (*ref.path, "add", n)) for n, v in ref.step.add.items()]
+        elif ref.kind == "clear":
+            items = [(n, None, (*ref.path, "clear", j)) for j, n in enumerate(ref.step.clear)]
+        else:
+            continue
+        for name, value, path in items:
+            if name not in declared:
+                yield Diagnostic("CF202", f"'{name}' is not a declared flag or counter",
+                                 **story.where(path, "key" if value is not None else "value"),
+                                 hint=did_you_mean(name, sorted(declared))
+                                 or f"declare it under `flags:` or `counters:` of story '{story.id}'")
                 continue
-            for name, value, path in items:
-                if name not in declared:
-                    yield Diagnostic("CF202", f"'{name}' is not a declared flag or counter",
-                                     **story.where(path, "key" if value is not None else "value"),
-                                     hint=did_you_mean(name, sorted(declared))
-                                     or f"declare it under `flags:` or `counters:` of story '{story.id}'")
-                    continue
-                kind = declared[name]
-                if ref.kind == "add" and kind != "number":
-                    yield Diagnostic("CF203", f"'{name}' is a flag: `add` works on counters", **story.where(path),
-                                     hint=f"use `set: {{{name}: true}}`")
-                elif ref.kind == "set":
-                    given = "bool" if isinstance(value, bool) else "number"
-                    if given != kind:
-                        wanted = "true or false" if kind == "bool" else "a number"
-                        yield Diagnostic("CF203", f"'{name}' is a {'flag' if kind == 'bool' else 'counter'}: "
-                                                  f"set it to {wanted}", **story.where(path))
+            kind = declared[name]
+            if ref.kind == "add" and kind != "number":
+                yield Diagnostic("CF203", f"'{name}' is a flag: `add` works on counters", **story.where(path),
+                                 hint=f"use `set: {{{name}: true}}`")
+            elif ref.kind == "set":
+                given = "bool" if isinstance(value, bool) else "number"
+                if given != kind:
+                    wanted = "true or false" if kind == "bool" else "a number"
+                    yield Diagnostic("CF203", f"'{name}' is a {'flag' if kind == 'bool' else 'counter'}: "
+                                              f"set it to {wanted}", **story.where(path))

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from cardforge_compiler.checks import check
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
-from cardforge_compiler.resolve import StoryIR, walk_steps
+from cardforge_compiler.resolve import StoryIR
 
 __all__ = ["card_references", "stats_and_status_tokens", "story_start"]
 
@@ -44,11 +44,10 @@ def _missing(story: StoryIR, target: int, path: tuple) -> Diagnostic:
 @check("resolve", "CF301", "CF306")
 def card_references(story: StoryIR) -> Iterator[Diagnostic]:
     """Every ``goto`` (step, option, battle objective) names a card of this story."""
-    for card in story.cards.values():
-        for ref in walk_steps(card.model.steps, (*card.path, "steps")):
-            for target, path in targets(ref):
-                if target not in story.cards:
-                    yield _missing(story, target, path)
+    for _card, ref in story.step_refs:
+        for target, path in targets(ref):
+            if target not in story.cards:
+                yield _missing(story, target, path)
 
 
 @check("resolve", "CF303", "CF306")
@@ -72,28 +71,27 @@ def stats_and_status_tokens(story: StoryIR) -> Iterator[Diagnostic]:
         return
     stats = list(pack.stats)
     tokens = [t.name for t in pack.status_tokens]
-    for card in story.cards.values():
-        for ref in walk_steps(card.model.steps, (*card.path, "steps")):
-            stat_path = None
-            if ref.kind == "challenge":
-                stat, stat_path = ref.step.challenge.stat, (*ref.path, "challenge", "stat")
-            elif ref.kind == "roll":
-                stat, stat_path = ref.step.roll.stat, (*ref.path, "roll", "stat")
-            if stat_path is not None and stat not in stats:
-                yield Diagnostic("CF304", f"'{stat}' is not a stat of pack '{pack.id}'", **story.where(stat_path),
-                                 hint=did_you_mean(stat, stats) or f"the pack's stats are {', '.join(stats)}")
-            effects = []
-            if ref.kind in ("gain", "lose"):
-                effects.append((getattr(ref.step, ref.kind), (*ref.path, ref.kind)))
-            elif ref.kind == "roll":
-                per = ref.step.roll.per_success
-                for name in ("gain", "lose"):
-                    if getattr(per, name) is not None:
-                        effects.append((getattr(per, name), (*ref.path, "roll", "per_success", name)))
-            for resources, path in effects:
-                for j, token in enumerate(resources.status or []):
-                    if token not in tokens:
-                        yield Diagnostic(
-                            "CF305", f"'{token}' is not a status token of pack '{pack.id}'",
-                            **story.where((*path, "status", j)),
-                            hint=did_you_mean(token, tokens) or f"status tokens: {', '.join(tokens) or 'none'}")
+    for _card, ref in story.step_refs:
+        stat_path = None
+        if ref.kind == "challenge":
+            stat, stat_path = ref.step.challenge.stat, (*ref.path, "challenge", "stat")
+        elif ref.kind == "roll":
+            stat, stat_path = ref.step.roll.stat, (*ref.path, "roll", "stat")
+        if stat_path is not None and stat not in stats:
+            yield Diagnostic("CF304", f"'{stat}' is not a stat of pack '{pack.id}'", **story.where(stat_path),
+                             hint=did_you_mean(stat, stats) or f"the pack's stats are {', '.join(stats)}")
+        effects = []
+        if ref.kind in ("gain", "lose"):
+            effects.append((getattr(ref.step, ref.kind), (*ref.path, ref.kind)))
+        elif ref.kind == "roll":
+            per = ref.step.roll.per_success
+            for name in ("gain", "lose"):
+                if getattr(per, name) is not None:
+                    effects.append((getattr(per, name), (*ref.path, "roll", "per_success", name)))
+        for resources, path in effects:
+            for j, token in enumerate(resources.status or []):
+                if token not in tokens:
+                    yield Diagnostic(
+                        "CF305", f"'{token}' is not a status token of pack '{pack.id}'",
+                        **story.where((*path, "status", j)),
+                        hint=did_you_mean(token, tokens) or f"status tokens: {', '.join(tokens) or 'none'}")
