@@ -11,7 +11,7 @@ import pytest
 
 from cardforge_compiler.diagnostics import RULES
 from cardforge_compiler.pipeline import compile_paths
-from conftest import GOLDEN, render, update_golden
+from _helpers import GOLDEN, render, update_golden
 
 CASES = sorted(p for p in GOLDEN.iterdir() if p.is_dir())
 

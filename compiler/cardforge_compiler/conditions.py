@@ -80,7 +80,8 @@ def _tokens(source: str) -> list[tuple[str, str, int]]:
         value = match.group(kind)
         column = match.start(kind) + 1
         if kind == "bad":
-            hint = " (use 'and', 'or', 'not')" if value in "&|!" else ""
+            hint = " (use 'and', 'or', 'not')" if value in "&|!" else (
+                " (compare with '==', '>=' or '<=')" if value == "=" else "")
             raise ConditionSyntaxError(f"unexpected character '{value}'{hint}", column)
         if kind == "name" and value in _KEYWORDS:
             kind = "keyword"

@@ -1,0 +1,5 @@
+"""``python -m cardforge_compiler`` runs the ``cardforge`` command."""
+
+from cardforge_compiler.cli import main
+
+main()

@@ -1,0 +1,185 @@
+"""The command line: exit codes (0 clean, 1 problems, 2 usage/internal), formats, files."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardforge_compiler import __version__
+from cardforge_compiler.cli import cli, main
+from _helpers import CONTENT, GOLDEN, write_pack
+
+WARNINGS_ONLY = """\
+kind: story
+id: s
+title: Warnings only
+start: 1
+flags: [spoke]
+cards:
+  - id: 1
+    title: One
+    steps:
+      - set: {spoke: true}
+      - goto: 2
+  - id: 2
+    title: Two
+    steps:
+      - victory: Done
+  - id: 3
+    title: Island
+    steps:
+      - victory: Never reached
+"""
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_version_and_help() -> None:
+    code, out, _ = run("--version")
+    assert code == 0 and out.strip() == f"cardforge, version {__version__}"
+    code, out, _ = run("--help")
+    assert code == 0
+    for command in ("lint", "build", "graph", "path", "schema", "check-bundle"):
+        assert command in out
+    for command in ("lint", "build", "graph", "path", "schema", "check-bundle"):
+        code, out, _ = run(command, "--help")
+        assert code == 0 and "Example:" in out, command
+
+
+def test_lint_clean_content_exits_0() -> None:
+    code, out, _ = run("lint", str(CONTENT))
+    assert code == 0
+    assert out.startswith("no problems in 5 files (4 stories,")
+
+
+def test_lint_errors_exit_1_and_warnings_only_with_strict(tmp_path: Path) -> None:
+    code, out, _ = run("lint", str(GOLDEN / "unknown-card"))
+    assert code == 1 and "CF301" in out
+    warn_only = write_pack(tmp_path / "w", WARNINGS_ONLY.replace("  - id: 3\n    title: Island\n    steps:\n"
+                                                                  "      - victory: Never reached\n", ""))
+    code, out, _ = run("lint", str(warn_only))
+    assert code == 0 and "CF504" in out
+    code, _, _ = run("lint", "--strict", str(warn_only))
+    assert code == 1
+
+
+def test_missing_path_and_empty_folder(tmp_path: Path) -> None:
+    code, out, _ = run("lint", str(tmp_path / "nope"))
+    assert code == 1 and "CF001" in out
+    (tmp_path / "empty").mkdir()
+    code, out, _ = run("lint", str(tmp_path / "empty"))
+    assert code == 1 and "CF010" in out
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("lint")[0] == 2
+    assert run("lint", "--format", "xml", str(CONTENT))[0] == 2
+    assert run("graph", str(CONTENT), "--story", "act-9")[0] == 2
+    assert run("path", "999", "--content", str(CONTENT))[0] == 2
+    assert run("path", "011", "--content", str(CONTENT))[0] == 2
+
+
+def test_json_format_is_the_same_diagnostics_as_data() -> None:
+    code, out, _ = run("lint", "--format", "json", str(GOLDEN / "unknown-card"))
+    assert code == 1
+    payload = json.loads(out)
+    assert payload["version"] == 1
+    assert payload["summary"]["errors"] == len([d for d in payload["diagnostics"] if d["severity"] == "error"])
+    first = payload["diagnostics"][0]
+    assert set(first) == {"code", "name", "severity", "message", "file", "line", "column", "path", "hint"}
+    assert first["code"] == "CF301" and first["line"] >= 1 and first["column"] >= 1
+
+
+def test_github_annotations() -> None:
+    code, out, _ = run("lint", "--format", "github", str(GOLDEN / "unknown-card"))
+    assert code == 1
+    assert out.startswith("::error file=") and ",line=" in out and "title=CF301 unknown-card::" in out
+
+
+def test_build_writes_the_bundle_and_a_report(tmp_path: Path) -> None:
+    out_file = tmp_path / "out" / "bundle.json"
+    code, _, err = run("build", str(CONTENT), "-o", str(out_file))
+    assert code == 0
+    assert "1 pack, 4 stories, 54 cards" in err and "bundle:" in err and "bytes" in err
+    data = json.loads(out_file.read_bytes())
+    assert data["format"] == "cardforge-bundle" and data["content_hash"].startswith("sha256:")
+    assert [p.name for p in out_file.parent.iterdir()] == ["bundle.json"]
+
+
+def test_failed_build_leaves_no_partial_or_stale_bundle(tmp_path: Path) -> None:
+    out_file = tmp_path / "bundle.json"
+    out_file.write_text("old bundle")
+    code, _, err = run("build", str(GOLDEN / "unknown-card"), "-o", str(out_file))
+    assert code == 1 and "no bundle written" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_path_shows_a_witness() -> None:
+    code, out, _ = run("path", "13", "--content", str(CONTENT))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("story 'act-1': card 13 is")
+    assert lines[1].strip().startswith("11 ")
+    assert lines[-1].strip().startswith("13 ")
+
+
+def test_path_to_an_unreachable_card_exits_1(tmp_path: Path) -> None:
+    code, out, _ = run("path", "3", "--content", str(write_pack(tmp_path, WARNINGS_ONLY)))
+    assert code == 1 and "cannot be reached" in out
+
+
+@pytest.mark.parametrize("fmt, marker", [("dot", "digraph"), ("mermaid", "flowchart TD")])
+def test_graph(fmt: str, marker: str) -> None:
+    code, out, _ = run("graph", str(CONTENT), "--story", "act-1", "--format", fmt)
+    assert code == 0 and out.startswith(marker)
+    assert "c11" in out and "c12" in out
+    if fmt == "mermaid":
+        assert '-->|"' in out  # labelled edges
+
+
+def test_schema_check_passes_on_the_committed_schemas(tmp_path: Path) -> None:
+    code, _, err = run("schema", "--out", "schemas", "--check")
+    assert code == 0, err
+    code, _, _ = run("schema", "--out", str(tmp_path), "--check")
+    assert code == 1
+    code, _, _ = run("schema", "--out", str(tmp_path))
+    assert code == 0 and (tmp_path / "bundle.schema.json").is_file()
+
+
+def test_check_bundle(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "cardforge-bundle",\n "packs": [}')
+    code, out, _ = run("check-bundle", str(bad))
+    assert code == 1 and "not JSON" in out and "line 2" in out
+    good = tmp_path / "good.json"
+    assert run("build", str(CONTENT), "-o", str(good))[0] == 0
+    assert run("check-bundle", str(good))[0] == 0
+
+
+def test_an_internal_error_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # noqa: ANN001
+    import cardforge_compiler.pipeline as pipeline
+
+    def boom(paths):  # noqa: ANN001, ANN202
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(pipeline, "compile_paths", boom)
+    monkeypatch.setattr("sys.argv", ["cardforge", "lint", str(CONTENT)])
+    with pytest.raises(SystemExit) as info:
+        main()
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error: RuntimeError: kaboom" in err
+
+
+def test_relative_paths_are_shown_as_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(GOLDEN / "unknown-card", tmp_path / "pack")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("lint", "pack")
+    assert code == 1 and out.splitlines()[0].startswith("pack/")

@@ -1,0 +1,137 @@
+"""Conditions: parser, type checker and static evaluation; property tests."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardforge_compiler.conditions import (
+    ConditionSyntaxError,
+    ConditionTypeError,
+    UnknownName,
+    parse_condition,
+    static_value,
+    type_of,
+)
+from cardforge_runtime.conditions import evaluate_condition
+
+NAMES = {"met_athos": "bool", "duels": "number", "players": "number", "coins": "number"}
+
+
+def test_examples_from_the_format() -> None:
+    assert parse_condition("not met_athos") == {"op": "not", "arg": {"op": "name", "name": "met_athos"}}
+    assert parse_condition("coins >= 3") == {"op": ">=", "left": {"op": "name", "name": "coins"},
+                                             "right": {"op": "const", "value": 3}}
+    assert parse_condition('has("Rapier") and players > 2') == {
+        "op": "and", "args": [
+            {"op": "call", "name": "has", "args": [{"op": "const", "value": "Rapier"}]},
+            {"op": ">", "left": {"op": "name", "name": "players"}, "right": {"op": "const", "value": 2}},
+        ]}
+
+
+def test_precedence_not_binds_tighter_than_and_than_or() -> None:
+    tree = parse_condition("not a or b and c")
+    assert tree["op"] == "or"
+    assert tree["args"][0]["op"] == "not"
+    assert tree["args"][1]["op"] == "and"
+
+
+@pytest.mark.parametrize("source, column", [("met_athos and", 14), ("coins => 3", 7), ("a && b", 3),
+                                            ("(a", 3), ("", 1), ("a b", 3), ("3 +", 3)])
+def test_syntax_errors_have_a_column(source: str, column: int) -> None:
+    with pytest.raises(ConditionSyntaxError) as info:
+        parse_condition(source)
+    assert info.value.column == column
+
+
+def test_nesting_is_bounded() -> None:
+    with pytest.raises(ConditionSyntaxError):
+        parse_condition("(" * 1000 + "a" + ")" * 1000)
+    with pytest.raises(ConditionSyntaxError):
+        parse_condition("not " * 1000 + "a")
+
+
+@pytest.mark.parametrize("source", ["not coins", "met_athos > 2", "duels and met_athos", "has(3)", "coins == true",
+                                    "has()", "coins"])
+def test_type_errors(source: str) -> None:
+    with pytest.raises(ConditionTypeError):
+        kind = type_of(parse_condition(source), NAMES)
+        if kind != "bool":
+            raise ConditionTypeError("not a condition")
+
+
+def test_unknown_names_and_functions() -> None:
+    with pytest.raises(UnknownName) as info:
+        type_of(parse_condition("not met_athoss"), NAMES)
+    assert info.value.name == "met_athoss"
+    with pytest.raises(UnknownName) as info:
+        type_of(parse_condition('hass("x")'), NAMES)
+    assert info.value.kind == "function"
+
+
+def test_static_value() -> None:
+    assert static_value(parse_condition("met_athos"), {"met_athos": False}) is False
+    assert static_value(parse_condition("met_athos or duels > 1"), {"met_athos": False}) is None
+    assert static_value(parse_condition("met_athos and duels > 1"), {"met_athos": False}) is False
+    assert static_value(parse_condition("not met_athos or x"), {"met_athos": False}) is True
+    assert static_value(parse_condition("duels >= 0"), {"duels": 0}) is True
+
+
+# ---------------------------------------------------------------- properties
+def _show(tree: dict) -> str:
+    op = tree["op"]
+    if op == "const":
+        v = tree["value"]
+        return ("true" if v else "false") if isinstance(v, bool) else (f'"{v}"' if isinstance(v, str) else str(v))
+    if op == "name":
+        return tree["name"]
+    if op == "not":
+        return f"not ({_show(tree['arg'])})"
+    if op in ("and", "or"):
+        return "(" + f" {op} ".join(f"({_show(a)})" for a in tree["args"]) + ")"
+    if op == "call":
+        return f"{tree['name']}(" + ", ".join(_show(a) for a in tree["args"]) + ")"
+    return f"{_show(tree['left'])} {op} {_show(tree['right'])}"
+
+
+names = st.sampled_from(["met_athos", "duels", "coins", "flag_b"])
+atoms = st.one_of(
+    st.integers(min_value=0, max_value=10**6).map(lambda v: {"op": "const", "value": v}),
+    st.booleans().map(lambda v: {"op": "const", "value": v}),
+    st.text(alphabet="abcXYZ -", max_size=8).map(lambda v: {"op": "const", "value": v}),
+    names.map(lambda n: {"op": "name", "name": n}),
+)
+comparisons = st.builds(lambda a, op, b: {"op": op, "left": a, "right": b}, atoms,
+                        st.sampled_from(["==", "!=", "<", "<=", ">", ">="]), atoms)
+trees = st.recursive(
+    st.one_of(atoms, comparisons),
+    lambda inner: st.one_of(
+        inner.map(lambda t: {"op": "not", "arg": t}),
+        st.lists(inner, min_size=2, max_size=3).map(lambda a: {"op": "and", "args": a}),
+        st.lists(inner, min_size=2, max_size=3).map(lambda a: {"op": "or", "args": a}),
+    ),
+    max_leaves=10,
+)
+
+
+@given(trees)
+@settings(max_examples=300)
+def test_printing_then_parsing_gives_the_same_tree(tree: dict) -> None:
+    assert parse_condition(_show(tree)) == tree
+
+
+@given(st.text(max_size=40))
+@settings(max_examples=500)
+def test_the_parser_never_fails_other_than_with_a_syntax_error(source: str) -> None:
+    try:
+        parse_condition(source)
+    except ConditionSyntaxError as exc:
+        assert 1 <= exc.column <= len(source) + 1
+
+
+@given(st.booleans(), st.integers(min_value=0, max_value=5), st.booleans())
+def test_static_evaluation_agrees_with_the_runtime(flag: bool, duels: int, other: bool) -> None:
+    tree = parse_condition("(met_athos or duels > 2) and not flag_b")
+    env = {"met_athos": flag, "duels": duels, "flag_b": other}
+    assert static_value(tree, env) == evaluate_condition(tree, env)

@@ -1,0 +1,101 @@
+"""The shipped content: lint-clean, bundled deterministically, valid bundle."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardforge_compiler import __version__
+from cardforge_compiler.analyse import witness_path
+from cardforge_compiler.bundle_check import check_bundle_data
+from cardforge_compiler.emit import build_bundle, bundle_bytes
+from cardforge_compiler.pipeline import compile_paths
+from _helpers import CONTENT
+
+CARDFORGE = [sys.executable, "-m", "cardforge_compiler"]
+
+
+@pytest.fixture(scope="module")
+def result():  # noqa: ANN201
+    return compile_paths([str(CONTENT)])
+
+
+@pytest.fixture(scope="module")
+def bundle(result):  # noqa: ANN001, ANN201
+    return build_bundle(result.packs, result.analyses, __version__)
+
+
+def test_shipped_content_is_clean(result) -> None:  # noqa: ANN001
+    assert [f"{d.file}:{d.line}: {d.code} {d.message}" for d in result.diagnostics] == []
+
+
+def test_four_acts_start_where_the_rulebook_says(result) -> None:  # noqa: ANN001
+    """Gascony's Legacy, Stories: Acts I-IV start on Story cards 11, 21, 31, 41."""
+    starts = {s.id: s.model.start for p in result.packs for s in p.stories}
+    assert starts == {"act-1": 11, "act-2": 21, "act-3": 31, "act-4": 41}
+    for story in (s for p in result.packs for s in p.stories):
+        assert 8 <= len(story.cards) <= 15, story.id
+        assert story.model.introduction
+
+
+def test_a_priest_is_card_12_as_the_rulebook_describes(bundle) -> None:  # noqa: ANN001
+    """Gascony's Legacy, Event Cards: draw 1 Equipment card per player to purchase, then each
+    Character rolls Movement and recovers 1 Destiny per success, then proceed to card 13."""
+    act1 = next(s for s in bundle["packs"][0]["stories"] if s["id"] == "act-1")
+    card = next(c for c in act1["cards"] if c["id"] == 12)
+    assert card["title"] == "A Priest"
+    kinds = [step["kind"] for step in card["steps"]]
+    assert kinds == ["purchase", "roll", "goto"]
+    purchase, roll, goto = card["steps"]
+    assert (purchase["deck"], purchase["per_player"]) == ("Equipment", 1)
+    assert (roll["stat"], roll["who"], roll["per_success"]) == ("Movement", "each",
+                                                               {"gain": {"destiny": 1, "who": "each"}})
+    assert goto == {"kind": "goto", "card": 13}
+
+
+def test_every_act_ends_in_victory_and_every_card_has_a_witness(result) -> None:  # noqa: ANN001
+    for story in (s for p in result.packs for s in p.stories):
+        analysis = result.analyses[id(story)]
+        assert set(analysis.graph.nodes) == set(story.cards)
+        assert any("victory" in kinds for kinds in analysis.endings.values()), story.id
+        for card_id in story.cards:
+            path = witness_path(analysis, card_id)
+            assert path is not None and path[0][0] == story.model.start and path[-1][0] == card_id
+
+
+def test_the_bundle_validates_against_its_schema(bundle) -> None:  # noqa: ANN001
+    assert check_bundle_data(json.loads(bundle_bytes(bundle))) == []
+
+
+def test_a_hand_broken_bundle_is_reported(bundle) -> None:  # noqa: ANN001
+    broken = json.loads(bundle_bytes(bundle))
+    del broken["packs"][0]["stories"][0]["cards"][0]["title"]
+    broken["packs"][0]["stories"][0]["edges"][0]["via"] = "teleport"
+    problems = check_bundle_data(broken)
+    paths = {p["path"] for p in problems}
+    assert "$.packs[0].stories[0].cards[0]" in paths
+    assert "$.packs[0].stories[0].edges[0].via" in paths
+    assert any("'title' is a required property" in p["message"] for p in problems)
+
+
+def _build(out: Path, content: Path, seed: str) -> bytes:
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    subprocess.run([*CARDFORGE, "build", str(content), "-o", str(out)], check=True, env=env,
+                   capture_output=True, cwd=content.parent)
+    return out.read_bytes()
+
+
+def test_bundle_is_byte_identical_across_runs_seeds_and_folders(tmp_path: Path) -> None:
+    first = _build(tmp_path / "a.json", CONTENT, "1")
+    second = _build(tmp_path / "b.json", CONTENT, "12345")
+    moved = tmp_path / "elsewhere" / "content"
+    shutil.copytree(CONTENT, moved)
+    third = _build(tmp_path / "c.json", moved, "random")
+    assert first == second == third
+    assert str(CONTENT) .encode() not in first and str(tmp_path).encode() not in third

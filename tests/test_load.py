@@ -1,0 +1,121 @@
+"""Stage 1: reading files and YAML (positions, YAML 1.2, hostile input)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardforge_compiler.load import NumberText, SourceFile, _parse, c_parser_active, load_files
+
+
+def parse(text: str) -> tuple[list, list]:
+    sf = SourceFile(path=Path("x.yaml"), display="x.yaml", text=text)
+    diagnostics = _parse(sf)
+    return sf.documents, diagnostics
+
+
+def test_the_c_parser_is_active() -> None:
+    """ruamel.yaml 0.19 silently falls back to pure Python without its oldlibyaml extra."""
+    assert c_parser_active()
+
+
+def test_yaml_1_2_booleans_stay_text() -> None:
+    docs, diags = parse("a: yes\nb: no\nc: on\nd: off\ne: true\nf: False\n")
+    assert diags == []
+    assert docs == [{"a": "yes", "b": "no", "c": "on", "d": "off", "e": True, "f": False}]
+
+
+def test_numbers_not_written_plainly_keep_their_text() -> None:
+    docs, _ = parse("a: 010\nb: 08\nc: 1e3\nd: 1_000\ne: 0x10\nf: 2.5\ng: 11\nh: -3\n")
+    doc = docs[0]
+    for key, text in {"a": "010", "b": "08", "c": "1e3", "d": "1_000", "e": "0x10", "f": "2.5"}.items():
+        assert isinstance(doc[key], NumberText) and doc[key] == text, key
+    assert doc["g"] == 11 and type(doc["g"]) is int
+    assert doc["h"] == -3
+
+
+def test_dates_stay_text() -> None:
+    docs, _ = parse("when: 2024-01-02\nat: 2001-12-14t21:59:43.10-05:00\n")
+    assert docs == [{"when": "2024-01-02", "at": "2001-12-14t21:59:43.10-05:00"}]
+
+
+def test_duplicate_key_is_reported_at_the_second_key() -> None:
+    _, diags = parse("kind: story\nid: a\nid: b\n")
+    assert [(d.code, d.line, d.column) for d in diags] == [("CF004", 3, 1)]
+    assert "first at line 2" in diags[0].message
+
+
+def test_tab_indentation() -> None:
+    _, diags = parse("kind: story\ncards:\n\t- id: 1\n")
+    assert [(d.code, d.line, d.column) for d in diags] == [("CF005", 3, 1)]
+
+
+@pytest.mark.parametrize("text", ["a: !!python/object:os.system x\n", "a: !!set {x, y}\n", "a: !!binary aGk=\n",
+                                  "a: !custom 3\n"])
+def test_tags_that_build_objects_are_refused(text: str) -> None:
+    _, diags = parse(text)
+    assert [(d.code, d.line) for d in diags] == [("CF007", 1)]
+
+
+def test_alias_bomb_is_refused_without_expanding_it() -> None:
+    lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for i in range(1, 10):
+        prev = f"*a{i - 1}"
+        lines.append(f"a{i}: &a{i} [{', '.join([prev] * 9)}]")
+    _, diags = parse("\n".join(lines) + "\n")
+    assert [d.code for d in diags] == ["CF008"]
+
+
+def test_a_small_use_of_aliases_is_fine() -> None:
+    docs, diags = parse("x: &step {text: hi}\ny: [*step, *step]\n")
+    assert diags == []
+    assert docs[0]["y"] == [{"text": "hi"}, {"text": "hi"}]
+
+
+def test_self_referring_alias_is_refused() -> None:
+    _, diags = parse("a: &a [1, *a]\n")
+    assert [d.code for d in diags] == ["CF008"]
+
+
+def test_deep_nesting_is_refused_not_crashed() -> None:
+    _, diags = parse("a: " + "[" * 100 + "]" * 100 + "\n")
+    assert [d.code for d in diags] == ["CF009"]
+
+
+def test_hostile_nesting_never_reaches_the_c_stack() -> None:
+    """libyaml's composer recurses in C: 200k levels would crash the process."""
+    _, diags = parse("[" * 200_000 + "]" * 200_000)
+    assert [d.code for d in diags] == ["CF009"]
+
+
+def test_empty_file() -> None:
+    _, diags = parse("# only a comment\n")
+    assert [d.code for d in diags] == ["CF006"]
+
+
+def test_bom_and_crlf(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_bytes(b"\xef\xbb\xbfa: 1\r\nb: two\r\n---\r\n\xef\xbb\xbfc: 3\r\n")
+    sf = SourceFile(path=path, display="s.yaml")
+    assert load_files([sf]) == []
+    assert sf.documents == [{"a": 1, "b": "two"}, {"c": 3}]
+
+
+def test_not_utf8_points_at_the_byte(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_bytes(b"a: 1\nb: caf\xe9\n")
+    sf = SourceFile(path=path, display="s.yaml")
+    diags = load_files([sf])
+    assert [(d.code, d.line, d.column) for d in diags] == [("CF002", 2, 7)]
+
+
+def test_unreadable_file(tmp_path: Path) -> None:
+    sf = SourceFile(path=tmp_path / "missing.yaml", display="missing.yaml")
+    assert [d.code for d in load_files([sf])] == ["CF001"]
+
+
+def test_merge_keys_merge_without_overriding() -> None:
+    docs, diags = parse("base: &b {a: 1, b: 2}\nx:\n  <<: *b\n  b: 3\n")
+    assert diags == []
+    assert docs[0]["x"] == {"a": 1, "b": 3}
