@@ -32,24 +32,31 @@ def _can_reach(graph: nx.MultiDiGraph, targets: set[int]) -> set[int]:
 
 @check("analyse", "CF401")
 def unreachable_cards(analysis: StoryAnalysis) -> Iterator[Diagnostic]:
-    """Cards that no path from the story's start reaches."""
+    """Cards that no path from the story's start reaches, reported once per
+    unreachable region, at the card where a link is missing (the entry of the
+    region: the smallest card of each region that nothing outside it leads to);
+    the message names the cards that are unreachable only because of it."""
     story = analysis.story
     if story.model.start not in story.cards:
         return
     reachable = analysis.reachable
-    for card_id, card in story.cards.items():
-        if card_id in reachable:
+    lost = [c for c in story.cards if c not in reachable]
+    if not lost:
+        return
+    condensed = nx.condensation(analysis.graph.subgraph(lost))
+    for component in sorted(condensed.nodes, key=lambda n: min(condensed.nodes[n]["members"])):
+        if condensed.in_degree(component) != 0:
             continue
-        sources = sorted(set(analysis.graph.predecessors(card_id)) - {card_id})
-        if sources:
-            hint = (f"it is only linked from card(s) {_cards(sources)}, which cannot be reached either; "
-                    f"link one of them from a reachable card")
-        else:
-            before = [c for c in sorted(reachable) if c < card_id]
-            near = before[-1] if before else min(reachable)
-            hint = f"no card links here: add `goto: {card_id}` to a reachable card, such as {near}"
-        yield Diagnostic("CF401", f"card {card_id} cannot be reached from the start card {story.model.start}",
-                         **story.where((*card.path, "id")), hint=hint)
+        members = condensed.nodes[component]["members"]
+        entry = min(members)
+        behind = (set(members) | {m for d in nx.descendants(condensed, component)
+                                  for m in condensed.nodes[d]["members"]}) - {entry}
+        before = [c for c in sorted(reachable) if c < entry]
+        near = before[-1] if before else min(reachable)
+        also = f" (nor can card(s) {_cards(behind)}, reached only through it)" if behind else ""
+        yield Diagnostic("CF401", f"card {entry} cannot be reached from the start card {story.model.start}{also}",
+                         **story.where((*story.cards[entry].path, "id")),
+                         hint=f"no reachable card links here: add `goto: {entry}` to a reachable card, such as {near}")
 
 
 @check("analyse", "CF403", "CF404")
