@@ -43,7 +43,10 @@ class Edge:
 
 @dataclass
 class StoryAnalysis:
-    """Everything the analyse-stage checks and the emitter need about one story."""
+    """Everything the analyse-stage checks and the emitter need about one story.
+
+    ``broken`` holds the cards with a reference to a card that does not exist
+    (already reported as CF301/CF306): graph checks do not blame them again."""
 
     story: StoryIR
     graph: Any = None
@@ -51,8 +54,9 @@ class StoryAnalysis:
     endings: dict[int, set[str]] = field(default_factory=dict)
     dead_ends: dict[int, list[tuple[tuple, str]]] = field(default_factory=dict)
     unreachable_steps: list[tuple[int, tuple]] = field(default_factory=list)
-    never_offered: list[tuple[int, tuple]] = field(default_factory=list)
+    never_offered: list[tuple[int, tuple, str]] = field(default_factory=list)
     stuck_choices: list[tuple[int, tuple]] = field(default_factory=list)
+    broken: set[int] = field(default_factory=set)
     known: dict[str, Any] = field(default_factory=dict)
     writes: dict[str, list[tuple]] = field(default_factory=dict)
     reads: dict[str, list[tuple]] = field(default_factory=dict)
@@ -98,6 +102,8 @@ class _CardFlow:
 
     def edge(self, target: int, path: tuple, via: str, label: str, conds: tuple) -> None:
         self.analysis.edges.append(Edge(self.card.id, target, via, label, conds, path))
+        if target not in self.story.cards:
+            self.analysis.broken.add(self.card.id)
 
     def ending(self, kind: str, path: tuple, label: str, conds: tuple) -> None:
         self.analysis.endings.setdefault(self.card.id, set()).add(kind)
@@ -168,7 +174,7 @@ class _CardFlow:
             tree = self.story.conditions.get((*path, "if"))
             option_conds = (*conds, tree) if tree else conds
             if option.if_ is not None and self.blocked(option_conds):
-                self.analysis.never_offered.append((self.card.id, (*path, "if")))
+                self.analysis.never_offered.append((self.card.id, (*path, "if"), option.if_))
                 continue
             offered += 1
             sub = self.flow(option.steps, (*path, "steps"), ((*path, "text"), f"option '{option.text}'"),

@@ -214,13 +214,13 @@ def type_of(tree: Mapping[str, Any], names: Mapping[str, str]) -> str:
         return names[tree["name"]]
     if op == "not":
         if type_of(tree["arg"], names) != "bool":
-            raise ConditionTypeError("'not' needs true/false, not a " + type_of(tree["arg"], names))
+            raise ConditionTypeError("'not' needs true/false, not " + _a(type_of(tree["arg"], names)))
         return "bool"
     if op in ("and", "or"):
         for arg in tree["args"]:
             kind = type_of(arg, names)
             if kind != "bool":
-                raise ConditionTypeError(f"'{op}' joins true/false values, not a {kind}")
+                raise ConditionTypeError(f"'{op}' joins true/false values, not {_a(kind)}")
         return "bool"
     if op == "call":
         if tree["name"] not in FUNCTIONS:
@@ -231,15 +231,19 @@ def type_of(tree: Mapping[str, Any], names: Mapping[str, str]) -> str:
         for param, arg in zip(params, tree["args"]):
             kind = type_of(arg, names)
             if kind != param:
-                raise ConditionTypeError(f"{tree['name']}() takes {param}, not a {kind}")
+                raise ConditionTypeError(f"{tree['name']}() takes {_a(param)}, not {_a(kind)}")
         return result
     left, right = type_of(tree["left"], names), type_of(tree["right"], names)
     if op in ("==", "!="):
         if left != right:
-            raise ConditionTypeError(f"'{op}' compares a {left} with a {right}")
+            raise ConditionTypeError(f"'{op}' compares {_a(left)} with {_a(right)}")
     elif left != "number" or right != "number":
-        raise ConditionTypeError(f"'{op}' compares numbers, not a {left if left != 'number' else right}")
+        raise ConditionTypeError(f"'{op}' compares numbers, not {_a(left if left != 'number' else right)}")
     return "bool"
+
+
+def _a(kind: str) -> str:
+    return {"bool": "a true/false value", "number": "a number", "text": "text"}[kind]
 
 
 def names_read(tree: Mapping[str, Any]) -> list[str]:

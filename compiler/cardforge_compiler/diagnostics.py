@@ -125,7 +125,9 @@ class Diagnostic:
     ``doc`` (0-based document index in the file) and ``path`` (keys and list indexes
     from the document root) locate it in the data and let the locator fill in
     ``line``/``column`` lazily; ``anchor`` says which position to use: the ``key``
-    of the last path element, its ``value``, or its containing ``mapping``.
+    of the last path element, its ``value``, or its containing ``mapping``;
+    ``offset`` moves the column that many characters into a one-line value (a
+    position inside a condition).
     """
 
     code: str
@@ -136,6 +138,7 @@ class Diagnostic:
     doc: int | None = None
     path: tuple[str | int, ...] = ()
     anchor: str = "value"
+    offset: int = 0
     hint: str | None = None
     severity: Severity = field(default=Severity.ERROR)
 
@@ -182,7 +185,8 @@ def did_you_mean(word: object, choices: Iterable[object], *, prefix: str = "did 
     ``choices`` may hold numbers (card ids): they are compared as text.
     """
     pool = {str(c): c for c in choices}
-    best = difflib.get_close_matches(str(word), list(pool), n=1, cutoff=0.6)
+    numeric = str(word).isdigit()
+    best = difflib.get_close_matches(str(word), list(pool), n=1, cutoff=0.75 if numeric else 0.6)
     if not best:
         return None
     match = pool[best[0]]

@@ -50,7 +50,7 @@ __all__ = [
 
 #: Deepest nesting of collections a document may have ("too-deep", CF009).
 MAX_DEPTH = 64
-#: Aliases may expand a document to at most this many times its own node count.
+#: Aliases may expand a collection to at most this many times the document's node count.
 MAX_ALIAS_RATIO = 100
 #: Stack for the thread that parses: libyaml's composer recurses in C, so a
 #: hostile file nested 100k levels deep would crash a default 8 MiB stack.
@@ -145,17 +145,23 @@ def _scalar(node: Any) -> Any:
 
 
 def _to_data(root: Any) -> Any:
-    """Turn a composed node tree into plain data without recursion. Aliases become
-    shared objects (never copied); an alias inside the collection it names, a
-    non-scalar mapping key, a duplicate key or a tag that builds objects raises
-    :class:`LoadError`."""
+    """Turn a composed node tree into plain data without recursion.
+
+    Aliases become shared objects (never copied). Raises :class:`LoadError` at the
+    offending node for: nesting deeper than ``MAX_DEPTH`` (CF009); aliases that
+    expand the document to more than ``MAX_ALIAS_RATIO`` times its own node count
+    (CF008, an "alias bomb"), or an alias inside the collection it names (CF008);
+    a duplicate key (CF004); a tag that builds objects (CF007); a non-scalar key.
+    """
     if isinstance(root, ScalarNode):
         return _scalar(root)
     built: dict[int, Any] = {}
+    size: dict[int, int] = {}
     on_path: set[int] = set()
-    stack: list[tuple[Any, bool]] = [(root, False)]
+    unique = 0
+    stack: list[tuple[Any, int, bool]] = [(root, 1, False)]
     while stack:
-        node, leaving = stack.pop()
+        node, depth, leaving = stack.pop()
         key = id(node)
         if not leaving:
             if key in built:
@@ -163,13 +169,18 @@ def _to_data(root: Any) -> Any:
             if key in on_path:
                 raise LoadError("CF008", "an alias refers to a collection that contains it (a cycle)",
                                 node.start_mark, "write the data out plainly")
+            if depth > MAX_DEPTH:
+                raise LoadError("CF009", f"nesting is deeper than {MAX_DEPTH} levels", node.start_mark,
+                                "content never needs this much nesting: flatten the data")
             on_path.add(key)
-            stack.append((node, True))
+            stack.append((node, depth, True))
             if isinstance(node, MappingNode):
                 children = [c for pair in node.value for c in pair if not isinstance(c, ScalarNode)]
+                unique += 1 + 2 * len(node.value)
             else:
                 children = [c for c in node.value if not isinstance(c, ScalarNode)]
-            stack.extend((c, False) for c in reversed(children))
+                unique += 1 + len(node.value)
+            stack.extend((c, depth + 1, False) for c in reversed(children))
             continue
         on_path.discard(key)
         if node.ctag is not _SEQ_TAG and node.ctag is not _MAP_TAG and str(node.tag) not in _PLAIN_TAGS:
@@ -177,33 +188,44 @@ def _to_data(root: Any) -> Any:
                             node.start_mark, "remove the tag; content is plain data only")
         if isinstance(node, SequenceNode):
             built[key] = [_scalar(c) if isinstance(c, ScalarNode) else built[id(c)] for c in node.value]
-            continue
-        mapping: dict[Any, Any] = {}
-        merged: list[dict] = []
-        for key_node, value_node in node.value:
-            value = _scalar(value_node) if isinstance(value_node, ScalarNode) else built[id(value_node)]
-            if not isinstance(key_node, ScalarNode):
-                raise LoadError("CF003", "a mapping key must be plain text or a number, not a list or mapping",
-                                key_node.start_mark, "write the key as plain text")
-            if str(key_node.tag) == "tag:yaml.org,2002:merge":
-                sources = value if isinstance(value, list) else [value]
-                if not all(isinstance(v, dict) for v in sources):
-                    raise LoadError("CF003", "a merge key '<<' takes a mapping or a list of mappings",
-                                    value_node.start_mark)
-                merged.extend(sources)
-                continue
-            k = _scalar(key_node)
-            if k in mapping:
-                first = next(kn for kn, _ in node.value if kn.value == key_node.value)
-                raise LoadError("CF004", f"duplicate key '{key_node.value}' (first at line {first.start_mark.line + 1})",
-                                key_node.start_mark,
-                                "each key may appear once in a mapping; remove or rename one of them")
-            mapping[k] = value
-        for source in merged:
-            for k, v in source.items():
-                mapping.setdefault(k, v)
-        built[key] = mapping
+            total = 1 + sum(1 if isinstance(c, ScalarNode) else size[id(c)] for c in node.value)
+        else:
+            built[key] = _mapping(node, built)
+            total = 1 + sum(1 + (1 if isinstance(v, ScalarNode) else size[id(v)]) for _, v in node.value)
+        size[key] = total
+        if total > unique * MAX_ALIAS_RATIO + 10_000:
+            raise LoadError("CF008", f"aliases expand this part of the document more than {MAX_ALIAS_RATIO} "
+                                     f"times over (an alias bomb)", node.start_mark,
+                            "use anchors and aliases only for small repeated pieces, or write the data out")
     return built[id(root)]
+
+
+def _mapping(node: Any, built: dict[int, Any]) -> dict:
+    mapping: dict[Any, Any] = {}
+    merged: list[dict] = []
+    for key_node, value_node in node.value:
+        value = _scalar(value_node) if isinstance(value_node, ScalarNode) else built[id(value_node)]
+        if not isinstance(key_node, ScalarNode):
+            raise LoadError("CF003", "a mapping key must be plain text or a number, not a list or mapping",
+                            key_node.start_mark, "write the key as plain text")
+        if str(key_node.tag) == "tag:yaml.org,2002:merge":
+            sources = value if isinstance(value, list) else [value]
+            if not all(isinstance(v, dict) for v in sources):
+                raise LoadError("CF003", "a merge key '<<' takes a mapping or a list of mappings",
+                                value_node.start_mark)
+            merged.extend(sources)
+            continue
+        k = _scalar(key_node)
+        if k in mapping:
+            first = next(kn for kn, _ in node.value if kn.value == key_node.value)
+            raise LoadError("CF004", f"duplicate key '{key_node.value}' (first at line {first.start_mark.line + 1})",
+                            key_node.start_mark,
+                            "each key may appear once in a mapping; remove or rename one of them")
+        mapping[k] = value
+    for source in merged:
+        for k, v in source.items():
+            mapping.setdefault(k, v)
+    return mapping
 
 
 def make_yaml() -> YAML:
@@ -367,97 +389,81 @@ def _nesting_bound(text: str) -> int:
 
 
 def _yaml_error(sf: SourceFile, exc: BaseException) -> Diagnostic:
-    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    line = mark.line + 1 if mark is not None else None
-    column = mark.column + 1 if mark is not None else None
+    """A libyaml error as a diagnostic. When the problem is found only at the end of
+    the file (an unclosed quote or bracket), it points where the construct began."""
+    problem_mark = getattr(exc, "problem_mark", None)
+    context_mark = getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).strip().splitlines()[0]
     context = getattr(exc, "context", None)
-    if mark is not None and sf.text is not None:
-        lines = sf.text.split("\n")
-        if 0 <= mark.line < len(lines):
-            src = lines[mark.line]
-            if "\t" in src[: mark.column + 1] or (mark.column < len(src) and src[mark.column] == "\t"):
-                tab_col = src.index("\t") + 1
-                return Diagnostic(
-                    "CF005", "tab character used for indentation",
-                    file=sf.display, line=line, column=tab_col,
-                    hint="YAML indents with spaces only: replace the tab with spaces",
-                )
-    message = f"{context}: {problem}" if context else str(problem)
-    return Diagnostic("CF003", message, file=sf.display, line=line, column=column,
-                      hint="check indentation, quotes and the ':' after each key")
+    mark = problem_mark or context_mark
+    text = sf.text or ""
+    lines = text.split("\n")
+    if mark is not None and 0 <= mark.line < len(lines):
+        src = lines[mark.line]
+        indent = src[: len(src) - len(src.lstrip(" \t"))]
+        if "\t" in indent:
+            return Diagnostic("CF005", "tab character used for indentation", file=sf.display,
+                              line=mark.line + 1, column=indent.index("\t") + 1,
+                              hint="YAML indents with spaces only: replace the tab with spaces")
+    at_end = problem_mark is not None and problem_mark.index >= len(text.rstrip())
+    if at_end and context_mark is not None:
+        what = context.replace("while scanning ", "").replace("while parsing ", "") if context else "something"
+        message = f"{what} starting here is never closed ({problem})"
+        mark = context_mark
+    elif context and context_mark is not None and problem_mark is not None:
+        message = f"{problem} ({context} at line {context_mark.line + 1}, column {context_mark.column + 1})"
+    else:
+        message = f"{context}: {problem}" if context else str(problem)
+    line = mark.line + 1 if mark is not None else None
+    column = mark.column + 1 if mark is not None else None
+    hint = "check indentation, quotes and the ':' after each key"
+    if "quoted scalar" in message:
+        hint = "close the quote; inside double quotes write \\\" for a quote character"
+    elif "mapping values are not allowed" in message:
+        hint = "a ': ' inside plain text starts a mapping: put the text in quotes"
+    return Diagnostic("CF003", message, file=sf.display, line=line, column=column, hint=hint)
 
 
-def _walk_limits(document: Any, unique_budget: int) -> tuple[str, str] | None:
-    """Check depth, alias expansion and self reference of one document without
-    recursion. Returns ``(code, message)`` for CF008/CF009, or ``None``."""
-    expanded: dict[int, int] = {}
-    on_path: set[int] = set()
-    stack: list[tuple[Any, int, bool]] = [(document, 1, False)]
-    while stack:
-        node, depth, leaving = stack.pop()
-        if not isinstance(node, (dict, list)):
-            continue
-        key = id(node)
-        if leaving:
-            on_path.discard(key)
-            children = node.values() if isinstance(node, dict) else node
-            expanded[key] = 1 + sum(expanded.get(id(c), 1) for c in children)
-            if expanded[key] > unique_budget * MAX_ALIAS_RATIO + 10_000:
-                return "CF008", f"aliases expand this document to more than {expanded[key]} values"
-            continue
-        if key in on_path:
-            return "CF008", "an alias refers to a collection that contains it (a cycle)"
-        if depth > MAX_DEPTH:
-            return "CF009", f"nesting is deeper than {MAX_DEPTH} levels"
-        if key in expanded:
-            continue
-        on_path.add(key)
-        stack.append((node, depth, True))
-        children = node.values() if isinstance(node, dict) else node
-        stack.extend((c, depth + 1, False) for c in children)
-    return None
+#: Called with each document as soon as it is built: ``sink(file, index, data)``.
+DocumentSink = Callable[["SourceFile", int, Any], None]
 
 
-def _parse(sf: SourceFile) -> list[Diagnostic]:
+def _parse(sf: SourceFile, sink: DocumentSink | None = None) -> list[Diagnostic]:
+    """Parse one decoded file. Documents go to ``sink`` one by one (so that a caller
+    can validate each and let its raw data go), or into ``sf.documents``."""
     text = sf.text
     assert text is not None
     if _nesting_bound(text) > _SAFE_PARSE_DEPTH:
         return [Diagnostic("CF009", "this file may nest deeper than can be parsed safely",
                            file=sf.display, line=1, column=1,
                            hint=f"content never needs more than {MAX_DEPTH} levels")]
+    sf.documents = []
+    count = 0
     try:
-        sf.documents = [None if root is None else _to_data(root) for root in make_yaml().compose_all(text)]
+        for index, root in enumerate(make_yaml().compose_all(text)):
+            data = None if root is None else _to_data(root)
+            count += data is not None
+            if sink is None:
+                sf.documents.append(data)
+            elif data is not None:
+                sink(sf, index, data)
     except LoadError as exc:
-        sf.documents = []
         line, column = (exc.mark.line + 1, exc.mark.column + 1) if exc.mark is not None else (1, 1)
         return [Diagnostic(exc.code, exc.message, file=sf.display, line=line, column=column,
                            hint=exc.hint or "check the YAML at this position")]
     except (MarkedYAMLError, YAMLError) as exc:
-        sf.documents = []
         return [_yaml_error(sf, exc)]
     except RecursionError:
-        sf.documents = []
         return [Diagnostic("CF009", "nesting is too deep to load", file=sf.display, line=1, column=1)]
-    diagnostics: list[Diagnostic] = []
-    if not any(doc is not None for doc in sf.documents):
-        diagnostics.append(Diagnostic("CF006", "the file holds no YAML document", file=sf.display, line=1, column=1,
-                                      hint="add a document with `kind` and `id`, or delete the file"))
-        return diagnostics
-    if ("&" in text and "*" in text) or _nesting_bound(text) > MAX_DEPTH:
-        for index, doc in enumerate(sf.documents):
-            problem = _walk_limits(doc, unique_budget=max(1, text.count("\n")))
-            if problem:
-                code, message = problem
-                diagnostics.append(Diagnostic(code, message, file=sf.display, doc=index, anchor="mapping",
-                                              hint="write the data out plainly; content needs neither deep "
-                                                   "nesting nor self-referring aliases"))
-                sf.documents[index] = None
-    return diagnostics
+    if not count:
+        return [Diagnostic("CF006", "the file holds no YAML document", file=sf.display, line=1, column=1,
+                           hint="add a document with `kind` and `id`, or delete the file")]
+    return []
 
 
-def load_files(files: list[SourceFile]) -> list[Diagnostic]:
-    """Read, decode and parse every file in place (``SourceFile.text``/``documents``).
+def load_files(files: list[SourceFile], sink: DocumentSink | None = None) -> list[Diagnostic]:
+    """Read, decode and parse every file in place (``SourceFile.text``, and
+    ``SourceFile.documents`` unless a ``sink`` takes each document instead).
 
     Returns diagnostics ``CF001``-``CF009``; never raises for bad input. Runs the
     parser in a thread with a large stack, with the cyclic garbage collector paused
@@ -475,7 +481,7 @@ def load_files(files: list[SourceFile]) -> list[Diagnostic]:
             sf.text, problems = _decode(sf, raw)
             out.extend(problems)
             if sf.text is not None:
-                out.extend(_parse(sf))
+                out.extend(_parse(sf, sink))
         return out
 
     was_enabled = gc.isenabled()

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ruamel.yaml.error import YAMLError
-from ruamel.yaml.nodes import MappingNode, SequenceNode
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from cardforge_compiler.diagnostics import Diagnostic
 from cardforge_compiler.load import SourceFile, make_yaml, run_with_stack
@@ -22,7 +22,12 @@ __all__ = ["locate"]
 
 
 def _follow(node: Any, path: tuple[str | int, ...], anchor: str) -> Any:
-    """Return the mark of the deepest node reachable along ``path``."""
+    """Return the mark of the deepest node reachable along ``path`` and that node."""
+    mark, found = _walk(node, path, anchor)
+    return mark, found
+
+
+def _walk(node: Any, path: tuple[str | int, ...], anchor: str) -> Any:
     mark = node.start_mark
     parent_mark = mark
     for depth, part in enumerate(path):
@@ -32,20 +37,20 @@ def _follow(node: Any, path: tuple[str | int, ...], anchor: str) -> Any:
                 if str(key_node.value) == str(part):
                     parent_mark = node.start_mark
                     if last and anchor == "key":
-                        return key_node.start_mark
+                        return key_node.start_mark, key_node
                     node = value_node
                     break
             else:
-                return mark
+                return mark, None
         elif isinstance(node, SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
             parent_mark = node.start_mark
             node = node.value[part]
         else:
-            return mark
+            return mark, None
         mark = node.start_mark
     if anchor == "mapping" and not isinstance(node, (MappingNode, SequenceNode)):
-        return parent_mark
-    return mark
+        return parent_mark, None
+    return mark, node
 
 
 def locate(diagnostics: Iterable[Diagnostic], files: Iterable[SourceFile]) -> None:
@@ -71,7 +76,9 @@ def locate(diagnostics: Iterable[Diagnostic], files: Iterable[SourceFile]) -> No
             for diag in diags:
                 if diag.doc is None or diag.doc >= len(roots) or roots[diag.doc] is None:
                     continue
-                mark = _follow(roots[diag.doc], diag.path, diag.anchor)
+                mark, node = _follow(roots[diag.doc], diag.path, diag.anchor)
                 diag.line, diag.column = mark.line + 1, mark.column + 1
+                if diag.offset and isinstance(node, ScalarNode) and node.end_mark.line == mark.line:
+                    diag.column += diag.offset + (1 if node.style in ("'", '"') else 0)
 
     run_with_stack(work)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardforge_compiler.analyse import StoryAnalysis, analyse_story
 from cardforge_compiler.checks import CHECKS, checks_for
@@ -12,7 +13,7 @@ from cardforge_compiler.diagnostics import Diagnostic, Severity
 from cardforge_compiler.load import SourceFile, discover, load_files
 from cardforge_compiler.locate import locate
 from cardforge_compiler.resolve import PackIR, group_packs
-from cardforge_compiler.validate import validate_documents
+from cardforge_compiler.validate import Document, duplicate_ids, validate_document
 
 __all__ = ["CompileResult", "compile_paths"]
 
@@ -47,6 +48,33 @@ class CompileResult:
         return sum(len(p.stories) for p in self.packs)
 
 
+def _one_fault_one_report(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Drop reports that repeat what another says about the same fault:
+
+    - the same diagnostic twice (an error inside an anchored piece that several
+      aliases repeat is reported once, at the anchor);
+    - "option never offered" (CF501) where "read but never set" (CF503) already
+      points at the same condition;
+    - CF501 and CF503 inside a choice that can offer nothing (CF502 says it all).
+    """
+    seen: set[tuple] = set()
+    unique = []
+    for diag in diagnostics:
+        key = (diag.code, diag.file, diag.line, diag.column, diag.message)
+        if key not in seen:
+            seen.add(key)
+            unique.append(diag)
+    never_set = {(d.file, d.doc, d.path) for d in unique if d.code == "CF503"}
+    stuck = [(d.file, d.doc, d.path) for d in unique if d.code == "CF502"]
+
+    def inside_stuck(d: Diagnostic) -> bool:
+        return any(d.file == f and d.doc == doc and d.path[: len(p)] == p for f, doc, p in stuck)
+
+    return [d for d in unique
+            if not (d.code == "CF501" and (d.file, d.doc, d.path) in never_set)
+            and not (d.code in ("CF501", "CF503") and inside_stuck(d))]
+
+
 def compile_paths(paths: list[str]) -> CompileResult:
     """Load, validate, resolve and analyse the content under ``paths``.
 
@@ -65,9 +93,19 @@ def compile_paths(paths: list[str]) -> CompileResult:
 
 def _compile(paths: list[str]) -> CompileResult:
     files, diagnostics = discover(paths)
-    diagnostics += load_files(files)
-    documents, problems = validate_documents(files)
-    diagnostics += problems
+    documents: list[Document] = []
+
+    def validate(sf: SourceFile, index: int, raw: Any) -> None:
+        # Validate each document as soon as it is loaded and let its raw data go:
+        # peak memory holds the models, not the models and every raw document.
+        document, problems = validate_document(sf, index, raw)
+        diagnostics.extend(problems)
+        if document is not None:
+            document.raw = None
+            documents.append(document)
+
+    diagnostics += load_files(files, sink=validate)
+    diagnostics += duplicate_ids(documents)
     packs, problems = group_packs(documents, files)
     diagnostics += problems
     result = CompileResult(files=files, packs=packs)
@@ -83,5 +121,5 @@ def _compile(paths: list[str]) -> CompileResult:
             diagnostics.extend(chk.run(analysis))
     result.checks_run += len(CHECKS) * len(stories)
     locate(diagnostics, files)
-    result.diagnostics = sorted(diagnostics, key=Diagnostic.sort_key)
+    result.diagnostics = sorted(_one_fault_one_report(diagnostics), key=Diagnostic.sort_key)
     return result

@@ -127,6 +127,10 @@ def _children(step: Any, kind: str | None, here: tuple) -> list[tuple[list[Any],
     return out
 
 
+def _field_path(path: tuple) -> str:
+    return "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(path))
+
+
 def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[list[PackIR], list[Diagnostic]]:
     """Group validated documents by pack folder and index every story's cards.
 
@@ -141,7 +145,9 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
             display = sf.display.rsplit("/", sf.rel.count("/") + 1)[0] if sf.pack_root and "/" in sf.display else "."
             packs[key] = PackIR(root=sf.pack_root, display=display)
     files_by_pack = {key: [sf for sf in files if (str(sf.pack_root) if sf.pack_root else "") == key] for key in packs}
-    for doc in documents:
+    # The manifest in a file named pack.yaml wins over one elsewhere in the pack.
+    ordered = sorted(documents, key=lambda d: not (isinstance(d.model, Pack) and d.source.rel == "pack.yaml"))
+    for doc in ordered:
         pack = packs[str(doc.source.pack_root) if doc.source.pack_root else ""]
         if isinstance(doc.model, Pack):
             if pack.manifest is None:
@@ -154,27 +160,29 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
         else:
             pack.stories.append(StoryIR(doc=doc, pack=pack))
     for key, pack in packs.items():
-        if pack.manifest is None and pack.stories:
-            sample = files_by_pack[key][0]
-            has_pack_yaml = any(sf.rel == "pack.yaml" for sf in files_by_pack[key])
+        pack_yaml = [sf for sf in files_by_pack[key] if sf.rel == "pack.yaml"]
+        if pack.manifest is None and pack.stories and not pack_yaml:
             diagnostics.append(Diagnostic(
-                "CF109", "this pack has no valid `kind: pack` manifest" if has_pack_yaml
-                else "no pack.yaml found in this file's folder or any folder above it",
-                file=sample.display, line=1, column=1,
+                "CF109", "no pack.yaml found in this file's folder or any folder above it",
+                file=files_by_pack[key][0].display, line=1, column=1,
                 hint="create pack.yaml with kind: pack, id, title, version, players, stats and dice"))
+        # (a pack.yaml that exists but is invalid has its own diagnostics already)
         seen: dict[int, tuple[StoryIR, CardIR]] = {}
         for story in pack.stories:
             for index, card in enumerate(story.model.cards):
                 ir = CardIR(card, ("cards", index), story.doc)
                 if card.id in seen:
                     first_story, first = seen[card.id]
-                    where = first.doc.source.display
+                    where = (f"in this story ({_field_path(first.path)})" if first_story is story else
+                             f"in story '{first_story.id}' ({first.doc.source.display}, {_field_path(first.path)})")
                     diagnostics.append(Diagnostic(
-                        "CF302", f"card {card.id} is already defined in story '{first_story.id}' ({where})",
+                        "CF302", f"card {card.id} is already defined {where}",
                         **story.where((*ir.path, "id")),
                         hint="Story card numbers are unique across a pack: renumber one of them"))
-                    continue
-                seen[card.id] = (story, ir)
+                    if first_story is story:
+                        continue  # the first definition in a story wins
+                else:
+                    seen[card.id] = (story, ir)
                 story.cards[card.id] = ir
     return [packs[k] for k in sorted(packs)], diagnostics
 

@@ -21,7 +21,7 @@ from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.load import NumberText, SourceFile
 from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, Card, Pack, Story, step_kind
 
-__all__ = ["Document", "validate_documents"]
+__all__ = ["Document", "duplicate_ids", "validate_document", "validate_documents"]
 
 _STEP_LISTS = frozenset({"steps", "then", "else", "pass", "fail"})
 _YAML11_BOOLS = frozenset({"yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"})
@@ -38,11 +38,12 @@ _EXPECTED = {
 
 @dataclass
 class Document:
-    """A validated document: its model (``Pack`` or ``Story``), the raw data, and
-    where it came from (``source``: file, ``index``: 0-based document number)."""
+    """A validated document: its model (``Pack`` or ``Story``), the raw data (``None``
+    once the pipeline has let it go), and where it came from (``source``: file,
+    ``index``: 0-based document number)."""
 
     model: Pack | Story
-    raw: dict
+    raw: dict | None
     source: SourceFile
     index: int
 
@@ -179,6 +180,8 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
                 hint = "write a plain whole number: no leading zeros, exponents, underscores or decimals"
             elif etype == "string_type" and isinstance(value, (int, bool)):
                 hint = "quote the value to make it text"
+            elif etype in ("int_type", "bool_type") and isinstance(value, str):
+                hint = "remove the quotes: a quoted value is text"
             diag = Diagnostic("CF104", f"expected {expected}, got {_shown(value)}", anchor="key" if is_key else "value",
                               hint=hint, **where)
             merged[key] = diag
@@ -193,7 +196,22 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
                 message = f"{message[0].lower()}{message[1:]} (got {_shown(value)})"
             anchor = "key" if is_key else ("mapping" if etype == "one_of" else "value")
             out.append(Diagnostic("CF105", message, anchor=anchor, **where))
-    return out
+    return _merge_misspelled_required(out)
+
+
+def _merge_misspelled_required(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """A misspelled required key gives "unknown field 'tittle'" and "missing 'title'";
+    keep only the first, which says "did you mean 'title'?" and that it is required."""
+    missing = {(d.path, d.message.rsplit("'", 2)[1]): d for d in diagnostics if d.code == "CF102"}
+    drop = set()
+    for diag in diagnostics:
+        if diag.code == "CF103" and diag.hint and diag.hint.startswith("did you mean '"):
+            wanted = diag.hint.split("'")[1]
+            twin = missing.get((diag.path[:-1], wanted))
+            if twin is not None:
+                drop.add(id(twin))
+                diag.hint += f" ('{wanted}' is required)"
+    return [d for d in diagnostics if id(d) not in drop]
 
 
 def _pattern_words(pattern: str) -> str:
@@ -240,39 +258,32 @@ def _step_diagnostic(value: Any, where: dict) -> Diagnostic:
                       anchor="value", hint=f"write `- {example}`", **where)
 
 
-def validate_documents(files: list[SourceFile]) -> tuple[list[Document], list[Diagnostic]]:
-    """Validate every loaded document against the model of its ``kind``.
+def validate_document(sf: SourceFile, index: int, raw: Any) -> tuple[Document | None, list[Diagnostic]]:
+    """Validate one loaded document against the model of its ``kind``.
 
-    Returns the valid documents (in file order) and diagnostics ``CF101``-``CF108``.
-    A document with errors is left out of the result; documents of other kinds
-    and files are still checked.
+    Returns the document (``None`` if it has errors) and diagnostics ``CF101``-``CF108``.
     """
-    documents: list[Document] = []
+    if not isinstance(raw, dict):
+        return None, [Diagnostic("CF104", f"expected a mapping with `kind` and `id`, got {_shown(raw)}",
+                                 file=sf.display, doc=index, hint="start the document with `kind: story`")]
+    kind = raw.get("kind")
+    model = DOCUMENT_MODELS.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        kinds = sorted(DOCUMENT_MODELS)
+        if "kind" not in raw:
+            return None, [Diagnostic("CF101", "document has no `kind`", file=sf.display, doc=index, anchor="mapping",
+                                     hint=f"add `kind:` with one of: {', '.join(kinds)}")]
+        return None, [Diagnostic("CF101", f"unknown kind {_shown(kind)}", file=sf.display, doc=index,
+                                 path=("kind",), hint=did_you_mean(kind, kinds) or f"kinds: {', '.join(kinds)}")]
+    try:
+        return Document(model.model_validate(raw), raw, sf, index), []
+    except ValidationError as exc:
+        return None, _translate(exc.errors(include_url=False), raw, sf, index, model)
+
+
+def duplicate_ids(documents: list[Document]) -> list[Diagnostic]:
+    """``CF107`` for each document whose kind and id an earlier document already has."""
     diagnostics: list[Diagnostic] = []
-    for sf in files:
-        for index, raw in enumerate(sf.documents):
-            if raw is None:
-                continue
-            if not isinstance(raw, dict):
-                diagnostics.append(Diagnostic("CF104", f"expected a mapping with `kind` and `id`, got {_shown(raw)}",
-                                              file=sf.display, doc=index, hint="start the document with `kind: story`"))
-                continue
-            kind = raw.get("kind")
-            model = DOCUMENT_MODELS.get(kind) if isinstance(kind, str) else None
-            if model is None:
-                kinds = sorted(DOCUMENT_MODELS)
-                if "kind" not in raw:
-                    diag = Diagnostic("CF101", "document has no `kind`", file=sf.display, doc=index, anchor="mapping",
-                                      hint=f"add `kind:` with one of: {', '.join(kinds)}")
-                else:
-                    diag = Diagnostic("CF101", f"unknown kind {_shown(kind)}", file=sf.display, doc=index,
-                                      path=("kind",), hint=did_you_mean(kind, kinds) or f"kinds: {', '.join(kinds)}")
-                diagnostics.append(diag)
-                continue
-            try:
-                documents.append(Document(model.model_validate(raw), raw, sf, index))
-            except ValidationError as exc:
-                diagnostics.extend(_translate(exc.errors(include_url=False), raw, sf, index, model))
     seen: dict[tuple[str, str], Document] = {}
     for doc in documents:
         key = (doc.model.kind, doc.model.id)
@@ -284,4 +295,24 @@ def validate_documents(files: list[SourceFile]) -> tuple[list[Document], list[Di
                 hint="give each document its own id"))
         else:
             seen[key] = doc
+    return diagnostics
+
+
+def validate_documents(files: list[SourceFile]) -> tuple[list[Document], list[Diagnostic]]:
+    """Validate every document already loaded into ``files`` (see
+    :func:`validate_document`), then check for duplicate ids.
+
+    Returns the valid documents (in file order) and diagnostics ``CF101``-``CF108``.
+    """
+    documents: list[Document] = []
+    diagnostics: list[Diagnostic] = []
+    for sf in files:
+        for index, raw in enumerate(sf.documents):
+            if raw is None:
+                continue
+            doc, problems = validate_document(sf, index, raw)
+            diagnostics.extend(problems)
+            if doc is not None:
+                documents.append(doc)
+    diagnostics.extend(duplicate_ids(documents))
     return documents, diagnostics

@@ -17,6 +17,7 @@ from cardforge_compiler.conditions import (
     ConditionSyntaxError,
     ConditionTypeError,
     UnknownName,
+    _a,
     parse_condition,
     type_of,
 )
@@ -57,7 +58,8 @@ def conditions(story: StoryIR) -> Iterator[Diagnostic]:
                 tree = parse_condition(source)
             except ConditionSyntaxError as exc:
                 yield Diagnostic("CF201", f"{exc.message} (column {exc.column} of the condition)",
-                                 **story.where(path), hint="conditions look like: not met_athos, coins >= 3, "
+                                 **story.where(path), offset=exc.column - 1,
+                                 hint="conditions look like: not met_athos, coins >= 3, "
                                                            "has(\"Rapier\") and players > 2")
                 continue
             try:
@@ -70,10 +72,12 @@ def conditions(story: StoryIR) -> Iterator[Diagnostic]:
                                   if exc.kind == "name" else f"functions: {', '.join(pool)}"))
                 continue
             except ConditionTypeError as exc:
-                yield Diagnostic("CF203", exc.message, **story.where(path))
+                yield Diagnostic("CF203", exc.message, **story.where(path),
+                                 hint="flags are true/false (`met_athos`, `not met_athos`); counters are "
+                                      "numbers to compare (`duels_won >= 2`)")
                 continue
             if kind != "bool":
-                yield Diagnostic("CF203", f"a condition must be true or false, but this is a {kind}",
+                yield Diagnostic("CF203", f"a condition must be true or false, but this is {_a(kind)}",
                                  **story.where(path), hint="compare it, e.g. `coins >= 3`")
                 continue
             story.conditions[path] = tree

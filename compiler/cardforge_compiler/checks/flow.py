@@ -46,9 +46,8 @@ def never_offered(analysis: StoryAnalysis) -> Iterator[Diagnostic]:
     """Options whose condition can never hold (it reads flags nothing sets, or
     counters nothing changes), and choices none of whose options can be offered."""
     story = analysis.story
-    for card_id, path in analysis.never_offered:
-        tree_src = _source(story, path)
-        yield Diagnostic("CF501", f"this option on card {card_id} is never offered: `{tree_src}` can never hold",
+    for card_id, path, source in analysis.never_offered:
+        yield Diagnostic("CF501", f"this option on card {card_id} is never offered: `{source}` can never hold",
                          **story.where(path),
                          hint="set the flag or change the counter it reads somewhere, or remove the condition")
     for card_id, path in analysis.stuck_choices:
@@ -56,9 +55,3 @@ def never_offered(analysis: StoryAnalysis) -> Iterator[Diagnostic]:
                                   f"stuck", **story.where((*path, "choice"), "key"),
                          hint="add an option without `if`, or set the flags its options read")
 
-
-def _source(story, path: tuple) -> str:  # noqa: ANN001
-    node = story.doc.raw
-    for part in path:
-        node = node[part]
-    return str(node)

@@ -67,7 +67,7 @@ def traps(analysis: StoryAnalysis) -> Iterator[Diagnostic]:
     reachable = analysis.reachable
     ending = _can_reach(graph, set(analysis.endings))
     winning = _can_reach(graph, {c for c, kinds in analysis.endings.items() if "victory" in kinds})
-    explained = _can_reach(graph, set(analysis.dead_ends) | {c for c, _ in analysis.stuck_choices})
+    explained = _can_reach(graph, set(analysis.dead_ends) | {c for c, _ in analysis.stuck_choices} | analysis.broken)
     for card_id in sorted(reachable - ending - explained):
         loop = {card_id} | nx.descendants(graph, card_id)
         yield Diagnostic(

@@ -1,0 +1,465 @@
+#!/usr/bin/env python3
+"""Benchmark cardforge against a plain PyYAML (libyaml) parse of the same files.
+
+    python bench/run.py [--sizes 1000,10000,100000] [--layouts single,split]
+                        [--cardforge PATH] [--repeat N] [--floor-only]
+
+For each size and layout a synthetic pack is generated (bench/generate.py) into
+bench/.cache/ (reused while the generator is unchanged), then measured, every
+measurement in its own child process run under a small wrapper process that
+reports the child's wall time and peak RSS (so one run's peak never leaks into
+the next):
+
+* ``floor``: ``yaml.load_all(f, Loader=yaml.CSafeLoader)`` on every YAML file
+  of the pack, keeping the documents (interpreter start and import included);
+* ``lint``:  ``cardforge lint DIR``;
+* ``build``: ``cardforge build DIR -o OUT`` (and the bundle's size).
+
+Wall time is the best of 3 runs for sizes <= 10k cards and 1 run above (see
+``--repeat``); peak memory is the largest of those runs. ``cardforge --version``
+and ``cardforge --help`` are timed best of 5. A table goes to stdout, progress
+to stderr, and everything to bench/results.json. Exit status: 0 when every
+command ran and exited 0, 1 when one failed, 2 on a usage/setup error.
+Targets are printed beside the measurements but do not change the exit status.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+CACHE = BENCH / ".cache"
+RESULTS = BENCH / "results.json"
+LAYOUTS = ("single", "split")
+
+# Targets (also in bench/README.md).
+BUILD_VS_FLOOR_MAX = 2.0  # build(10k) <= 2x the PyYAML C parse of the same files
+LINEAR_MAX = 1.25  # time per card at 100k <= 1.25x time per card at 10k
+PEAK_100K_MAX_MB = 1536.0  # < 1.5 GB peak RSS at 100k
+STARTUP_MAX_S = 0.100  # --version / --help < 100 ms
+
+FLOOR_CODE = r"""
+import json, os, sys, time
+import yaml
+if not hasattr(yaml, "CSafeLoader"):
+    sys.exit("bench: PyYAML %s in %s has no yaml.CSafeLoader (built without libyaml): "
+             "the floor needs the C parser" % (yaml.__version__, sys.executable))
+root = sys.argv[1]
+files = []
+for d, dirs, names in os.walk(root):
+    dirs.sort()
+    files += [os.path.join(d, n) for n in sorted(names) if n.endswith((".yaml", ".yml"))]
+t0 = time.perf_counter()
+docs = []
+for f in files:
+    with open(f, "rb") as fh:
+        docs.extend(yaml.load_all(fh, Loader=yaml.CSafeLoader))
+t1 = time.perf_counter()
+print(json.dumps({"files": len(files), "documents": len(docs), "parse_s": t1 - t0}))
+"""
+
+
+# ---------------------------------------------------------------- the wrapper
+
+
+def measure_child(out_path: str, err_path: str, cmd: list[str]) -> int:
+    """Run in the wrapper process: run ``cmd``, print one JSON line about it."""
+    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        t0 = time.perf_counter()
+        proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+        wall = time.perf_counter() - t0
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # ru_maxrss is in KiB on Linux, in bytes on macOS
+    rss_kib = ru.ru_maxrss / 1024 if sys.platform == "darwin" else ru.ru_maxrss
+    print(json.dumps({
+        "rc": proc.returncode,
+        "wall_s": wall,
+        "user_s": ru.ru_utime,
+        "sys_s": ru.ru_stime,
+        "maxrss_mib": rss_kib / 1024,
+    }))
+    return 0
+
+
+def tail(path: Path, n: int = 2000) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return ""
+    return data[-n:].decode("utf-8", "replace")
+
+
+def last_line(path: Path) -> str:
+    lines = [ln for ln in tail(path, 4000).splitlines() if ln.strip()]
+    return lines[-1].strip() if lines else ""
+
+
+def run_once(cmd: list[str], tag: str) -> dict:
+    logs = CACHE / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    out, err = logs / f"{tag}.out", logs / f"{tag}.err"
+    wrapper = [sys.executable, str(Path(__file__).resolve()), "--measure", str(out), str(err), "--", *cmd]
+    proc = subprocess.run(wrapper, capture_output=True, text=True)
+    if proc.returncode != 0 or not proc.stdout.strip():
+        raise SystemExit(f"bench: the measuring wrapper failed for {cmd}:\n{proc.stderr}")
+    res = json.loads(proc.stdout.strip().splitlines()[-1])
+    res["stdout_path"], res["stderr_path"] = str(out), str(err)
+    res["summary"] = last_line(out) or last_line(err)
+    if res["rc"] == 0 and out.stat().st_size < 4096:
+        try:  # the floor reports its own numbers as one JSON line
+            res["child"] = json.loads(out.read_text().strip().splitlines()[-1])
+        except (ValueError, IndexError):
+            pass
+    if res["rc"] != 0:
+        res["stdout_tail"], res["stderr_tail"] = tail(out), tail(err)
+    return res
+
+
+def run_best(cmd: list[str], tag: str, repeat: int) -> dict:
+    """Best wall time of ``repeat`` runs; peak RSS is the largest of them."""
+    runs = []
+    for r in range(repeat):
+        res = run_once(cmd, tag)
+        runs.append(res)
+        if res["rc"] != 0:
+            break  # a failing command: no point repeating it
+    best = min(runs, key=lambda r: r["wall_s"]) if all(r["rc"] == 0 for r in runs) else runs[-1]
+    out = dict(best)
+    out["runs"] = len(runs)
+    out["wall_all_s"] = [r["wall_s"] for r in runs]
+    out["maxrss_mib"] = max(r["maxrss_mib"] for r in runs)
+    out["cmd"] = ["<floor: PyYAML CSafeLoader>" if c == FLOOR_CODE else c for c in cmd]
+    return out
+
+
+# --------------------------------------------------------------- the packs
+
+
+def generator_digest() -> str:
+    return hashlib.sha256((BENCH / "generate.py").read_bytes()).hexdigest()[:16]
+
+
+def ensure_pack(size: int, layout: str) -> tuple[Path, dict]:
+    """Generate (or reuse) the pack for (size, layout)."""
+    if str(BENCH) not in sys.path:
+        sys.path.insert(0, str(BENCH))
+    import generate  # noqa: E402  (bench/generate.py)
+
+    name = f"{layout}-{size}"
+    pack = CACHE / "packs" / name
+    stamp = CACHE / "packs" / f"{name}.stamp.json"
+    key = {"generator": generator_digest(), "cards": size, "layout": layout, "seed": 1}
+    if pack.is_dir() and stamp.is_file():
+        try:
+            saved = json.loads(stamp.read_text())
+        except ValueError:
+            saved = {}
+        if saved.get("key") == key:
+            return pack, saved["info"]
+    log(f"generating {size} cards, layout {layout} -> {pack}")
+    info = generate.generate(size, layout, pack, seed=1)
+    stamp.write_text(json.dumps({"key": key, "info": info}))
+    return pack, info
+
+
+# ---------------------------------------------------------------- reporting
+
+
+def log(msg: str) -> None:
+    print(f"[bench] {msg}", file=sys.stderr, flush=True)
+
+
+def fmt_s(s: float | None) -> str:
+    if s is None:
+        return "-"
+    return f"{s * 1000:.0f} ms" if s < 1 else f"{s:.2f} s"
+
+
+def fmt_rate(r: float | None) -> str:
+    if r is None:
+        return "-"
+    return f"{r / 1000:.1f}k" if r < 1e6 else f"{r / 1e6:.2f}M"
+
+
+def table(rows: list[list[str]], header: list[str]) -> str:
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
+    right = [i > 1 for i in range(len(header))]
+
+    def line(cells):
+        return "  ".join(
+            str(c).rjust(w) if r else str(c).ljust(w) for c, w, r in zip(cells, widths, right)
+        ).rstrip()
+
+    sep = "  ".join("-" * w for w in widths)
+    return "\n".join([line(header), sep, *(line(r) for r in rows)])
+
+
+def verdict(ok: bool | None) -> str:
+    return {True: "PASS", False: "FAIL", None: "n/a"}[ok]
+
+
+def evaluate_targets(results: dict) -> list[dict]:
+    runs = {(r["cards"], r["layout"]): r for r in results["runs"]}
+    targets = []
+
+    def m(size, layout, step):
+        r = runs.get((size, layout))
+        if not r:
+            return None
+        x = r["measurements"].get(step)
+        return x if x and x.get("rc") == 0 else None
+
+    for layout in LAYOUTS:
+        b, f = m(10000, layout, "build"), m(10000, layout, "floor")
+        ratio = b["wall_s"] / f["wall_s"] if b and f else None
+        targets.append({
+            "target": f"build(10k, {layout}) <= {BUILD_VS_FLOOR_MAX:g}x PyYAML C parse",
+            "value": None if ratio is None else round(ratio, 2),
+            "shown": "-" if ratio is None else f"{ratio:.2f}x",
+            "ok": None if ratio is None else ratio <= BUILD_VS_FLOOR_MAX,
+        })
+    for layout in LAYOUTS:
+        for step in ("lint", "build"):
+            small, big = m(10000, layout, step), m(100000, layout, step)
+            scale = (big["wall_s"] / 100000) / (small["wall_s"] / 10000) if small and big else None
+            targets.append({
+                "target": f"{step}(100k, {layout}) linear: per-card time <= {LINEAR_MAX:g}x that of 10k",
+                "value": None if scale is None else round(scale, 2),
+                "shown": "-" if scale is None else f"{scale:.2f}x",
+                "ok": None if scale is None else scale <= LINEAR_MAX,
+            })
+    for layout in LAYOUTS:
+        for step in ("lint", "build"):
+            big = m(100000, layout, step)
+            peak = big["maxrss_mib"] if big else None
+            targets.append({
+                "target": f"{step}(100k, {layout}) peak RSS < 1.5 GB",
+                "value": None if peak is None else round(peak, 1),
+                "shown": "-" if peak is None else f"{peak:.0f} MiB",
+                "ok": None if peak is None else peak < PEAK_100K_MAX_MB,
+            })
+    for name in ("version", "help"):
+        s = results.get("startup", {}).get(name)
+        ok_run = s is not None and s.get("rc") == 0
+        targets.append({
+            "target": f"cardforge --{name} < {STARTUP_MAX_S * 1000:.0f} ms",
+            "value": round(s["wall_s"], 4) if ok_run else None,
+            "shown": fmt_s(s["wall_s"]) if ok_run else "-",
+            "ok": (s["wall_s"] < STARTUP_MAX_S) if ok_run else None,
+        })
+    return targets
+
+
+def report(results: dict) -> str:
+    rows = []
+    for r in results["runs"]:
+        floor = r["measurements"].get("floor")
+        for step in ("floor", "lint", "build"):
+            x = r["measurements"].get(step)
+            if x is None:
+                continue
+            ok = x["rc"] == 0
+            wall = x["wall_s"] if ok else None
+            ratio = (
+                f"{x['wall_s'] / floor['wall_s']:.2f}x"
+                if ok and floor and floor["rc"] == 0 else "-"
+            )
+            bundle = x.get("bundle_bytes")
+            rows.append([
+                f"{r['cards']:,}",
+                r["layout"],
+                str(r["files"]),
+                f"{r['bytes'] / 2**20:.1f}",
+                step,
+                fmt_s(wall) if ok else f"FAILED rc={x['rc']}",
+                str(x["runs"]),
+                fmt_rate(r["cards"] / wall) if wall else "-",
+                f"{x['maxrss_mib']:.0f}",
+                "-" if bundle is None else f"{bundle / 2**20:.2f}",
+                ratio,
+            ])
+    out = [table(rows, ["cards", "layout", "files", "YAML MiB", "step", "wall (best)", "runs",
+                        "cards/s", "peak MiB", "bundle MiB", "vs floor"])]
+    st = results.get("startup") or {}
+    if st:
+        out.append("")
+        out.append(table(
+            [[f"cardforge --{k}", fmt_s(v["wall_s"]) if v["rc"] == 0 else f"FAILED rc={v['rc']}",
+              str(v["runs"]), f"{v['maxrss_mib']:.0f}"] for k, v in st.items()],
+            ["command", "wall (best)", "runs", "peak MiB"],
+        ))
+    out.append("")
+    out.append(table(
+        [[t["target"], t["shown"], verdict(t["ok"])] for t in results["targets"]],
+        ["target", "measured", "verdict"],
+    ))
+    return "\n".join(out)
+
+
+def write_results(results: dict) -> None:
+    results["targets"] = evaluate_targets(results)
+    tmp = RESULTS.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(results, indent=2) + "\n")
+    tmp.replace(RESULTS)
+
+
+# --------------------------------------------------------------------- main
+
+
+def default_cardforge() -> Path:
+    return Path(sys.executable).parent / "cardforge"
+
+
+def check_floor_python() -> str:
+    code = (
+        "import yaml, sys\n"
+        "if not hasattr(yaml, 'CSafeLoader'):\n"
+        "    sys.exit('no CSafeLoader')\n"
+        "print(yaml.__version__)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(
+            f"bench: {sys.executable} cannot run the floor: PyYAML with its C loader "
+            f"(yaml.CSafeLoader, i.e. libyaml) is required.\n{proc.stderr.strip()}"
+        )
+    return proc.stdout.strip()
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--measure"]:
+        if len(argv) < 5 or argv[3] != "--":
+            print("usage: run.py --measure OUT ERR -- CMD...", file=sys.stderr)
+            return 2
+        return measure_child(argv[1], argv[2], argv[4:])
+
+    ap = argparse.ArgumentParser(description="Benchmark cardforge lint/build against a PyYAML C parse.")
+    ap.add_argument("--sizes", default="1000,10000,100000",
+                    help="comma-separated card counts (default: 1000,10000,100000)")
+    ap.add_argument("--layouts", default="single,split", help="comma-separated: single, split")
+    ap.add_argument("--cardforge", default=None,
+                    help="the cardforge executable (default: the one next to this Python)")
+    ap.add_argument("--repeat", type=int, default=None,
+                    help="runs per measurement (default: 3 for sizes <= 10k, 1 above)")
+    ap.add_argument("--floor-only", action="store_true",
+                    help="only measure the PyYAML parse (no cardforge needed)")
+    args = ap.parse_args(argv)
+
+    try:
+        sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
+    except ValueError:
+        ap.error(f"--sizes: not a list of numbers: {args.sizes!r}")
+    if not sizes or min(sizes) < 1:
+        ap.error("--sizes: give positive card counts")
+    layouts = [s.strip() for s in args.layouts.split(",") if s.strip()]
+    for lay in layouts:
+        if lay not in LAYOUTS:
+            ap.error(f"--layouts: unknown layout {lay!r} (single, split)")
+
+    pyyaml_version = check_floor_python()
+    cardforge = None
+    cf_version = None
+    if not args.floor_only:
+        cardforge = Path(args.cardforge) if args.cardforge else default_cardforge()
+        if not (cardforge.is_file() and os.access(cardforge, os.X_OK)):
+            print(f"bench: cardforge executable not found at {cardforge}: install the project "
+                  f"into this environment, pass --cardforge PATH, or use --floor-only",
+                  file=sys.stderr)
+            return 2
+        proc = subprocess.run([str(cardforge), "--version"], capture_output=True, text=True)
+        cf_version = (proc.stdout or proc.stderr).strip()
+
+    CACHE.mkdir(parents=True, exist_ok=True)
+    results: dict = {
+        "meta": {
+            "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "python": sys.executable,
+            "python_version": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "pyyaml": pyyaml_version,
+            "cardforge": str(cardforge) if cardforge else None,
+            "cardforge_version": cf_version,
+            "generator": generator_digest(),
+            "sizes": sizes,
+            "layouts": layouts,
+        },
+        "startup": {},
+        "runs": [],
+    }
+    failed = False
+
+    if cardforge:
+        for name in ("version", "help"):
+            log(f"cardforge --{name} (best of 5)")
+            res = run_best([str(cardforge), f"--{name}"], f"startup-{name}", 5)
+            results["startup"][name] = res
+            failed |= res["rc"] != 0
+
+    for size in sizes:
+        repeat = args.repeat or (3 if size <= 10000 else 1)
+        for layout in layouts:
+            pack, info = ensure_pack(size, layout)
+            entry = dict(info)
+            entry["pack"] = str(pack)
+            entry["measurements"] = {}
+            results["runs"].append(entry)
+            tag = f"{layout}-{size}"
+
+            log(f"{tag}: floor (PyYAML CSafeLoader), {repeat} run(s)")
+            res = run_best([sys.executable, "-c", FLOOR_CODE, str(pack)], f"{tag}-floor", repeat)
+            if res["rc"] != 0:
+                # the floor is the reference: without it the run means nothing
+                write_results(results)
+                raise SystemExit(f"bench: the PyYAML floor failed:\n{res.get('stderr_tail', '')}")
+            entry["measurements"]["floor"] = res
+
+            if cardforge:
+                log(f"{tag}: cardforge lint, {repeat} run(s)")
+                res = run_best([str(cardforge), "lint", str(pack)], f"{tag}-lint", repeat)
+                entry["measurements"]["lint"] = res
+                failed |= res["rc"] != 0
+
+                bundle = CACHE / "out" / f"{tag}.json"
+                bundle.parent.mkdir(parents=True, exist_ok=True)
+                if bundle.exists():
+                    bundle.unlink()
+                log(f"{tag}: cardforge build, {repeat} run(s)")
+                res = run_best([str(cardforge), "build", str(pack), "-o", str(bundle)],
+                               f"{tag}-build", repeat)
+                res["bundle_bytes"] = bundle.stat().st_size if bundle.exists() else None
+                entry["measurements"]["build"] = res
+                failed |= res["rc"] != 0
+            write_results(results)
+
+    write_results(results)
+    print(f"cardforge benchmark: {cf_version or 'floor only'}; Python {platform.python_version()}, "
+          f"PyYAML {pyyaml_version}, {os.cpu_count()} CPUs")
+    print(report(results))
+    for r in results["runs"]:
+        for step, x in r["measurements"].items():
+            if x["rc"] != 0:
+                print(f"\n{step} failed on {r['layout']}-{r['cards']} (rc={x['rc']}): "
+                      f"{' '.join(x['cmd'])}\n{x.get('stderr_tail') or x.get('stdout_tail') or ''}")
+    said = [(f"{r['layout']}-{r['cards']}", r["measurements"]["lint"].get("summary", ""))
+            for r in results["runs"] if "lint" in r["measurements"]]
+    if said:
+        print("\ncardforge lint said (a generated pack should have no problems):")
+        for tag, line in said:
+            print(f"  {tag}: {line}")
+    print(f"\nresults: {RESULTS}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
