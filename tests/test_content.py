@@ -99,3 +99,16 @@ def test_bundle_is_byte_identical_across_runs_seeds_and_folders(tmp_path: Path) 
     third = _build(tmp_path / "c.json", moved, "random")
     assert first == second == third
     assert str(CONTENT) .encode() not in first and str(tmp_path).encode() not in third
+
+
+def test_streamed_bundle_equals_the_whole_bundle(result, bundle) -> None:  # noqa: ANN001
+    from cardforge_compiler.emit import bundle_chunks
+
+    assert b"".join(bundle_chunks(result.packs, result.analyses, __version__)) == bundle_bytes(bundle)
+
+
+def test_pretty_bundle_has_the_same_content_hash(tmp_path: Path) -> None:
+    compact, pretty = tmp_path / "c.json", tmp_path / "p.json"
+    subprocess.run([*CARDFORGE, "build", str(CONTENT), "-o", str(compact)], check=True, capture_output=True)
+    subprocess.run([*CARDFORGE, "build", str(CONTENT), "-o", str(pretty), "--pretty"], check=True, capture_output=True)
+    assert json.loads(compact.read_bytes()) == json.loads(pretty.read_bytes())

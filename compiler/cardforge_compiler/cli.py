@@ -160,7 +160,7 @@ def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: 
     Example:
       cardforge build content/ -o build/gascony.bundle.json
     """
-    from cardforge_compiler.emit import build_bundle, bundle_bytes, write_atomically
+    from cardforge_compiler.emit import build_bundle, bundle_bytes, bundle_chunks, write_atomically
 
     result = _compile(paths)
     if fmt != "text" or result.diagnostics:
@@ -174,7 +174,13 @@ def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: 
             removed = f"; removed the stale {output}"
         click.echo(f"build failed: no bundle written{removed}", err=True)
         sys.exit(EXIT_PROBLEMS)
-    data = bundle_bytes(build_bundle(result.packs, result.analyses, __version__), pretty=pretty)
+    if pretty:
+        data: bytes | list[bytes] = bundle_bytes(build_bundle(result.packs, result.analyses, __version__), pretty=True)
+    else:
+        data = bundle_chunks(result.packs, result.analyses, __version__)
+    size = len(data) if isinstance(data, bytes) else sum(map(len, data))
+    head = data if isinstance(data, bytes) else data[0]
+    digest = json.loads(head + (b"" if isinstance(data, bytes) else b"}"))["content_hash"]
     try:
         write_atomically(output, data)
     except OSError as exc:
@@ -185,8 +191,7 @@ def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: 
                    f"{_plural(s['cards'], 'card')}", err=True)
         click.echo(f"  checks run:  {s['checks_run']}", err=True)
         click.echo(f"  diagnostics: {_plural(s['errors'], 'error')}, {_plural(s['warnings'], 'warning')}", err=True)
-        digest = json.loads(data)["content_hash"]
-        click.echo(f"  bundle:      {output} ({len(data):,} bytes, {digest[:19]}...)", err=True)
+        click.echo(f"  bundle:      {output} ({size:,} bytes, {digest[:19]}...)", err=True)
 
 
 def _find_story(result: CompileResult, story_id: str | None, card: int | None = None) -> Any:
