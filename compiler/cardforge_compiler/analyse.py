@@ -16,6 +16,7 @@ edge to a card that does not exist is never added.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +32,9 @@ __all__ = ["Edge", "StoryAnalysis", "analyse_story", "witness_path"]
 @dataclass(frozen=True)
 class Edge:
     """A way forward from card ``source`` to card ``target`` (``target`` is ``None``
-    for an ending: then ``via`` is ``victory`` or ``defeat``)."""
+    for an ending: then ``via`` is ``victory`` or ``defeat``). ``conditions`` must
+    all hold to take it; ``effects`` are the ``set``/``add``/``clear`` steps met on
+    the way inside the card (``(kind, step)`` pairs)."""
 
     source: int
     target: int | None
@@ -39,6 +42,7 @@ class Edge:
     label: str
     conditions: tuple[dict, ...]
     path: tuple
+    effects: tuple = ()
 
 
 @dataclass
@@ -99,15 +103,16 @@ class _CardFlow:
         self.analysis = analysis
         self.story = analysis.story
         self.card = card
+        self.effects: tuple = ()
 
     def edge(self, target: int, path: tuple, via: str, label: str, conds: tuple) -> None:
-        self.analysis.edges.append(Edge(self.card.id, target, via, label, conds, path))
+        self.analysis.edges.append(Edge(self.card.id, target, via, label, conds, path, self.effects))
         if target not in self.story.cards:
             self.analysis.broken.add(self.card.id)
 
     def ending(self, kind: str, path: tuple, label: str, conds: tuple) -> None:
         self.analysis.endings.setdefault(self.card.id, set()).add(kind)
-        self.analysis.edges.append(Edge(self.card.id, None, kind, label, conds, path))
+        self.analysis.edges.append(Edge(self.card.id, None, kind, label, conds, path, self.effects))
 
     def blocked(self, conds: tuple) -> bool:
         return any(static_value(c, self.analysis.known) is False for c in conds)
@@ -127,7 +132,10 @@ class _CardFlow:
                 self.analysis.unreachable_steps.append((self.card.id, here))
                 break
             kind = step_kind(step)
-            if kind == "goto":
+            before = self.effects
+            if kind in ("set", "add", "clear"):
+                self.effects = (*self.effects, (kind, getattr(step, kind)))
+            elif kind == "goto":
                 self.edge(step.goto, (*here, "goto"), via, label, conds)
                 alive = []
             elif kind in ("victory", "defeat"):
@@ -147,6 +155,7 @@ class _CardFlow:
                 challenge = step.challenge
                 alive = []
                 for outcome, branch in (("pass", challenge.pass_), ("fail", challenge.fail)):
+                    self.effects = before
                     path = (*here, "challenge", outcome)
                     what = f"the {outcome} branch of the {challenge.successes}-{challenge.stat} Challenge"
                     alive += self.flow(branch, path, (path, what), conds, outcome,
@@ -163,13 +172,17 @@ class _CardFlow:
                         entry = ((*here, name), f"the `{name}` branch")
                     else:
                         entry = ((*here, "if"), "the `if` step when its condition fails")
+                    self.effects = before
                     alive += self.flow(branch, (*here, name), entry, branch_conds, name, f"{name}: {step.if_}")
+            self.effects = before if kind in ("choice", "challenge", "if") else self.effects
         return alive
 
     def choice(self, step: Any, here: tuple, conds: tuple) -> list:
         alive: list = []
         offered = 0
+        before = self.effects
         for j, option in enumerate(step.choice):
+            self.effects = before
             path = (*here, "choice", j)
             tree = self.story.conditions.get((*path, "if"))
             option_conds = (*conds, tree) if tree else conds
@@ -203,27 +216,88 @@ def analyse_story(story: StoryIR) -> StoryAnalysis:
         graph.add_node(card_id, title=card.model.title, endings=sorted(analysis.endings.get(card_id, ())))
     for edge in analysis.edges:
         if edge.target is not None and edge.target in story.cards:
-            graph.add_edge(edge.source, edge.target, via=edge.via, label=edge.label, conditions=edge.conditions)
+            graph.add_edge(edge.source, edge.target, via=edge.via, label=edge.label, conditions=edge.conditions,
+                           effects=edge.effects)
     assert set(graph.nodes) == set(story.cards), "story graph must hold exactly the declared cards"
     analysis.graph = graph
     return analysis
 
 
+#: States a witness search may visit before it settles for the graph's shortest path.
+WITNESS_STATE_LIMIT = 200_000
+
+
+def _apply(state: dict[str, Any], effects: tuple, initial: dict[str, Any]) -> dict[str, Any]:
+    state = dict(state)
+    for kind, payload in effects:
+        if kind == "set":
+            state.update(payload)
+        elif kind == "add":
+            for name, amount in payload.items():
+                if isinstance(state.get(name), int):
+                    state[name] += amount
+        else:
+            for name in payload:
+                state[name] = initial.get(name, False)
+    return state
+
+
 def witness_path(analysis: StoryAnalysis, card: int) -> list[tuple[int, dict | None]] | None:
-    """A shortest way from the story's start to ``card``: a list of ``(card, edge
-    data leading to the next card)``; ``None`` when the card cannot be reached.
-    Conditions on the way are reported, not solved."""
-    start = analysis.story.model.start
-    if start not in analysis.graph or card not in analysis.graph:
+    """A shortest way from the story's start to ``card`` that respects flags and
+    counters: a list of ``(card, edge data leading to the next card)``, or ``None``
+    when the card cannot be reached.
+
+    Searches breadth first over (card, values of the story's flags and counters),
+    applying each edge's ``set``/``add``/``clear`` effects and skipping an edge whose
+    condition is then certainly false. Built-in names (``players``, ``coins``) and
+    functions (``has``) are not simulated: conditions on them are assumed to hold and
+    are shown in the output. Past ``WITNESS_STATE_LIMIT`` states it falls back to
+    the graph's shortest path, ignoring conditions.
+    """
+    graph, story = analysis.graph, analysis.story
+    start = story.model.start
+    if start not in graph or card not in graph:
         return None
-    try:
-        nodes = nx.shortest_path(analysis.graph, start, card)
-    except nx.NetworkXNoPath:
+    if card not in analysis.reachable:
         return None
-    out: list[tuple[int, dict | None]] = []
-    for a, b in zip(nodes, nodes[1:]):
-        options = list(analysis.graph.get_edge_data(a, b).values())
-        options.sort(key=lambda d: (len(d["conditions"]), d["via"], d["label"]))
-        out.append((a, options[0]))
-    out.append((card, None))
+    initial: dict[str, Any] = {flag: False for flag in story.model.flags}
+    initial.update(story.model.counters)
+    names = sorted(initial)
+
+    def key(node: int, state: dict[str, Any]) -> tuple:
+        return (node, *(state.get(n) for n in names))
+
+    first = key(start, initial)
+    parent: dict[tuple, tuple[tuple, dict] | None] = {first: None}
+    queue = deque([(start, initial, first)])
+    found = first if start == card else None
+    while queue and found is None and len(parent) < WITNESS_STATE_LIMIT:
+        node, state, here = queue.popleft()
+        for _, target, data in sorted(graph.out_edges(node, data=True),
+                                      key=lambda e: (len(e[2]["conditions"]), e[1])):
+            if any(static_value(c, state) is False for c in data["conditions"]):
+                continue
+            after = _apply(state, data["effects"], initial)
+            nxt = key(target, after)
+            if nxt in parent:
+                continue
+            parent[nxt] = (here, data)
+            if target == card:
+                found = nxt
+                break
+            queue.append((target, after, nxt))
+    if found is None:
+        nodes = nx.shortest_path(graph, start, card)
+        steps = []
+        for a, b in zip(nodes, nodes[1:]):
+            options = sorted(graph.get_edge_data(a, b).values(), key=lambda d: (len(d["conditions"]), d["via"]))
+            steps.append((a, options[0]))
+        return [*steps, (card, None)]
+    out: list[tuple[int, dict | None]] = [(card, None)]
+    link = parent[found]
+    while link is not None:
+        previous, data = link
+        out.append((previous[0], data))
+        link = parent[previous]
+    out.reverse()
     return out
