@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 BUNDLE := build/gascony.bundle.json
 
-.PHONY: build lint test bench schemas clean
+.PHONY: build lint test bench schemas docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,3 +30,6 @@ schemas: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache
+
+docs: $(STAMP)
+	$(BIN)/python docs/tools/build_doc.py

@@ -29,3 +29,13 @@ def test_every_check_reports_registered_codes_and_every_code_has_an_owner() -> N
     owned = {code for chk in CHECKS for code in chk.codes}
     load_and_validate = {c for c in RULES if c[:3] in ("CF0", "CF1")} | {"CF302"}
     assert owned | load_and_validate == set(RULES)
+
+
+def test_diagnostics_page_is_up_to_date() -> None:
+    """docs/diagnostics.md shows real output of every example: regenerate with `make docs`."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(ROOT / "docs" / "tools" / "build_doc.py"), "--check"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]

@@ -195,6 +195,8 @@ class _CardFlow:
             if option.goto is not None and sub:
                 self.edge(option.goto, (*path, "goto"), "option", option.text, option_conds)
                 sub = []
+            elif option.goto is not None:
+                self.analysis.unreachable_steps.append((self.card.id, (*path, "goto")))
             alive += sub
         if offered == 0:
             self.analysis.stuck_choices.append((self.card.id, here))

@@ -19,7 +19,9 @@ __all__ = ["Bundle"]
 
 
 class _Out(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Readers ignore keys they do not know: a 1.x minor version may add some, and a
+    # 1.0 schema must still accept such a bundle (docs/bundle.md, Versioning).
+    model_config = ConfigDict(extra="ignore")
 
 
 Condition = Annotated[dict[str, Any], Field(

@@ -60,7 +60,10 @@ def _github(diag: Diagnostic) -> str:
     def esc(text: str) -> str:
         return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
-    props = [f"file={diag.file}"] if diag.file else []
+    def prop(text: str) -> str:
+        return esc(text).replace(":", "%3A").replace(",", "%2C")
+
+    props = [f"file={prop(diag.file)}"] if diag.file else []
     if diag.line is not None:
         props += [f"line={diag.line}", f"col={diag.column}"]
     props.append(f"title={diag.code} {diag.name}")

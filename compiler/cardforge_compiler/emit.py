@@ -165,6 +165,8 @@ def build_bundle(packs: list[PackIR], analyses: dict[int, StoryAnalysis], genera
     """
     out_packs = []
     for pack in packs:
+        if pack.manifest is None:
+            continue  # only possible with errors reported, when no bundle is written
         manifest = _manifest(pack)
         manifest["stories"] = [_story(analyses[id(story)]) for story in pack.stories]
         out_packs.append(manifest)
@@ -191,7 +193,7 @@ def bundle_chunks(packs: list[PackIR], analyses: dict[int, StoryAnalysis], gener
     The content hash is computed over the same pieces.
     """
     pieces: list[bytes] = []
-    for i, pack in enumerate(packs):
+    for i, pack in enumerate(p for p in packs if p.manifest is not None):
         manifest = _manifest(pack)
         manifest["stories"] = _STORIES_SLOT
         before, after = _canonical(manifest).split(json.dumps(_STORIES_SLOT).encode("utf-8"), 1)

@@ -276,7 +276,8 @@ class SourceFile:
     separated); ``pack_root`` the folder holding its pack's ``pack.yaml`` (``None``
     if there is none); ``rel`` its path relative to the pack root (used in the
     bundle: never an absolute path); ``documents`` the parsed YAML documents as
-    plain data (empty if the file could not be parsed).
+    plain data (empty if the file could not be parsed, or if they were handed to a
+    sink); ``kinds`` the ``kind`` of each document, valid or not.
     """
 
     path: Path
@@ -285,6 +286,7 @@ class SourceFile:
     rel: str = ""
     text: str | None = None
     documents: list[Any] = field(default_factory=list)
+    kinds: set[str] = field(default_factory=set)
 
 
 def _is_yaml(path: Path) -> bool:
@@ -341,7 +343,7 @@ def discover(paths: Iterable[str]) -> tuple[list[SourceFile], list[Diagnostic]]:
 
     # Attach each file to its pack and pull in manifests that lie above named files.
     for sf in list(files.values()):
-        sf.pack_root = _find_pack_root(sf.path.parent)
+        sf.pack_root = _find_pack_root(sf.path.resolve().parent)
         if sf.pack_root is not None:
             manifest = sf.pack_root / "pack.yaml"
             if manifest.resolve() not in files:

@@ -110,6 +110,9 @@ def _compile(paths: list[str]) -> CompileResult:
     diagnostics += problems
     result = CompileResult(files=files, packs=packs)
     result.checks_run = len(documents)
+    for pack in packs:
+        for chk in checks_for("pack"):
+            diagnostics.extend(chk.run(pack))
     stories = [story for pack in packs for story in pack.stories]
     for story in stories:
         for chk in checks_for("resolve"):

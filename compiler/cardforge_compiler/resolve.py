@@ -161,12 +161,15 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
             pack.stories.append(StoryIR(doc=doc, pack=pack))
     for key, pack in packs.items():
         pack_yaml = [sf for sf in files_by_pack[key] if sf.rel == "pack.yaml"]
-        if pack.manifest is None and pack.stories and not pack_yaml:
+        tried = any("pack" in sf.kinds for sf in files_by_pack[key])
+        if pack.manifest is None and pack.stories and not tried:
+            # (a manifest that is there but invalid has its own diagnostics already)
+            message = (f"{pack_yaml[0].display} holds no `kind: pack` document" if pack_yaml
+                       else "no pack.yaml found in this file's folder or any folder above it")
             diagnostics.append(Diagnostic(
-                "CF109", "no pack.yaml found in this file's folder or any folder above it",
-                file=files_by_pack[key][0].display, line=1, column=1,
-                hint="create pack.yaml with kind: pack, id, title, version, players, stats and dice"))
-        # (a pack.yaml that exists but is invalid has its own diagnostics already)
+                "CF109", message, file=(pack_yaml or files_by_pack[key])[0].display, line=1, column=1,
+                hint=("add a document with kind: pack, id, title, version, players, stats and dice" if pack_yaml
+                      else "create pack.yaml with kind: pack, id, title, version, players, stats and dice")))
         seen: dict[int, tuple[StoryIR, CardIR]] = {}
         for story in pack.stories:
             for index, card in enumerate(story.model.cards):

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from cardforge_compiler.bundle_model import CONDITION_TREE_SCHEMA, Bundle
-from cardforge_compiler.model import DOCUMENT_MODELS
+from cardforge_compiler.model import DOCUMENT_MODELS, STEP_MODELS
 
 __all__ = ["SCHEMA_BASE", "generate_schemas", "schema_bytes"]
 
@@ -28,7 +28,7 @@ def generate_schemas() -> dict[str, dict[str, Any]]:
     """Every published schema, keyed by file name."""
     out: dict[str, dict[str, Any]] = {}
     for kind, model in DOCUMENT_MODELS.items():
-        body = model.model_json_schema(by_alias=True)
+        body = _step_choice(model.model_json_schema(by_alias=True))
         body.pop("title", None)
         body.pop("description", None)
         out[f"{kind}.schema.json"] = {
@@ -51,13 +51,44 @@ def generate_schemas() -> dict[str, dict[str, Any]]:
     body = Bundle.model_json_schema(by_alias=True, mode="serialization")
     body.pop("title", None)
     body.pop("description", None)
-    body = _link_conditions(body)
-    body.setdefault("$defs", {})["ConditionTree"] = CONDITION_TREE_SCHEMA
+    body = _open_objects(_link_conditions(body))
+    body.setdefault("$defs", {})["ConditionTree"] = _open_objects(CONDITION_TREE_SCHEMA)
     out["bundle.schema.json"] = {
         **_head("bundle.schema.json", "cardforge bundle", "A compiled cardforge bundle (docs/bundle.md)."),
         **body,
     }
     return out
+
+
+def _step_choice(node: Any) -> Any:
+    """Replace the ``oneOf`` over step models by a choice on the step's kind key, so
+    that editors say "unknown field 'x'" or "'successes' is required" for a step
+    instead of "not valid under any of the given schemas" (the same verdict; the
+    compiler discriminates on the first kind key in the same way)."""
+    refs = {f"#/$defs/{cls.__name__}": kind for kind, cls in STEP_MODELS.items()}
+    if isinstance(node, dict):
+        options = node.get("oneOf")
+        if isinstance(options, list) and options and all(o.get("$ref") in refs for o in options):
+            return {
+                "type": "object",
+                "description": "A step: a mapping whose key names its kind (" + ", ".join(STEP_MODELS) + ").",
+                "minProperties": 1,
+                "anyOf": [{"required": [kind]} for kind in STEP_MODELS],
+                "allOf": [{"if": {"required": [refs[o["$ref"]]]}, "then": o} for o in options],
+            }
+        return {k: _step_choice(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_step_choice(v) for v in node]
+    return node
+
+
+def _open_objects(node: Any) -> Any:
+    """Drop ``additionalProperties: false``: bundle readers ignore unknown keys."""
+    if isinstance(node, dict):
+        return {k: _open_objects(v) for k, v in node.items() if not (k == "additionalProperties" and v is False)}
+    if isinstance(node, list):
+        return [_open_objects(v) for v in node]
+    return node
 
 
 def _link_conditions(node: Any) -> Any:

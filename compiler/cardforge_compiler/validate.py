@@ -92,19 +92,26 @@ def _fields_of(model: type[BaseModel]) -> list[str]:
 
 def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
     """Follow pydantic's error location through the raw data, dropping the parts that
-    are not in the data (union tags and member labels). Returns the data path, the
-    value found there, and whether the last part was a mapping key (``[key]``)."""
+    are not in the data: the step-kind tag pydantic inserts after a step's index, and
+    union member labels. Returns the data path, the value found there, and whether
+    the last part was a mapping key (``[key]``)."""
     path: list[str | int] = []
     node = raw
     is_key = False
+    skip_tag = False
     for part in loc:
         if part == "[key]":
             is_key = True
             break
+        if skip_tag:
+            skip_tag = False
+            if part in STEP_MODELS:
+                continue
         if isinstance(node, dict) and part in node:
             path.append(part)
             node = node[part]
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            skip_tag = len(path) > 0 and path[-1] in _STEP_LISTS
             path.append(part)
             node = node[part]
     return path, node, is_key
@@ -159,6 +166,8 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
             model = _model_for_mapping(list(parent), mapping, doc_model)
             allowed = _fields_of(model) if model else []
             hint = did_you_mean(key, allowed) or (f"allowed here: {', '.join(allowed)}" if allowed else None)
+            if key in STEP_MODELS and model in STEP_MODELS.values():
+                hint = f"a step has one kind: put `{key}` in a step of its own (`- {key}: ...`)"
             out.append(Diagnostic("CF103", f"unknown field '{key}'", anchor="key", hint=hint, **where))
         elif etype == "unknown_step":
             out.append(_step_diagnostic(value, where))
@@ -267,6 +276,8 @@ def validate_document(sf: SourceFile, index: int, raw: Any) -> tuple[Document | 
         return None, [Diagnostic("CF104", f"expected a mapping with `kind` and `id`, got {_shown(raw)}",
                                  file=sf.display, doc=index, hint="start the document with `kind: story`")]
     kind = raw.get("kind")
+    if isinstance(kind, str):
+        sf.kinds.add(kind)
     model = DOCUMENT_MODELS.get(kind) if isinstance(kind, str) else None
     if model is None:
         kinds = sorted(DOCUMENT_MODELS)

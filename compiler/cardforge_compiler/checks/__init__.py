@@ -1,6 +1,7 @@
 """The registry of checks: one module per family, each check registered with the
 codes it reports and the stage it runs in.
 
+- ``pack`` checks take a :class:`~cardforge_compiler.resolve.PackIR` (the manifest);
 - ``resolve`` checks take a :class:`~cardforge_compiler.resolve.StoryIR` and run
   before any graph exists (references, conditions);
 - ``analyse`` checks take a :class:`~cardforge_compiler.analyse.StoryAnalysis`
@@ -54,4 +55,4 @@ def checks_for(stage: str) -> list[Check]:
 
 
 # Import the families so that they register (order = run order).
-from cardforge_compiler.checks import references, conditions, flow, graph, state  # noqa: E402,F401
+from cardforge_compiler.checks import pack, references, conditions, flow, graph, state  # noqa: E402,F401

@@ -37,7 +37,24 @@ def condition_sources(ref) -> Iterator[tuple[str, tuple]]:  # noqa: ANN001
                 yield option.if_, (*ref.path, "choice", j, "if")
 
 
-@check("resolve", "CF105", "CF201", "CF202", "CF203")
+def _unknown_status_token(story: StoryIR, tree: dict) -> str | None:
+    """The first ``status("X")`` argument that names no status token of the pack."""
+    if story.pack.pack is None:
+        return None
+    tokens = {t.name for t in story.pack.pack.status_tokens}
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if node["op"] == "call" and node["name"] == "status":
+            arg = node["args"][0] if node["args"] else None
+            if arg and arg["op"] == "const" and arg["value"] not in tokens:
+                return arg["value"]
+        stack.extend(node.get("args", []))
+        stack.extend(node[k] for k in ("arg", "left", "right") if k in node)
+    return None
+
+
+@check("resolve", "CF105", "CF201", "CF202", "CF203", "CF305")
 def conditions(story: StoryIR) -> Iterator[Diagnostic]:
     """Declare the story's names; parse and type-check every condition."""
     model = story.model
@@ -75,6 +92,12 @@ def conditions(story: StoryIR) -> Iterator[Diagnostic]:
                 yield Diagnostic("CF203", exc.message, **story.where(path),
                                  hint="flags are true/false (`met_athos`, `not met_athos`); counters are "
                                       "numbers to compare (`duels_won >= 2`)")
+                continue
+            unknown_token = _unknown_status_token(story, tree)
+            if unknown_token is not None:
+                tokens = [t.name for t in story.pack.pack.status_tokens] if story.pack.pack else []
+                yield Diagnostic("CF305", f"'{unknown_token}' is not a status token of this pack", **story.where(path),
+                                 hint=did_you_mean(unknown_token, tokens) or f"status tokens: {', '.join(tokens) or 'none'}")
                 continue
             if kind != "bool":
                 yield Diagnostic("CF203", f"a condition must be true or false, but this is {_a(kind)}",

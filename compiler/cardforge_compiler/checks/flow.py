@@ -37,6 +37,11 @@ def dead_ends(analysis: StoryAnalysis) -> Iterator[Diagnostic]:
 def unreachable_steps(analysis: StoryAnalysis) -> Iterator[Diagnostic]:
     """Steps after a step that always ends the card."""
     for card_id, path in analysis.unreachable_steps:
+        if path[-1] == "goto":
+            yield Diagnostic("CF405", f"this option's `goto` on card {card_id} never runs: its steps always end the "
+                                      f"card first", **analysis.story.where(path, "key"),
+                             hint="remove the `goto`, or the step in the option that ends the card")
+            continue
         yield Diagnostic("CF405", f"this step on card {card_id} never runs: the step before it always ends the card",
                          **analysis.story.where(path), hint="move it before the goto/victory/defeat/battle, or delete it")
 

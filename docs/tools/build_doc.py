@@ -1,0 +1,230 @@
+"""Generate docs/diagnostics.md: prose (prose.py) + one example per code (cases.py),
+each run through the real `cardforge lint` so that the page shows exact output.
+
+    .venv/bin/python docs/tools/build_doc.py           # rewrite docs/diagnostics.md
+    .venv/bin/python docs/tools/build_doc.py --check   # exit 1 if it is out of date (a test runs this)
+"""
+import os, sys, json, subprocess
+sys.path.insert(0, os.path.dirname(__file__))
+from cardforge_compiler.diagnostics import RULES
+from cases import CASES, PACK
+from prose import P
+from run import run_all
+
+res = run_all()
+problems = []
+
+INTRO = r'''# Diagnostics
+
+Every problem `cardforge` finds in content is a **diagnostic** with a stable code
+(`CF301`), a short name (`unknown-card`) and a severity. This page explains how
+diagnostics are reported and documents every code: what it means, an example that
+triggers it with the exact output, and how to fix it.
+
+Codes are grouped by the stage of the compiler that reports them:
+
+| codes | about | stage |
+|---|---|---|
+| `CF0xx` | reading files and YAML | `load` |
+| `CF1xx` | the shape of each document, against the schemas | `validate` (`CF109`: `resolve`) |
+| `CF2xx` | conditions, flags and counters named in steps | `resolve` |
+| `CF3xx` | references between cards, stories and the pack manifest | `resolve` |
+| `CF4xx` | the story graph: reachability, dead ends, loops | `analyse` |
+| `CF5xx` | flags, counters and choices | `analyse` |
+
+The stages run in order: **load** (find and parse the YAML files), **validate**
+(check each document against the format), **resolve** (group documents into packs,
+index cards, parse conditions, check references), **analyse** (follow the flow
+inside every card and the graph of every story). A file that cannot be loaded, or a
+document that fails validation, is left out of the later stages, so fixing the
+first errors can reveal more.
+
+Each fault is reported once: the same diagnostic is not repeated (an error inside
+an anchored piece of YAML that several aliases reuse is reported once, at the
+anchor), and a diagnostic that only restates another one about the same fault is
+left out (see `CF501` and `CF502`).
+
+A code is never reused: when a check is retired its code stays retired, so a code
+you look up always means what it meant when it was reported.
+
+## Severities
+
+- **error**: the content is wrong or unplayable. `cardforge lint` exits with 1 and
+  `cardforge build` writes no bundle.
+- **warning**: probably a mistake, but the content can be played (a step that never
+  runs, a flag nobody reads). Warnings do not fail `lint` or `build` unless you pass
+  `--strict`.
+
+Each code has one fixed severity, given in its section below.
+
+## Reading a diagnostic
+
+In the default text output, each diagnostic takes one to three lines:
+
+```
+demo/story.yaml:13:19: CF301 error: card 3 does not exist in story 'act-1' [unknown-card]
+  at cards[0].steps[0].choice[1].goto
+  help: this story's cards are 1, 2
+```
+
+- `demo/story.yaml:13:19` is the file, as you named it on the command line (relative
+  paths stay relative), then the 1-based line and column. The line and column are
+  left out when the problem concerns a whole file or folder (`CF001`, `CF010`).
+- `CF301` is the code and `error` the severity, then the message, then the
+  rule's name in brackets.
+- `at ...` (when present) is the field path of the problem inside its YAML
+  document, from the document's root: keys joined with `.`, list positions
+  (0-based) in brackets. `cards[0].steps[0].choice[1].goto` is the `goto` of the
+  second option of the first step of the first card. In a file with several
+  documents, the path starts at the root of the document that holds the problem.
+- `help: ...` (when present) is a hint: a "did you mean", the allowed values, or
+  what to write instead.
+
+Diagnostics are sorted by file, line, column and code. After them, `lint` prints a
+summary line:
+
+```
+1 error, 0 warnings in 2 files (1 story, 2 cards, 13 checks run)
+```
+
+or `no problems in ...` when there is nothing to report. On a terminal, the output is
+coloured.
+
+## Machine-readable output
+
+### `--format json`
+
+`cardforge lint --format json` (and `build --format json`) prints one JSON object:
+
+```json
+{
+  "version": 1,
+  "summary": {
+    "files": 2,
+    "packs": 1,
+    "stories": 1,
+    "cards": 2,
+    "checks_run": 13,
+    "errors": 1,
+    "warnings": 0
+  },
+  "diagnostics": [
+    {
+      "code": "CF301",
+      "name": "unknown-card",
+      "severity": "error",
+      "message": "card 3 does not exist in story 'act-1'",
+      "file": "demo/story.yaml",
+      "line": 13,
+      "column": 19,
+      "path": "cards[0].steps[0].choice[1].goto",
+      "hint": "this story's cards are 1, 2"
+    }
+  ]
+}
+```
+
+- `version` is the version of this report format (currently `1`).
+- `summary`: `files` (content files read, including a `pack.yaml` pulled in for a
+  file you named), `packs` (packs with a valid manifest), `stories`, `cards`,
+  `checks_run` (one schema validation per document, plus every registered check
+  once per story), `errors`, `warnings`.
+- `diagnostics`, in the same order as the text output; each has `code`, `name`,
+  `severity` (`"error"` or `"warning"`), `message`, `file`, `line`, `column`,
+  `path` (the field path as in the text output) and `hint`. `line`, `column`, `path`
+  and `hint` are `null` when there is none; `file` is `null` only for a problem that
+  concerns no file.
+
+### `--format github`
+
+`--format github` prints one GitHub Actions workflow command per diagnostic, so that
+problems show up as annotations on the pull request's files:
+
+```
+::error file=demo/story.yaml,line=13,col=19,title=CF301 unknown-card::card 3 does not exist in story 'act-1' (help: this story's cards are 1, 2)
+```
+
+Warnings use `::warning`. The hint is appended to the message in parentheses. There
+is no summary line.
+
+## Exit codes
+
+Every `cardforge` command exits with:
+
+| code | meaning |
+|---|---|
+| `0` | no problems (warnings allowed, unless `--strict`) |
+| `1` | problems found: at least one error, or at least one warning with `--strict` |
+| `2` | usage or configuration error (unknown option, missing argument, nothing to build, output not writable), or an internal error of cardforge (reported in one line; set `CARDFORGE_DEBUG=1` to see the traceback) |
+
+(`130` when interrupted with Ctrl-C.) `cardforge build` exits with 1 and writes no
+bundle when `lint` would fail with the same options; it also removes an older
+bundle at the output path, so that no stale bundle is left behind.
+
+## The examples
+
+Each example below is a pack folder `demo/` linted with `cardforge lint demo/`. Unless
+the example says otherwise, `demo/pack.yaml` is this manifest:
+
+```yaml
+''' + PACK + '''```
+
+The output shown is cardforge's real output for the example (the summary line is
+left out). Some examples also show diagnostics of other codes that the same fault
+causes; the notes say why.
+'''
+
+out = [INTRO]
+for code, rule in RULES.items():
+    if code not in P:
+        problems.append(f"no prose for {code}")
+        continue
+    if code not in CASES:
+        problems.append(f"no case for {code}")
+        continue
+    p, c, r = P[code], CASES[code], res[code]
+    if f": {code} " not in r["diag"]:
+        problems.append(f"{code}: example does not trigger it:\n{r['diag']}")
+    out.append(f"## {code} {rule.name}\n")
+    out.append(f"Severity: {rule.severity.value}. Stage: {p['stage']}.\n")
+    out.append(f"{rule.summary}\n")
+    out.append("### What it means\n")
+    out.append(p["means"] + "\n")
+    out.append("### Example\n")
+    files = c["files"]
+    if not files:
+        if c["dirs"]:
+            out.append(f"An empty folder `{c['dirs'][0]}/`:\n")
+        else:
+            out.append("A mistyped path:\n")
+    else:
+        names = list(files)
+        if not c["pack"]:
+            out.append("A pack folder without `pack.yaml`:\n")
+        for name in names:
+            shown = c["show"].get(name, files[name] if isinstance(files[name], str) else None)
+            if len(names) > 1 or code in ("CF006",):
+                out.append(f"`{name}`:\n")
+            if code == "CF006" and name != "demo/act2.yaml":
+                out.append("(a valid story)\n")
+                continue
+            out.append("```yaml\n" + shown + "```\n")
+    cmd = "cardforge " + " ".join(c["cmd"])
+    out.append("```\n$ " + cmd + "\n" + r["diag"] + "\n```\n")
+    if p["after"]:
+        out.append(p["after"] + "\n")
+    out.append("### How to fix\n")
+    out.append(p["fix"] + "\n")
+
+text = "\n".join(out).rstrip("\n") + "\n"
+TARGET = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "diagnostics.md")
+if "--check" in sys.argv:
+    with open(TARGET, encoding="utf-8") as handle:
+        if handle.read() != text:
+            sys.exit("docs/diagnostics.md is out of date: run `make docs`")
+else:
+    with open(TARGET, "w", encoding="utf-8") as handle:
+        handle.write(text)
+print("\n".join(problems) or "ok")
+if problems:
+    sys.exit(1)

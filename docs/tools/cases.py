@@ -1,0 +1,543 @@
+"""Example cases for docs/diagnostics.md: files (relative to the case dir), command."""
+
+PACK = """kind: pack
+id: demo
+title: Demo Pack
+version: 1.0.0
+players: {min: 1, max: 4}
+stats: [Prowess, Movement]
+status_tokens:
+  - name: Despair
+    dice_modifier: -1
+  - name: Doom
+    six_counts: 1
+dice:
+  single_success: [4, 5]
+  double_success: [6]
+"""
+
+def story(body):
+    return body
+
+CASES = {}
+
+def case(code, files, cmd=("lint", "demo/"), pack=True, show=None, dirs=()):
+    CASES[code] = dict(files=files, cmd=list(cmd), pack=pack, show=show or {}, dirs=list(dirs))
+
+# ---------------------------------------------------------------- CF0xx
+case("CF001", {}, cmd=("lint", "contnet/"), pack=False)
+case("CF002", {"demo/story.yaml": b"kind: story\nid: act-1\ntitle: The Road\nstart: 1\ncards:\n  - id: 1\n    title: The House of Tr\xe9ville\n    steps:\n      - victory: You are welcomed.\n"},
+     show={"demo/story.yaml": "kind: story\nid: act-1\ntitle: The Road\nstart: 1\ncards:\n  - id: 1\n    title: The House of Tréville     # saved as Latin-1: é is the byte 0xe9\n    steps:\n      - victory: You are welcomed.\n"})
+case("CF003", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: "The Inn
+    steps:
+      - victory: You reach Paris.
+"""})
+case("CF004", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    title: The Tavern
+    steps:
+      - victory: You reach Paris.
+"""})
+case("CF005", {"demo/story.yaml": "kind: story\nid: act-1\ntitle: The Road\nstart: 1\ncards:\n  - id: 1\n\ttitle: The Inn\n    steps:\n      - victory: You reach Paris.\n"},
+     show={"demo/story.yaml": "kind: story\nid: act-1\ntitle: The Road\nstart: 1\ncards:\n  - id: 1\n→   title: The Inn        # → is a tab character\n    steps:\n      - victory: You reach Paris.\n"})
+case("CF006", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - victory: You reach Paris.
+""", "demo/act2.yaml": "# Act II: still to be written\n"}, show={"demo/act2.yaml": "# Act II: still to be written\n"})
+case("CF007", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: !!python/object:os.system The Inn
+    steps:
+      - victory: You reach Paris.
+"""})
+case("CF008", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards: &cards
+  - id: 1
+    title: The Inn
+    steps:
+      - victory: You reach Paris.
+  - *cards
+"""})
+_deep = "[" * 70 + "]" * 70
+case("CF009", {"demo/story.yaml": f"""kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    text: {_deep}
+    steps:
+      - victory: You reach Paris.
+"""}, show={"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    text: [[[[[[ ... ]]]]]]        # 70 lists, each inside the one before
+    steps:
+      - victory: You reach Paris.
+"""})
+case("CF010", {}, cmd=("lint", "drafts/"), pack=False, dirs=["drafts"])
+
+# ---------------------------------------------------------------- CF1xx
+OK_CARD = """  - id: 1
+    title: The Inn
+    steps:
+      - victory: You reach Paris.
+"""
+case("CF101", {"demo/story.yaml": """kind: storey
+id: act-1
+title: The Road
+start: 1
+cards:
+""" + OK_CARD})
+case("CF102", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    steps:
+      - victory: You reach Paris.
+"""})
+case("CF103", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    txet: A stranger sits by the fire.
+    steps:
+      - victory: You reach Paris.
+"""})
+case("CF104", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+flags: [met_athos]
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - set: {met_athos: yes}
+      - if: met_athos
+        then:
+          - victory: Athos rides with you to Paris.
+        else:
+          - defeat: You ride alone and are lost.
+"""})
+case("CF105", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - challenge:
+          stat: Prowess
+          successes: 3
+          who: everyone
+          pass:
+            - victory: You win the duel.
+          fail:
+            - defeat: You lose the duel.
+"""})
+case("CF106", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - goot: 2
+  - id: 2
+    title: The Bridge
+    steps:
+      - victory: You reach Paris.
+"""})
+case("CF107", {"demo/act1.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+""" + OK_CARD, "demo/act2.yaml": """kind: story
+id: act-1
+title: Paris
+start: 21
+cards:
+  - id: 21
+    title: The Louvre
+    steps:
+      - victory: You reach the King.
+"""})
+case("CF108", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - goto: 02
+  - id: 2
+    title: The Bridge
+    steps:
+      - victory: You reach Paris.
+"""})
+case("CF109", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+""" + OK_CARD}, pack=False)
+
+# ---------------------------------------------------------------- CF2xx
+case("CF201", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - if: coins >= 3 && players > 1
+        then:
+          - text: You buy a round for the table.
+      - victory: You reach Paris.
+"""})
+case("CF202", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+flags: [met_athos]
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - set: {met_athos: true}
+      - if: met_athoss
+        then:
+          - text: Athos rides beside you.
+      - victory: You reach Paris.
+"""})
+case("CF203", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - if: not coins
+        then:
+          - text: Your purse is empty.
+      - victory: You reach Paris.
+"""})
+
+# ---------------------------------------------------------------- CF3xx
+case("CF301", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - choice:
+          - text: Take the north road
+            goto: 2
+          - text: Take the south road
+            goto: 3
+  - id: 2
+    title: The Bridge
+    steps:
+      - victory: You reach Paris.
+"""})
+case("CF302", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - goto: 2
+  - id: 2
+    title: The Bridge
+    steps:
+      - victory: You reach Paris.
+  - id: 2
+    title: The Ford
+    steps:
+      - defeat: You drown.
+"""})
+case("CF303", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 10
+cards:
+""" + OK_CARD})
+case("CF304", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - challenge:
+          stat: Strength
+          successes: 3
+          pass:
+            - victory: You win the duel.
+          fail:
+            - defeat: You lose the duel.
+"""})
+case("CF305", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - gain:
+          status: [Despaire]
+      - victory: You reach Paris.
+"""})
+case("CF306", {"demo/act1.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - choice:
+          - text: Ride to Paris at once
+            goto: 21
+          - text: Stay the night
+            steps:
+              - victory: You sleep well.
+""", "demo/act2.yaml": """kind: story
+id: act-2
+title: Paris
+start: 21
+cards:
+  - id: 21
+    title: The Louvre
+    steps:
+      - victory: You reach the King.
+"""})
+
+# ---------------------------------------------------------------- CF4xx
+case("CF401", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - goto: 2
+  - id: 2
+    title: The Bridge
+    steps:
+      - victory: You reach Paris.
+  - id: 3
+    title: The Ford
+    steps:
+      - goto: 2
+"""})
+case("CF402", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - challenge:
+          stat: Prowess
+          successes: 3
+          pass:
+            - goto: 2
+          fail:
+            - text: You are thrown out into the rain.
+  - id: 2
+    title: The Bridge
+    steps:
+      - victory: You reach Paris.
+"""})
+case("CF403", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - choice:
+          - text: Take the high road
+            goto: 2
+          - text: Take the low road
+            goto: 3
+  - id: 2
+    title: The Bridge
+    steps:
+      - victory: You reach Paris.
+  - id: 3
+    title: The Forest
+    steps:
+      - goto: 4
+  - id: 4
+    title: The Clearing
+    steps:
+      - goto: 3
+"""})
+case("CF404", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - choice:
+          - text: Take the high road
+            goto: 2
+          - text: Take the low road
+            goto: 3
+  - id: 2
+    title: The Bridge
+    steps:
+      - victory: You reach Paris.
+  - id: 3
+    title: The Forest
+    steps:
+      - text: Wolves circle you.
+      - goto: 4
+  - id: 4
+    title: The Wolves
+    steps:
+      - defeat: The wolves win.
+"""})
+case("CF405", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - goto: 2
+      - text: You pay for your room.
+  - id: 2
+    title: The Bridge
+    steps:
+      - victory: You reach Paris.
+"""})
+
+# ---------------------------------------------------------------- CF5xx
+case("CF501", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+flags: [met_athos]
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - if: met_athos
+        then:
+          - text: Athos waves from his table.
+      - choice:
+          - text: Ask Athos for help
+            if: met_athos
+            goto: 2
+          - text: Ride on alone
+            goto: 2
+  - id: 2
+    title: The Bridge
+    steps:
+      - victory: You reach Paris.
+"""})
+case("CF502", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+flags: [met_athos]
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - choice:
+          - text: Ask Athos for help
+            if: met_athos
+            steps:
+              - victory: Athos rides with you to Paris.
+"""})
+case("CF503", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+flags: [met_athos]
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - if: met_athos
+        then:
+          - text: Athos rides beside you.
+      - victory: You reach Paris.
+"""})
+case("CF504", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+flags: [met_athos]
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - set: {met_athos: true}
+      - victory: You reach Paris.
+"""})
+case("CF505", {"demo/story.yaml": """kind: story
+id: act-1
+title: The Road
+start: 1
+counters:
+  duels_won: 0
+cards:
+""" + OK_CARD})

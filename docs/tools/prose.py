@@ -1,0 +1,510 @@
+# Per-code prose for docs/diagnostics.md: stage, what it means, notes after the example, how to fix.
+P = {}
+
+def d(code, stage, means, fix, after=""):
+    P[code] = dict(stage=stage, means=means.strip(), fix=fix.strip(), after=after.strip())
+
+# ------------------------------------------------------------------ CF0xx
+d("CF001", "load", """
+A path given on the command line does not exist (`no such file or folder`), a folder
+cannot be listed (`cannot read folder: <reason>`), or a file cannot be read
+(`cannot read file: <reason>`, for instance `Permission denied`). The diagnostic
+names the path as you gave it and has no line or column.
+""", """
+Check the spelling of the path and that it is relative to the folder you run
+cardforge in; check the file's permissions. `cardforge lint` takes files and
+folders, any number of them.
+""")
+
+d("CF002", "load", """
+The file's bytes are not valid UTF-8. The message gives the first bad byte and its
+offset in the file; the position is the line and column where it sits. The file is
+not read any further, so nothing else in it is checked until this is fixed. (A
+UTF-8 byte-order mark is fine, at the start of the file or of any document.)
+""", """
+Save the file as UTF-8 (in most editors: "Save with encoding" or the encoding
+shown in the status bar). Files written in Latin-1 or Windows-1252 usually fail on
+accented letters such as `é`.
+""")
+
+d("CF003", "load", """
+The YAML parser cannot make sense of the file. The message is based on the
+parser's own (for example `did not find expected '-' indicator (while parsing a
+block collection at line 6, column 3)`, `mapping values are not allowed here`), and
+the position is where the parser noticed the problem, which can be after the real
+mistake. When the parser only notices at the end of the file that a quote or
+bracket was never closed, cardforge points at where it was opened instead (`a
+quoted scalar starting here is never closed (...)`). cardforge also reports under
+this code a mapping key that is itself a list or mapping (`a mapping key must be
+plain text or a number, not a list or mapping`) and a merge key `<<` whose value is
+not a mapping or a list of mappings. Only the first syntax error of a file is
+reported, and the rest of the file is not checked.
+""", """
+Look at the reported line and the lines just before it: a missing closing quote, a
+key indented differently from its neighbours, a missing space after `:` or `-`, or
+text that starts with a character YAML treats specially (`:`, `{`, `[`, `&`, `*`,
+`!`, `|`, `>`, `%`, `@`, a backtick) and needs quotes.
+""", after="""
+The quote opened on line 7 is never closed: the parser only finds out at the end
+of the file, and cardforge reports where the quote opens.
+""")
+
+d("CF004", "load", """
+Many YAML parsers keep the last of two equal keys and silently drop the first;
+cardforge refuses, so that a value can never be lost without notice. The position
+is the second occurrence; the message gives the line of the first.
+""", """
+Remove one of the two keys, or rename it if it was meant to be a different key (a
+copied card whose `title` was added again, two `text:` keys in one step).
+""")
+
+d("CF005", "load", """
+A tab character is used to indent. YAML only indents with spaces. cardforge reports
+this when the YAML parser fails on a line that contains a tab in its indentation;
+the column is that of the first tab on the line. (A tab inside a quoted text is
+fine.)
+""", """
+Replace the tab with spaces, and set your editor to insert spaces for YAML files
+(`.editorconfig`: `indent_style = space`).
+""")
+
+d("CF006", "load", """
+A content file holds no YAML document: it is empty, or holds only comments or
+`---` separators. Every `*.yaml` and `*.yml` file under a folder you lint is read as
+content, so a placeholder file counts too.
+""", """
+Add a document (`kind`, `id` and the rest), or delete the file, or rename it so that
+it does not end in `.yaml`/`.yml` (for instance `act2.yaml.draft`).
+""")
+
+d("CF007", "load", """
+A YAML tag asks for something other than plain data. Content is plain text,
+numbers, `true`/`false`, lists and mappings; tags that build objects
+(`!!python/object:...`), local tags (`!secret`), and the standard tags that build
+sets, ordered maps, pairs or binary data (`!!set`, `!!omap`, `!!pairs`,
+`!!binary`) are refused. Tags for plain data (`!!str`, `!!int`, `!!bool`, `!!null`,
+`!!seq`, `!!map`, ...) are allowed. The message names the tag; the position is the
+tagged value. The file is not checked any further.
+""", """
+Remove the tag and write the value plainly. To force a value to be text, quote it
+(`title: "1984"`) rather than tagging it.
+""")
+
+d("CF008", "load", """
+Anchors (`&name`) and aliases (`*name`) are allowed, but not when:
+
+- an alias refers to a collection that contains it (`an alias refers to a
+  collection that contains it (a cycle)`), which would make the data infinite;
+- aliases expand the data far beyond what is written, the "billion laughs" pattern
+  (`aliases expand this part of the document more than 100 times over (an alias
+  bomb)`): a collection may expand to at most 100 times the number of values
+  written in the document so far, plus 10,000.
+
+The position is the collection concerned. The file is not checked any further.
+""", """
+Write the data out without the alias. Anchors are meant for sharing a small piece
+of data (a step list used on two cards), not for building large or recursive
+structures.
+""")
+
+d("CF009", "load", """
+Lists and mappings nest deeper than cardforge accepts: more than 64 levels
+(`nesting is deeper than 64 levels`, at the first collection too deep; the file is
+not checked any further). Real content needs a fraction of that. A file
+that could nest so deep that parsing it would be unsafe is refused before parsing
+(`this file may nest deeper than can be parsed safely`, at `1:1`), and so is one
+the parser runs out of room on (`nesting is too deep to load`).
+""", """
+Flatten the data. Deep nesting in real content usually comes from steps nested in
+choices nested in challenges nested in ifs: move the inner part to a card of its
+own and `goto` it.
+""")
+
+d("CF010", "load", """
+A folder given on the command line holds no `*.yaml` or `*.yml` file, at any depth.
+The diagnostic names the folder and has no line or column.
+""", """
+Point cardforge at the folder that holds your packs (`content/`) or at a pack
+folder, and check that the files end in `.yaml` or `.yml`.
+""")
+
+# ------------------------------------------------------------------ CF1xx
+d("CF101", "validate", """
+A document's `kind` is missing (`document has no `kind``, at the start of the
+document) or is not one cardforge knows (`unknown kind '...'`, at the value, with a
+"did you mean" when one is close). The kinds are `pack` and `story`. The document
+is not checked any further.
+""", """
+Add `kind: story` (or `kind: pack` for the manifest) as the first key of the
+document, or correct its spelling.
+""")
+
+d("CF102", "validate", """
+A required field is missing. The message names the mapping that lacks it (`the
+document`, `card`, `option`, `objective`, `offer`, `status token`, or the key that
+holds the mapping, such as `'challenge'`) and the field; the position and the `at`
+path are the mapping itself. Required fields:
+
+| where | required |
+|---|---|
+| pack | `kind`, `id`, `title`, `version`, `players` (`min`, `max`), `stats`, `dice` (`single_success`) |
+| status token | `name` |
+| story | `kind`, `id`, `title`, `start`, `cards` |
+| card | `id`, `title` |
+| choice option | `text` |
+| challenge | `stat`, `successes`, `pass`, `fail` |
+| roll | `stat`, `per_success` |
+| offer | `item`, `cost` |
+| battle | `layout`, `objectives`; each objective: `objective` |
+| `if` step | `if`, `then` |
+
+The document is left out of every later check until it is valid.
+""", """
+Add the field. `cardforge schema` generates JSON Schemas that let editors with
+yaml-language-server complete and check these fields as you type (see
+[format.md](format.md)).
+""")
+
+d("CF103", "validate", """
+A mapping has a key that the format does not define there. Unknown keys are never
+ignored, because a misspelled optional key (`txet` for `text`, `els` for `else`)
+would otherwise silently do nothing. The position is the key; the hint is a "did you
+mean" when a defined key is close, or else the list of keys allowed there. When the
+key is a misspelling of a *required* key that is missing, the hint says so (`did you
+mean 'title'? ('title' is required)`) and no separate `CF102` is reported.
+""", """
+Correct the spelling, or move the key to where it belongs (for example, `who`
+belongs inside `challenge:`, not beside it). The tables in [format.md](format.md)
+list every key.
+""")
+
+d("CF104", "validate", """
+A value has the wrong type. The message says what was expected (`text`, `a whole
+number`, `true or false`, `a list`, `a mapping`, or several joined with `or`) and
+shows the value as written. Types are strict: `"3"` (quoted) is text, not a number,
+and text is never turned into `true`/`false`. The hint explains common causes:
+
+- `yes`, `no`, `on`, `off` are text in YAML 1.2: write `true` or `false`;
+- numbers not written as plain whole numbers (`03`, `1e3`, `1_000`, `0x10`, `2.5`)
+  are kept as the text you wrote and rejected where a number is expected;
+- a number where text is expected (`title: 1984`): quote it;
+- a quoted number or `"true"` where a number or true/false is expected: remove the
+  quotes.
+
+The same code reports a step that is not a mapping (`expected a step (a mapping
+such as `text: ...`), got '...'`) and a document that is not a mapping (`expected a
+mapping with `kind` and `id`, got ...`). The document is left out of every later
+check until it is valid.
+""", """
+Write the value with the expected type: `true`/`false` for flags, plain numbers such
+as `3`, quotes around text that looks like a number, a list (`[a, b]` or `- a`
+lines) where a list is expected. (Card ids and references have their own rules and
+code: `CF108`.)
+""")
+
+d("CF105", "validate", """
+A value has the right type but is not allowed. Among the cases:
+
+- a value outside a fixed set (a challenge's or roll's `who` is `one`, `each` or
+  `all`; a gain's or lose's `who` is `each` or `one`):
+  `expected 'one', 'each' or 'all', got 'everyone'`;
+- an id that is not lower-case letters, digits, `-` and `_` (story, pack and
+  layout ids), a flag or counter name that is not letters, digits and `_`
+  starting with a letter or `_`, a `version` that is not a semantic version such as
+  `1.0.0`: `'Act 1' is not allowed here: ...`;
+- a number out of range (`successes` from 1 to 12, `coins`/`destiny`/`health`/`cost`
+  from 0 to 1000, `per_player` from 1 to 10, players from 1 to 12, die faces from 1
+  to 20, ...): `input should be greater than or equal to 1 (got 0)`;
+- an empty list where at least one item is needed (`cards`, `choice`, `stats`,
+  `objectives`, `offers`, `set`/`add`/`clear`), or empty text where text is
+  required (titles, option texts, `victory`/`defeat` texts...);
+- a combination rule: a battle objective needs exactly one of `goto` or `victory`;
+  a roll's `per_success` exactly one of `gain` or `lose`; a purchase needs `deck`,
+  `offers` or both, and `per_player` only with `deck`.
+
+In the resolve stage the same code reports a flag declared with a built-in name
+(`'coins' is a built-in name and cannot be declared`; the built-ins are `players`,
+`characters`, `coins`) and a counter with the same name as a flag or a built-in.
+""", """
+Use one of the allowed values; the message says which. For a name clash, rename
+your flag or counter.
+""")
+
+d("CF106", "validate", """
+A step is a mapping whose key names its kind, and no key of this step names one.
+The position is the step's first key; the hint is a "did you mean" or the list of
+step kinds: `text`, `choice`, `challenge`, `roll`, `gain`, `lose`, `purchase`,
+`set`, `add`, `clear`, `if`, `battle`, `goto`, `victory`, `defeat`. An empty step
+(`- {}`) is reported as `empty step: a step is a mapping whose first key names its
+kind`.
+""", """
+Correct the step kind's spelling. If the step is meant to show text, write
+`- text: ...`.
+""")
+
+d("CF107", "validate", """
+Two documents of the same kind share an id: two stories `act-1`, or two packs with
+the same `id`. Ids must be unique among everything linted together, across files
+and across packs, because the bundle and the tools (`cardforge graph --story`)
+name stories by id. The position is the `id` of the later document; the message
+names the file of the first.
+""", """
+Give each story (and each pack) its own id.
+""")
+
+d("CF108", "validate", """
+A card id, or a reference to a card (`start`, `goto` in a step, an option or a
+battle objective), is not a plain card number. A card id is the number printed on
+the card: a whole number from 1, written `11` or `"11"`. Leading zeros (`011`,
+`"011"`, `02`), `0`, signs, exponents and anything else are refused, so that `011`
+and `11` can never name two different cards or one by accident. When the value is a
+number with leading zeros, the hint gives the plain form.
+""", """
+Write the card number as printed, without leading zeros: `goto: 2`.
+""")
+
+d("CF109", "resolve", """
+Every content file belongs to the pack whose `pack.yaml` is in the file's folder or
+the nearest folder above it, and every pack has exactly one `kind: pack` document.
+This code reports:
+
+- `no pack.yaml found in this file's folder or any folder above it` (at `1:1` of the
+  pack's first file);
+- `a second pack manifest in this pack (the first is in ...)`, at the `kind` of the
+  second manifest (the one in `pack.yaml` counts as the first).
+
+A `pack.yaml` that exists but has errors is reported by the codes of those errors,
+not by this one.
+
+When you lint a single story file, the `pack.yaml` above it is read too.
+""", """
+Create `pack.yaml` at the top of the pack folder (see [format.md](format.md) for its
+fields), fix the errors reported in it, or move a second pack into a folder of its
+own.
+""")
+
+# ------------------------------------------------------------------ CF2xx
+d("CF201", "resolve", """
+A condition (the `if` of a choice option or of an `if` step) cannot be parsed. The
+message says what is wrong and at which column *of the condition text*; when the
+condition is written on one line, the line and column in front point at that very
+character in the file (otherwise at the start of the `if` value). Messages include `unexpected
+character '&' (use 'and', 'or', 'not')`, `expected a value, found the end of the
+condition` (as in `met_athos and`), `expected ')', found ...`, `unexpected '...'
+after a complete condition`, `empty condition`, and `condition nests deeper than
+32 levels`.
+
+Conditions use `not`, `and`, `or`, `==`, `!=`, `<`, `<=`, `>`, `>=`, parentheses,
+whole numbers, `true`, `false`, quoted text, names and the functions `has(...)` and
+`status(...)` (see [format.md](format.md#conditions)).
+""", """
+Rewrite the condition with the operators above: `and`/`or`/`not` instead of
+`&&`/`||`/`!`, `>=` instead of `=>`, `==` instead of `=`.
+""")
+
+d("CF202", "resolve", """
+A condition reads a name that is not declared (`unknown name 'X' in condition`) or
+calls a function that does not exist (`unknown function 'X' in condition`; the
+functions are `has` and `status`); or a `set`, `add` or `clear` step names
+something that is not a declared flag or counter (`'X' is not a declared flag or
+counter`). The names a story may use are its own `flags` and `counters` and the
+built-ins `players`, `characters` and `coins` (which can be read but not set). The
+hint is a "did you mean", or says where to declare the name.
+""", """
+Correct the spelling, or declare the name in the story: `flags: [name]` for a
+true/false fact, `counters: {name: 0}` for a number. Flags and counters of another
+story are not visible.
+""", after="""
+The misspelled read also leaves `met_athos` set but never read, hence the `CF504`
+warning; both go away together.
+""")
+
+d("CF203", "resolve", """
+A condition, or a `set`/`add` step, mixes types (true/false, number, text):
+
+- `'not' needs true/false, not a number` (`not coins`);
+- `'and' joins true/false values, not a number`;
+- `'>' compares numbers, not a true/false value` (`met_athos > 2`);
+  `'==' compares a number with a true/false value`;
+- `has() takes text, not a number`, `has() takes 1 argument(s), got 2`;
+- `a condition must be true or false, but this is a number` (`if: coins`);
+- `'met_athos' is a flag: set it to true or false`, `'duels_won' is a counter: set
+  it to a number`, `'met_athos' is a flag: `add` works on counters`.
+""", """
+Compare numbers explicitly (`coins >= 1`, `duels_won == 0`), use `not` only on
+flags or comparisons, and give flags `true`/`false` and counters numbers.
+""")
+
+# ------------------------------------------------------------------ CF3xx
+d("CF301", "resolve", """
+A `goto` (a step, a choice option's `goto`, or a battle objective's `goto`) names a
+card that does not exist in the pack. (A card of *another* story is `CF306`; a
+story's `start` is `CF303`.) The hint is a "did you mean" when a card id is close,
+or else lists the story's cards. References are checked before the story graph is
+built, so the problem is reported at the reference itself.
+""", """
+Correct the card number, or add the missing card to the story.
+""")
+
+d("CF302", "resolve", """
+Two story cards have the same id. All the stories of a pack share one deck of Story
+cards, so card ids are unique across the whole pack, not just within a story. The
+first card with the id is kept; the position is the `id` of the later one, and the
+message says where the first is (`in this story (cards[1])`, or `in story 'act-2'
+(demo/act2.yaml, cards[0])`).
+""", """
+Renumber one of the two cards, and the `goto`s that meant it.
+""")
+
+d("CF303", "resolve", """
+A story's `start` is not one of its cards. (If it is a card of another story of the
+pack, the code is `CF306`.) The checks that start from the start card (`CF401`,
+`CF403`, `CF404`) are skipped for the story until this is fixed.
+""", """
+Set `start` to the number of the card to draw first, or add that card.
+""")
+
+d("CF304", "resolve", """
+A `challenge` or `roll` tests a stat that the pack manifest does not list in
+`stats`. Stat names are compared exactly, including capitals.
+""", """
+Use one of the pack's stats (the hint lists them or suggests the closest), or add
+the stat to `stats` in `pack.yaml`.
+""")
+
+d("CF305", "resolve", """
+A `gain` or `lose` step (or the `per_success` of a `roll`) names a status token
+that the pack manifest does not define in `status_tokens`. Names are compared
+exactly. (Status names inside conditions, `status("...")`, are not checked against
+the manifest.)
+""", """
+Use one of the pack's status tokens, or define the token in `pack.yaml` under
+`status_tokens`.
+""")
+
+d("CF306", "resolve", """
+A reference (`goto`, an option's or objective's `goto`, or the story's `start`)
+names a card that exists, but in another story of the same pack. A story proceeds
+only to its own cards: each story is played on its own, from its `start`.
+""", """
+Link to a card of this story. If the stories are meant to continue into each other,
+end the first with `victory:` and start the next story on its own.
+""")
+
+# ------------------------------------------------------------------ CF4xx
+d("CF401", "analyse", """
+A card cannot be reached from its story's `start` card by any path of `goto`s,
+options, challenge outcomes, `if` branches and battle objectives. Each unreachable
+region is reported once, at its entry: the lowest-numbered card of the region that
+no other unreachable card leads to; the message adds the cards that are unreachable
+only because of it (`(nor can card(s) 5, 6, reached only through it)`). Options
+that can never be offered (`CF501`) lead nowhere, so cards only they lead to are
+unreachable too.
+""", """
+Add a `goto` to the card from a reachable card (the hint suggests one), or delete
+the card if it is left over.
+""")
+
+d("CF402", "analyse", """
+A card, or a branch inside it, can finish without a way forward: no `goto`,
+`victory`, `defeat` or `battle`. A branch that does not end the card continues with
+the step after the one that holds it, so this is reported only when nothing after
+it ends the card either. The message names the place:
+
+- `card N has no way forward` (at the card's `id`; no step ever ends it);
+- `option '...' on card N ...` (an option without `goto`);
+- `the pass branch of the 3-Prowess Challenge on card N ...` / `the fail branch ...`;
+- `the `then` branch ...` / `the `else` branch ...`;
+- `the `if` step when its condition fails ...` (an `if` without `else`).
+
+Branches that can never run (their condition can never hold, see `CF501`) are not
+reported.
+""", """
+End the branch (or the card) with `goto: N`, `victory: ...` or `defeat: ...`, or
+add such a step after the choice, challenge or `if` so that every branch reaches it.
+""")
+
+d("CF403", "analyse", """
+From this card, which can be reached, no ending (Victory or Defeat) can be reached:
+every way forward leads into a loop of cards that only lead to each other. Every
+reachable card in this situation is reported (the cards of the loop, and any card
+that leads only into it); the message lists the cards it can still get to. Cards
+whose trouble is already explained by a dead end (`CF402`), a stuck choice (`CF502`)
+or a reference to a missing card (`CF301`, `CF306`) are not reported again.
+""", """
+Give one card of the loop a way out: an option or outcome that goes to a card from
+which Victory (or Defeat) can be reached.
+""")
+
+d("CF404", "analyse", """
+From this card every path ends in Defeat: Victory cannot be reached from it any
+more. This is a warning because it may be intended (a doomed branch of the story);
+the Defeat card itself is not reported, only the cards that lead only to Defeat.
+""", """
+If that is the design, ignore the warning (it fails `lint` only with `--strict`).
+Otherwise add a way from the card, or from a card after it, to a Victory.
+""")
+
+d("CF405", "analyse", """
+A step comes after a step that always ends the card (`goto`, `victory`, `defeat`,
+`battle`, or a `choice`, `challenge` or `if` all of whose branches end the card), so
+it never runs. The first such step of each step list is reported.
+""", """
+Move the step before the step that ends the card, or delete it.
+""")
+
+# ------------------------------------------------------------------ CF5xx
+d("CF501", "analyse", """
+A choice option's `if` can never hold, so the option is never offered. cardforge
+judges conditions with what is known before play: a flag that no step ever sets to
+`true` is always false, a counter that no step changes keeps its starting value,
+and constants are constants. Conditions that depend on `players`, `characters`,
+`coins`, `has(...)` or `status(...)`, or on flags and counters that do change, are
+never reported.
+""", """
+Set the flag (or change the counter) somewhere in the story, or remove or correct
+the condition.
+""", after="""
+The flag itself is reported once, by `CF503`, at the first place that reads it (the
+`if` step); each option that it keeps from being offered gets a `CF501`. When the
+option's condition is itself that first read, only `CF503` is reported: one fault,
+one report.
+""")
+
+d("CF502", "analyse", """
+No option of a choice can ever be offered (every option has an `if` that can never
+hold, see `CF501`), so the players would be stuck at this choice. The position is
+the `choice` key. This is an error, unlike `CF501`.
+""", """
+Add an option without `if`, or set the flags (change the counters) that the options
+read.
+""", after="""
+The options of a stuck choice are not reported again by `CF501`, nor the flags they
+read by `CF503`, when those reports would point inside the choice: `CF502` says it
+all.
+""")
+
+d("CF503", "analyse", """
+A flag or counter is read in a condition, but no step ever changes it: a flag that
+nothing sets to `true` is always false, a counter that no `set` or `add` changes
+always has its starting value, so the condition always comes out the same. The
+message gives that value; the position is the first place that reads it.
+""", """
+Add the step that changes it where it should happen (`set: {met_athos: true}`,
+`add: {duels_won: 1}`), or remove the condition.
+""")
+
+d("CF504", "analyse", """
+A flag or counter is changed (`set`, `add` or `clear`) but no condition ever reads
+it, so changing it has no effect. The position is the first step that changes it.
+""", """
+Read it in an `if` where it should matter, or remove the steps that change it (and
+the declaration).
+""")
+
+d("CF505", "analyse", """
+A flag or counter is declared under `flags` or `counters` but nothing reads or
+changes it.
+""", """
+Remove the declaration, or use the name.
+""")
