@@ -51,7 +51,7 @@ def generate_schemas() -> dict[str, dict[str, Any]]:
     body = Bundle.model_json_schema(by_alias=True, mode="serialization")
     body.pop("title", None)
     body.pop("description", None)
-    body = _open_objects(_link_conditions(body))
+    body = _open_objects(_kind_choice(_link_conditions(body)))
     body.setdefault("$defs", {})["ConditionTree"] = _open_objects(CONDITION_TREE_SCHEMA)
     out["bundle.schema.json"] = {
         **_head("bundle.schema.json", "cardforge bundle", "A compiled cardforge bundle (docs/bundle.md)."),
@@ -79,6 +79,27 @@ def _step_choice(node: Any) -> Any:
         return {k: _step_choice(v) for k, v in node.items()}
     if isinstance(node, list):
         return [_step_choice(v) for v in node]
+    return node
+
+
+def _kind_choice(node: Any) -> Any:
+    """Replace pydantic's ``oneOf`` + OpenAPI ``discriminator`` (which JSON Schema
+    validators ignore) by an ``if``/``then`` per value of the discriminating key, so
+    a malformed bundle step is reported field by field."""
+    if isinstance(node, dict):
+        disc = node.get("discriminator")
+        if isinstance(disc, dict) and "oneOf" in node:
+            key, mapping = disc["propertyName"], disc["mapping"]
+            return {
+                "type": "object",
+                "required": [key],
+                "properties": {key: {"enum": sorted(mapping)}},
+                "allOf": [{"if": {"properties": {key: {"const": value}}, "required": [key]}, "then": {"$ref": ref}}
+                          for value, ref in sorted(mapping.items())],
+            }
+        return {k: _kind_choice(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_kind_choice(v) for v in node]
     return node
 
 
