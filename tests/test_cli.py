@@ -115,10 +115,23 @@ def test_build_writes_the_bundle_and_a_report(tmp_path: Path) -> None:
 
 def test_failed_build_leaves_no_partial_or_stale_bundle(tmp_path: Path) -> None:
     out_file = tmp_path / "bundle.json"
-    out_file.write_text("old bundle")
+    out_file.write_text('{"content_hash": "sha256:0", "format": "cardforge-bundle"}')
     code, _, err = run("build", str(GOLDEN / "unknown-card"), "-o", str(out_file))
-    assert code == 1 and "no bundle written" in err
+    assert code == 1 and "no bundle written" in err and "removed the stale" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_build_never_replaces_a_file_that_is_not_a_bundle(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("important")
+    code, _, err = run("build", str(GOLDEN / "unknown-card"), "-o", str(notes))
+    assert code == 2 and "not a cardforge bundle" in err
+    assert notes.read_text() == "important"
+    pack = shutil.copytree(GOLDEN / "ok-minimal", tmp_path / "pack")
+    code, _, err = run("build", str(pack), "-o", str(pack / "story.yaml"))
+    assert code == 2 and "content files" in err
+    code, _, err = run("build", str(pack), "-o", str(tmp_path))
+    assert code == 2 and "is a directory" in err
 
 
 def test_path_shows_a_witness() -> None:

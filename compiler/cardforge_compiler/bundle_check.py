@@ -53,11 +53,26 @@ def check_bundle_file(path: Path) -> list[dict[str, str]]:
     except OSError as exc:
         return [{"path": "$", "message": f"cannot read the file: {exc.strerror or exc}"}]
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except UnicodeDecodeError as exc:
         return [{"path": "$", "message": f"not UTF-8 (byte offset {exc.start})"}]
     except json.JSONDecodeError as exc:
-        return [{"path": "$", "message": f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"}]
+        return [{"path": "$", "message": f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"}]
     except RecursionError:
         return [{"path": "$", "message": "not JSON this tool can read: nested too deeply"}]
+    except ValueError as exc:  # our hooks, or a number with thousands of digits
+        return [{"path": "$", "message": f"not strict JSON: {exc}"}]
     return check_bundle_data(data)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"the key {key!r} appears twice in one object")
+        out[key] = value
+    return out

@@ -9,6 +9,7 @@ networkx, jsonschema, ruamel.yaml) are imported inside the commands, so that
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -165,6 +166,7 @@ def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: 
     """
     from cardforge_compiler.emit import build_bundle, bundle_bytes, bundle_chunks, write_atomically
 
+    _check_output(output, paths)
     result = _compile(paths)
     if fmt != "text" or result.diagnostics:
         _report(result, fmt)
@@ -172,7 +174,7 @@ def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: 
         raise ConfigError("nothing to build: no pack with stories found")
     if _failed(result, strict):
         removed = ""
-        if output.exists():
+        if _is_bundle(output):
             output.unlink()
             removed = f"; removed the stale {output}"
         click.echo(f"build failed: no bundle written{removed}", err=True)
@@ -197,23 +199,59 @@ def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: 
         click.echo(f"  bundle:      {output} ({size:,} bytes, {digest[:19]}...)", err=True)
 
 
+def _inputs_exist(result: CompileResult) -> None:
+    """For commands that need content: stop when a path given is missing or empty."""
+    missing = [d for d in result.diagnostics if d.code in ("CF001", "CF010") and d.line is None]
+    if missing:
+        for diag in missing:
+            click.echo(_text(diag), err=True)
+        sys.exit(EXIT_PROBLEMS)
+
+
+def _check_output(output: Path, inputs: tuple[str, ...]) -> None:
+    """Refuse an output path that is not a plain file, or that is one of the inputs."""
+    if output.exists() and not output.is_file():
+        raise ConfigError(f"{output} exists and is not a regular file: choose another output path")
+    if output.is_file():
+        target = output.resolve()
+        for given in inputs:
+            root = Path(given).resolve()
+            if target == root or (root.is_dir() and root in target.parents and target.suffix in (".yaml", ".yml")):
+                raise ConfigError(f"{output} is one of the content files: write the bundle elsewhere")
+        if not _is_bundle(output):
+            raise ConfigError(f"{output} exists and is not a cardforge bundle: refusing to replace it "
+                              f"(delete it first, or choose another path)")
+
+
+def _is_bundle(path: Path) -> bool:
+    """Whether ``path`` is a file that a cardforge build wrote (so it may be replaced or removed)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    return path.is_file() and b'"cardforge-bundle"' in head
+
+
 def _find_story(result: CompileResult, story_id: str | None, card: int | None = None) -> Any:
     from cardforge_compiler.diagnostics import did_you_mean
 
     stories = [s for p in result.packs for s in p.stories]
+    if story_id is not None and all(s.id != story_id for s in stories):
+        hint = did_you_mean(story_id, [s.id for s in stories])
+        known = ", ".join(s.id for s in stories) or "none"
+        raise ConfigError(f"no story {story_id!r} (stories: {known}){'; ' + hint if hint else ''}")
     if card is not None:
-        for story in stories:
-            if card in story.cards and (story_id is None or story.id == story_id):
+        holders = [s for s in stories if card in s.cards]
+        for story in holders:
+            if story_id is None or story.id == story_id:
                 return story
+        if holders:
+            raise ConfigError(f"card {card} is in story '{holders[0].id}', not '{story_id}'")
         ids = [c for s in stories for c in s.cards]
         hint = did_you_mean(card, ids) or ""
         raise ConfigError(f"no story card {card} in the content{'; ' + hint if hint else ''}")
-    for story in stories:
-        if story.id == story_id:
-            return story
-    hint = did_you_mean(story_id, [s.id for s in stories])
-    known = ", ".join(s.id for s in stories) or "none"
-    raise ConfigError(f"no story '{story_id}' (stories: {known}){'; ' + hint if hint else ''}")
+    return next(s for s in stories if s.id == story_id)
 
 
 @cli.command()
@@ -233,6 +271,7 @@ def graph(paths: tuple[str, ...], story_id: str, fmt: str, output: Path | None) 
     from cardforge_compiler.export import to_dot, to_mermaid
 
     result = _compile(paths)
+    _inputs_exist(result)
     story = _find_story(result, story_id)
     text = (to_dot if fmt == "dot" else to_mermaid)(result.analyses[id(story)])
     if output:
@@ -260,10 +299,11 @@ def path(card: str, paths: tuple[str, ...], story_id: str | None) -> None:
     """
     from cardforge_compiler.analyse import witness_path
 
-    if not card.isdigit() or card.startswith("0"):
+    if not re.fullmatch(r"[1-9][0-9]{0,8}", card):
         raise ConfigError(f"'{card}' is not a card id: card ids are numbers such as 14")
     target = int(card)
     result = _compile(paths)
+    _inputs_exist(result)
     story = _find_story(result, story_id, target)
     analysis = result.analyses[id(story)]
     steps = witness_path(analysis, target)
@@ -327,7 +367,10 @@ def schema(out_dir: Path, check: bool) -> None:
             continue
         stale.append(name)
         if not check:
-            write_atomically(target, data)
+            try:
+                write_atomically(target, data)
+            except OSError as exc:
+                raise ConfigError(f"cannot write {target}: {exc.strerror or exc}") from None
             click.echo(f"wrote {target}", err=True)
     if check and stale:
         click.echo(f"out of date: {', '.join(stale)} (run: cardforge schema --out {out_dir})", err=True)

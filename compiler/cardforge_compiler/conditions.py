@@ -22,6 +22,7 @@ from typing import Any
 __all__ = [
     "BUILTIN_NAMES",
     "FUNCTIONS",
+    "KEYWORDS",
     "ConditionSyntaxError",
     "ConditionTypeError",
     "UnknownName",
@@ -38,10 +39,12 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], str]] = {"has": (("text",), "bool"),
 MAX_NESTING = 32
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<number>\d+)|(?P<string>\"[^\"\\]*\"|'[^'\\]*')|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
+    r"\s*(?:(?P<number>[0-9]+)|(?P<string>\"[^\"\\]*\"|'[^'\\]*')|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
     r"|(?P<op>==|!=|<=|>=|<|>|\(|\)|,)|(?P<bad>\S))"
 )
-_KEYWORDS = {"and", "or", "not", "true", "false"}
+#: Words of the condition language: never usable as flag or counter names.
+KEYWORDS = frozenset({"and", "or", "not", "true", "false"})
+_KEYWORDS = KEYWORDS
 
 
 @dataclass
@@ -80,9 +83,16 @@ def _tokens(source: str) -> list[tuple[str, str, int]]:
         value = match.group(kind)
         column = match.start(kind) + 1
         if kind == "bad":
+            if value in "\"'":
+                rest = source[column:]
+                if "\\" in rest:
+                    raise ConditionSyntaxError("text in quotes cannot hold escapes such as \\\"", column)
+                raise ConditionSyntaxError("text in quotes is never closed", column)
             hint = " (use 'and', 'or', 'not')" if value in "&|!" else (
                 " (compare with '==', '>=' or '<=')" if value == "=" else "")
-            raise ConditionSyntaxError(f"unexpected character '{value}'{hint}", column)
+            raise ConditionSyntaxError(f"unexpected character {value!r}{hint}", column)
+        if kind == "number" and len(value) > 15:
+            raise ConditionSyntaxError("number too large (at most 15 digits)", column)
         if kind == "name" and value in _KEYWORDS:
             kind = "keyword"
         out.append((kind, value, column))

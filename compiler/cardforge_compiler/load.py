@@ -58,7 +58,9 @@ LOAD_STACK_BYTES = 256 * 1024 * 1024
 #: Upper bound of nesting the parser is allowed to attempt on that stack.
 _SAFE_PARSE_DEPTH = 150_000
 
-_PLAIN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")
+#: A whole number written plainly: no sign other than '-', no leading zero, at most
+#: 15 digits (exact in a JavaScript front end; longer numbers stay text).
+_PLAIN_INT = re.compile(r"-?(?:0|[1-9][0-9]{0,14})\Z")
 T = TypeVar("T")
 
 
@@ -216,6 +218,10 @@ def _mapping(node: Any, built: dict[int, Any]) -> dict:
             merged.extend(sources)
             continue
         k = _scalar(key_node)
+        if not isinstance(k, str):
+            shown = key_node.value or "null"
+            raise LoadError("CF104", f"the key {shown} is not text: keys are names", key_node.start_mark,
+                            f'quote it if it is meant as text: "{shown}"')
         if k in mapping:
             first = next(kn for kn, _ in node.value if kn.value == key_node.value)
             raise LoadError("CF004", f"duplicate key '{key_node.value}' (first at line {first.start_mark.line + 1})",
@@ -287,6 +293,7 @@ class SourceFile:
     text: str | None = None
     documents: list[Any] = field(default_factory=list)
     kinds: set[str] = field(default_factory=set)
+    failed: bool = False
 
 
 def _is_yaml(path: Path) -> bool:
@@ -324,7 +331,7 @@ def discover(paths: Iterable[str]) -> tuple[list[SourceFile], list[Diagnostic]]:
         shown = PurePosixPath(Path(given).as_posix())
         if root.is_dir():
             try:
-                found = sorted(p for p in root.rglob("*") if p.is_file() and _is_yaml(p))
+                found = sorted(p for p in root.rglob("*") if _is_yaml(p) and p.is_file())
             except OSError as exc:
                 diagnostics.append(Diagnostic("CF001", f"cannot read folder: {exc.strerror}", file=str(shown)))
                 continue
@@ -335,8 +342,11 @@ def discover(paths: Iterable[str]) -> tuple[list[SourceFile], list[Diagnostic]]:
                 )
             for p in found:
                 add(p, str(shown / p.relative_to(root).as_posix()))
-        elif root.exists():
+        elif root.is_file():
             add(root, str(shown))
+        elif root.exists():
+            diagnostics.append(Diagnostic("CF001", "not a regular file or folder", file=str(shown),
+                                          hint="cardforge reads YAML files and folders of them"))
         else:
             diagnostics.append(Diagnostic("CF001", "no such file or folder", file=str(shown),
                                           hint="check the path; cardforge takes files or folders"))
@@ -367,6 +377,15 @@ def _position(text: str, index: int) -> tuple[int, int]:
 
 
 def _decode(sf: SourceFile, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
+    """Decode UTF-8, accept byte-order marks at document starts, and turn CR and CRLF
+    line ends into LF so that line numbers match what editors show."""
+    for bom, name in ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+                      (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16")):
+        if raw.startswith(bom):
+            return None, [Diagnostic("CF002", f"the file is {name}, not UTF-8", file=sf.display, line=1, column=1,
+                                     hint="save the file as UTF-8 (most editors: 'Save with encoding')")]
+    if b"\r" in raw:
+        raw = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -384,10 +403,11 @@ def _decode(sf: SourceFile, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
 
 
 def _nesting_bound(text: str) -> int:
-    """An upper bound of the nesting depth of ``text``: flow brackets each open one
-    level; block nesting costs at least one column every two levels."""
-    widest = max((len(line) for line in text.split("\n")), default=0)
-    return text.count("[") + text.count("{") + 2 * widest + 2
+    """An upper bound of the nesting depth of ``text``: each flow bracket opens at
+    most one level; block nesting needs a deeper indent or a compact ``- `` every two
+    levels."""
+    block = max((len(line) - len(line.lstrip(" ")) + line.count("- ") for line in text.split("\n")), default=0)
+    return text.count("[") + text.count("{") + 2 * block + 2
 
 
 def _yaml_error(sf: SourceFile, exc: BaseException) -> Diagnostic:
@@ -399,6 +419,13 @@ def _yaml_error(sf: SourceFile, exc: BaseException) -> Diagnostic:
     context = getattr(exc, "context", None)
     mark = problem_mark or context_mark
     text = sf.text or ""
+    bad = re.search(r"unacceptable character #x([0-9a-fA-F]+)", str(exc))
+    if bad and mark is None:
+        char = chr(int(bad.group(1), 16))
+        index = text.find(char)
+        line, column = _position(text, index) if index >= 0 else (None, None)
+        return Diagnostic("CF003", f"the character U+{ord(char):04X} is not allowed in YAML", file=sf.display,
+                          line=line, column=column, hint="delete it (control characters cannot appear in content)")
     lines = text.split("\n")
     if mark is not None and 0 <= mark.line < len(lines):
         src = lines[mark.line]
@@ -419,7 +446,9 @@ def _yaml_error(sf: SourceFile, exc: BaseException) -> Diagnostic:
     line = mark.line + 1 if mark is not None else None
     column = mark.column + 1 if mark is not None else None
     hint = "check indentation, quotes and the ':' after each key"
-    if "quoted scalar" in message:
+    if "alias" in message:
+        hint = "an alias `*name` needs an anchor `&name` earlier in the same document"
+    elif "quoted scalar" in message:
         hint = "close the quote; inside double quotes write \\\" for a quote character"
     elif "mapping values are not allowed" in message:
         hint = "a ': ' inside plain text starts a mapping: put the text in quotes"
@@ -483,7 +512,9 @@ def load_files(files: list[SourceFile], sink: DocumentSink | None = None) -> lis
             sf.text, problems = _decode(sf, raw)
             out.extend(problems)
             if sf.text is not None:
-                out.extend(_parse(sf, sink))
+                problems = _parse(sf, sink)
+                out.extend(problems)
+            sf.failed = bool(problems)
         return out
 
     was_enabled = gc.isenabled()

@@ -37,12 +37,14 @@ __all__ = [
     "step_kind",
 ]
 
-_CARD_ID_TEXT = re.compile(r"[1-9][0-9]*\Z")
+_CARD_ID_TEXT = re.compile(r"[1-9][0-9]{0,8}\Z")
+#: The largest card id: nine digits (printed card numbers are far smaller).
+MAX_CARD_ID = 999_999_999
 
 
 def _card_id(value: Any) -> int:
     """A card id: the printed number, ``11`` or ``"11"``; never ``011`` or ``1e1``."""
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_CARD_ID:
         return value
     if isinstance(value, str) and _CARD_ID_TEXT.match(value):
         return int(value)
@@ -60,10 +62,10 @@ CardId = Annotated[
     WithJsonSchema(
         {
             "anyOf": [
-                {"type": "integer", "minimum": 1},
-                {"type": "string", "pattern": "^[1-9][0-9]*$"},
+                {"type": "integer", "minimum": 1, "maximum": MAX_CARD_ID},
+                {"type": "string", "pattern": "^[1-9][0-9]{0,8}$"},
             ],
-            "description": "A story card's printed number: 11 or \"11\" (no leading zeros).",
+            "description": "A story card's printed number: 11 or \"11\" (no leading zeros, at most 9 digits).",
         }
     ),
 ]
@@ -71,6 +73,8 @@ Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
 Name = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=64)]
 Text = Annotated[str, Field(min_length=1)]
 Count = Annotated[int, Field(ge=0, le=1000)]
+#: A counter's value or change: kept well inside what every front end counts exactly.
+Amount = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
 Who = Literal["one", "each", "all"]
 
 
@@ -229,13 +233,13 @@ class PurchaseStep(_Model):
 class SetStep(_Model):
     """Set flags (true/false) and counters (numbers)."""
 
-    set: Annotated[dict[Name, Union[bool, int]], Field(min_length=1)]
+    set: Annotated[dict[Name, Union[bool, Amount]], Field(min_length=1)]
 
 
 class AddStep(_Model):
     """Add to counters (a negative number subtracts)."""
 
-    add: Annotated[dict[Name, int], Field(min_length=1)]
+    add: Annotated[dict[Name, Amount], Field(min_length=1)]
 
 
 class ClearStep(_Model):
@@ -343,7 +347,7 @@ class Story(_Model):
     start: CardId
     introduction: str = ""
     flags: list[Name] = Field(default_factory=list)
-    counters: dict[Name, int] = Field(default_factory=dict)
+    counters: dict[Name, Amount] = Field(default_factory=dict)
     cards: Annotated[list[Card], Field(min_length=1)]
 
 

@@ -161,7 +161,7 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
             pack.stories.append(StoryIR(doc=doc, pack=pack))
     for key, pack in packs.items():
         pack_yaml = [sf for sf in files_by_pack[key] if sf.rel == "pack.yaml"]
-        tried = any("pack" in sf.kinds for sf in files_by_pack[key])
+        tried = any("pack" in sf.kinds or (sf.failed and sf.rel == "pack.yaml") for sf in files_by_pack[key])
         if pack.manifest is None and pack.stories and not tried:
             # (a manifest that is there but invalid has its own diagnostics already)
             message = (f"{pack_yaml[0].display} holds no `kind: pack` document" if pack_yaml

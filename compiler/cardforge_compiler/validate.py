@@ -139,6 +139,7 @@ def _shown(value: Any) -> str:
     if value is None:
         return "nothing (null)"
     if isinstance(value, str):
+        value = value.replace("\n", "\\n").replace("\t", "\\t")
         return f"'{value}'" if len(value) <= 40 else f"'{value[:37]}...'"
     if isinstance(value, dict):
         return "a mapping"
@@ -186,7 +187,8 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
             if etype == "bool_type" and isinstance(value, str) and value in _YAML11_BOOLS:
                 hint = f"YAML 1.2 reads {value} as text: write true or false"
             elif isinstance(value, NumberText):
-                hint = "write a plain whole number: no leading zeros, exponents, underscores or decimals"
+                hint = ("numbers have at most 15 digits" if str(value).lstrip("-").isdigit() and len(str(value)) > 15
+                        else "write a plain whole number: no leading zeros, '+', exponents, underscores or decimals")
             elif etype == "string_type" and isinstance(value, (int, bool)):
                 hint = "quote the value to make it text"
             elif etype in ("int_type", "bool_type") and isinstance(value, str):
@@ -199,6 +201,10 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
             message = err["msg"]
             if etype == "literal_error":
                 message = f"expected {err['ctx']['expected']}, got {_shown(value)}"
+            elif etype == "too_short":
+                message = f"needs at least {err['ctx']['min_length']} item(s), got {_shown(value)}"
+                if isinstance(value, list) and not value:
+                    message = f"needs at least {err['ctx']['min_length']} item(s), got an empty list"
             elif etype == "string_pattern_mismatch":
                 message = f"{_shown(value)} is not allowed here: {_pattern_words(err['ctx']['pattern'])}"
             elif etype not in ("one_of",) and not message[:1].islower():
@@ -232,10 +238,10 @@ def _pattern_words(pattern: str) -> str:
 
 def _card_id_hint(value: Any) -> str:
     text = str(value)
-    digits = text.lstrip("+-0")
-    if text.isdigit() and digits:
+    digits = text.lstrip("+0")
+    if text.lstrip("+").isdigit() and text.isascii() and digits and len(digits) <= 9:
         return f"write {digits}"
-    return "card ids are whole numbers from 1, written without leading zeros"
+    return "card ids are whole numbers from 1 to 999999999, written without signs or leading zeros"
 
 
 def _owner(path: list[str | int]) -> str:

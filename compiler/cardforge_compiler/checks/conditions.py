@@ -14,6 +14,7 @@ from cardforge_compiler.checks import check
 from cardforge_compiler.conditions import (
     BUILTIN_NAMES,
     FUNCTIONS,
+    KEYWORDS,
     ConditionSyntaxError,
     ConditionTypeError,
     UnknownName,
@@ -59,12 +60,21 @@ def conditions(story: StoryIR) -> Iterator[Diagnostic]:
     """Declare the story's names; parse and type-check every condition."""
     model = story.model
     story.names = dict(BUILTIN_NAMES)
+    reserved = set(BUILTIN_NAMES) | set(FUNCTIONS) | set(KEYWORDS)
     for j, flag in enumerate(model.flags):
-        if flag in BUILTIN_NAMES:
-            yield Diagnostic("CF105", f"'{flag}' is a built-in name and cannot be declared", **story.where(("flags", j)),
-                             hint="choose another name")
+        if flag in reserved:
+            yield Diagnostic("CF105", f"'{flag}' is a word of the condition language and cannot be a flag",
+                             **story.where(("flags", j)), hint="choose another name")
+            continue
+        if flag in model.flags[:j]:
+            yield Diagnostic("CF105", f"'{flag}' is declared twice", **story.where(("flags", j)),
+                             hint="remove the second one")
         story.names.setdefault(flag, "bool")
     for counter in model.counters:
+        if counter in reserved:
+            yield Diagnostic("CF105", f"'{counter}' is a word of the condition language and cannot be a counter",
+                             **story.where(("counters", counter), "key"), hint="choose another name")
+            continue
         if counter in story.names:
             yield Diagnostic("CF105", f"'{counter}' is declared twice (as a flag or built-in, and as a counter)",
                              **story.where(("counters", counter), "key"), hint="give the counter another name")
