@@ -133,7 +133,7 @@ def _model_for_mapping(path: list[str | int], mapping: Any, doc_model: type[Base
 def _shown(value: Any) -> str:
     """The value as the author wrote it (NumberText keeps the source text)."""
     if isinstance(value, NumberText):
-        return str(value)
+        return str(value) if len(value) <= 40 else f"{str(value)[:37]}... ({len(value)} characters)"
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
