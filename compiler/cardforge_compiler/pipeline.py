@@ -3,14 +3,13 @@ emit). Every stage reports diagnostics instead of raising on bad content."""
 
 from __future__ import annotations
 
-import gc
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardforge_compiler.analyse import StoryAnalysis, analyse_story
 from cardforge_compiler.checks import CHECKS, checks_for
 from cardforge_compiler.diagnostics import Diagnostic, Severity
-from cardforge_compiler.load import SourceFile, discover, load_files
+from cardforge_compiler.load import SourceFile, discover, gc_paused, load_files
 from cardforge_compiler.locate import locate
 from cardforge_compiler.resolve import PackIR, group_packs
 from cardforge_compiler.validate import Document, duplicate_ids, validate_document
@@ -82,13 +81,8 @@ def compile_paths(paths: list[str]) -> CompileResult:
     The cyclic garbage collector is paused meanwhile: the stages build many
     long-lived objects that it would otherwise rescan again and again.
     """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         return _compile(paths)
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _compile(paths: list[str]) -> CompileResult:

@@ -16,9 +16,6 @@ dice:
   double_success: [6]
 """
 
-def story(body):
-    return body
-
 CASES = {}
 
 def case(code, files, cmd=("lint", "demo/"), pack=True, show=None, dirs=()):
