@@ -193,10 +193,10 @@ def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: 
     if fmt == "text":
         s = _summary(result)
         click.echo(f"cardforge build: {_plural(s['packs'], 'pack')}, {_plural(s['stories'], 'story')}, "
-                   f"{_plural(s['cards'], 'card')}", err=True)
-        click.echo(f"  checks run:  {s['checks_run']}", err=True)
-        click.echo(f"  diagnostics: {_plural(s['errors'], 'error')}, {_plural(s['warnings'], 'warning')}", err=True)
-        click.echo(f"  bundle:      {output} ({size:,} bytes, {digest[:19]}...)", err=True)
+                   f"{_plural(s['cards'], 'card')}")
+        click.echo(f"  checks run:  {s['checks_run']}")
+        click.echo(f"  diagnostics: {_plural(s['errors'], 'error')}, {_plural(s['warnings'], 'warning')}")
+        click.echo(f"  bundle:      {output} ({size:,} bytes, {digest[:19]}...)")
 
 
 def _inputs_exist(result: CompileResult) -> None:

@@ -27,7 +27,9 @@ def _label(text: str, limit: int = 40) -> str:
 def to_dot(analysis: StoryAnalysis) -> str:
     """The story graph in Graphviz DOT (``dot -Tsvg`` renders it)."""
     story = analysis.story
-    q = json.dumps  # a JSON string is a valid DOT quoted string
+    def q(text: str) -> str:  # a JSON string is a valid DOT quoted string; Graphviz reads UTF-8
+        return json.dumps(text, ensure_ascii=False)
+
     lines = [f"digraph {q(story.id)} {{", "  rankdir=TB;", "  node [shape=box, style=rounded];"]
     for card_id, card in story.cards.items():
         extra = ", penwidth=2" if card_id == story.model.start else ""

@@ -453,7 +453,7 @@ def _yaml_error(sf: SourceFile, exc: BaseException) -> Diagnostic:
     elif "quoted scalar" in message:
         hint = "close the quote; inside double quotes write \\\" for a quote character"
     elif "mapping values are not allowed" in message:
-        hint = "a ': ' inside plain text starts a mapping: put the text in quotes"
+        hint = "a ': ' inside plain text starts a mapping: put such text in quotes; otherwise check this line's indentation"
     return Diagnostic("CF003", message, file=sf.display, line=line, column=column, hint=hint)
 
 

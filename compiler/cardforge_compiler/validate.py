@@ -10,6 +10,7 @@ schemas".
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from dataclasses import dataclass
@@ -191,8 +192,10 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
                         else "write a plain whole number: no leading zeros, '+', exponents, underscores or decimals")
             elif etype == "string_type" and isinstance(value, (int, bool)):
                 hint = "quote the value to make it text"
-            elif etype in ("int_type", "bool_type") and isinstance(value, str):
+            elif etype == "int_type" and isinstance(value, str) and value.strip().isdigit():
                 hint = "remove the quotes: a quoted value is text"
+            elif etype == "list_type" and isinstance(value, str):
+                hint = f"write a list: [{value}]"
             diag = Diagnostic("CF104", f"expected {expected}, got {_shown(value)}", anchor="key" if is_key else "value",
                               hint=hint, **where)
             merged[key] = diag
@@ -269,8 +272,14 @@ def _step_diagnostic(value: Any, where: dict) -> Diagnostic:
         return Diagnostic("CF106", f"unknown step kind '{first}'", anchor="key",
                           **{**where, "path": (*where["path"], first)}, hint=hint)
     example = "text: ..." if isinstance(value, str) else "goto: 12"
+    hint = f"write `- {example}`"
+    if isinstance(value, str):
+        word = re.match(r"\s*([a-z]+)\s*:?\s*(.*)", value)
+        if word and word.group(1) in STEP_MODELS:
+            rest = word.group(2).strip() or "..."
+            hint = f"write `- {word.group(1)}: {rest}` (a space after the colon)"
     return Diagnostic("CF104", f"expected a step (a mapping such as `{example}`), got {_shown(value)}",
-                      anchor="value", hint=f"write `- {example}`", **where)
+                      anchor="value", hint=hint, **where)
 
 
 def validate_document(sf: SourceFile, index: int, raw: Any) -> tuple[Document | None, list[Diagnostic]]:

@@ -3,10 +3,9 @@ import os, shutil, subprocess, sys, tempfile
 sys.path.insert(0, os.path.dirname(__file__))
 from cases import CASES, PACK
 CF = os.path.join(os.path.dirname(sys.executable), "cardforge")
-ROOT = os.path.join(tempfile.gettempdir(), "cardforge-doc-examples")
 def run_all():
     out = {}
-    shutil.rmtree(ROOT, ignore_errors=True)
+    ROOT = tempfile.mkdtemp(prefix="cardforge-doc-examples-")
     for code, c in CASES.items():
         d = os.path.join(ROOT, code)
         os.makedirs(d)
@@ -25,6 +24,7 @@ def run_all():
         summary = lines[-1]
         diag = "\n".join(lines[:-1])
         out[code] = dict(stdout=p.stdout, diag=diag, summary=summary, rc=p.returncode, stderr=p.stderr)
+    shutil.rmtree(ROOT, ignore_errors=True)
     return out
 if __name__ == "__main__":
     res = run_all()

@@ -8,6 +8,7 @@ the right type.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from cardforge_compiler.checks import check
@@ -92,6 +93,10 @@ def conditions(story: StoryIR) -> Iterator[Diagnostic]:
             try:
                 kind = type_of(tree, story.names)
             except UnknownName as exc:
+                if exc.kind == "name" and re.search(rf"\b(?:has|status)\(\s*{re.escape(exc.name)}\s*\)", source):
+                    yield Diagnostic("CF202", f"unknown name '{exc.name}' in condition", **story.where(path),
+                                     hint=f'put the item or token in quotes: ("{exc.name}")')
+                    continue
                 pool = sorted(FUNCTIONS) if exc.kind == "function" else sorted(story.names)
                 yield Diagnostic("CF202", f"unknown {exc.kind} '{exc.name}' in condition", **story.where(path),
                                  hint=did_you_mean(exc.name, pool) or
