@@ -16,6 +16,7 @@ edge to a card that does not exist is never added.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,9 +66,10 @@ class StoryAnalysis:
     writes: dict[str, list[tuple]] = field(default_factory=dict)
     reads: dict[str, list[tuple]] = field(default_factory=dict)
 
-    @property
+    @functools.cached_property
     def reachable(self) -> set[int]:
-        """Cards reachable from the story's start (empty if the start is invalid)."""
+        """Cards reachable from the story's start (empty if the start is invalid);
+        computed once, after the graph is built."""
         start = self.story.model.start
         if start not in self.graph:
             return set()

@@ -29,6 +29,7 @@ from pydantic import BaseModel
 from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION
 
 from cardforge_compiler.analyse import StoryAnalysis
+from cardforge_compiler.load import gc_paused
 from cardforge_compiler.model import step_kind
 from cardforge_compiler.resolve import PackIR, StoryIR
 
@@ -192,6 +193,11 @@ def bundle_chunks(packs: list[PackIR], analyses: dict[int, StoryAnalysis], gener
     never exists as one data structure, which keeps peak memory low for 100k cards.
     The content hash is computed over the same pieces.
     """
+    with gc_paused():  # many small objects again: see load.gc_paused
+        return _bundle_chunks(packs, analyses, generator_version)
+
+
+def _bundle_chunks(packs: list[PackIR], analyses: dict[int, StoryAnalysis], generator_version: str) -> list[bytes]:
     pieces: list[bytes] = []
     for i, pack in enumerate(p for p in packs if p.manifest is not None):
         manifest = _manifest(pack)

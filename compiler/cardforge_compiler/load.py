@@ -408,6 +408,8 @@ def _nesting_bound(text: str) -> int:
     """An upper bound of the nesting depth of ``text``: each flow bracket opens at
     most one level; block nesting needs a deeper indent or a compact ``- `` every two
     levels."""
+    if 2 * len(text) + 2 < _SAFE_PARSE_DEPTH:
+        return 2 * len(text) + 2  # cannot be deeper than that: no need to look closer
     block = max((len(line) - len(line.lstrip(" ")) + line.count("- ") for line in text.split("\n")), default=0)
     return text.count("[") + text.count("{") + 2 * block + 2
 
