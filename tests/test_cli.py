@@ -198,3 +198,17 @@ def test_relative_paths_are_shown_as_given(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.chdir(tmp_path)
     code, out, _ = run("lint", "pack")
     assert code == 1 and out.splitlines()[0].startswith("pack/")
+
+
+def test_several_packs_in_one_bundle(tmp_path: Path) -> None:
+    """Story ids are unique within a pack; pack ids everywhere."""
+    first = shutil.copytree(GOLDEN / "ok-minimal", tmp_path / "one")
+    second = shutil.copytree(GOLDEN / "ok-minimal", tmp_path / "two")
+    code, out, _ = run("lint", str(first), str(second))
+    assert code == 1 and "CF107" in out and "a pack with id 'golden'" in out and "story with id" not in out
+    manifest = second / "pack.yaml"
+    manifest.write_text(manifest.read_text().replace("id: golden", "id: golden-two"))
+    code, _, _ = run("build", str(first), str(second), "-o", str(tmp_path / "b.json"))
+    assert code == 0
+    bundle = json.loads((tmp_path / "b.json").read_bytes())
+    assert [p["id"] for p in bundle["packs"]] == ["golden", "golden-two"]

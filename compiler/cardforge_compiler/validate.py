@@ -308,11 +308,13 @@ def validate_document(sf: SourceFile, index: int, raw: Any) -> tuple[Document | 
 
 
 def duplicate_ids(documents: list[Document]) -> list[Diagnostic]:
-    """``CF107`` for each document whose kind and id an earlier document already has."""
+    """``CF107`` for each document whose kind and id an earlier document already has:
+    pack ids are unique everywhere, story ids within their pack."""
     diagnostics: list[Diagnostic] = []
-    seen: dict[tuple[str, str], Document] = {}
+    seen: dict[tuple, Document] = {}
     for doc in documents:
-        key = (doc.model.kind, doc.model.id)
+        scope = "" if doc.model.kind == "pack" else str(doc.source.pack_root)
+        key = (scope, doc.model.kind, doc.model.id)
         if key in seen:
             first = seen[key]
             diagnostics.append(Diagnostic(
