@@ -32,11 +32,15 @@ Condition = Annotated[dict[str, Any], Field(
 
 
 class TextOut(_Out):
+    """Text shown to the players."""
+
     kind: Literal["text"]
     text: str
 
 
 class OptionOut(_Out):
+    """A choice option: `if` (condition tree or null: always offered), steps, then `goto` (or null)."""
+
     text: str
     if_: Condition | None = Field(alias="if")
     if_source: str | None
@@ -45,11 +49,15 @@ class OptionOut(_Out):
 
 
 class ChoiceOut(_Out):
+    """A group decision between options."""
+
     kind: Literal["choice"]
     options: list[OptionOut]
 
 
 class ChallengeOut(_Out):
+    """An "n-Stat Challenge": `successes` needed on dice equal to `stat`; then `pass` or `fail` steps."""
+
     kind: Literal["challenge"]
     stat: str
     successes: int
@@ -59,11 +67,15 @@ class ChallengeOut(_Out):
 
 
 class PerSuccessOut(_Out):
+    """The effect applied once per success of a roll: exactly one of `gain` or `lose`."""
+
     gain: Resources | None = None
     lose: Resources | None = None
 
 
 class RollOut(_Out):
+    """Roll dice equal to `stat` and apply `per_success` once per success."""
+
     kind: Literal["roll"]
     stat: str
     who: Literal["one", "each", "all"]
@@ -71,10 +83,14 @@ class RollOut(_Out):
 
 
 class ResourcesOut(Resources):
+    """Coins (party), Destiny, health, status tokens and items gained or lost."""
+
     kind: Literal["gain", "lose"]
 
 
 class PurchaseOut(_Out):
+    """Cards drawn from `deck` (`per_player` per player) and/or fixed `offers` for sale."""
+
     kind: Literal["purchase"]
     deck: str | None = None
     per_player: int | None = None
@@ -82,16 +98,22 @@ class PurchaseOut(_Out):
 
 
 class ValuesOut(_Out):
+    """Flags and counters set (`set`) or added to (`add`)."""
+
     kind: Literal["set", "add"]
     values: dict[str, Union[bool, int]]
 
 
 class ClearOut(_Out):
+    """Flags reset to false and counters to their starting value."""
+
     kind: Literal["clear"]
     names: list[str]
 
 
 class IfOut(_Out):
+    """Steps taken when `condition` holds (`then`), else `else`."""
+
     kind: Literal["if"]
     condition: Condition | None
     condition_source: str
@@ -100,23 +122,31 @@ class IfOut(_Out):
 
 
 class ObjectiveOut(_Out):
+    """A Battle objective: meeting it leads to `goto` or to Victory (`victory` text)."""
+
     objective: str
     goto: int | None = None
     victory: str | None = None
 
 
 class BattleOut(_Out):
+    """A Battle: set up `layout`, fight until an objective is met."""
+
     kind: Literal["battle"]
     layout: str
     objectives: list[ObjectiveOut]
 
 
 class GotoOut(_Out):
+    """Proceed to story card `card`."""
+
     kind: Literal["goto"]
     card: int
 
 
 class EndingOut(_Out):
+    """The story ends: `victory` (won) or `defeat` (lost), with text."""
+
     kind: Literal["victory", "defeat"]
     text: str
 
@@ -129,6 +159,8 @@ StepOut = Annotated[
 
 
 class CardOut(_Out):
+    """A story card: id (printed number), title, read-aloud text, steps, and the endings it holds."""
+
     id: int
     title: str
     text: str
@@ -137,6 +169,8 @@ class CardOut(_Out):
 
 
 class EdgeOut(_Out):
+    """A way forward from card `from` to card `to` (null for an ending), with what it needs."""
+
     from_: int = Field(alias="from")
     to: int | None
     via: Literal["goto", "option", "pass", "fail", "objective", "then", "else", "victory", "defeat"]
@@ -145,6 +179,8 @@ class EdgeOut(_Out):
 
 
 class StoryOut(_Out):
+    """A story: start card, introduction, declared flags and counters, cards and edges."""
+
     id: str
     title: str
     start: int
@@ -157,6 +193,8 @@ class StoryOut(_Out):
 
 
 class PackOut(_Out):
+    """A content pack: its manifest and stories."""
+
     id: str
     title: str
     version: str
@@ -169,6 +207,8 @@ class PackOut(_Out):
 
 
 class Generator(_Out):
+    """The tool that wrote the bundle."""
+
     name: str
     version: str
 

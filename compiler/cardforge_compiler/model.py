@@ -211,22 +211,32 @@ class ChoiceStep(_Model):
 
 
 class ChallengeStep(_Model):
+    """An "n-Stat Challenge" with its pass and fail branches (Gascony's Legacy, Challenges)."""
+
     challenge: Challenge
 
 
 class RollStep(_Model):
+    """Roll dice equal to a stat and apply an effect per success (Gascony's Legacy, Event Cards: "A Priest")."""
+
     roll: Roll
 
 
 class GainStep(_Model):
+    """Coins, Destiny, health, status tokens or items gained."""
+
     gain: Resources
 
 
 class LoseStep(_Model):
+    """Coins, Destiny, health (Wounds), status tokens or items lost."""
+
     lose: Resources
 
 
 class PurchaseStep(_Model):
+    """Equipment offered for purchase (Gascony's Legacy, Event Cards)."""
+
     purchase: Purchase
 
 
@@ -257,6 +267,8 @@ class IfStep(_Model):
 
 
 class BattleStep(_Model):
+    """A Battle card's setup and objectives (Gascony's Legacy, Battle Cards - Setup; Ending a Battle)."""
+
     battle: Battle
 
 
