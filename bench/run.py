@@ -218,44 +218,36 @@ def evaluate_targets(results: dict) -> list[dict]:
         x = r["measurements"].get(step)
         return x if x and x.get("rc") == 0 else None
 
+    def target(name, value, shown, passes, digits=2):
+        """Record one target: ``value`` (None when not measured), how to show it, the pass test."""
+        targets.append({
+            "target": name,
+            "value": None if value is None else round(value, digits),
+            "shown": "-" if value is None else shown(value),
+            "ok": None if value is None else passes(value),
+        })
+
     for layout in LAYOUTS:
         b, f = m(10000, layout, "build"), m(10000, layout, "floor")
-        ratio = b["wall_s"] / f["wall_s"] if b and f else None
-        targets.append({
-            "target": f"build(10k, {layout}) <= {BUILD_VS_FLOOR_MAX:g}x PyYAML C parse",
-            "value": None if ratio is None else round(ratio, 2),
-            "shown": "-" if ratio is None else f"{ratio:.2f}x",
-            "ok": None if ratio is None else ratio <= BUILD_VS_FLOOR_MAX,
-        })
+        target(f"build(10k, {layout}) <= {BUILD_VS_FLOOR_MAX:g}x PyYAML C parse",
+               b["wall_s"] / f["wall_s"] if b and f else None,
+               lambda v: f"{v:.2f}x", lambda v: v <= BUILD_VS_FLOOR_MAX)
     for layout in LAYOUTS:
         for step in ("lint", "build"):
             small, big = m(10000, layout, step), m(100000, layout, step)
-            scale = (big["wall_s"] / 100000) / (small["wall_s"] / 10000) if small and big else None
-            targets.append({
-                "target": f"{step}(100k, {layout}) linear: per-card time <= {LINEAR_MAX:g}x that of 10k",
-                "value": None if scale is None else round(scale, 2),
-                "shown": "-" if scale is None else f"{scale:.2f}x",
-                "ok": None if scale is None else scale <= LINEAR_MAX,
-            })
+            target(f"{step}(100k, {layout}) linear: per-card time <= {LINEAR_MAX:g}x that of 10k",
+                   (big["wall_s"] / 100000) / (small["wall_s"] / 10000) if small and big else None,
+                   lambda v: f"{v:.2f}x", lambda v: v <= LINEAR_MAX)
     for layout in LAYOUTS:
         for step in ("lint", "build"):
             big = m(100000, layout, step)
-            peak = big["maxrss_mib"] if big else None
-            targets.append({
-                "target": f"{step}(100k, {layout}) peak RSS < 1.5 GB",
-                "value": None if peak is None else round(peak, 1),
-                "shown": "-" if peak is None else f"{peak:.0f} MiB",
-                "ok": None if peak is None else peak < PEAK_100K_MAX_MB,
-            })
+            target(f"{step}(100k, {layout}) peak RSS < 1.5 GB", big["maxrss_mib"] if big else None,
+                   lambda v: f"{v:.0f} MiB", lambda v: v < PEAK_100K_MAX_MB, digits=1)
     for name in ("version", "help"):
         s = results.get("startup", {}).get(name)
         ok_run = s is not None and s.get("rc") == 0
-        targets.append({
-            "target": f"cardforge --{name} < {STARTUP_MAX_S * 1000:.0f} ms",
-            "value": round(s["wall_s"], 4) if ok_run else None,
-            "shown": fmt_s(s["wall_s"]) if ok_run else "-",
-            "ok": (s["wall_s"] < STARTUP_MAX_S) if ok_run else None,
-        })
+        target(f"cardforge --{name} < {STARTUP_MAX_S * 1000:.0f} ms", s["wall_s"] if ok_run else None,
+               fmt_s, lambda v: v < STARTUP_MAX_S, digits=4)
     return targets
 
 

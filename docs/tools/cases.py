@@ -16,6 +16,13 @@ dice:
   double_success: [6]
 """
 
+#: The first lines of most example stories.
+HEAD = """kind: story
+id: act-1
+title: The Road
+start: 1
+"""
+
 CASES = {}
 
 def case(code, files, cmd=("lint", "demo/"), pack=True, show=None, dirs=()):
@@ -25,21 +32,13 @@ def case(code, files, cmd=("lint", "demo/"), pack=True, show=None, dirs=()):
 case("CF001", {}, cmd=("lint", "contnet/"), pack=False)
 case("CF002", {"demo/story.yaml": b"kind: story\nid: act-1\ntitle: The Road\nstart: 1\ncards:\n  - id: 1\n    title: The House of Tr\xe9ville\n    steps:\n      - victory: You are welcomed.\n"},
      show={"demo/story.yaml": "kind: story\nid: act-1\ntitle: The Road\nstart: 1\ncards:\n  - id: 1\n    title: The House of Tréville     # saved as Latin-1: é is the byte 0xe9\n    steps:\n      - victory: You are welcomed.\n"})
-case("CF003", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF003", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: "The Inn
     steps:
       - victory: You reach Paris.
 """})
-case("CF004", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF004", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     title: The Tavern
@@ -48,31 +47,19 @@ cards:
 """})
 case("CF005", {"demo/story.yaml": "kind: story\nid: act-1\ntitle: The Road\nstart: 1\ncards:\n  - id: 1\n\ttitle: The Inn\n    steps:\n      - victory: You reach Paris.\n"},
      show={"demo/story.yaml": "kind: story\nid: act-1\ntitle: The Road\nstart: 1\ncards:\n  - id: 1\n→   title: The Inn        # → is a tab character\n    steps:\n      - victory: You reach Paris.\n"})
-case("CF006", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF006", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
       - victory: You reach Paris.
 """, "demo/act2.yaml": "# Act II: still to be written\n"}, show={"demo/act2.yaml": "# Act II: still to be written\n"})
-case("CF007", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF007", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: !!python/object:os.system The Inn
     steps:
       - victory: You reach Paris.
 """})
-case("CF008", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards: &cards
+case("CF008", {"demo/story.yaml": HEAD + """cards: &cards
   - id: 1
     title: The Inn
     steps:
@@ -80,21 +67,13 @@ cards: &cards
   - *cards
 """})
 _deep = "[" * 70 + "]" * 70
-case("CF009", {"demo/story.yaml": f"""kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF009", {"demo/story.yaml": HEAD + f"""cards:
   - id: 1
     title: The Inn
     text: {_deep}
     steps:
       - victory: You reach Paris.
-"""}, show={"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+"""}, show={"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     text: [[[[[[ ... ]]]]]]        # 70 lists, each inside the one before
@@ -115,31 +94,19 @@ title: The Road
 start: 1
 cards:
 """ + OK_CARD})
-case("CF102", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF102", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     steps:
       - victory: You reach Paris.
 """})
-case("CF103", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF103", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     txet: A stranger sits by the fire.
     steps:
       - victory: You reach Paris.
 """})
-case("CF104", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-flags: [met_athos]
+case("CF104", {"demo/story.yaml": HEAD + """flags: [met_athos]
 cards:
   - id: 1
     title: The Inn
@@ -151,11 +118,7 @@ cards:
         else:
           - defeat: You ride alone and are lost.
 """})
-case("CF105", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF105", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -168,11 +131,7 @@ cards:
           fail:
             - defeat: You lose the duel.
 """})
-case("CF106", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF106", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -182,11 +141,7 @@ cards:
     steps:
       - victory: You reach Paris.
 """})
-case("CF107", {"demo/act1.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF107", {"demo/act1.yaml": HEAD + """cards:
 """ + OK_CARD, "demo/act2.yaml": """kind: story
 id: act-1
 title: Paris
@@ -197,11 +152,7 @@ cards:
     steps:
       - victory: You reach the King.
 """})
-case("CF108", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF108", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -211,19 +162,11 @@ cards:
     steps:
       - victory: You reach Paris.
 """})
-case("CF109", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF109", {"demo/story.yaml": HEAD + """cards:
 """ + OK_CARD}, pack=False)
 
 # ---------------------------------------------------------------- CF2xx
-case("CF201", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF201", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -232,11 +175,7 @@ cards:
           - text: You buy a round for the table.
       - victory: You reach Paris.
 """})
-case("CF202", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-flags: [met_athos]
+case("CF202", {"demo/story.yaml": HEAD + """flags: [met_athos]
 cards:
   - id: 1
     title: The Inn
@@ -247,11 +186,7 @@ cards:
           - text: Athos rides beside you.
       - victory: You reach Paris.
 """})
-case("CF203", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF203", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -262,11 +197,7 @@ cards:
 """})
 
 # ---------------------------------------------------------------- CF3xx
-case("CF301", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF301", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -280,11 +211,7 @@ cards:
     steps:
       - victory: You reach Paris.
 """})
-case("CF302", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF302", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -304,11 +231,7 @@ title: The Road
 start: 10
 cards:
 """ + OK_CARD})
-case("CF304", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF304", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -320,11 +243,7 @@ cards:
           fail:
             - defeat: You lose the duel.
 """})
-case("CF305", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF305", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -332,11 +251,7 @@ cards:
           status: [Despaire]
       - victory: You reach Paris.
 """})
-case("CF306", {"demo/act1.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF306", {"demo/act1.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -358,11 +273,7 @@ cards:
 """})
 
 # ---------------------------------------------------------------- CF4xx
-case("CF401", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF401", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -376,11 +287,7 @@ cards:
     steps:
       - goto: 2
 """})
-case("CF402", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF402", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -396,11 +303,7 @@ cards:
     steps:
       - victory: You reach Paris.
 """})
-case("CF403", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF403", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -422,11 +325,7 @@ cards:
     steps:
       - goto: 3
 """})
-case("CF404", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF404", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -449,11 +348,7 @@ cards:
     steps:
       - defeat: The wolves win.
 """})
-case("CF405", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+case("CF405", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn
     steps:
@@ -466,11 +361,7 @@ cards:
 """})
 
 # ---------------------------------------------------------------- CF5xx
-case("CF501", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-flags: [met_athos]
+case("CF501", {"demo/story.yaml": HEAD + """flags: [met_athos]
 cards:
   - id: 1
     title: The Inn
@@ -489,11 +380,7 @@ cards:
     steps:
       - victory: You reach Paris.
 """})
-case("CF502", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-flags: [met_athos]
+case("CF502", {"demo/story.yaml": HEAD + """flags: [met_athos]
 cards:
   - id: 1
     title: The Inn
@@ -504,11 +391,7 @@ cards:
             steps:
               - victory: Athos rides with you to Paris.
 """})
-case("CF503", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-flags: [met_athos]
+case("CF503", {"demo/story.yaml": HEAD + """flags: [met_athos]
 cards:
   - id: 1
     title: The Inn
@@ -518,11 +401,7 @@ cards:
           - text: Athos rides beside you.
       - victory: You reach Paris.
 """})
-case("CF504", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-flags: [met_athos]
+case("CF504", {"demo/story.yaml": HEAD + """flags: [met_athos]
 cards:
   - id: 1
     title: The Inn
@@ -530,11 +409,7 @@ cards:
       - set: {met_athos: true}
       - victory: You reach Paris.
 """})
-case("CF505", {"demo/story.yaml": """kind: story
-id: act-1
-title: The Road
-start: 1
-counters:
+case("CF505", {"demo/story.yaml": HEAD + """counters:
   duels_won: 0
 cards:
 """ + OK_CARD})
