@@ -282,7 +282,6 @@ class StoryGen:
 
     def render_card(self, i: int) -> None:
         rng, w, out = self.rng, self.w, self.lines
-        n = self.n
         out.append(f"  - id: {self.cid(i)}")
         out.append(f"    title: {w.title()}")
         out.append("    text: >-")
