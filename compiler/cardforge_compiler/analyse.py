@@ -23,7 +23,7 @@ from typing import Any
 
 import networkx as nx
 
-from cardforge_compiler.conditions import static_value
+from cardforge_compiler.conditions import names_read, static_value
 from cardforge_compiler.model import step_kind
 from cardforge_compiler.resolve import CardIR, StoryIR
 
@@ -79,8 +79,6 @@ class StoryAnalysis:
 def _usage(analysis: StoryAnalysis) -> None:
     """Which names are written where, which are read where, and the value of every
     name that no step can change (flags nothing sets true; counters nothing changes)."""
-    from cardforge_compiler.conditions import names_read
-
     story = analysis.story
     changed: set[str] = set()
     for _card, ref in story.step_refs:

@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardforge_runtime.conditions import evaluate_condition
+
 __all__ = [
     "BUILTIN_NAMES",
     "FUNCTIONS",
@@ -44,7 +46,6 @@ _TOKEN = re.compile(
 )
 #: Words of the condition language: never usable as flag or counter names.
 KEYWORDS = frozenset({"and", "or", "not", "true", "false"})
-_KEYWORDS = KEYWORDS
 
 
 @dataclass
@@ -93,7 +94,7 @@ def _tokens(source: str) -> list[tuple[str, str, int]]:
             raise ConditionSyntaxError(f"unexpected character {value!r}{hint}", column)
         if kind == "number" and len(value) > 15:
             raise ConditionSyntaxError("number too large (at most 15 digits)", column)
-        if kind == "name" and value in _KEYWORDS:
+        if kind == "name" and value in KEYWORDS:
             kind = "keyword"
         out.append((kind, value, column))
         pos = match.end()
@@ -301,7 +302,5 @@ def _static(tree: Mapping[str, Any], known: Mapping[str, Any]) -> Any:
     left, right = _static(tree["left"], known), _static(tree["right"], known)
     if left is _UNKNOWN or right is _UNKNOWN:
         return _UNKNOWN
-    from cardforge_runtime.conditions import evaluate_condition
-
     return evaluate_condition({"op": op, "left": {"op": "const", "value": left},
                                "right": {"op": "const", "value": right}}, {})

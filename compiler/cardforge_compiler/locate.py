@@ -22,12 +22,8 @@ __all__ = ["locate"]
 
 
 def _follow(node: Any, path: tuple[str | int, ...], anchor: str) -> Any:
-    """Return the mark of the deepest node reachable along ``path`` and that node."""
-    mark, found = _walk(node, path, anchor)
-    return mark, found
-
-
-def _walk(node: Any, path: tuple[str | int, ...], anchor: str) -> Any:
+    """The mark of the deepest node reachable along ``path``, and that node (``None``
+    when the mark is not a value's own)."""
     mark = node.start_mark
     parent_mark = mark
     for depth, part in enumerate(path):
