@@ -94,8 +94,9 @@ def _fields_of(model: type[BaseModel]) -> list[str]:
 def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
     """Follow pydantic's error location through the raw data, dropping the parts that
     are not in the data: the step-kind tag pydantic inserts after a step's index, and
-    union member labels. Returns the data path, the value found there, and whether
-    the last part was a mapping key (``[key]``)."""
+    union member labels. Returns the data path, the value found there (for a
+    mapping key that pydantic rejects, the key itself), and whether the last part
+    was a mapping key (``[key]``)."""
     path: list[str | int] = []
     node = raw
     is_key = False
@@ -103,6 +104,8 @@ def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
     for part in loc:
         if part == "[key]":
             is_key = True
+            if path and isinstance(path[-1], str):
+                node = path[-1]
             break
         if skip_tag:
             skip_tag = False
