@@ -28,7 +28,7 @@ def generate_schemas() -> dict[str, dict[str, Any]]:
     """Every published schema, keyed by file name."""
     out: dict[str, dict[str, Any]] = {}
     for kind, model in DOCUMENT_MODELS.items():
-        body = _step_choice(model.model_json_schema(by_alias=True))
+        body = _closed_names(_step_choice(model.model_json_schema(by_alias=True)))
         body.pop("title", None)
         body.pop("description", None)
         out[f"{kind}.schema.json"] = {
@@ -79,6 +79,25 @@ def _step_choice(node: Any) -> Any:
         return {k: _step_choice(v) for k, v in node.items()}
     if isinstance(node, list):
         return [_step_choice(v) for v in node]
+    return node
+
+
+def _closed_names(node: Any) -> Any:
+    """Turn pydantic's ``patternProperties`` for a mapping whose keys are names
+    (``counters``, ``set``, ``add``) into ``propertyNames`` + ``additionalProperties``:
+    with ``patternProperties`` alone a key that does not match the pattern is simply
+    unchecked, while the compiler rejects it (``CF105``)."""
+    if isinstance(node, dict):
+        patterns = node.get("patternProperties")
+        if isinstance(patterns, dict) and len(patterns) == 1 and "additionalProperties" not in node:
+            (pattern, value), = patterns.items()
+            out = {k: _closed_names(v) for k, v in node.items() if k != "patternProperties"}
+            out["propertyNames"] = {**node.get("propertyNames", {}), "pattern": pattern}
+            out["additionalProperties"] = _closed_names(value)
+            return out
+        return {k: _closed_names(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_closed_names(v) for v in node]
     return node
 
 
