@@ -5,12 +5,37 @@ package, so front ends can embed it (or port it) on its own.
 
 Public names:
 
+- ``load_bundle`` / ``Bundle`` / ``BundleError``: read and check a bundle
+  (``docs/bundle.md``).
+- ``Session`` / ``AnswerError`` / ``SessionError``: play a story: requests out,
+  answers in, saves (``docs/runtime.md``).
+- ``DiceRule``: dice counting and exact probabilities (Gascony's Legacy, Dice Rolls).
+- ``Pcg32``: the seeded generator every random result comes from.
 - ``BUNDLE_FORMAT`` / ``BUNDLE_FORMAT_VERSION``: the name and semantic version of
-  the bundle format this runtime reads (see ``docs/bundle.md``).
-- ``evaluate_condition``: evaluate a condition syntax tree from a bundle.
+  the bundle format this runtime reads.
+- ``evaluate_condition`` / ``ConditionError``: evaluate a condition syntax tree.
 """
 
 from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION
 from cardforge_runtime.conditions import ConditionError, evaluate_condition
+from cardforge_runtime.bundle import Bundle, BundleError, load_bundle
+from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.pcg import Pcg32
+from cardforge_runtime.session import SAVE_FORMAT, SAVE_VERSION, AnswerError, Session, SessionError
 
-__all__ = ["BUNDLE_FORMAT", "BUNDLE_FORMAT_VERSION", "ConditionError", "evaluate_condition"]
+__all__ = [
+    "AnswerError",
+    "BUNDLE_FORMAT",
+    "BUNDLE_FORMAT_VERSION",
+    "Bundle",
+    "BundleError",
+    "ConditionError",
+    "DiceRule",
+    "Pcg32",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "Session",
+    "SessionError",
+    "evaluate_condition",
+    "load_bundle",
+]

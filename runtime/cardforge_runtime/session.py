@@ -1,0 +1,883 @@
+"""A playthrough of one story: the engine that interprets a bundle.
+
+A ``Session`` walks a story's cards step by step. Whenever it needs the players it
+stops and exposes a **request** (``session.pending``, plain JSON data); the front end
+shows it and calls ``session.answer(...)`` with an **answer** (plain JSON data). A
+wrong answer raises ``AnswerError`` and changes nothing. Every answer is appended to
+``session.log`` with the dice rolled and the state it changed. The exact JSON of
+every request and answer is in ``docs/runtime.md``.
+
+Rules followed (Gascony's Legacy): Story Cards and Navigating Story Cards (card text,
+then its effect, then proceed), Event Cards (group choices), Challenges and Dice Rolls
+(successes, Advantage/Disadvantage, Doom, Despair, 6-dice cap, Destiny rerolls),
+Suffering Wounds, Healing Wounds and Fallen Characters, Objective (the players lose
+when all Characters have Fallen or one Character has no more Health tokens), Setup
+and Solo Play (one Character per player; a solo player controls two or more).
+
+All randomness comes from the session's ``Pcg32`` generator, seeded at the start, so
+the same bundle, seed and answers give the same playthrough anywhere.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Generator, Mapping, Sequence
+from typing import Any
+
+from cardforge_runtime.bundle import Bundle
+from cardforge_runtime.conditions import evaluate_condition
+from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.pcg import Pcg32
+
+__all__ = ["AnswerError", "SAVE_FORMAT", "SAVE_VERSION", "Session", "SessionError"]
+
+#: The ``format`` of a saved session, and the version of its shape.
+SAVE_FORMAT = "cardforge-save"
+SAVE_VERSION = 1
+
+_MAX_SEED = (1 << 64) - 1
+
+Request = dict[str, Any]
+Answer = dict[str, Any]
+#: How a run of steps ends: ``None`` (the steps ran out), ``("goto", card)`` or
+#: ``("end", result, text, reason)``.
+Outcome = tuple[Any, ...] | None
+Play = Generator[Request, Answer, Outcome]
+
+
+class SessionError(ValueError):
+    """A session cannot start or resume: unknown story, wrong number of players or
+    Characters, a bad seed, or a save that does not fit the bundle."""
+
+
+class AnswerError(ValueError):
+    """An answer does not fit the pending request; the session did not change.
+
+    Attributes:
+        reason: what is wrong, in one sentence.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Session:
+    """One playthrough of one story of a bundle.
+
+    Create it with ``Session.start`` (a new game) or ``Session.load`` (a saved one).
+
+    Attributes (read-only; each returns a copy):
+        pending: the request waiting for an answer (a dict with a ``kind``).
+        state: the game state: ``pack``, ``story``, ``card`` (the current card, ``None``
+            before the first), ``players``, ``coins``, ``flags``, ``counters``,
+            ``characters`` (``name``, ``stats``, ``destiny``, ``destiny_max``, ``health``,
+            ``health_max``, ``status``, ``items``, ``fallen``) and ``result``
+            (``None``, ``"victory"``, ``"defeat"`` or ``"stuck"``).
+        log: one entry per answer: ``{"request", "answer", "events", "changes"}``.
+        finished: whether the story has ended (``pending["kind"] == "end"``).
+        warnings: notes from ``load`` (the bundle changed since the save).
+    """
+
+    def __init__(self, bundle: Bundle, pack: dict[str, Any], story: dict[str, Any], setup: dict[str, Any]) -> None:
+        self._bundle = bundle
+        self._pack = pack
+        self._story = story
+        self._cards = {card["id"]: card for card in story["cards"]}
+        self._rule = DiceRule.from_pack(pack)
+        self._tokens = {token["name"]: token for token in pack["status_tokens"]}
+        self._setup = setup
+        self._rng = Pcg32(setup["seed"])
+        self._state: dict[str, Any] = {}
+        self._log: list[dict[str, Any]] = []
+        self._events: list[dict[str, Any]] = []
+        self._checkpoint: dict[str, Any] = {}
+        self._since: list[Answer] = []
+        self._pending: Request = {}
+        self._answering = False
+        self._program: Play | None = None
+        self.warnings: list[str] = []
+
+    # -- creating -------------------------------------------------------------
+
+    @classmethod
+    def start(cls, bundle: Bundle, story: str, *, players: int | None = None,
+              characters: Sequence[str | Mapping[str, Any]] | None = None, seed: int = 0,
+              pack: str | None = None) -> Session:
+        """Start a new playthrough of ``story``.
+
+        Args:
+            bundle: a bundle from ``load_bundle``.
+            story: the story's id (``"act-1"``).
+            players: how many players, within the pack's ``players.min``..``max``
+                (default: the pack's minimum).
+            characters: the Characters in play, as names of the pack's ``characters``
+                or as whole boards (``{"name", "stats": {stat: dice}, "destiny",
+                "health", "items"?}``). Default: the pack's first Characters, one per
+                player, or ``players.solo_characters`` for one player (Gascony's
+                Legacy, Solo Play: a solo player controls 2 Characters, up to 4).
+            seed: seeds the random generator, 0 to 2**64 - 1.
+            pack: the pack id, needed only when two packs share the story id.
+
+        Raises:
+            SessionError: unknown story or Character, wrong counts, bad seed.
+        """
+        try:
+            pack_data, story_data = bundle.find_story(story, pack)
+        except KeyError as error:
+            raise SessionError(error.args[0]) from None
+        setup = {"players": players, "characters": characters, "seed": seed}
+        setup = _check_setup(pack_data, setup)
+        session = cls(bundle, pack_data, story_data, setup)
+        session._state = session._initial_state()
+        session._begin(None)
+        return session
+
+    @classmethod
+    def load(cls, bundle: Bundle, save: Mapping[str, Any] | str) -> Session:
+        """Resume a session from ``save()``'s data (or its JSON text).
+
+        When the bundle is the one the save was made with (same ``content_hash``), the
+        session resumes exactly where it was. When the bundle was rebuilt since, the
+        save still loads if its pack, story and current card still exist: play
+        resumes at the start of the current card, with the state the players had when
+        they drew it (flags and counters the story no longer declares are dropped; new
+        ones take their starting value), and ``warnings`` says so.
+
+        Raises:
+            SessionError: not a save; a save of another story; or a story or card id
+                the bundle no longer has (the message names each missing id).
+        """
+        data = _check_save(save)
+        refs = data["references"]
+        try:
+            pack_data, story_data = bundle.find_story(refs["story"], refs["pack"])
+        except KeyError:
+            pack_data = story_data = None
+        missing = []
+        if story_data is None:
+            missing.append(f"story {refs['story']!r} of pack {refs['pack']!r}")
+        else:
+            ids = {card["id"] for card in story_data["cards"]}
+            missing += [f"card {card} of story {refs['story']!r}" for card in refs["cards"] if card not in ids]
+        if missing:
+            raise SessionError(f"the save cannot be loaded into this bundle: it has no {', no '.join(missing)}")
+        assert pack_data is not None and story_data is not None
+        setup = _check_setup(pack_data, data["setup"])
+        session = cls(bundle, pack_data, story_data, setup)
+        checkpoint = data["checkpoint"]
+        session._state = copy.deepcopy(checkpoint["state"])
+        session._check_state(session._state)
+        session._rng = Pcg32.from_json(checkpoint["rng"])
+        session._log = copy.deepcopy(data["log"][: checkpoint["log_length"]])
+        same = data["content_hash"] == bundle.content_hash
+        if not same:
+            session._reconcile()
+            session.warnings.append(
+                f"the bundle changed since this save ({data['content_hash'][:15]}... -> {bundle.content_hash[:15]}...): "
+                + (f"resuming at the start of card {checkpoint['state']['card']}" if checkpoint["state"]["card"] is not None
+                   else "resuming at the start of the story")
+                + (f"; {len(data['answers'])} answer(s) given on that card are not replayed" if data["answers"] else "")
+            )
+            session._begin(checkpoint["state"]["card"])
+        else:
+            session._begin(checkpoint["state"]["card"], copy.deepcopy(checkpoint))
+            for answer in data["answers"]:
+                try:
+                    session.answer(answer)
+                except AnswerError as error:
+                    raise SessionError(f"the save does not replay on this bundle: {error.reason}") from None
+            if session._log != data["log"]:
+                raise SessionError("the save does not replay to the same log: it was edited or made by another engine")
+        return session
+
+    def _initial_state(self) -> dict[str, Any]:
+        characters = [
+            {
+                "name": board["name"],
+                "stats": dict(board["stats"]),
+                "destiny": board["destiny"],
+                "destiny_max": board["destiny"],
+                "health": board["health"],
+                "health_max": board["health"],
+                "status": [],
+                "items": list(board.get("items", [])),
+                "fallen": False,
+            }
+            for board in self._setup["characters"]
+        ]
+        return {
+            "pack": self._pack["id"],
+            "story": self._story["id"],
+            "card": None,
+            "players": self._setup["players"],
+            "coins": 0,
+            "flags": {flag: False for flag in self._story["flags"]},
+            "counters": dict(self._story["counters"]),
+            "characters": characters,
+            "result": None,
+        }
+
+    def _begin(self, card: int | None, checkpoint: dict[str, Any] | None = None) -> None:
+        """Run from the start of the story (``card`` None) or of ``card``, whose
+        ``checkpoint`` (state and generator when it was drawn) is already restored."""
+        self._checkpoint = checkpoint or self._snapshot()
+        self._since = []
+        self._answering = False
+        self._program = self._run(card)
+        self._pending = next(self._program)
+
+    def _snapshot(self) -> dict[str, Any]:
+        """The state and generator now, and how many log entries precede this point
+        (the answer being handled counts: it is logged once its changes are known)."""
+        return {"state": copy.deepcopy(self._state), "rng": self._rng.to_json(),
+                "log_length": len(self._log) + (1 if self._answering else 0)}
+
+    # -- the public surface ---------------------------------------------------
+
+    @property
+    def pending(self) -> Request:
+        return copy.deepcopy(self._pending)
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return copy.deepcopy(self._state)
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        return copy.deepcopy(self._log)
+
+    @property
+    def finished(self) -> bool:
+        return self._pending.get("kind") == "end"
+
+    @property
+    def seed(self) -> int:
+        return self._setup["seed"]
+
+    def answer(self, answer: Mapping[str, Any]) -> dict[str, Any]:
+        """Answer the pending request and run on to the next one.
+
+        Args:
+            answer: a JSON object fitting ``pending`` (docs/runtime.md, Answers).
+
+        Returns:
+            The log entry just appended: ``{"request", "answer", "events",
+            "changes"}``; ``events`` lists dice rolled and challenges resolved,
+            ``changes`` every state value that changed (``{"path": "/coins", "from":
+            0, "to": 3}``). The next request is then ``pending``.
+
+        Raises:
+            AnswerError: the answer does not fit (the session is unchanged).
+        """
+        request = self._pending
+        checked = _check_answer(request, answer, self._rule)
+        assert self._program is not None
+        before = copy.deepcopy(self._state)
+        self._events = []
+        self._since.append(copy.deepcopy(dict(answer)))
+        self._answering = True
+        try:
+            self._pending = self._program.send(checked)
+        finally:
+            self._answering = False
+        entry = {
+            "request": request,
+            "answer": copy.deepcopy(dict(answer)),
+            "events": self._events,
+            "changes": _diff(before, self._state),
+        }
+        self._log.append(entry)
+        return copy.deepcopy(entry)
+
+    def save(self) -> dict[str, Any]:
+        """The whole session as JSON data, for ``Session.load``.
+
+        Holds the bundle's ``content_hash``, the ids it refers to (``references``:
+        pack, story and current card), the setup (players, Characters, seed), the
+        state and generator at the moment the current card was drawn
+        (``checkpoint``), the answers given since, and the log.
+        """
+        card = self._checkpoint["state"]["card"]
+        return copy.deepcopy({
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "content_hash": self._bundle.content_hash,
+            "references": {"pack": self._pack["id"], "story": self._story["id"], "cards": [] if card is None else [card]},
+            "setup": self._setup,
+            "checkpoint": self._checkpoint,
+            "answers": self._since,
+            "log": self._log,
+        })
+
+    def probability(self, successes: int, dice: int, *, advantage: bool = False, disadvantage: bool = False,
+                    doom: bool = False) -> float:
+        """The chance (0 to 1) that one roll of ``dice`` dice reaches ``successes``
+        under this pack's dice rule (``DiceRule.probability_at_least``)."""
+        return float(self._rule.probability_at_least(successes, dice, advantage=advantage,
+                                                     disadvantage=disadvantage, doom=doom))
+
+    # -- the interpreter --------------------------------------------------------
+
+    def _run(self, card_id: int | None) -> Play:
+        resumed = card_id is not None
+        if card_id is None:
+            if self._story["introduction"]:
+                yield {"kind": "text", "card": None, "text": self._story["introduction"]}
+            card_id = self._story["start"]
+        while True:
+            self._state["card"] = card_id
+            if not resumed:
+                self._checkpoint = self._snapshot()
+                self._since = []
+            resumed = False
+            card = self._cards[card_id]
+            yield {"kind": "card", "card": card_id, "title": card["title"], "text": card["text"]}
+            outcome = yield from self._steps(card["steps"], None)
+            if outcome is None:
+                outcome = ("end", "stuck", f"Card {card_id} ended without saying where to go next.", "content")
+            if outcome[0] == "goto":
+                card_id = outcome[1]
+                continue
+            _, result, text, reason = outcome
+            self._state["result"] = result
+            while True:
+                yield {"kind": "end", "card": card_id, "result": result, "text": text, "reason": reason}
+
+    def _steps(self, steps: list[dict[str, Any]], actor: int | None) -> Play:
+        for step in steps:
+            outcome = yield from self._step(step, actor)
+            if outcome is not None:
+                return outcome
+        return None
+
+    def _step(self, step: dict[str, Any], actor: int | None) -> Play:
+        kind = step["kind"]
+        card = self._state["card"]
+        if kind == "text":
+            yield {"kind": "text", "card": card, "text": step["text"]}
+        elif kind == "choice":
+            offered = [i for i, option in enumerate(step["options"])
+                       if option["if"] is None or self._holds(option["if"])]
+            if not offered:
+                return ("end", "stuck", "No option of this choice is on offer, so the story cannot go on.", "content")
+            answer = yield {"kind": "choice", "card": card,
+                            "options": [{"option": i, "text": step["options"][i]["text"]} for i in offered]}
+            option = step["options"][answer["option"]]
+            outcome = yield from self._steps(option["steps"], actor)
+            if outcome is not None:
+                return outcome
+            if option["goto"] is not None:
+                return ("goto", option["goto"])
+        elif kind == "challenge":
+            return (yield from self._challenge(step, actor))
+        elif kind == "roll":
+            return (yield from self._roll_step(step, actor))
+        elif kind in ("gain", "lose"):
+            targets = yield from self._targets(kind, step, actor)
+            return self._apply(kind, step, targets)
+        elif kind == "purchase":
+            return (yield from self._purchase(step))
+        elif kind == "set":
+            for name, value in step["values"].items():
+                self._state["counters" if name in self._state["counters"] else "flags"][name] = value
+        elif kind == "add":
+            for name, value in step["values"].items():
+                self._state["counters"][name] += value
+        elif kind == "clear":
+            for name in step["names"]:
+                if name in self._state["counters"]:
+                    self._state["counters"][name] = self._story["counters"][name]
+                else:
+                    self._state["flags"][name] = False
+        elif kind == "if":
+            branch = step["then"] if self._holds(step["condition"]) else step["else"]
+            return (yield from self._steps(branch, actor))
+        elif kind == "battle":
+            objectives = [
+                {"objective": i, "text": o["objective"], "goto": o.get("goto"), "victory": o.get("goto") is None}
+                for i, o in enumerate(step["objectives"])
+            ]
+            answer = yield {"kind": "battle", "card": card, "layout": step["layout"], "objectives": objectives}
+            if answer.get("lost"):
+                return ("end", "defeat", "The Battle is lost.", "battle")
+            objective = step["objectives"][answer["objective"]]
+            if objective.get("goto") is not None:
+                return ("goto", objective["goto"])
+            return ("end", "victory", objective["victory"], "objective")
+        elif kind == "goto":
+            return ("goto", step["card"])
+        elif kind in ("victory", "defeat"):
+            return ("end", kind, step["text"], "card")
+        return None
+
+    # -- conditions -------------------------------------------------------------
+
+    def _holds(self, tree: dict[str, Any]) -> bool:
+        state = self._state
+        names: dict[str, Any] = {**state["flags"], **state["counters"], "players": state["players"],
+                                 "characters": len(state["characters"]), "coins": state["coins"]}
+        functions = {
+            "has": lambda item: any(item in c["items"] for c in state["characters"]),
+            "status": lambda token: any(token in c["status"] for c in state["characters"]),
+        }
+        return bool(evaluate_condition(tree, names, functions))
+
+    # -- Characters -------------------------------------------------------------
+
+    def _standing(self) -> list[int]:
+        """Characters who have not Fallen, in order."""
+        return [i for i, c in enumerate(self._state["characters"]) if not c["fallen"]]
+
+    def _pick(self, candidates: list[int], prompt: str) -> Play:
+        """The Character the group picks among ``candidates`` (no request when only one can)."""
+        if len(candidates) == 1:
+            return candidates[0]
+        answer = yield {"kind": "character", "card": self._state["card"], "prompt": prompt, "characters": candidates}
+        return answer["character"]
+
+    def _targets(self, kind: str, effect: dict[str, Any], actor: int | None) -> Play:
+        """Who a gain/lose affects: the acting Character or one the group picks for
+        ``who: one``, every Character for ``who: each``; coins need nobody."""
+        if set(effect) & {"destiny", "health", "status", "items"} == set():
+            return []
+        everyone = list(range(len(self._state["characters"])))
+        if effect["who"] == "each":
+            return everyone
+        if actor is not None:
+            return [actor]
+        candidates = everyone if kind == "gain" else (self._standing() or everyone)
+        chosen = yield from self._pick(candidates, f"Who will {kind} {_describe(effect)}?")
+        return [chosen]
+
+    def _apply(self, kind: str, effect: dict[str, Any], targets: list[int], times: int = 1) -> Outcome:
+        """Apply a gain or lose ``times`` times; return an ending when the players lose."""
+        state = self._state
+        sign = 1 if kind == "gain" else -1
+        for _ in range(times):
+            if "coins" in effect:
+                state["coins"] = max(0, state["coins"] + sign * effect["coins"])
+            for index in targets:
+                character = state["characters"][index]
+                if "destiny" in effect:
+                    character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * effect["destiny"]))
+                for token in effect.get("status", []):
+                    if kind == "gain" and token not in character["status"]:
+                        character["status"] = sorted(character["status"] + [token])
+                    elif kind == "lose" and token in character["status"]:
+                        character["status"] = [t for t in character["status"] if t != token]
+                for item in effect.get("items", []):
+                    if kind == "gain":
+                        character["items"] = character["items"] + [item]
+                    elif item in character["items"]:
+                        items = list(character["items"])
+                        items.remove(item)
+                        character["items"] = items
+                if "health" in effect:
+                    if kind == "gain":
+                        self._heal(character, effect["health"])
+                    else:
+                        self._wound(character, effect["health"])
+            ending = self._lost()
+            if ending is not None:
+                return ending
+        return None
+
+    @staticmethod
+    def _heal(character: dict[str, Any], wounds: int) -> None:
+        """Gascony's Legacy, Healing Wounds: flip up to ``wounds`` Health tokens back;
+        a Fallen Character who heals stands up again (as Rescue a Fallen Ally does)."""
+        character["health"] = min(character["health_max"], character["health"] + wounds)
+        if character["fallen"] and character["health"] > 0:
+            character["fallen"] = False
+
+    @staticmethod
+    def _wound(character: dict[str, Any], wounds: int) -> None:
+        """Gascony's Legacy, Suffering Wounds: each Wound flips a Health token; when
+        none is left, one token goes back to the box (maximum health - 1) and the
+        Character has Fallen. A Fallen Character suffers no more Wounds."""
+        for _ in range(wounds):
+            if character["fallen"]:
+                return
+            character["health"] -= 1
+            if character["health"] == 0:
+                character["health_max"] -= 1
+                character["fallen"] = True
+
+    def _lost(self) -> Outcome:
+        """Gascony's Legacy, Objective: the players lose when one Character has no more
+        Health tokens, or all Characters have Fallen."""
+        characters = self._state["characters"]
+        for character in characters:
+            if character["health_max"] <= 0:
+                return ("end", "defeat", f"{character['name']} has no more Health tokens.", "no_health")
+        if all(c["fallen"] for c in characters):
+            return ("end", "defeat", "All Characters have Fallen.", "all_fallen")
+        return None
+
+    # -- dice -------------------------------------------------------------------
+
+    def _roll(self, index: int, stat: str, purpose: str, target: int | None, so_far: int = 0) -> Play:
+        """One Character rolls for ``stat``, then may spend Destiny to reroll (Gascony's
+        Legacy, Dice Rolls). Returns the Successes."""
+        character = self._state["characters"][index]
+        modifier = sum(self._tokens[t]["dice_modifier"] for t in character["status"] if t in self._tokens)
+        doom = any("six_counts" in self._tokens[t] for t in character["status"] if t in self._tokens)
+        dice = self._rule.dice_count(character["stats"][stat], modifier)
+        request = {"kind": "roll", "card": self._state["card"], "character": index, "stat": stat, "dice": dice,
+                   "advantage": False, "disadvantage": False, "doom": doom, "for": purpose, "target": target,
+                   "so_far": so_far}
+        answer = yield request
+        advantage, disadvantage = answer.get("advantage", False), answer.get("disadvantage", False)
+        faces = list(answer["faces"]) if "faces" in answer else [self._rng.die(self._rule.sides) for _ in range(dice)]
+        successes = self._rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
+        self._events.append({"event": "roll", "character": index, "stat": stat, "faces": faces, "successes": successes})
+        while dice and character["destiny"] > 0 and not (target is not None and so_far + successes >= target):
+            answer = yield {**request, "kind": "reroll", "faces": faces, "successes": successes,
+                            "advantage": advantage, "disadvantage": disadvantage, "destiny": character["destiny"]}
+            if answer.get("keep"):
+                break
+            character["destiny"] -= 1
+            chosen = sorted(answer["reroll"])
+            new = list(answer["faces"]) if "faces" in answer else [self._rng.die(self._rule.sides) for _ in chosen]
+            for position, face in zip(chosen, new):
+                faces[position] = face
+            successes = self._rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
+            self._events.append({"event": "reroll", "character": index, "dice": chosen, "faces": list(faces),
+                                 "successes": successes})
+        return successes
+
+    def _challenge(self, step: dict[str, Any], actor: int | None) -> Play:
+        """An "n-Stat Challenge" (Gascony's Legacy, Challenges)."""
+        stat, target, who = step["stat"], step["successes"], step["who"]
+        name = f"{target}-{stat} Challenge"
+        if who == "each":
+            for index in list(range(len(self._state["characters"]))):
+                if self._state["characters"][index]["fallen"]:
+                    continue
+                successes = yield from self._roll(index, stat, "challenge", target)
+                outcome = yield from self._resolve(step, name, successes, index)
+                if outcome is not None:
+                    return outcome
+            return None
+        if who == "all":
+            total = 0
+            for index in self._standing():
+                total += yield from self._roll(index, stat, "challenge", target, total)
+            return (yield from self._resolve(step, name, total, actor))
+        if actor is None:
+            actor = yield from self._pick(self._standing(), f"Who takes the {name}?")
+        successes = yield from self._roll(actor, stat, "challenge", target)
+        return (yield from self._resolve(step, name, successes, actor))
+
+    def _resolve(self, step: dict[str, Any], name: str, successes: int, actor: int | None) -> Play:
+        passed = successes >= step["successes"]
+        self._events.append({"event": "challenge", "challenge": name, "character": actor, "successes": successes,
+                             "passed": passed})
+        return (yield from self._steps(step["pass"] if passed else step["fail"], actor))
+
+    def _roll_step(self, step: dict[str, Any], actor: int | None) -> Play:
+        """A ``roll``: apply ``per_success`` once per Success. With ``who: one`` or
+        ``each`` the effect goes to the Character who rolled (coins to the party); with
+        ``all`` the Successes are added up and the effect's own ``who`` applies."""
+        (kind, effect), = step["per_success"].items()
+        stat, who = step["stat"], step["who"]
+        if who == "all":
+            total = 0
+            for index in self._standing():
+                total += yield from self._roll(index, stat, "roll", None, total)
+            if total == 0:
+                return None
+            targets = yield from self._targets(kind, effect, actor)
+            return self._apply(kind, effect, targets, total)
+        if who == "one":
+            if actor is None:
+                actor = yield from self._pick(self._standing(), f"Who rolls {stat}?")
+            rollers = [actor]
+        else:
+            rollers = list(range(len(self._state["characters"])))
+        for index in rollers:
+            if self._state["characters"][index]["fallen"]:
+                continue
+            successes = yield from self._roll(index, stat, "roll", None)
+            ending = self._apply(kind, effect, [index], successes) if successes else None
+            if ending is not None:
+                return ending
+        return None
+
+    # -- purchases --------------------------------------------------------------
+
+    def _purchase(self, step: dict[str, Any]) -> Play:
+        """Players may purchase these (Gascony's Legacy, Event Cards): fixed offers
+        and/or cards drawn from a deck the front end holds."""
+        offers = step.get("offers", [])
+        deck = step.get("deck")
+        draw = step.get("per_player", 1) * self._state["players"] if deck is not None else 0
+        answer = yield {"kind": "purchase", "card": self._state["card"], "coins": self._state["coins"],
+                        "offers": [{"offer": i, "item": o["item"], "cost": o["cost"]} for i, o in enumerate(offers)],
+                        "deck": deck, "draw": draw, "characters": list(range(len(self._state["characters"])))}
+        for buy in answer["buy"]:
+            bought = offers[buy["offer"]] if "offer" in buy else buy
+            item, cost = bought["item"], bought["cost"]
+            index = buy.get("character", 0)
+            self._state["coins"] -= cost
+            character = self._state["characters"][index]
+            character["items"] = character["items"] + [item]
+            self._events.append({"event": "purchase", "character": index, "item": item, "cost": cost})
+        return None
+
+    # -- saves ------------------------------------------------------------------
+
+    def _check_state(self, state: Any) -> None:
+        """Refuse a checkpoint state that this engine could not play from."""
+        try:
+            ok = (isinstance(state["coins"], int) and isinstance(state["flags"], dict)
+                  and isinstance(state["counters"], dict) and isinstance(state["characters"], list)
+                  and len(state["characters"]) == len(self._setup["characters"])
+                  and (state["card"] is None or state["card"] in self._cards))
+            for character in state["characters"]:
+                ok = ok and all(isinstance(character[k], int) and not isinstance(character[k], bool)
+                                for k in ("destiny", "destiny_max", "health", "health_max"))
+                ok = ok and isinstance(character["status"], list) and isinstance(character["items"], list)
+                ok = ok and isinstance(character["fallen"], bool) and isinstance(character["stats"], dict)
+        except (KeyError, TypeError):
+            ok = False
+        if not ok:
+            raise SessionError("the save's checkpoint state is damaged")
+
+    def _reconcile(self) -> None:
+        """Fit a checkpoint's flags and counters to the (rebuilt) story."""
+        state = self._state
+        state["flags"] = {f: bool(state["flags"].get(f, False)) for f in self._story["flags"]}
+        state["counters"] = {
+            name: value if isinstance(value := state["counters"].get(name), int) and not isinstance(value, bool) else start
+            for name, start in self._story["counters"].items()
+        }
+        state["pack"], state["story"] = self._pack["id"], self._story["id"]
+
+
+# -- setup, saves and answers (plain-data checks) ---------------------------------
+
+
+def _check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
+    """Check players, Characters and seed against the pack; fill in defaults."""
+    if not isinstance(setup, Mapping):
+        raise SessionError("the setup must be an object")
+    limits = pack["players"]
+    players = setup.get("players")
+    if players is None:
+        players = limits["min"]
+    if isinstance(players, bool) or not isinstance(players, int) or not limits["min"] <= players <= limits["max"]:
+        raise SessionError(f"{pack['title']} is for {limits['min']} to {limits['max']} players, not {players!r}")
+    solo = limits["solo_characters"]
+    wanted = (solo, max(solo, limits["max"])) if players == 1 else (players, players)
+    boards = pack.get("characters", [])
+    chosen = setup.get("characters")
+    if chosen is None:
+        if len(boards) < wanted[0]:
+            raise SessionError(f"the pack defines {len(boards)} Character(s); name {wanted[0]} Characters")
+        chosen = boards[: wanted[0]]
+    if isinstance(chosen, (str, Mapping)) or not isinstance(chosen, Sequence):
+        raise SessionError("characters must be a list of Character names or boards")
+    if not wanted[0] <= len(chosen) <= wanted[1]:
+        expected = f"{wanted[0]}" if wanted[0] == wanted[1] else f"{wanted[0]} to {wanted[1]}"
+        who = "one player controls" if players == 1 else f"{players} players control"
+        raise SessionError(f"{who} {expected} Characters (Solo Play: {solo}), not {len(chosen)}")
+    by_name = {board["name"]: board for board in boards}
+    result = []
+    for entry in chosen:
+        if isinstance(entry, str):
+            if entry not in by_name:
+                known = ", ".join(by_name) or "none"
+                raise SessionError(f"no Character named {entry!r} in the pack (it has: {known})")
+            entry = by_name[entry]
+        result.append(_check_board(entry, pack["stats"]))
+    names = [board["name"] for board in result]
+    if len(set(names)) != len(names):
+        raise SessionError(f"each Character plays once: {', '.join(sorted({n for n in names if names.count(n) > 1}))} twice")
+    seed = setup.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
+        raise SessionError(f"the seed must be a whole number from 0 to {_MAX_SEED}, not {seed!r}")
+    return {"players": players, "characters": result, "seed": seed}
+
+
+def _check_board(board: Any, stats: list[str]) -> dict[str, Any]:
+    """A Character board as ``{"name", "stats", "destiny", "health", "items"}``
+    (Gascony's Legacy, Character boards and standees)."""
+    def whole(value: Any, low: int) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and low <= value <= 99
+
+    if not isinstance(board, Mapping) or not isinstance(board.get("name"), str):
+        raise SessionError(f"a Character board needs a name, stats, destiny and health: {board!r}")
+    name = board["name"]
+    values = board.get("stats")
+    if not isinstance(values, Mapping) or any(not whole(values.get(s), 0) for s in stats):
+        raise SessionError(f"Character {name!r} needs a whole number for each stat ({', '.join(stats)})")
+    if not whole(board.get("destiny"), 0) or not whole(board.get("health"), 1):
+        raise SessionError(f"Character {name!r} needs whole-number destiny (0 or more) and health (1 or more)")
+    items = board.get("items", [])
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+        raise SessionError(f"Character {name!r}: items must be a list of item names")
+    return {"name": name, "stats": {s: values[s] for s in stats}, "destiny": board["destiny"],
+            "health": board["health"], "items": list(items)}
+
+
+def _check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
+    if isinstance(save, str):
+        try:
+            save = json.loads(save)
+        except (json.JSONDecodeError, RecursionError):
+            raise SessionError("the save is not JSON") from None
+    if not isinstance(save, Mapping) or save.get("format") != SAVE_FORMAT:
+        raise SessionError(f"not a cardforge save (its format is not {SAVE_FORMAT!r})")
+    if save.get("version") != SAVE_VERSION:
+        raise SessionError(f"save version {save.get('version')!r} is not readable by this runtime (it reads {SAVE_VERSION})")
+    try:
+        refs, checkpoint = save["references"], save["checkpoint"]
+        ok = (isinstance(save["content_hash"], str) and isinstance(refs["pack"], str) and isinstance(refs["story"], str)
+              and isinstance(refs["cards"], list) and all(isinstance(c, int) for c in refs["cards"])
+              and isinstance(save["setup"], Mapping) and isinstance(save["answers"], list)
+              and all(isinstance(a, Mapping) for a in save["answers"]) and isinstance(save["log"], list)
+              and isinstance(checkpoint["state"], Mapping) and isinstance(checkpoint["log_length"], int)
+              and 0 <= checkpoint["log_length"] <= len(save["log"]))
+        Pcg32.from_json(checkpoint["rng"])
+    except (KeyError, TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise SessionError("the save is damaged: a field is missing or has the wrong type")
+    return dict(save)
+
+
+def _check_answer(request: Request, answer: Any, rule: DiceRule) -> Answer:
+    """The answer if it fits ``request``; else ``AnswerError`` with the reason."""
+    if not isinstance(answer, Mapping):
+        raise AnswerError("an answer is a JSON object")
+    kind = request["kind"]
+
+    def only(*allowed: str) -> None:
+        extra = sorted(set(answer) - set(allowed))
+        if extra:
+            raise AnswerError(f"a {kind} answer takes {', '.join(allowed) or 'no fields'}; unexpected: {', '.join(extra)}")
+
+    def index(key: str, allowed: list[int], what: str) -> int:
+        value = answer.get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+            raise AnswerError(f"{key!r} must be one of {', '.join(map(str, allowed))} ({what}), not {value!r}")
+        return value
+
+    def flag(key: str) -> None:
+        if key in answer and not isinstance(answer[key], bool):
+            raise AnswerError(f"{key!r} is true or false")
+
+    if kind in ("text", "card"):
+        only()
+    elif kind == "end":
+        raise AnswerError("the story has ended; there is nothing to answer")
+    elif kind == "choice":
+        only("option")
+        index("option", [o["option"] for o in request["options"]], "the options on offer")
+    elif kind == "character":
+        only("character")
+        index("character", request["characters"], "the Characters who can")
+    elif kind == "roll":
+        only("faces", "auto", "advantage", "disadvantage")
+        flag("advantage"), flag("disadvantage")
+        if ("faces" in answer) == (answer.get("auto") is True):
+            raise AnswerError('give the dice as {"faces": [...]} or ask {"auto": true} to have them rolled')
+        if "auto" in answer and answer["auto"] is not True:
+            raise AnswerError('"auto" must be true')
+        if "faces" in answer:
+            problem = rule.check_faces(answer["faces"], request["dice"])
+            if problem:
+                raise AnswerError(problem)
+    elif kind == "reroll":
+        if answer.get("keep") is True:
+            only("keep")
+        else:
+            only("reroll", "faces", "auto")
+            chosen = answer.get("reroll")
+            dice = len(request["faces"])
+            if (not isinstance(chosen, list) or not chosen or len(set(map(repr, chosen))) != len(chosen)
+                    or any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < dice for i in chosen)):
+                raise AnswerError(f'{{"keep": true}}, or "reroll": a list of different die positions from 0 to {dice - 1}')
+            if ("faces" in answer) == (answer.get("auto") is True):
+                raise AnswerError('give the new dice as "faces" (in the order of the sorted positions) or "auto": true')
+            if "faces" in answer:
+                problem = rule.check_faces(answer["faces"], len(chosen))
+                if problem:
+                    raise AnswerError(problem)
+    elif kind == "purchase":
+        only("buy")
+        buys = answer.get("buy")
+        if not isinstance(buys, list):
+            raise AnswerError('"buy" is a list of purchases ([] to buy nothing)')
+        total, bought, from_deck = 0, set(), 0
+        for buy in buys:
+            if not isinstance(buy, Mapping):
+                raise AnswerError("each purchase is an object")
+            character = buy.get("character", 0)
+            if isinstance(character, bool) or character not in request["characters"]:
+                raise AnswerError(f"'character' must be a Character's position, not {character!r}")
+            if "offer" in buy:
+                if set(buy) - {"offer", "character"}:
+                    raise AnswerError('an offer purchase is {"offer": i, "character": c}')
+                offer = buy["offer"]
+                offers = {o["offer"]: o for o in request["offers"]}
+                if isinstance(offer, bool) or offer not in offers:
+                    raise AnswerError(f"no offer {offer!r} on this card")
+                if offer in bought:
+                    raise AnswerError(f"offer {offer} is bought twice")
+                bought.add(offer)
+                total += offers[offer]["cost"]
+            else:
+                if set(buy) - {"item", "cost", "character"}:
+                    raise AnswerError('a purchase is {"offer": i} or, from the deck, {"item": name, "cost": coins}')
+                if request["deck"] is None:
+                    raise AnswerError("this card draws no cards from a deck; buy its offers by number")
+                if not isinstance(buy.get("item"), str) or not buy["item"]:
+                    raise AnswerError("a card bought from the deck needs its item name")
+                cost = buy.get("cost")
+                if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
+                    raise AnswerError("a card bought from the deck needs its cost in coins")
+                from_deck += 1
+                total += cost
+        if from_deck > request["draw"]:
+            raise AnswerError(f"only {request['draw']} card(s) are drawn from the {request['deck']} deck")
+        if total > request["coins"]:
+            raise AnswerError(f"these cost {total} coins; the party has {request['coins']}")
+    elif kind == "battle":
+        if answer.get("lost") is True:
+            only("lost")
+        else:
+            only("objective")
+            index("objective", [o["objective"] for o in request["objectives"]], "the Battle's objectives")
+    return dict(answer)
+
+
+def _describe(effect: Mapping[str, Any]) -> str:
+    """Words for an effect: ``1 Health, the Despair token, Rapier``."""
+    parts = []
+    for key, word in (("coins", "coins"), ("destiny", "Destiny"), ("health", "Health")):
+        if key in effect:
+            parts.append(f"{effect[key]} {word}")
+    parts += [f"the {token} token" for token in effect.get("status", [])]
+    parts += list(effect.get("items", []))
+    return ", ".join(parts)
+
+
+def _diff(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
+    """Every value that differs, as ``{"path", "from", "to"}`` with JSON-Pointer paths,
+    in key order. Lists of Characters are compared position by position; other lists
+    (status tokens, items) as whole values."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        changes = []
+        for key in sorted(set(before) | set(after)):
+            changes += _diff(before.get(key), after.get(key), f"{path}/{key}")
+        return changes
+    if path == "/characters" and isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        changes = []
+        for i, (old, new) in enumerate(zip(before, after)):
+            changes += _diff(old, new, f"{path}/{i}")
+        return changes
+    return [] if before == after else [{"path": path, "from": before, "to": after}]
