@@ -404,6 +404,100 @@ def check_bundle(file: Path, fmt: str) -> None:
     sys.exit(EXIT_PROBLEMS if problems else EXIT_CLEAN)
 
 
+@cli.command()
+@click.argument("bundle", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--story", "story_id", help="The story to play, e.g. act-1 (not needed with --resume).")
+@click.option("--players", type=int, help="Number of players (default: the pack's minimum; 1 is Solo Play).")
+@click.option("--characters", help="Comma-separated Character names (default: the pack's first ones).")
+@click.option("--seed", type=int, help="Seed of the dice (default: a random one, printed so the game can be replayed).")
+@click.option("--answers", "answers_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Play non-interactively: a JSON list of answers (docs/runtime.md).")
+@click.option("--save", "save_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Save the session to this file when play stops (quit, end, or answers run out).")
+@click.option("--resume", "resume_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Resume a session saved with --save.")
+@click.option("--transcript", "transcript_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the playthrough as a conformance transcript (docs/runtime.md).")
+def play(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
+         answers_file: Path | None, save_file: Path | None, resume_file: Path | None, transcript_file: Path | None) -> None:
+    """Play a story of a compiled bundle in the terminal.
+
+    Type the number of an option, press Enter to roll the dice (or type the faces
+    you rolled at the table), 'party' to see the Characters, 'q' to stop. Exit code
+    0 when the story ends (Victory or Defeat), 1 when a scripted answer is refused or
+    the answers run out first, 2 for a usage error.
+
+    \b
+    Example:
+      cardforge play build/gascony.bundle.json --story act-1 --players 2 --seed 7
+      cardforge play build/gascony.bundle.json --story act-1 --seed 7 --answers answers.json
+    """
+    import os
+
+    from cardforge_compiler.emit import write_atomically
+    from cardforge_compiler.play import Quit, ScriptError, play_session, read_answers
+    from cardforge_runtime import BundleError, Session, SessionError, load_bundle
+
+    try:
+        loaded = load_bundle(bundle)
+    except BundleError as error:
+        raise ConfigError(str(error)) from None
+    answers = None
+    if answers_file is not None:
+        try:
+            answers = read_answers(answers_file)
+        except ValueError as error:
+            raise ConfigError(str(error)) from None
+    try:
+        if resume_file is not None:
+            if any(v is not None for v in (players, characters, seed)):
+                raise ConfigError("--resume continues a saved session: leave out --players, --characters and --seed")
+            try:
+                text = resume_file.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as error:
+                raise ConfigError(f"cannot read {resume_file}: {getattr(error, 'strerror', None) or error}") from None
+            session = Session.load(loaded, text)
+            if story_id is not None and story_id != session.state["story"]:
+                raise ConfigError(f"{resume_file} is a save of story {session.state['story']!r}, not {story_id!r}")
+            for warning in session.warnings:
+                click.secho(f"warning: {warning}", fg="yellow", err=True)
+        else:
+            if story_id is None:
+                known = ", ".join(s for (_, s, _) in loaded.stories())
+                raise ConfigError(f"name the story to play with --story (stories: {known})")
+            if seed is None:
+                seed = int.from_bytes(os.urandom(4), "big")
+            names = [n.strip() for n in characters.split(",")] if characters is not None else None
+            session = Session.start(loaded, story_id, players=players, characters=names, seed=seed)
+    except SessionError as error:
+        raise ConfigError(str(error)) from None
+    if not loaded.hash_matches:
+        click.secho(f"warning: {bundle}: content_hash does not match the content (edited by hand?)", fg="yellow", err=True)
+    state = session.state
+    click.secho(f"{dict((s, t) for (_, s, t) in loaded.stories())[state['story']]}", bold=True)
+    click.echo(f"{_plural(state['players'], 'player')}, seed {session.seed} "
+               f"(replay with --seed {session.seed})")
+
+    def stop(current: Any) -> None:
+        for target, data in ((save_file, current.save), (transcript_file, current.transcript)):
+            if target is not None:
+                try:
+                    write_atomically(target, (json.dumps(data(), ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+                except OSError as error:
+                    click.secho(f"cannot write {target}: {error.strerror or error}", fg="red", err=True)
+                    continue
+                click.echo(f"{'saved to' if target == save_file else 'transcript written to'} {target}", err=True)
+
+    try:
+        play_session(session, answers, on_stop=stop)
+    except Quit as reason:
+        click.echo(f"stopped: {reason}" + ("" if save_file else " (use --save FILE to keep the session)"), err=True)
+        sys.exit(EXIT_PROBLEMS if answers is not None else EXIT_CLEAN)
+    except ScriptError as error:
+        click.secho(f"error: {error}", fg="red", err=True)
+        sys.exit(EXIT_PROBLEMS)
+
+
 def main() -> NoReturn:
     """Console entry point: run the CLI; turn any unexpected exception into one
     line and exit 2 (never a traceback; set CARDFORGE_DEBUG=1 to see it)."""

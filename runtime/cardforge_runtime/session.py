@@ -30,11 +30,13 @@ from cardforge_runtime.conditions import evaluate_condition
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
 
-__all__ = ["AnswerError", "SAVE_FORMAT", "SAVE_VERSION", "Session", "SessionError"]
+__all__ = ["AnswerError", "SAVE_FORMAT", "SAVE_VERSION", "Session", "SessionError", "TRANSCRIPT_FORMAT"]
 
 #: The ``format`` of a saved session, and the version of its shape.
 SAVE_FORMAT = "cardforge-save"
 SAVE_VERSION = 1
+#: The ``format`` of a conformance transcript (``Session.transcript``).
+TRANSCRIPT_FORMAT = "cardforge-transcript"
 
 _MAX_SEED = (1 << 64) - 1
 
@@ -256,6 +258,18 @@ class Session:
     def seed(self) -> int:
         return self._setup["seed"]
 
+    @property
+    def dice_rule(self) -> DiceRule:
+        """The pack's dice rule (to show which faces are successes, or probabilities)."""
+        return self._rule
+
+    def check_answer(self, answer: Mapping[str, Any]) -> None:
+        """Raise ``AnswerError`` if ``answer`` does not fit ``pending``; change nothing.
+
+        ``answer`` runs the same check first, so calling this is optional (a front
+        end can use it to validate a form before sending it)."""
+        _check_answer(self._pending, answer, self._rule)
+
     def answer(self, answer: Mapping[str, Any]) -> dict[str, Any]:
         """Answer the pending request and run on to the next one.
 
@@ -309,6 +323,27 @@ class Session:
             "checkpoint": self._checkpoint,
             "answers": self._since,
             "log": self._log,
+        })
+
+    def transcript(self) -> dict[str, Any]:
+        """The playthrough so far as a conformance transcript (docs/runtime.md,
+        Conformance transcripts): ``{"format": "cardforge-transcript", "version": 1,
+        "content_hash", "pack", "story", "setup", "initial_state", "steps": [log
+        entries], "pending": the request now waiting}``. Another engine that starts
+        from ``setup`` and gives the ``answer`` of each step must produce the same
+        requests, events and changes."""
+        fresh = Session.start(self._bundle, self._story["id"], players=self._setup["players"],
+                              characters=self._setup["characters"], seed=self._setup["seed"], pack=self._pack["id"])
+        return copy.deepcopy({
+            "format": TRANSCRIPT_FORMAT,
+            "version": SAVE_VERSION,
+            "content_hash": self._bundle.content_hash,
+            "pack": self._pack["id"],
+            "story": self._story["id"],
+            "setup": self._setup,
+            "initial_state": fresh._state,
+            "steps": self._log,
+            "pending": self._pending,
         })
 
     def probability(self, successes: int, dice: int, *, advantage: bool = False, disadvantage: bool = False,

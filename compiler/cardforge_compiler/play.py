@@ -1,0 +1,328 @@
+"""``cardforge play``: a terminal front end for the runtime's ``Session``.
+
+It renders each pending request (wrapped text, numbered options, dice with their
+successes), turns what the player types into an answer, and shows what changed.
+With an answers file it plays non-interactively. It is a front end like any other:
+everything it knows comes from ``cardforge_runtime`` (``docs/runtime.md``).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import textwrap
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardforge_runtime import AnswerError, Session
+
+__all__ = ["Quit", "play_session", "read_answers"]
+
+#: What the player types to stop (the session is saved first when --save is given).
+QUIT_WORDS = ("q", "quit", "exit")
+
+
+class Quit(Exception):
+    """The player asked to stop, or the scripted answers ran out."""
+
+
+class ScriptError(Exception):
+    """A scripted answer was refused; the message says which and why."""
+
+
+def read_answers(path: Path) -> list[dict[str, Any]]:
+    """The answers of an ``--answers`` file: a JSON list of answer objects.
+
+    Raises:
+        ValueError: unreadable, not JSON, or not a list of objects (the message says which).
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path}: not JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+    if not isinstance(data, list) or not all(isinstance(a, dict) for a in data):
+        raise ValueError(f"{path}: expected a JSON list of answer objects, such as [{{}}, {{\"option\": 0}}]")
+    return data
+
+
+def _width() -> int:
+    return max(40, min(88, shutil.get_terminal_size((88, 24)).columns) - 2)
+
+
+def _say(text: str, indent: str = "") -> None:
+    for paragraph in text.split("\n"):
+        click.echo(textwrap.fill(paragraph, _width(), initial_indent=indent, subsequent_indent=indent) or "")
+
+
+def _faces(faces: list[int], rule: Any, request: dict[str, Any]) -> str:
+    shown = []
+    for face in faces:
+        value = rule.face_successes(face, advantage=request.get("advantage", False),
+                                    disadvantage=request.get("disadvantage", False), doom=request.get("doom", False))
+        mark = click.style(f"[{face}]", fg="green" if value else None, bold=value == 2)
+        shown.append(mark)
+    return " ".join(shown)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
+
+
+class _Terminal:
+    """Renders requests and outcomes, and reads answers from the keyboard or a script."""
+
+    def __init__(self, session: Session, answers: list[dict[str, Any]] | None) -> None:
+        self.session = session
+        self.script: Iterator[dict[str, Any]] | None = iter(answers) if answers is not None else None
+        self.rule = session.dice_rule
+        self.names = [c["name"] for c in session.state["characters"]]
+
+    # -- rendering --------------------------------------------------------
+
+    def who(self, index: int | None) -> str:
+        return self.names[index] if index is not None else "the group"
+
+    def show(self, request: dict[str, Any]) -> None:
+        kind = request["kind"]
+        if kind == "card":
+            click.echo()
+            click.secho(f"── Story card {request['card']}: {request['title']} ──", bold=True)
+            if request["text"]:
+                _say(request["text"])
+        elif kind == "text":
+            click.echo()
+            _say(request["text"])
+        elif kind == "choice":
+            click.echo()
+            for n, option in enumerate(request["options"], 1):
+                _say(f"{n}. {option['text']}", "  ")
+        elif kind == "character":
+            click.echo()
+            click.echo(request["prompt"])
+            for n, index in enumerate(request["characters"], 1):
+                click.echo(f"  {n}. {self.character_line(index)}")
+        elif kind in ("roll", "reroll"):
+            self.show_roll(request)
+        elif kind == "purchase":
+            click.echo()
+            click.secho(f"Purchase (the party has {_plural(request['coins'], 'coin')}):", bold=True)
+            for n, offer in enumerate(request["offers"], 1):
+                click.echo(f"  {n}. {offer['item']} ({_plural(offer['cost'], 'coin')})")
+            if request["deck"]:
+                click.echo(f"  Draw {request['draw']} card(s) from the {request['deck']} deck; "
+                           "to buy one, type its name and cost, such as: Musket 5")
+        elif kind == "battle":
+            click.echo()
+            click.secho(f"Battle: set up layout {request['layout']} and play it at the table.", bold=True)
+            click.echo("When an objective is met, say which:")
+            for n, objective in enumerate(request["objectives"], 1):
+                lead = f"card {objective['goto']}" if objective["goto"] is not None else "Victory!"
+                click.echo(f"  {n}. {objective['text']} -> {lead}")
+            click.echo("  0. The Battle is lost")
+        elif kind == "end":
+            click.echo()
+            colour = {"victory": "green", "defeat": "red"}.get(request["result"], "yellow")
+            _say(request["text"])
+            click.secho(f"*** {request['result'].upper()} ***", fg=colour, bold=True)
+            self.show_party()
+
+    def show_roll(self, request: dict[str, Any]) -> None:
+        name = self.who(request["character"])
+        goal = f" ({request['target']}-{request['stat']} Challenge" if request["target"] is not None else ""
+        if goal:
+            goal += f", {request['so_far']} so far)" if request["so_far"] else ")"
+        if request["kind"] == "roll":
+            notes = [w for w, on in (("Advantage", request["advantage"]), ("Disadvantage", request["disadvantage"]),
+                                     ("Doom: a 6 counts 1", request["doom"])) if on]
+            click.echo()
+            click.echo(f"{name} rolls {_plural(request['dice'], 'die').replace('dies', 'dice')} for "
+                       f"{request['stat']}{goal}{'; ' + ', '.join(notes) if notes else ''}.")
+        else:
+            click.echo(f"{name} may spend 1 of {request['destiny']} Destiny to reroll any or all dice "
+                       f"(now {_plural(request['successes'], 'success')}{goal}).")
+
+    def character_line(self, index: int) -> str:
+        c = self.session.state["characters"][index]
+        extras = ", ".join(c["status"] + c["items"])
+        fallen = click.style(" FALLEN", fg="red") if c["fallen"] else ""
+        return (f"{c['name']}: Health {c['health']}/{c['health_max']}, Destiny {c['destiny']}/{c['destiny_max']}"
+                f"{', ' + extras if extras else ''}{fallen}")
+
+    def show_party(self) -> None:
+        state = self.session.state
+        click.echo(f"Party: {_plural(state['coins'], 'coin')}")
+        for index in range(len(state["characters"])):
+            click.echo(f"  {self.character_line(index)}")
+
+    def show_outcome(self, entry: dict[str, Any]) -> None:
+        for event in entry["events"]:
+            if event["event"] in ("roll", "reroll"):
+                click.echo(f"  {self.who(event['character'])} {'rolled' if event['event'] == 'roll' else 'rerolled'}: "
+                           f"{_faces(event['faces'], self.rule, entry['request'])} = "
+                           f"{_plural(event['successes'], 'success')}")
+            elif event["event"] == "challenge":
+                verdict = click.style("passed", fg="green") if event["passed"] else click.style("failed", fg="red")
+                click.echo(f"  {event['challenge']}: {_plural(event['successes'], 'success')}, {verdict}")
+            elif event["event"] == "purchase":
+                click.echo(f"  {self.who(event['character'])} buys {event['item']} for {_plural(event['cost'], 'coin')}")
+        for change in entry["changes"]:
+            path = change["path"].strip("/").split("/")
+            if path[0] in ("card", "result"):
+                continue
+            if path[0] == "characters":
+                label = f"{self.names[int(path[1])]}: {' '.join(path[2:])}"
+            else:
+                label = " ".join(path)
+            old, new = (", ".join(v) if isinstance(v, list) else v for v in (change["from"], change["to"]))
+            click.secho(f"  {label}: {old if old not in ('', None) else '-'} -> {new if new not in ('', None) else '-'}",
+                        fg="cyan")
+
+    # -- answers ------------------------------------------------------------
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        if self.script is not None:
+            answer = next(self.script, None)
+            if answer is None:
+                raise Quit(f"the answers ran out while the story waits for a {request['kind']} request")
+            click.secho(f"> {json.dumps(answer, ensure_ascii=False)}", dim=True)
+            return answer
+        parse = getattr(self, f"parse_{request['kind']}")
+        prompts = {"text": "[Enter]", "card": "[Enter]", "choice": "Choose", "character": "Who",
+                   "roll": "[Enter] to roll, or type the faces", "reroll": "Reroll which dice (positions, 'all'), [Enter] keeps",
+                   "purchase": "Buy (numbers; [Enter] buys nothing)", "battle": "Objective met"}
+        while True:
+            try:
+                text = click.prompt(prompts[request["kind"]], default="", show_default=False, prompt_suffix="> ")
+            except click.Abort:
+                raise Quit("input closed") from None
+            if text.strip().lower() in QUIT_WORDS:
+                raise Quit("stopped by the player")
+            if text.strip().lower() in ("party", "state"):
+                self.show_party()
+                continue
+            try:
+                return parse(request, text.strip())
+            except ValueError as error:
+                click.secho(f"  {error}", fg="yellow")
+
+    @staticmethod
+    def numbers(text: str, low: int, high: int) -> list[int]:
+        try:
+            values = [int(part) for part in text.replace(",", " ").split()]
+        except ValueError:
+            raise ValueError(f"type numbers from {low} to {high}") from None
+        if any(not low <= v <= high for v in values):
+            raise ValueError(f"type numbers from {low} to {high}")
+        return values
+
+    def one(self, text: str, count: int, low: int = 1) -> int:
+        values = self.numbers(text, low, count)
+        if len(values) != 1:
+            raise ValueError(f"type one number from {low} to {count}")
+        return values[0]
+
+    def parse_text(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        return {}
+
+    parse_card = parse_text
+
+    def parse_choice(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        return {"option": request["options"][self.one(text, len(request["options"])) - 1]["option"]}
+
+    def parse_character(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        return {"character": request["characters"][self.one(text, len(request["characters"])) - 1]}
+
+    def parse_roll(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        if not text:
+            return {"auto": True}
+        faces = self.numbers(text, 1, self.rule.sides)
+        if len(faces) != request["dice"]:
+            raise ValueError(f"type {request['dice']} faces, or press Enter to roll")
+        return {"faces": faces}
+
+    def parse_reroll(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        if not text:
+            return {"keep": True}
+        dice = len(request["faces"])
+        positions = list(range(dice)) if text.lower() == "all" else [n - 1 for n in self.numbers(text, 1, dice)]
+        if len(set(positions)) != len(positions) or not positions:
+            raise ValueError(f"type different positions from 1 to {dice}, 'all', or press Enter to keep")
+        return {"reroll": sorted(positions), "auto": True}
+
+    def parse_purchase(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        buys: list[dict[str, Any]] = []
+        if text:
+            parts = text.rsplit(" ", 1)
+            if request["deck"] and len(parts) == 2 and not parts[0].isdigit() and parts[1].isdigit():
+                buys.append({"item": parts[0], "cost": int(parts[1])})
+            else:
+                buys += [{"offer": request["offers"][n - 1]["offer"]}
+                         for n in self.numbers(text, 1, max(1, len(request["offers"])))]
+        if len(self.names) > 1:
+            for buy in buys:
+                item = buy.get("item") or request["offers"][buy["offer"]]["item"]
+                click.echo(f"  Who carries the {item}? " + ", ".join(f"{n}. {name}" for n, name in enumerate(self.names, 1)))
+                while True:
+                    try:
+                        buy["character"] = self.one(click.prompt("Who", prompt_suffix="> "), len(self.names)) - 1
+                        break
+                    except ValueError as error:
+                        click.secho(f"  {error}", fg="yellow")
+                    except click.Abort:
+                        raise Quit("input closed") from None
+        answer = {"buy": buys}
+        try:
+            self.session.check_answer(answer)
+        except AnswerError as error:
+            raise ValueError(error.reason) from None
+        return answer
+
+    def parse_battle(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        n = self.one(text, len(request["objectives"]), 0)
+        return {"lost": True} if n == 0 else {"objective": request["objectives"][n - 1]["objective"]}
+
+
+def play_session(session: Session, answers: list[dict[str, Any]] | None,
+                 on_stop: Callable[[Session], None] | None = None) -> Session:
+    """Play ``session`` in the terminal until the story ends or the player stops.
+
+    Args:
+        session: a started or loaded session.
+        answers: scripted answers (non-interactive), or ``None`` to ask the player.
+        on_stop: called with the session when play stops for any reason (to save it).
+
+    Raises:
+        Quit: the player quit, the input closed, or the answers ran out.
+        ScriptError: a scripted answer was refused (the message names it and why).
+    """
+    terminal = _Terminal(session, answers)
+    try:
+        if not session.log:
+            terminal.show_party()
+        step = 0
+        while True:
+            request = session.pending
+            terminal.show(request)
+            if session.finished:
+                return session
+            answer = terminal.ask(request)
+            step += 1
+            try:
+                entry = session.answer(answer)
+            except AnswerError as error:
+                if answers is not None:
+                    raise ScriptError(f"answer {step} ({json.dumps(answer)}) does not fit the {request['kind']} "
+                                      f"request: {error.reason}") from None
+                click.secho(f"  {error.reason}", fg="yellow")
+                continue
+            terminal.show_outcome(entry)
+    finally:
+        if on_stop is not None:
+            on_stop(session)
