@@ -105,7 +105,7 @@ class _Terminal:
                 _say(f"{n}. {option['text']}", "  ")
         elif kind == "character":
             click.echo()
-            click.echo(request["prompt"])
+            click.echo(self.purpose(request))
             for n, index in enumerate(request["characters"], 1):
                 click.echo(f"  {n}. {self.character_line(index)}")
         elif kind in ("roll", "reroll"):
@@ -129,9 +129,33 @@ class _Terminal:
         elif kind == "end":
             click.echo()
             colour = {"victory": "green", "defeat": "red"}.get(request["result"], "yellow")
-            _say(request["text"])
+            _say(request["text"] if request["text"] is not None else self.ending(request))
             click.secho(f"*** {request['result'].upper()} ***", fg=colour, bold=True)
             self.show_party()
+
+    @staticmethod
+    def effect(effect: dict[str, Any]) -> str:
+        parts = [f"{effect[k]} {w}" for k, w in (("coins", "coins"), ("destiny", "Destiny"), ("health", "Health")) if k in effect]
+        parts += [f"the {token} token" for token in effect.get("status", [])] + list(effect.get("items", []))
+        return ", ".join(parts)
+
+    def purpose(self, request: dict[str, Any]) -> str:
+        """The question a ``character`` request asks, in words."""
+        if request["for"] == "challenge":
+            return f"Who takes the {request['successes']}-{request['stat']} Challenge?"
+        if request["for"] == "roll":
+            return f"Who rolls {request['stat']}?"
+        return f"Who will {request['for']} {self.effect(request['effect'])}?"
+
+    def ending(self, request: dict[str, Any]) -> str:
+        """Words for an ending a rule caused (its ``reason``)."""
+        return {
+            "all_fallen": "All Characters have Fallen.",
+            "no_health": f"{self.who(request['character'])} has no more Health tokens.",
+            "battle_lost": "The Battle is lost.",
+            "no_option": "No option of this choice is on offer, so the story cannot go on (a content error).",
+            "no_way_on": "The card ended without saying where to go next (a content error).",
+        }.get(request["reason"], request["reason"])
 
     def show_roll(self, request: dict[str, Any]) -> None:
         name = self.who(request["character"])
@@ -169,20 +193,40 @@ class _Terminal:
                            f"{_plural(event['successes'], 'success')}")
             elif event["event"] == "challenge":
                 verdict = click.style("passed", fg="green") if event["passed"] else click.style("failed", fg="red")
-                click.echo(f"  {event['challenge']}: {_plural(event['successes'], 'success')}, {verdict}")
+                click.echo(f"  {event['target']}-{event['stat']} Challenge: {_plural(event['successes'], 'success')}, {verdict}")
             elif event["event"] == "purchase":
                 click.echo(f"  {self.who(event['character'])} buys {event['item']} for {_plural(event['cost'], 'coin')}")
         for change in entry["changes"]:
-            path = change["path"].strip("/").split("/")
-            if path[0] in ("card", "result"):
-                continue
-            if path[0] == "characters":
-                label = f"{self.names[int(path[1])]}: {' '.join(path[2:])}"
-            else:
-                label = " ".join(path)
-            old, new = (", ".join(v) if isinstance(v, list) else v for v in (change["from"], change["to"]))
-            click.secho(f"  {label}: {old if old not in ('', None) else '-'} -> {new if new not in ('', None) else '-'}",
-                        fg="cyan")
+            line = self.change_line(change)
+            if line:
+                click.secho(f"  {line}", fg="cyan")
+
+    def change_line(self, change: dict[str, Any]) -> str | None:
+        """One state change in words: ``Athos: Health 5 -> 4``, ``Coins 0 -> 3``."""
+        path = change["path"].strip("/").split("/")
+        old, new = change["from"], change["to"]
+
+        def word(value: Any) -> str:
+            if isinstance(value, bool):
+                return "yes" if value else "no"
+            if isinstance(value, list):
+                return ", ".join(value) or "none"
+            return str(value)
+
+        if path[0] in ("card", "result"):
+            return None
+        if path[0] == "coins":
+            return f"Coins {old} -> {new}"
+        if path[0] in ("flags", "counters"):
+            return f"{path[1]}: {word(old)} -> {word(new)}"
+        if path[0] == "characters" and len(path) == 3:
+            name, key = self.names[int(path[1])], path[2]
+            if key == "fallen":
+                return f"{name} has Fallen" if new else f"{name} stands up again"
+            label = {"health": "Health", "destiny": "Destiny", "health_max": "maximum Health (a severe Wound)",
+                     "destiny_max": "maximum Destiny", "status": "status tokens", "items": "items"}.get(key, key)
+            return f"{name}: {label} {word(old)} -> {word(new)}"
+        return f"{change['path']}: {word(old)} -> {word(new)}"
 
     # -- answers ------------------------------------------------------------
 

@@ -43,7 +43,7 @@ _MAX_SEED = (1 << 64) - 1
 Request = dict[str, Any]
 Answer = dict[str, Any]
 #: How a run of steps ends: ``None`` (the steps ran out), ``("goto", card)`` or
-#: ``("end", result, text, reason)``.
+#: ``("end", {"result", "text", "reason", "character"})``.
 Outcome = tuple[Any, ...] | None
 Play = Generator[Request, Answer, Outcome]
 
@@ -297,7 +297,7 @@ class Session:
         finally:
             self._answering = False
         entry = {
-            "request": request,
+            "request": copy.deepcopy(request),
             "answer": copy.deepcopy(dict(answer)),
             "events": self._events,
             "changes": _diff(before, self._state),
@@ -371,14 +371,14 @@ class Session:
             yield {"kind": "card", "card": card_id, "title": card["title"], "text": card["text"]}
             outcome = yield from self._steps(card["steps"], None)
             if outcome is None:
-                outcome = ("end", "stuck", f"Card {card_id} ended without saying where to go next.", "content")
+                outcome = _end("stuck", None, "no_way_on")
             if outcome[0] == "goto":
                 card_id = outcome[1]
                 continue
-            _, result, text, reason = outcome
-            self._state["result"] = result
+            ending = {"kind": "end", "card": card_id, **outcome[1]}
+            self._state["result"] = ending["result"]
             while True:
-                yield {"kind": "end", "card": card_id, "result": result, "text": text, "reason": reason}
+                yield ending
 
     def _steps(self, steps: list[dict[str, Any]], actor: int | None) -> Play:
         for step in steps:
@@ -396,7 +396,7 @@ class Session:
             offered = [i for i, option in enumerate(step["options"])
                        if option["if"] is None or self._holds(option["if"])]
             if not offered:
-                return ("end", "stuck", "No option of this choice is on offer, so the story cannot go on.", "content")
+                return _end("stuck", None, "no_option")
             answer = yield {"kind": "choice", "card": card,
                             "options": [{"option": i, "text": step["options"][i]["text"]} for i in offered]}
             option = step["options"][answer["option"]]
@@ -436,15 +436,15 @@ class Session:
             ]
             answer = yield {"kind": "battle", "card": card, "layout": step["layout"], "objectives": objectives}
             if answer.get("lost"):
-                return ("end", "defeat", "The Battle is lost.", "battle")
+                return _end("defeat", None, "battle_lost")
             objective = step["objectives"][answer["objective"]]
             if objective.get("goto") is not None:
                 return ("goto", objective["goto"])
-            return ("end", "victory", objective["victory"], "objective")
+            return _end("victory", objective["victory"], "objective")
         elif kind == "goto":
             return ("goto", step["card"])
         elif kind in ("victory", "defeat"):
-            return ("end", kind, step["text"], "card")
+            return _end(kind, step["text"], "card")
         return None
 
     # -- conditions -------------------------------------------------------------
@@ -465,11 +465,12 @@ class Session:
         """Characters who have not Fallen, in order."""
         return [i for i, c in enumerate(self._state["characters"]) if not c["fallen"]]
 
-    def _pick(self, candidates: list[int], prompt: str) -> Play:
-        """The Character the group picks among ``candidates`` (no request when only one can)."""
+    def _pick(self, candidates: list[int], purpose: dict[str, Any]) -> Play:
+        """The Character the group picks among ``candidates`` (no request when only
+        one can); ``purpose`` says what for (``{"for": "challenge", ...}``)."""
         if len(candidates) == 1:
             return candidates[0]
-        answer = yield {"kind": "character", "card": self._state["card"], "prompt": prompt, "characters": candidates}
+        answer = yield {"kind": "character", "card": self._state["card"], "characters": candidates, **purpose}
         return answer["character"]
 
     def _targets(self, kind: str, effect: dict[str, Any], actor: int | None) -> Play:
@@ -483,7 +484,7 @@ class Session:
         if actor is not None:
             return [actor]
         candidates = everyone if kind == "gain" else (self._standing() or everyone)
-        chosen = yield from self._pick(candidates, f"Who will {kind} {_describe(effect)}?")
+        chosen = yield from self._pick(candidates, {"for": kind, "effect": effect_of(effect)})
         return [chosen]
 
     def _apply(self, kind: str, effect: dict[str, Any], targets: list[int], times: int = 1) -> Outcome:
@@ -546,9 +547,9 @@ class Session:
         characters = self._state["characters"]
         for character in characters:
             if character["health_max"] <= 0:
-                return ("end", "defeat", f"{character['name']} has no more Health tokens.", "no_health")
+                return _end("defeat", None, "no_health", characters.index(character))
         if all(c["fallen"] for c in characters):
-            return ("end", "defeat", "All Characters have Fallen.", "all_fallen")
+            return _end("defeat", None, "all_fallen")
         return None
 
     # -- dice -------------------------------------------------------------------
@@ -567,17 +568,17 @@ class Session:
         advantage, disadvantage = answer.get("advantage", False), answer.get("disadvantage", False)
         faces = list(answer["faces"]) if "faces" in answer else [self._rng.die(self._rule.sides) for _ in range(dice)]
         successes = self._rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
-        self._events.append({"event": "roll", "character": index, "stat": stat, "faces": faces, "successes": successes})
+        self._events.append({"event": "roll", "character": index, "stat": stat, "faces": list(faces), "successes": successes})
         while dice and character["destiny"] > 0 and not (target is not None and so_far + successes >= target):
-            answer = yield {**request, "kind": "reroll", "faces": faces, "successes": successes,
+            answer = yield {**request, "kind": "reroll", "faces": list(faces), "successes": successes,
                             "advantage": advantage, "disadvantage": disadvantage, "destiny": character["destiny"]}
             if answer.get("keep"):
                 break
             character["destiny"] -= 1
             chosen = sorted(answer["reroll"])
             new = list(answer["faces"]) if "faces" in answer else [self._rng.die(self._rule.sides) for _ in chosen]
-            for position, face in zip(chosen, new):
-                faces[position] = face
+            replaced = dict(zip(chosen, new))
+            faces = [replaced.get(position, face) for position, face in enumerate(faces)]
             successes = self._rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
             self._events.append({"event": "reroll", "character": index, "dice": chosen, "faces": list(faces),
                                  "successes": successes})
@@ -586,13 +587,12 @@ class Session:
     def _challenge(self, step: dict[str, Any], actor: int | None) -> Play:
         """An "n-Stat Challenge" (Gascony's Legacy, Challenges)."""
         stat, target, who = step["stat"], step["successes"], step["who"]
-        name = f"{target}-{stat} Challenge"
         if who == "each":
             for index in list(range(len(self._state["characters"]))):
                 if self._state["characters"][index]["fallen"]:
                     continue
                 successes = yield from self._roll(index, stat, "challenge", target)
-                outcome = yield from self._resolve(step, name, successes, index)
+                outcome = yield from self._resolve(step, successes, index)
                 if outcome is not None:
                     return outcome
             return None
@@ -600,16 +600,16 @@ class Session:
             total = 0
             for index in self._standing():
                 total += yield from self._roll(index, stat, "challenge", target, total)
-            return (yield from self._resolve(step, name, total, actor))
+            return (yield from self._resolve(step, total, actor))
         if actor is None:
-            actor = yield from self._pick(self._standing(), f"Who takes the {name}?")
+            actor = yield from self._pick(self._standing(), {"for": "challenge", "stat": stat, "successes": target})
         successes = yield from self._roll(actor, stat, "challenge", target)
-        return (yield from self._resolve(step, name, successes, actor))
+        return (yield from self._resolve(step, successes, actor))
 
-    def _resolve(self, step: dict[str, Any], name: str, successes: int, actor: int | None) -> Play:
+    def _resolve(self, step: dict[str, Any], successes: int, actor: int | None) -> Play:
         passed = successes >= step["successes"]
-        self._events.append({"event": "challenge", "challenge": name, "character": actor, "successes": successes,
-                             "passed": passed})
+        self._events.append({"event": "challenge", "stat": step["stat"], "target": step["successes"], "character": actor,
+                             "successes": successes, "passed": passed})
         return (yield from self._steps(step["pass"] if passed else step["fail"], actor))
 
     def _roll_step(self, step: dict[str, Any], actor: int | None) -> Play:
@@ -628,7 +628,7 @@ class Session:
             return self._apply(kind, effect, targets, total)
         if who == "one":
             if actor is None:
-                actor = yield from self._pick(self._standing(), f"Who rolls {stat}?")
+                actor = yield from self._pick(self._standing(), {"for": "roll", "stat": stat})
             rollers = [actor]
         else:
             rollers = list(range(len(self._state["characters"])))
@@ -890,15 +890,15 @@ def _check_answer(request: Request, answer: Any, rule: DiceRule) -> Answer:
     return dict(answer)
 
 
-def _describe(effect: Mapping[str, Any]) -> str:
-    """Words for an effect: ``1 Health, the Despair token, Rapier``."""
-    parts = []
-    for key, word in (("coins", "coins"), ("destiny", "Destiny"), ("health", "Health")):
-        if key in effect:
-            parts.append(f"{effect[key]} {word}")
-    parts += [f"the {token} token" for token in effect.get("status", [])]
-    parts += list(effect.get("items", []))
-    return ", ".join(parts)
+def _end(result: str, text: str | None, reason: str, character: int | None = None) -> Outcome:
+    """How a story ends: ``result`` victory/defeat/stuck, the card's ``text`` (``None``
+    when a rule ends it), the ``reason`` code and the Character it concerns."""
+    return ("end", {"result": result, "text": text, "reason": reason, "character": character})
+
+
+def effect_of(step: Mapping[str, Any]) -> dict[str, Any]:
+    """The resources of a gain/lose step without its ``kind``: ``{"health": 1, "who": "one"}``."""
+    return {key: copy.deepcopy(value) for key, value in step.items() if key != "kind"}
 
 
 def _diff(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
