@@ -95,9 +95,10 @@ rule("CF203", "type-mismatch", E, "A condition or `set` mixes types (true/false,
 rule("CF301", "unknown-card", E, "A reference names a story card that does not exist.")
 rule("CF302", "duplicate-card", E, "Two story cards share an id.")
 rule("CF303", "bad-start", E, "A story's start card is not one of its cards.")
-rule("CF304", "unknown-stat", E, "A challenge or roll tests a stat the pack does not define.")
+rule("CF304", "unknown-stat", E, "A challenge, roll or Character board names a stat the pack does not define.")
 rule("CF305", "unknown-status", E, "A step names a status token the pack does not define.")
 rule("CF306", "cross-story-goto", E, "A reference names a card of another story.")
+rule("CF307", "missing-stat", E, "A Character board gives no value for a stat of the pack.")
 
 # CF4xx: story graph
 rule("CF401", "unreachable-card", E, "A card cannot be reached from its story's start.")

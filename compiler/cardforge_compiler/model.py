@@ -5,7 +5,8 @@
 are strict (no ``"yes"`` -> ``True``, no ``"3"`` -> ``3``) and forbid unknown keys.
 
 Rule sources: Gascony's Legacy, "Story Cards", "Event Cards", "Challenges",
-"Dice Rolls", "Battle Cards - Setup", "Ending a Battle", "Status Banner tokens".
+"Dice Rolls", "Battle Cards - Setup", "Ending a Battle", "Status Banner tokens",
+"Character boards and standees", "Setup".
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pydantic_core import PydanticCustomError
 
 __all__ = [
     "Card",
+    "Character",
     "CardId",
     "DOCUMENT_MODELS",
     "Pack",
@@ -383,6 +385,19 @@ class StatusToken(_Model):
     six_counts: Annotated[int, Field(ge=0, le=2)] | None = None
 
 
+class Character(_Model):
+    """A Character Board (Gascony's Legacy, Character boards and standees; Setup):
+    ``name``, a value for each of the pack's ``stats`` (Prowess, Movement), the
+    maximum Destiny tokens (3 or 4 in the box) and Health tokens (4 or 5), and the
+    ``items`` the Character starts with (the Starting Weapon)."""
+
+    name: Text
+    stats: dict[Text, Annotated[int, Field(ge=0, le=6)]]
+    destiny: Annotated[int, Field(ge=1, le=20)]
+    health: Annotated[int, Field(ge=1, le=20)]
+    items: list[Text] = Field(default_factory=list)
+
+
 Face = Annotated[int, Field(ge=1, le=20)]
 
 
@@ -409,6 +424,7 @@ class Pack(_Model):
     stats: Annotated[list[Text], Field(min_length=1)]
     status_tokens: list[StatusToken] = Field(default_factory=list)
     dice: Dice
+    characters: list[Character] = Field(default_factory=list)
 
 
 #: The model for each document ``kind``.

@@ -254,7 +254,7 @@ def _owner(path: list[str | int]) -> str:
     for part in reversed(path):
         if isinstance(part, str):
             return {"cards": "card", "choice": "option", "objectives": "objective", "offers": "offer",
-                    "status_tokens": "status token"}.get(part, f"'{part}'")
+                    "status_tokens": "status token", "characters": "character"}.get(part, f"'{part}'")
     return "the document"
 
 

@@ -271,6 +271,17 @@ cards:
     steps:
       - victory: You reach the King.
 """})
+case("CF307", {"demo/pack.yaml": PACK + """characters:
+  - name: Athos
+    stats: {Prowess: 4, Movement: 3}
+    destiny: 3
+    health: 5
+    items: [Small Sword]
+  - name: Porthos
+    stats: {Prowess: 5}
+    destiny: 3
+    health: 5
+""", "demo/story.yaml": HEAD + "cards:\n" + OK_CARD})
 
 # ---------------------------------------------------------------- CF4xx
 case("CF401", {"demo/story.yaml": HEAD + """cards:

@@ -141,14 +141,15 @@ document, or correct its spelling.
 
 d("CF102", "validate", """
 A required field is missing. The message names the mapping that lacks it (`the
-document`, `card`, `option`, `objective`, `offer`, `status token`, or the key that
-holds the mapping, such as `'challenge'`) and the field; the position and the `at`
-path are the mapping itself. Required fields:
+document`, `card`, `option`, `objective`, `offer`, `status token`, `character`, or
+the key that holds the mapping, such as `'challenge'`) and the field; the position
+and the `at` path are the mapping itself. Required fields:
 
 | where | required |
 |---|---|
 | pack | `kind`, `id`, `title`, `version`, `players` (`min`, `max`), `stats`, `dice` (`single_success`) |
 | status token | `name` |
+| Character board | `name`, `stats`, `destiny`, `health` |
 | story | `kind`, `id`, `title`, `start`, `cards` |
 | card | `id`, `title` |
 | choice option | `text` |
@@ -221,6 +222,11 @@ A value has the right type but is not allowed. Among the cases:
 - a combination rule: a battle objective needs exactly one of `goto` or `victory`;
   a roll's `per_success` exactly one of `gain` or `lose`; a purchase needs `deck`,
   `offers` or both, and `per_player` only with `deck`.
+
+In the pack manifest, once it has the right shape, the same code reports
+`players.min` greater than `players.max`, a die face larger than `dice.sides`, and
+a name listed twice in `stats`, `status_tokens` or `characters` (`'Athos' is
+listed twice in characters`, at the second one).
 
 In the resolve stage the same code reports a flag declared with a built-in name
 (`'coins' is a built-in name and cannot be declared`; the built-ins are `players`,
@@ -366,7 +372,12 @@ Set `start` to the number of the card to draw first, or add that card.
 
 d("CF304", "resolve", """
 A `challenge` or `roll` tests a stat that the pack manifest does not list in
-`stats`. Stat names are compared exactly, including capitals.
+`stats`, or a Character board in the manifest (`characters`) gives a value for
+such a stat (the position is then the stat's key in the board's `stats`). Stat
+names are compared exactly, including capitals. When a board's unknown stat is
+close to a stat the board leaves out (`Movment` for `Movement`), this is the only
+diagnostic for that fault: the hint names the stat, and no `CF307` is reported for
+it.
 """, """
 Use one of the pack's stats (the hint lists them or suggests the closest), or add
 the stat to `stats` in `pack.yaml`.
@@ -392,6 +403,18 @@ end the first with `victory:` and start the next story on its own.
 """)
 
 # ------------------------------------------------------------------ CF4xx
+d("CF307", "resolve", """
+A Character board in the pack manifest (`characters`) has no value for one of the
+pack's `stats`. Every board rates the Character in every stat the pack defines
+(Gascony's Legacy: Prowess and Movement), since any Challenge or roll may test
+any of them. One diagnostic is reported per stat left out, at the board's `stats`
+key; the message names the Character and the stat.
+""", """
+Add the stat to the board's `stats`, with a whole number from 0 to 6. If the board
+has a misspelled stat instead, the diagnostic is `CF304`, whose hint names the
+stat meant.
+""")
+
 d("CF401", "analyse", """
 A card cannot be reached from its story's `start` card by any path of `goto`s,
 options, challenge outcomes, `if` branches and battle objectives. Each unreachable

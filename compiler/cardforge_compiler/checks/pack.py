@@ -1,23 +1,27 @@
 """The pack manifest (pack stage): values that the schema alone cannot relate.
 
 Gascony's Legacy, Setup and Dice Rolls: 1-4 players; six-sided dice whose 4 and 5
-are one success and 6 two.
+are one success and 6 two. Character boards and standees: each Character Board
+lists the Character's Prowess and Movement, that is, a value for every stat.
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
 
 from cardforge_compiler.checks import check
-from cardforge_compiler.diagnostics import Diagnostic
+from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
+from cardforge_compiler.model import Pack
 from cardforge_compiler.resolve import PackIR
 
 __all__ = ["manifest_values"]
 
 
-@check("pack", "CF105")
+@check("pack", "CF105", "CF304", "CF307")
 def manifest_values(pack: PackIR) -> Iterator[Diagnostic]:
-    """Player range in order; dice faces that exist on the die; names given once."""
+    """Player range in order; dice faces that exist on the die; names given once;
+    each Character board rates exactly the pack's stats."""
     if pack.manifest is None or pack.pack is None:
         return
     model, doc = pack.pack, pack.manifest
@@ -31,9 +35,37 @@ def manifest_values(pack: PackIR) -> Iterator[Diagnostic]:
             if face > model.dice.sides:
                 yield Diagnostic("CF105", f"a {model.dice.sides}-sided die has no face {face}",
                                  path=("dice", field, j), **where, hint=f"faces run from 1 to {model.dice.sides}")
-    for field, names in (("stats", list(model.stats)), ("status_tokens", [t.name for t in model.status_tokens])):
+    for field, names in (("stats", list(model.stats)), ("status_tokens", [t.name for t in model.status_tokens]),
+                         ("characters", [c.name for c in model.characters])):
         for j, name in enumerate(names):
             if name in names[:j]:
-                path = ("stats", j) if field == "stats" else ("status_tokens", j, "name")
+                path = ("stats", j) if field == "stats" else (field, j, "name")
                 yield Diagnostic("CF105", f"'{name}' is listed twice in {field}", path=path, **where,
-                                 hint="remove the second one")
+                                 hint="give each Character its own name" if field == "characters"
+                                 else "remove the second one")
+    yield from _character_stats(model, where)
+
+
+def _character_stats(model: Pack, where: dict) -> Iterator[Diagnostic]:
+    """``CF304`` for a stat a Character board names that the pack does not define (at
+    the key); ``CF307`` for each pack stat the board leaves out (at ``stats``). A
+    misspelled stat is one fault: its ``CF304`` says "did you mean" the stat left
+    out, and no ``CF307`` is reported for that stat."""
+    stats = list(dict.fromkeys(model.stats))
+    for i, character in enumerate(model.characters):
+        missing = [name for name in stats if name not in character.stats]
+        for name in character.stats:
+            if name in stats:
+                continue
+            meant = difflib.get_close_matches(name, missing, n=1, cutoff=0.6)
+            if meant:
+                missing.remove(meant[0])
+                hint = f"did you mean '{meant[0]}'? (the board has no value for it)"
+            else:
+                hint = did_you_mean(name, stats) or f"the pack's stats are {', '.join(stats)}"
+            yield Diagnostic("CF304", f"'{name}' is not a stat of pack '{model.id}'",
+                             path=("characters", i, "stats", name), anchor="key", **where, hint=hint)
+        for name in missing:
+            yield Diagnostic("CF307", f"Character '{character.name}' has no value for stat '{name}'",
+                             path=("characters", i, "stats"), anchor="key", **where,
+                             hint=f"add `{name}:` with a number from 0 to 6")
