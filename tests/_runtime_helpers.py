@@ -1,0 +1,55 @@
+"""Small hand-made bundles for runtime tests (plain JSON data, no compiler)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+BOARDS = [
+    {"name": "Anne", "stats": {"Prowess": 3, "Movement": 2}, "destiny": 2, "health": 3, "items": ["Rapier"]},
+    {"name": "Bertrand", "stats": {"Prowess": 2, "Movement": 6}, "destiny": 1, "health": 2, "items": []},
+    {"name": "Claire", "stats": {"Prowess": 1, "Movement": 1}, "destiny": 1, "health": 1, "items": []},
+]
+
+
+def make_bundle(cards: list[dict[str, Any]], *, flags: list[str] | None = None, counters: dict[str, int] | None = None,
+                start: int | None = None, introduction: str = "", characters: list | None = None) -> dict[str, Any]:
+    """A one-pack, one-story bundle (format 1.1) around ``cards`` (``{"id", "steps"}``;
+    title and text are filled in)."""
+    full = [{"title": f"Card {c['id']}", "text": "", "endings": [], **c} for c in cards]
+    return {
+        "format": "cardforge-bundle",
+        "format_version": "1.1.0",
+        "content_hash": "sha256:" + "0" * 64,
+        "generator": {"name": "test", "version": "0"},
+        "packs": [{
+            "id": "test",
+            "title": "Test Pack",
+            "version": "1.0.0",
+            "players": {"min": 1, "max": 4, "solo_characters": 2},
+            "stats": ["Prowess", "Movement"],
+            "status_tokens": [{"name": "Despair", "dice_modifier": -1}, {"name": "Doom", "dice_modifier": 0, "six_counts": 1}],
+            "dice": {"sides": 6, "max_dice": 6, "single_success": [4, 5], "double_success": [6],
+                     "advantage_adds": [3], "disadvantage_removes": [4], "reroll": "destiny"},
+            "characters": copy.deepcopy(BOARDS if characters is None else characters),
+            "source": "pack.yaml",
+            "stories": [{
+                "id": "s",
+                "title": "Story",
+                "start": start if start is not None else cards[0]["id"],
+                "introduction": introduction,
+                "flags": flags or [],
+                "counters": counters or {},
+                "source": "s.yaml",
+                "cards": full,
+                "edges": [],
+            }],
+        }],
+    }
+
+
+def advance(session, *kinds_to_skip: str) -> dict[str, Any]:
+    """Answer ``{}`` to text and card requests (and nothing else); return the next request."""
+    while session.pending["kind"] in ("text", "card") + kinds_to_skip:
+        session.answer({})
+    return session.pending
