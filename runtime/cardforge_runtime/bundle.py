@@ -99,7 +99,7 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
     """
     if isinstance(source, Mapping):
         data: Any = source
-        name = "bundle"
+        name = "bundle data"
     else:
         name = os.fspath(source)
         try:
@@ -119,7 +119,11 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
         _Checker(name).bundle(data)
     except RecursionError:
         raise BundleError(f"{name}: steps are nested too deeply to play") from None
-    canonical = json.dumps({"packs": data["packs"]}, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    try:
+        canonical = json.dumps({"packs": data["packs"]}, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
+                               allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise BundleError(f"{name}: the bundle is not plain JSON data ({error})") from None
     return Bundle(dict(data), "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest())
 
 
@@ -315,8 +319,8 @@ class _Checker:
                 self.field(option, "text", where, "text")
                 if self.field(option, "if", where, "object?") is not None:
                     self.condition(option["if"], f"{where}.if", scope, want="bool")
-                self.steps(self.field(option, "steps", where, "list", optional=True) or [], f"{where}.steps", scope)
-                self.card_ref(option, "goto", where, scope, optional=True)
+                self.steps(self.field(option, "steps", where, "list"), f"{where}.steps", scope)
+                self.card_ref(option, "goto", where, scope, nullable=True)
         elif kind == "challenge":
             self.stat(step, path, scope)
             self.count(step, "successes", path, 0, 99)
@@ -400,8 +404,8 @@ class _Checker:
         if who not in allowed:
             self.fail(f"{path}.who", f"expected one of {', '.join(allowed)}, found {who!r}")
 
-    def card_ref(self, obj: Mapping[str, Any], key: str, path: str, scope: dict[str, Any], *, optional: bool = False) -> None:
-        card = self.field(obj, key, path, "int?" if optional else "int", optional=optional)
+    def card_ref(self, obj: Mapping[str, Any], key: str, path: str, scope: dict[str, Any], *, nullable: bool = False) -> None:
+        card = self.field(obj, key, path, "int?" if nullable else "int")
         if card is not None and card not in scope["cards"]:
             self.fail(f"{path}.{key}", f"card {card} is not a card of this story")
 

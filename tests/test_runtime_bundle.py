@@ -1,0 +1,182 @@
+"""load_bundle trusts nothing: another format or major version, a truncated file,
+and hand edits anywhere give a BundleError naming the place, never a crash in play."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from _runtime_helpers import make_bundle
+from cardforge_runtime import AnswerError, BundleError, Session, SessionError, load_bundle
+
+CHOICE = {"kind": "choice", "options": [
+    {"text": "If rich", "if": {"op": ">=", "left": {"op": "name", "name": "coins"}, "right": {"op": "const", "value": 3}},
+     "if_source": "coins >= 3", "steps": [{"kind": "gain", "destiny": 1, "who": "one"}], "goto": 2},
+    {"text": "Go", "if": None, "if_source": None, "steps": [], "goto": 2}]}
+CARDS = [
+    {"id": 1, "steps": [{"kind": "text", "text": "Hi"}, CHOICE]},
+    {"id": 2, "steps": [{"kind": "challenge", "stat": "Prowess", "successes": 2, "who": "one",
+                         "pass": [{"kind": "victory", "text": "Won"}],
+                         "fail": [{"kind": "lose", "health": 1, "status": ["Despair"], "who": "one"},
+                                  {"kind": "goto", "card": 2}]}]},
+]
+
+
+def bundle():
+    return make_bundle(copy.deepcopy(CARDS), flags=["f"], counters={"n": 0})
+
+
+def test_a_good_bundle_loads_and_its_hash_is_computed():
+    loaded = load_bundle(bundle())
+    assert loaded.content_hash.startswith("sha256:") and not loaded.hash_matches   # the helper's hash is a dummy
+    assert loaded.stories() == [("test", "s", "Story")]
+
+
+def edit(path, value, data=None):
+    """``data`` (default: a fresh bundle) with the value at ``path`` replaced, or deleted for ``KeyError``."""
+    data = bundle() if data is None else data
+    *parents, last = path
+    target = data
+    for key in parents:
+        target = target[key]
+    if value is KeyError:
+        del target[last]
+    else:
+        target[last] = copy.deepcopy(value)
+    return data
+
+
+STORY = ("packs", 0, "stories", 0)
+STEP = (*STORY, "cards", 1, "steps", 0)
+
+
+@pytest.mark.parametrize(("path", "value", "message"), [
+    (("format",), "other", "not a cardforge bundle: format is 'other', expected 'cardforge-bundle'"),
+    (("format_version",), "2.0.0", re.escape("bundle format version 2.0.0 is not readable by this runtime, which reads "
+                                             "cardforge-bundle 1.x (version 1.1.0); update cardforge")),
+    (("format_version",), "0.9.0", "bundle format version 0.9.0 .* rebuild the bundle"),
+    (("format_version",), "one", "format_version must be a version"),
+    (("packs",), [], r"\$.packs: the bundle holds no pack"),
+    (("packs", 0, "dice", "single_success"), [9], r"\$.packs\[0\].dice.single_success\[0\]: expected a die face from 1 to 6"),
+    (("packs", 0, "players", "max"), 0, r"\$.packs\[0\].players.max: expected a whole number from 1 to 12, found 0"),
+    (("packs", 0, "characters", 0, "stats"), {"Prowess": 1}, r"characters\[0\].stats: missing stat 'Movement'"),
+    ((*STORY, "start"), 9, r"stories\[0\].start: card 9 is not a card of this story"),
+    ((*STORY, "cards", 1, "id"), 1, r"cards\[1\].id: card 1 appears twice"),
+    ((*STORY, "cards", 0, "steps"), KeyError, r"cards\[0\]: missing field 'steps'"),
+    ((*STEP, "kind"), "dance", r"steps\[0\].kind: unknown step kind 'dance'"),
+    ((*STEP, "stat"), "Luck", r"steps\[0\].stat: 'Luck' is not a stat of the pack"),
+    ((*STEP, "who"), "some", r"steps\[0\].who: expected one of one, each, all, found 'some'"),
+    ((*STEP, "successes"), "2", r"steps\[0\].successes: expected a whole number, found text"),
+    ((*STEP, "fail", 1, "card"), 3, r"fail\[1\].card: card 3 is not a card of this story"),
+    ((*STEP, "fail", 0, "status"), ["Gloom"], r"fail\[0\].status\[0\]: 'Gloom' is not a status token of the pack"),
+    ((*STORY, "cards", 0, "steps", 1, "options", 0, "if", "op"), "xor", r"options\[0\].if.op: unknown condition node 'xor'"),
+    ((*STORY, "cards", 0, "steps", 1, "options", 0, "if", "right"), {"op": "const", "value": True},
+     r"options\[0\].if: '>=' cannot compare number with bool"),
+    ((*STORY, "cards", 0, "steps", 1, "options", 0, "if", "left", "name"), "gold",
+     r"left.name: 'gold' is not a flag or counter of this story nor a built-in name"),
+    ((*STORY, "cards", 0, "steps", 1, "options", 0, "if"), {"op": "name", "name": "n"},
+     r"options\[0\].if: expected a bool value, found a number one"),
+    ((*STORY, "cards", 0, "steps", 1, "options", 1, "goto"), "2", r"options\[1\].goto: expected a whole number or null"),
+    ((*STORY, "counters", "n"), True, r"counters.n: expected a whole number, found true/false"),
+])
+def test_a_damaged_bundle_names_the_place(path, value, message):
+    with pytest.raises(BundleError, match=message):
+        load_bundle(edit(path, value))
+
+
+def test_unknown_keys_are_ignored():
+    data = bundle()
+    data["future"] = 1
+    data["packs"][0]["stories"][0]["cards"][0]["steps"][0]["colour"] = "red"
+    load_bundle(data)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"format": "cardforge-bundle", "packs": [', "not JSON \\(line 1, column 42.*truncated"),
+    ("[1, 2]", "a bundle is a JSON object, not a list"),
+    ("[" * 100000 + "]" * 100000, "nested too deeply"),
+])
+def test_files_that_are_not_bundles(tmp_path: Path, text, message):
+    path = tmp_path / "b.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(BundleError, match=message):
+        load_bundle(path)
+
+
+def test_missing_file_and_bad_encoding(tmp_path: Path):
+    with pytest.raises(BundleError, match="cannot read the bundle"):
+        load_bundle(tmp_path / "none.json")
+    (tmp_path / "latin.json").write_bytes(b'{"format": "caf\xe9"}')
+    with pytest.raises(BundleError, match="not UTF-8"):
+        load_bundle(tmp_path / "latin.json")
+
+
+def test_a_truncated_shipped_bundle(tmp_path: Path, gascony_bundle: Path):
+    text = gascony_bundle.read_text(encoding="utf-8")
+    (tmp_path / "cut.json").write_text(text[: len(text) // 2], encoding="utf-8")
+    with pytest.raises(BundleError, match="truncated"):
+        load_bundle(tmp_path / "cut.json")
+
+
+# -- hand edits anywhere: an error at load, or a game that plays ---------------------------
+
+def _paths(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _paths(value, (*prefix, index))
+
+
+ALL_PATHS = [p for p in _paths(bundle()) if p]
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 1000), st.text(max_size=5), st.just([]), st.just({}),
+                 st.just({"op": "const", "value": 1}), st.just(KeyError))
+
+
+def _auto(request):
+    kind = request["kind"]
+    return {"text": {}, "card": {}, "roll": {"auto": True}, "reroll": {"keep": True}, "purchase": {"buy": []}}.get(kind) or (
+        {"option": request["options"][0]["option"]} if kind == "choice" else
+        {"character": request["characters"][0]} if kind == "character" else
+        {"objective": 0} if kind == "battle" else {})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(edits=st.lists(st.tuples(st.sampled_from(ALL_PATHS), JUNK), min_size=1, max_size=3), seed=st.integers(0, 2**64 - 1))
+def test_hand_edits_never_crash_the_engine(edits, seed):
+    data = bundle()
+    for path, value in edits:
+        try:
+            edit(path, value, data)
+        except (KeyError, IndexError, TypeError):
+            continue                                  # an earlier edit removed the place
+    try:
+        loaded = load_bundle(data)
+    except BundleError:
+        return
+    try:
+        session = Session.start(loaded, "s", seed=seed)
+    except SessionError:
+        return
+    for _ in range(200):
+        if session.finished:
+            break
+        try:
+            session.answer(_auto(session.pending))
+        except AnswerError:
+            break
+
+
+def test_the_shipped_bundle_loads(gascony_bundle: Path):
+    loaded = load_bundle(gascony_bundle)
+    assert loaded.hash_matches
+    assert [s for (_, s, _) in loaded.stories()] == ["act-1", "act-2", "act-3", "act-4"]
+    assert json.loads(gascony_bundle.read_text(encoding="utf-8"))["content_hash"] == loaded.content_hash
