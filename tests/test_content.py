@@ -113,3 +113,41 @@ def test_pretty_bundle_has_the_same_content_hash(tmp_path: Path) -> None:
     subprocess.run([*CARDFORGE, "build", str(CONTENT), "-o", str(compact)], check=True, capture_output=True)
     subprocess.run([*CARDFORGE, "build", str(CONTENT), "-o", str(pretty), "--pretty"], check=True, capture_output=True)
     assert json.loads(compact.read_bytes()) == json.loads(pretty.read_bytes())
+
+
+def test_the_four_musketeers_have_character_boards(bundle) -> None:  # noqa: ANN001
+    """Gascony's Legacy, Character boards and standees; Setup: Destiny 3 or 4, Health 4 or 5,
+    a Starting Weapon. The values are the pack's own (content/gascony/pack.yaml)."""
+    boards = bundle["packs"][0]["characters"]
+    assert boards == [
+        {"name": "D'Artagnan", "stats": {"Prowess": 4, "Movement": 4}, "destiny": 4, "health": 4, "items": ["Sabre"]},
+        {"name": "Athos", "stats": {"Prowess": 4, "Movement": 3}, "destiny": 3, "health": 5, "items": ["Small Sword"]},
+        {"name": "Porthos", "stats": {"Prowess": 5, "Movement": 2}, "destiny": 3, "health": 5, "items": ["Broadsword"]},
+        {"name": "Aramis", "stats": {"Prowess": 3, "Movement": 4}, "destiny": 4, "health": 4, "items": ["Dagger"]},
+    ]
+    for board in boards:
+        assert board["destiny"] in (3, 4) and board["health"] in (4, 5)
+        assert all(2 <= value <= 5 for value in board["stats"].values())
+
+
+def _has_arguments(node) -> set[str]:  # noqa: ANN001
+    """Every item named by a ``has("...")`` call anywhere in bundle data."""
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("op") == "call" and item.get("name") == "has":
+                found.update(arg["value"] for arg in item["args"] if arg.get("op") == "const")
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def test_no_starting_item_satisfies_a_has_condition(bundle) -> None:  # noqa: ANN001
+    """A starting item would make a `has("...")` that asks whether the players found it true from the start."""
+    pack = bundle["packs"][0]
+    asked = _has_arguments(pack["stories"])
+    assert asked, "the shipped content asks has(...) somewhere"
+    assert asked.isdisjoint(item for board in pack["characters"] for item in board["items"])
