@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cardforge_runtime.format import BUNDLE_FORMAT
 
-from cardforge_compiler.model import Dice, Offer, Players, Resources, StatusToken
+from cardforge_compiler.model import Character, Dice, Offer, Players, Resources, StatusToken
 
 __all__ = ["Bundle"]
 
@@ -202,6 +202,10 @@ class PackOut(_Out):
     stats: list[str]
     status_tokens: list[StatusToken]
     dice: Dice
+    characters: list[Character] = Field(
+        default_factory=list,
+        description="The Character boards: name, a value for every stat, maximum Destiny and Health tokens, "
+                    "starting items. Always written since format 1.1.0; a 1.0 bundle has none: read it as [].")
     source: str
     stories: list[StoryOut]
 

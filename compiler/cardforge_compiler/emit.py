@@ -3,10 +3,12 @@
 Shape (the formal definition is ``schemas/bundle.schema.json``; the guide is
 ``docs/bundle.md``)::
 
-    {"format": "cardforge-bundle", "format_version": "1.0.0",
+    {"format": "cardforge-bundle", "format_version": "1.1.0",
      "content_hash": "sha256:<hex of the canonical JSON of packs>",
      "generator": {"name": "cardforge", "version": "..."},
-     "packs": [{manifest fields..., "source": "pack.yaml",
+     "packs": [{manifest fields..., "characters": [{"name", "stats", "destiny",
+                                                    "health", "items"}, ...],
+                "source": "pack.yaml",
                 "stories": [{"id", "title", "start", "introduction", "flags",
                              "counters", "source", "cards": [...], "edges": [...]}]}]}
 

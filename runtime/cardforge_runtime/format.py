@@ -8,6 +8,6 @@ version for anything else (see ``docs/bundle.md``).
 """
 
 BUNDLE_FORMAT = "cardforge-bundle"
-BUNDLE_FORMAT_VERSION = "1.0.0"
+BUNDLE_FORMAT_VERSION = "1.1.0"
 
 __all__ = ["BUNDLE_FORMAT", "BUNDLE_FORMAT_VERSION"]
