@@ -127,7 +127,12 @@ def cli() -> None:
     Example:
       cardforge lint content/
       cardforge build content/ -o build/gascony.bundle.json
+      cardforge play build/gascony.bundle.json --story act-1
     """
+    import os
+
+    if os.environ.get("NO_COLOR"):  # https://no-color.org: no colour, even on a terminal
+        click.get_current_context().color = False
 
 
 @cli.command()

@@ -58,7 +58,8 @@ def _width() -> int:
 
 def _say(text: str, indent: str = "") -> None:
     for paragraph in text.split("\n"):
-        click.echo(textwrap.fill(paragraph, _width(), initial_indent=indent, subsequent_indent=indent) or "")
+        click.echo(textwrap.fill(paragraph, _width(), initial_indent=indent, subsequent_indent=indent,
+                                 break_on_hyphens=False) or "")
 
 
 def _faces(faces: list[int], rule: Any, request: dict[str, Any]) -> str:
@@ -116,8 +117,8 @@ class _Terminal:
             for n, offer in enumerate(request["offers"], 1):
                 click.echo(f"  {n}. {offer['item']} ({_plural(offer['cost'], 'coin')})")
             if request["deck"]:
-                click.echo(f"  Draw {request['draw']} card(s) from the {request['deck']} deck; "
-                           "to buy one, type its name and cost, such as: Musket 5")
+                _say(f"Draw {request['draw']} card(s) from the {request['deck']} deck; to buy one, type its name "
+                     "and cost, such as: Musket 5", "  ")
         elif kind == "battle":
             click.echo()
             click.secho(f"Battle: set up layout {request['layout']} and play it at the table.", bold=True)
@@ -159,18 +160,19 @@ class _Terminal:
 
     def show_roll(self, request: dict[str, Any]) -> None:
         name = self.who(request["character"])
-        goal = f" ({request['target']}-{request['stat']} Challenge" if request["target"] is not None else ""
-        if goal:
+        goal = ""
+        if request["target"] is not None:
+            goal = f" ({request['target']}-{request['stat']} Challenge"
             goal += f", {request['so_far']} so far)" if request["so_far"] else ")"
         if request["kind"] == "roll":
             notes = [w for w, on in (("Advantage", request["advantage"]), ("Disadvantage", request["disadvantage"]),
                                      ("Doom: a 6 counts 1", request["doom"])) if on]
+            dice = f"{request['dice']} {'die' if request['dice'] == 1 else 'dice'}"
             click.echo()
-            click.echo(f"{name} rolls {_plural(request['dice'], 'die').replace('dies', 'dice')} for "
-                       f"{request['stat']}{goal}{'; ' + ', '.join(notes) if notes else ''}.")
+            _say(f"{name} rolls {dice} for {request['stat']}{goal}{'; ' + ', '.join(notes) if notes else ''}.")
         else:
-            click.echo(f"{name} may spend 1 of {request['destiny']} Destiny to reroll any or all dice "
-                       f"(now {_plural(request['successes'], 'success')}{goal}).")
+            _say(f"{name} has {_plural(request['successes'], 'success')}{goal} and may spend 1 of "
+                 f"{request['destiny']} Destiny to reroll any or all dice.")
 
     def character_line(self, index: int) -> str:
         c = self.session.state["characters"][index]
@@ -267,7 +269,10 @@ class _Terminal:
         return values
 
     def one(self, text: str, count: int, low: int = 1) -> int:
-        values = self.numbers(text, low, count)
+        try:
+            values = self.numbers(text, low, count)
+        except ValueError:
+            values = []
         if len(values) != 1:
             raise ValueError(f"type one number from {low} to {count}")
         return values[0]

@@ -1,0 +1,89 @@
+"""Record the conformance transcripts of tests/conformance/ (see docs/runtime.md).
+
+    python tests/conformance/record.py            # rebuild bundles/rules.bundle.json, re-record every case
+    python tests/conformance/record.py --check    # exit 1 if a committed transcript differs
+
+Each case of ``cases.json`` names a bundle (a frozen file in ``bundles/``), a story,
+the setup (players, Characters, seed) and an answers file (``NAME.answers.json``, a
+JSON list, the same format as ``cardforge play --answers``). The recorder plays the
+answers with the Python runtime and writes ``NAME.transcript.json``: every request,
+answer, event and change, so that another port can replay it. An answer the runtime
+refuses is recorded as ``{"answer": ..., "rejected": "<reason>"}`` and play goes on.
+
+``bundles/rules.bundle.json`` is compiled from ``content/rules/``;
+``bundles/gascony.bundle.json`` is a frozen copy of the shipped content (refresh it
+with ``--refresh-gascony`` when the shipped Acts change on purpose).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from cardforge_runtime import AnswerError, Session, load_bundle
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+
+
+def _build(content: Path, output: Path) -> None:
+    command = [sys.executable, "-m", "cardforge_compiler", "build", str(content), "-o", str(output), "--pretty", "--strict"]
+    if subprocess.run(command, cwd=ROOT).returncode:
+        raise SystemExit(f"{content} does not compile")
+
+
+def record(case: dict) -> dict:
+    """Play one case and return its transcript."""
+    bundle = load_bundle(HERE / case["bundle"])
+    answers = json.loads((HERE / f"{case['name']}.answers.json").read_text(encoding="utf-8"))
+    session = Session.start(bundle, case["story"], players=case.get("players"),
+                            characters=case.get("characters"), seed=case["seed"])
+    steps = []
+    for answer in answers:
+        try:
+            session.answer(answer)
+        except AnswerError as error:
+            steps.append({"request": session.pending, "answer": answer, "rejected": error.reason})
+            continue
+        steps.append(session.log[-1])
+    transcript = session.transcript()
+    transcript["steps"] = steps
+    transcript["bundle"] = case["bundle"]
+    transcript["name"] = case["name"]
+    return transcript
+
+
+def text(transcript: dict) -> str:
+    return json.dumps(transcript, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 when a transcript is out of date")
+    parser.add_argument("--refresh-gascony", action="store_true", help="re-freeze bundles/gascony.bundle.json")
+    args = parser.parse_args()
+    if not args.check:
+        _build(HERE / "content", HERE / "bundles" / "rules.bundle.json")
+        if args.refresh_gascony:
+            _build(ROOT / "content", HERE / "bundles" / "gascony.bundle.json")
+    stale = []
+    for case in json.loads((HERE / "cases.json").read_text(encoding="utf-8")):
+        target = HERE / f"{case['name']}.transcript.json"
+        new = text(record(case))
+        if args.check:
+            if not target.exists() or target.read_text(encoding="utf-8") != new:
+                stale.append(target.name)
+        else:
+            target.write_text(new, encoding="utf-8")
+            print(f"recorded {target.relative_to(ROOT)}")
+    if stale:
+        print(f"out of date: {', '.join(stale)} (run python tests/conformance/record.py)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""`cardforge play`: scripted Acts to Victory, saves and resumes, refused answers,
+usage errors, and a run in a real terminal (a pseudo-terminal)."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from _helpers import ROOT
+from cardforge_runtime import Session, load_bundle
+
+CONFORMANCE = ROOT / "tests" / "conformance"
+CASES = {c["name"]: c for c in json.loads((CONFORMANCE / "cases.json").read_text(encoding="utf-8"))}
+ACTS = ["act-1", "act-2", "act-3", "act-4"]
+
+
+def cardforge(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "cardforge_compiler", *args], capture_output=True, text=True,
+                          input=stdin, env={**os.environ, "NO_COLOR": "1", "COLUMNS": "80"})
+
+
+def answers(act: str) -> list:
+    return json.loads((CONFORMANCE / f"{act}.answers.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("act", ACTS)
+def test_each_shipped_act_plays_from_its_start_to_victory(gascony_bundle: Path, act: str):
+    """The shipped content, built now, played with the scripted answers of tests/conformance/."""
+    case = CASES[act]
+    session = Session.start(load_bundle(gascony_bundle), act, players=case["players"], seed=case["seed"])
+    story = load_bundle(gascony_bundle).find_story(act)[1]
+    first = session.pending if session.pending["kind"] == "card" else (session.answer({}), session.pending)[1]
+    assert first["kind"] == "card" and first["card"] == story["start"]
+    for answer in answers(act)[len(session.log):]:
+        session.answer(answer)
+    assert session.pending["kind"] == "end" and session.pending["result"] == "victory"
+    assert session.pending["text"].endswith("Victory!")
+
+
+def test_scripted_act_one_from_the_command_line(gascony_bundle: Path):
+    case = CASES["act-1"]
+    result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", str(case["players"]),
+                       "--seed", str(case["seed"]), "--answers", str(CONFORMANCE / "act-1.answers.json"))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("Act I: The Man From Meung\n1 player, seed 11 (replay with --seed 11)\nParty: 0 coins\n")
+    assert "── Story card 11: Arrival in Paris ──" in out and "── Story card 106: " in out
+    assert "*** VICTORY ***" in out
+    assert "D'Artagnan rolls 4 dice for Movement." in out          # A Priest: each Character rolls Movement
+    assert max(len(line) for line in out.splitlines() if not line.startswith("> ")) <= 80
+
+
+def test_answers_that_run_out_save_and_resume(gascony_bundle: Path, tmp_path: Path):
+    script = answers("act-1")
+    (tmp_path / "first.json").write_text(json.dumps(script[:20]), encoding="utf-8")
+    (tmp_path / "rest.json").write_text(json.dumps(script[20:]), encoding="utf-8")
+    save, whole = tmp_path / "act1.save.json", tmp_path / "whole.json"
+    first = cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", "1", "--seed", "11",
+                      "--answers", str(tmp_path / "first.json"), "--save", str(save))
+    assert first.returncode == 1
+    assert "stopped: the answers ran out while the story waits for a" in first.stderr and f"saved to {save}" in first.stderr
+    second = cardforge("play", str(gascony_bundle), "--resume", str(save), "--answers", str(tmp_path / "rest.json"),
+                       "--transcript", str(whole))
+    assert second.returncode == 0, second.stderr
+    assert "*** VICTORY ***" in second.stdout
+    recorded = json.loads((CONFORMANCE / "act-1.transcript.json").read_text(encoding="utf-8"))
+    assert json.loads(whole.read_text(encoding="utf-8"))["steps"] == recorded["steps"]
+
+
+def test_a_refused_scripted_answer_stops_with_the_reason(gascony_bundle: Path, tmp_path: Path):
+    (tmp_path / "bad.json").write_text('[{}, {}, {"option": 9}]', encoding="utf-8")
+    result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--seed", "1", "--answers", str(tmp_path / "bad.json"))
+    assert result.returncode == 1
+    assert 'error: answer 3 ({"option": 9}) does not fit the choice request: \'option\' must be one of 0, 1' in result.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--seed", "1"], "name the story to play with --story (stories: act-1, act-2, act-3, act-4)"),
+    (["--story", "act-9"], "no story 'act-9'; the bundle has: gascony/act-1"),
+    (["--story", "act-1", "--players", "7"], "Gascony's Legacy is for 1 to 4 players, not 7"),
+    (["--story", "act-1", "--characters", "Athos,Zorro", "--players", "2"], "no Character named 'Zorro'"),
+    (["--story", "act-1", "--answers", "missing.json"], "cannot read missing.json"),
+    (["--resume", "missing.json", "--seed", "3"], "--resume continues a saved session"),
+])
+def test_usage_errors_exit_2(gascony_bundle: Path, args, message):
+    result = cardforge("play", str(gascony_bundle), *args)
+    assert result.returncode == 2 and message in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_bundle_of_another_major_version_is_refused(tmp_path: Path, gascony_bundle: Path):
+    data = json.loads(gascony_bundle.read_text(encoding="utf-8"))
+    data["format_version"] = "2.0.0"
+    (tmp_path / "new.json").write_text(json.dumps(data), encoding="utf-8")
+    result = cardforge("play", str(tmp_path / "new.json"), "--story", "act-1")
+    assert result.returncode == 2
+    assert "bundle format version 2.0.0 is not readable by this runtime, which reads cardforge-bundle 1.x" in result.stderr
+
+
+def test_interactive_play_in_a_real_terminal(gascony_bundle: Path, tmp_path: Path):
+    """Drive `cardforge play` through a pseudo-terminal, typing as a player would."""
+    import pty
+
+    save = tmp_path / "pty.save.json"
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the player's terminal
+        os.environ.update({"NO_COLOR": "1", "COLUMNS": "80", "LINES": "24"})
+        os.execv(sys.executable, [sys.executable, "-m", "cardforge_compiler", "play", str(gascony_bundle), "--story", "act-1",
+                                  "--players", "2", "--seed", "7", "--save", str(save)])
+    screen = b""
+
+    def read_until(text: bytes, timeout: float = 20) -> None:
+        nonlocal screen
+        while text not in screen:
+            ready, _, _ = select.select([fd], [], [], timeout)
+            assert ready, f"timed out waiting for {text!r}; screen so far:\n{screen.decode(errors='replace')}"
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            screen += chunk
+
+    read_until(b"[Enter]> ")                    # the introduction
+    os.write(fd, b"\n")
+    read_until(b"Arrival in Paris")
+    read_until(b"[Enter]> ")
+    os.write(fd, b"\n")
+    read_until(b"Choose> ")
+    os.write(fd, b"7\n")                        # not an option: asked again
+    read_until(b"type one number from 1 to 2")
+    os.write(fd, b"1\n")
+    read_until(b"coin is coin.")
+    read_until(b"[Enter]> ")
+    os.write(fd, b"\n")
+    read_until(b"Coins 0 -> 3")
+    read_until(b"A Priest")
+    os.write(fd, b"q\n")
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    saved = json.loads(save.read_text(encoding="utf-8"))
+    assert saved["references"]["cards"] == [12] and saved["answers"] == []
+    assert saved["checkpoint"]["state"]["flags"]["sold_horse"] is True
+    assert saved["log"][2]["answer"] == {"option": 0}
+    assert b"\x1b[" not in screen                # NO_COLOR is honoured on a terminal
