@@ -43,7 +43,7 @@ def test_transcript_replays_exactly(path: Path, round_trip: bool):
         entry = session.answer(step["answer"])
         assert entry == step, f"step {number}"
         if round_trip:
-            session = Session.load(session._bundle, json.dumps(session.save()))
+            session = Session.load(session.bundle, json.dumps(session.save()))
     assert session.pending == transcript["pending"]
     assert session.pending["kind"] == "end"
 

@@ -240,23 +240,33 @@ class Session:
 
     @property
     def pending(self) -> Request:
+        """The request waiting for an answer (docs/runtime.md, Requests and answers)."""
         return copy.deepcopy(self._pending)
 
     @property
     def state(self) -> dict[str, Any]:
+        """The game state (docs/runtime.md, State)."""
         return copy.deepcopy(self._state)
 
     @property
     def log(self) -> list[dict[str, Any]]:
+        """Every log entry so far, oldest first."""
         return copy.deepcopy(self._log)
 
     @property
     def finished(self) -> bool:
+        """Whether the story has ended (the pending request is ``end``)."""
         return self._pending.get("kind") == "end"
 
     @property
     def seed(self) -> int:
+        """The seed of the session's generator."""
         return self._setup["seed"]
+
+    @property
+    def bundle(self) -> Bundle:
+        """The bundle being played."""
+        return self._bundle
 
     @property
     def dice_rule(self) -> DiceRule:
@@ -676,6 +686,7 @@ class Session:
                                 for k in ("destiny", "destiny_max", "health", "health_max"))
                 ok = ok and isinstance(character["status"], list) and isinstance(character["items"], list)
                 ok = ok and isinstance(character["fallen"], bool) and isinstance(character["stats"], dict)
+            ok = ok and not all(c["fallen"] for c in state["characters"])   # the story would have ended
         except (KeyError, TypeError):
             ok = False
         if not ok:
