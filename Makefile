@@ -20,6 +20,7 @@ lint: $(STAMP)
 	$(BIN)/cardforge lint content/
 
 test: $(STAMP)
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -193,7 +193,7 @@ class StoryGen:
     def plan(self) -> None:
         rng, n = self.rng, self.n
         kinds = []
-        for i in range(n - 1):
+        for _ in range(n - 1):
             r = rng.random()
             kinds.append("choice" if r < 0.62 else "challenge" if r < 0.93 else "battle")
         kinds.append("end")
@@ -325,7 +325,7 @@ class StoryGen:
         used = {i + 1}
         nopts = 1 + (2 if rng.random() < 0.45 else 1)
         nopts = max(nopts, 1 + len(conds))
-        for o in range(1, nopts):
+        for _ in range(1, nopts):
             cond = conds.pop() if conds else (self.random_cond(i) if rng.random() < 0.35 else None)
             out.append(f"{oi}- text: {w.sentence(rng.randint(3, 7))}")
             if cond is not None:

@@ -127,7 +127,7 @@ def run_once(cmd: list[str], tag: str) -> dict:
 def run_best(cmd: list[str], tag: str, repeat: int) -> dict:
     """Best wall time of ``repeat`` runs; peak RSS is the largest of them."""
     runs = []
-    for r in range(repeat):
+    for _ in range(repeat):
         res = run_once(cmd, tag)
         runs.append(res)
         if res["rc"] != 0:

@@ -4,7 +4,8 @@ each run through the real `cardforge lint` so that the page shows exact output.
     .venv/bin/python docs/tools/build_doc.py           # rewrite docs/diagnostics.md
     .venv/bin/python docs/tools/build_doc.py --check   # exit 1 if it is out of date (a test runs this)
 """
-import os, sys
+import os
+import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from cardforge_compiler.diagnostics import RULES
 from cases import CASES, PACK

@@ -1,5 +1,9 @@
 """Run every example of docs/diagnostics.md through the real `cardforge lint`."""
-import os, shutil, subprocess, sys, tempfile
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
 sys.path.insert(0, os.path.dirname(__file__))
 from cases import CASES, PACK
 CF = os.path.join(os.path.dirname(sys.executable), "cardforge")
@@ -32,4 +36,5 @@ if __name__ == "__main__":
         ok = f": {code} " in r["diag"]
         print(("OK " if ok else "MISSING ") + code, "rc", r["rc"])
         print(r["diag"])
-        if r["stderr"]: print("STDERR", r["stderr"])
+        if r["stderr"]:
+            print("STDERR", r["stderr"])
