@@ -151,3 +151,41 @@ def test_interactive_play_in_a_real_terminal(gascony_bundle: Path, tmp_path: Pat
     assert saved["checkpoint"]["state"]["flags"]["sold_horse"] is True
     assert saved["log"][2]["answer"] == {"option": 0}
     assert b"\x1b[" not in screen                # NO_COLOR is honoured on a terminal
+
+
+def test_resume_shows_the_dice_and_takes_table_faces(gascony_bundle: Path, tmp_path: Path):
+    (tmp_path / "six.json").write_text(json.dumps(answers("act-1")[:6]), encoding="utf-8")
+    save = tmp_path / "s.json"
+    cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", "1", "--seed", "11",
+              "--answers", str(tmp_path / "six.json"), "--save", str(save))
+    # Waiting for D'Artagnan's reroll; type the two dice rerolled at the table, then keep, then stop.
+    result = cardforge("play", str(gascony_bundle), "--resume", str(save), stdin="2 3: 6 6\n\nq\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "(resumed on story card 12: A Priest)" in out
+    assert "D'Artagnan's dice: [4] [3] [2] [4] = 2 successes" in out
+    assert "D'Artagnan spent 1 Destiny and rerolled: [4] [6] [6] [4] = 6 successes" in out
+    assert f"saved to {save}" in result.stderr                      # --resume saves back to its file
+    assert f"continue with: cardforge play {gascony_bundle} --resume {save}" in result.stderr
+    saved = json.loads(save.read_text(encoding="utf-8"))
+    assert saved["log"][6]["answer"] == {"reroll": [1, 2], "faces": [6, 6]}
+
+
+def test_interactive_purchases_and_a_lost_battle(tmp_path: Path):
+    from _runtime_helpers import make_bundle
+
+    bundle = make_bundle([{"id": 1, "steps": [
+        {"kind": "gain", "coins": 6, "who": "each"},
+        {"kind": "purchase", "deck": "Equipment", "per_player": 1, "offers": [{"item": "Rope", "cost": 1}]},
+        {"kind": "battle", "layout": "yard", "objectives": [{"objective": "Defeat all Enemies", "victory": "Won."}]}]}])
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    typed = "\n" + "Cannon 99\n" + "1; Musket 4\n" + "2\n1\n" + "0\nn\n" + "0\ny\n"
+    result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", stdin=typed)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "these cost 99 coins; the party has 6" in out            # checked before asking who carries it
+    assert "Who carries the Rope?" in out and "Who carries the Musket?" in out
+    assert "Bertrand buys Rope for 1 coin" in out and "Anne buys Musket for 4 coins" in out
+    assert "type the number of the objective met" in out            # 0 then "n": not lost after all
+    assert "The Battle is lost." in out and "*** DEFEAT ***" in out

@@ -174,9 +174,12 @@ def test_destiny_rerolls_until_kept_or_spent():
     session.answer({"faces": [1, 4, 2]})
     request = session.pending
     assert (request["kind"], request["faces"], request["successes"], request["destiny"]) == ("reroll", [1, 4, 2], 1, 2)
-    with pytest.raises(AnswerError, match="different die positions from 0 to 2"):
-        session.answer({"reroll": [0, 0], "faces": [6, 6]})
-    entry = session.answer({"reroll": [2, 0], "faces": [6, 3]})   # positions sorted: 0 <- 6, 2 <- 3
+    for bad in ({"reroll": [0, 0], "faces": [6, 6]}, {"reroll": [2, 0], "faces": [6, 3]}, {"reroll": []}):
+        with pytest.raises(AnswerError, match="die positions from 0 to 2, each once, in increasing order"):
+            session.answer(bad)
+    with pytest.raises(AnswerError, match='"keep" must be true'):
+        session.answer({"keep": False})
+    entry = session.answer({"reroll": [0, 2], "faces": [6, 3]})   # die 0 <- 6, die 2 <- 3
     assert entry["events"] == [{"event": "reroll", "character": 0, "dice": [0, 2], "faces": [6, 4, 3], "successes": 3}]
     assert entry["changes"] == [{"path": "/characters/0/destiny", "from": 2, "to": 1}]
     entry = session.answer({"reroll": [2], "faces": [5]})   # 4 successes: the target is reached, no more offers

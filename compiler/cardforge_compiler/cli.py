@@ -423,12 +423,16 @@ def check_bundle(file: Path, fmt: str) -> None:
               help="Resume a session saved with --save.")
 @click.option("--transcript", "transcript_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the playthrough as a conformance transcript (docs/runtime.md).")
+@click.option("--trace", is_flag=True, help="Also show the story's flags and counters as they change.")
 def play(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
-         answers_file: Path | None, save_file: Path | None, resume_file: Path | None, transcript_file: Path | None) -> None:
+         answers_file: Path | None, save_file: Path | None, resume_file: Path | None, transcript_file: Path | None,
+         trace: bool) -> None:
     """Play a story of a compiled bundle in the terminal.
 
     Type the number of an option, press Enter to roll the dice (or type the faces
-    you rolled at the table), 'party' to see the Characters, 'q' to stop. Exit code
+    you rolled at the table), 'party' to see the Characters, 'q' to stop. One player
+    (Solo Play) controls two Characters. --resume keeps saving to the resumed file
+    unless --save names another. Exit code
     0 when the story ends (Victory or Defeat), 1 when a scripted answer is refused or
     the answers run out first, 2 for a usage error.
 
@@ -462,6 +466,7 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
             except (OSError, UnicodeDecodeError) as error:
                 raise ConfigError(f"cannot read {resume_file}: {getattr(error, 'strerror', None) or error}") from None
             session = Session.load(loaded, text)
+            save_file = save_file or resume_file
             if story_id is not None and story_id != session.state["story"]:
                 raise ConfigError(f"{resume_file} is a save of story {session.state['story']!r}, not {story_id!r}")
             for warning in session.warnings:
@@ -494,9 +499,11 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
                 click.echo(f"{'saved to' if target == save_file else 'transcript written to'} {target}", err=True)
 
     try:
-        play_session(session, answers, on_stop=stop)
+        play_session(session, answers, on_stop=stop, trace=trace)
     except Quit as reason:
-        click.echo(f"stopped: {reason}" + ("" if save_file else " (use --save FILE to keep the session)"), err=True)
+        hint = f"; continue with: cardforge play {bundle} --resume {save_file}" if save_file else \
+            " (use --save FILE to keep the session)"
+        click.echo(f"stopped: {reason}{hint}", err=True)
         sys.exit(EXIT_PROBLEMS if answers is not None else EXIT_CLEAN)
     except ScriptError as error:
         click.secho(f"error: {error}", fg="red", err=True)

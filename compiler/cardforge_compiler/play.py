@@ -79,8 +79,10 @@ def _plural(n: int, word: str) -> str:
 class _Terminal:
     """Renders requests and outcomes, and reads answers from the keyboard or a script."""
 
-    def __init__(self, session: Session, answers: list[dict[str, Any]] | None) -> None:
+    def __init__(self, session: Session, answers: list[dict[str, Any]] | None, trace: bool = False) -> None:
         self.session = session
+        self.trace = trace
+        self.shown_dice: tuple[int, list[int]] | None = None   # the dice the last outcome printed
         self.script: Iterator[dict[str, Any]] | None = iter(answers) if answers is not None else None
         self.rule = session.dice_rule
         self.names = [c["name"] for c in session.state["characters"]]
@@ -117,8 +119,10 @@ class _Terminal:
             for n, offer in enumerate(request["offers"], 1):
                 click.echo(f"  {n}. {offer['item']} ({_plural(offer['cost'], 'coin')})")
             if request["deck"]:
-                _say(f"Draw {request['draw']} card(s) from the {request['deck']} deck; to buy one, type its name "
-                     "and cost, such as: Musket 5", "  ")
+                _say(f"Draw {request['draw']} card(s) from the {request['deck']} deck; to buy a drawn card, type its "
+                     "name and cost, such as: Musket 5", "  ")
+            if request["offers"] and request["deck"]:
+                _say("Separate several purchases with ';', such as: 1; Musket 5", "  ")
         elif kind == "battle":
             click.echo()
             click.secho(f"Battle: set up layout {request['layout']} and play it at the table.", bold=True)
@@ -126,7 +130,7 @@ class _Terminal:
             for n, objective in enumerate(request["objectives"], 1):
                 lead = f"card {objective['goto']}" if objective["goto"] is not None else "Victory!"
                 click.echo(f"  {n}. {objective['text']} -> {lead}")
-            click.echo("  0. The Battle is lost")
+            click.echo("If the players lose the Battle, type 0 (Defeat).")
         elif kind == "end":
             click.echo()
             colour = {"victory": "green", "defeat": "red"}.get(request["result"], "yellow")
@@ -171,15 +175,18 @@ class _Terminal:
             click.echo()
             _say(f"{name} rolls {dice} for {request['stat']}{goal}{'; ' + ', '.join(notes) if notes else ''}.")
         else:
-            _say(f"{name} has {_plural(request['successes'], 'success')}{goal} and may spend 1 of "
-                 f"{request['destiny']} Destiny to reroll any or all dice.")
+            if self.shown_dice != (request["character"], request["faces"]):     # e.g. after --resume
+                click.echo(f"  {name}'s dice: {_faces(request['faces'], self.rule, request)} = "
+                           f"{_plural(request['successes'], 'success')}{goal}")
+            _say(f"{name} may spend 1 of {request['destiny']} Destiny to reroll any or all of them.")
 
     def character_line(self, index: int) -> str:
         c = self.session.state["characters"][index]
-        extras = ", ".join(c["status"] + c["items"])
+        tokens = f"; tokens: {', '.join(c['status'])}" if c["status"] else ""
+        items = f"; items: {', '.join(c['items'])}" if c["items"] else ""
         fallen = click.style(" FALLEN", fg="red") if c["fallen"] else ""
         return (f"{c['name']}: Health {c['health']}/{c['health_max']}, Destiny {c['destiny']}/{c['destiny_max']}"
-                f"{', ' + extras if extras else ''}{fallen}")
+                f"{tokens}{items}{fallen}")
 
     def show_party(self) -> None:
         state = self.session.state
@@ -188,9 +195,12 @@ class _Terminal:
             click.echo(f"  {self.character_line(index)}")
 
     def show_outcome(self, entry: dict[str, Any]) -> None:
+        self.shown_dice = None
         for event in entry["events"]:
             if event["event"] in ("roll", "reroll"):
-                click.echo(f"  {self.who(event['character'])} {'rolled' if event['event'] == 'roll' else 'rerolled'}: "
+                verb = "rolled" if event["event"] == "roll" else "spent 1 Destiny and rerolled"
+                self.shown_dice = (event["character"], event["faces"])
+                click.echo(f"  {self.who(event['character'])} {verb}: "
                            f"{_faces(event['faces'], self.rule, entry['request'])} = "
                            f"{_plural(event['successes'], 'success')}")
             elif event["event"] == "challenge":
@@ -220,7 +230,7 @@ class _Terminal:
         if path[0] == "coins":
             return f"Coins {old} -> {new}"
         if path[0] in ("flags", "counters"):
-            return f"{path[1]}: {word(old)} -> {word(new)}"
+            return f"(story {path[0][:-1]}) {path[1]}: {word(old)} -> {word(new)}" if self.trace else None
         if path[0] == "characters" and len(path) == 3:
             name, key = self.names[int(path[1])], path[2]
             if key == "fallen":
@@ -237,19 +247,23 @@ class _Terminal:
             answer = next(self.script, None)
             if answer is None:
                 raise Quit(f"the answers ran out while the story waits for a {request['kind']} request")
-            click.secho(f"> {json.dumps(answer, ensure_ascii=False)}", dim=True)
+            meaning = self.meaning(request, answer)
+            click.secho(f"> {json.dumps(answer, ensure_ascii=False)}{'  (' + meaning + ')' if meaning else ''}", dim=True)
             return answer
         parse = getattr(self, f"parse_{request['kind']}")
+        buy = "Buy (offer numbers" + (", or 'Name cost' for a drawn card" if request.get("deck") else "") + "; [Enter]: nothing)"
         prompts = {"text": "[Enter]", "card": "[Enter]", "choice": "Choose", "character": "Who",
-                   "roll": "[Enter] to roll, or type the faces", "reroll": "Reroll which dice (positions, 'all'), [Enter] keeps",
-                   "purchase": "Buy (numbers; [Enter] buys nothing)", "battle": "Objective met"}
+                   "roll": "[Enter] to roll, or type the faces rolled",
+                   "reroll": "Reroll which dice (positions or 'all', then ': faces' if rolled at the table; [Enter] keeps)",
+                   "purchase": buy, "battle": "Objective met (0: the Battle is lost)"}
         while True:
             try:
                 text = click.prompt(prompts[request["kind"]], default="", show_default=False, prompt_suffix="> ")
             except click.Abort:
+                click.echo()
                 raise Quit("input closed") from None
             if text.strip().lower() in QUIT_WORDS:
-                raise Quit("stopped by the player")
+                raise Quit("the player stopped")
             if text.strip().lower() in ("party", "state"):
                 self.show_party()
                 continue
@@ -274,7 +288,7 @@ class _Terminal:
         except ValueError:
             values = []
         if len(values) != 1:
-            raise ValueError(f"type one number from {low} to {count}")
+            raise ValueError(f"type {count}" if low == count else f"type one number from {low} to {count}")
         return values[0]
 
     def parse_text(self, request: dict[str, Any], text: str) -> dict[str, Any]:
@@ -297,23 +311,40 @@ class _Terminal:
         return {"faces": faces}
 
     def parse_reroll(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        """``1 3`` or ``all`` (the engine rolls them), or ``1 3: 6 5`` (the faces rolled at the table)."""
         if not text:
             return {"keep": True}
         dice = len(request["faces"])
-        positions = list(range(dice)) if text.lower() == "all" else [n - 1 for n in self.numbers(text, 1, dice)]
+        which, _, faces = text.partition(":")
+        positions = list(range(dice)) if which.strip().lower() == "all" else [n - 1 for n in self.numbers(which, 1, dice)]
         if len(set(positions)) != len(positions) or not positions:
             raise ValueError(f"type different positions from 1 to {dice}, 'all', or press Enter to keep")
-        return {"reroll": sorted(positions), "auto": True}
+        positions.sort()
+        if not faces.strip():
+            return {"reroll": positions, "auto": True}
+        new = self.numbers(faces, 1, self.rule.sides)
+        if len(new) != len(positions):
+            raise ValueError(f"after ':' type {len(positions)} faces, one per die rerolled")
+        return {"reroll": positions, "faces": new}
 
     def parse_purchase(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        """Offer numbers (``1 3``) and, when a deck is drawn, cards as ``Name cost``;
+        several parts separated by ``;``. Asks who carries each item when it matters."""
         buys: list[dict[str, Any]] = []
-        if text:
-            parts = text.rsplit(" ", 1)
-            if request["deck"] and len(parts) == 2 and not parts[0].isdigit() and parts[1].isdigit():
-                buys.append({"item": parts[0], "cost": int(parts[1])})
+        for part in (p.strip() for p in text.split(";")):
+            if not part:
+                continue
+            name, _, cost = part.rpartition(" ")
+            if request["deck"] and name and cost.isdigit() and not name.replace(" ", "").isdigit():
+                buys.append({"item": name.strip(), "cost": int(cost)})
+            elif request["offers"]:
+                buys += [{"offer": request["offers"][n - 1]["offer"]} for n in self.numbers(part, 1, len(request["offers"]))]
             else:
-                buys += [{"offer": request["offers"][n - 1]["offer"]}
-                         for n in self.numbers(text, 1, max(1, len(request["offers"])))]
+                raise ValueError("type a drawn card's name and cost, such as: Musket 5")
+        try:
+            self.session.check_answer({"buy": buys})      # cost and counts first, before asking who carries
+        except AnswerError as error:
+            raise ValueError(error.reason) from None
         if len(self.names) > 1:
             for buy in buys:
                 item = buy.get("item") or request["offers"][buy["offer"]]["item"]
@@ -325,35 +356,80 @@ class _Terminal:
                     except ValueError as error:
                         click.secho(f"  {error}", fg="yellow")
                     except click.Abort:
+                        click.echo()
                         raise Quit("input closed") from None
-        answer = {"buy": buys}
-        try:
-            self.session.check_answer(answer)
-        except AnswerError as error:
-            raise ValueError(error.reason) from None
-        return answer
+        return {"buy": buys}
 
     def parse_battle(self, request: dict[str, Any], text: str) -> dict[str, Any]:
         n = self.one(text, len(request["objectives"]), 0)
-        return {"lost": True} if n == 0 else {"objective": request["objectives"][n - 1]["objective"]}
+        if n == 0:
+            try:
+                if not click.confirm("The players lose the Battle and the story ends in Defeat. Sure?", default=False):
+                    raise ValueError("type the number of the objective met")
+            except click.Abort:
+                click.echo()
+                raise Quit("input closed") from None
+            return {"lost": True}
+        return {"objective": request["objectives"][n - 1]["objective"]}
+
+    # -- what an answer means ------------------------------------------------------
+
+    def meaning(self, request: dict[str, Any], answer: dict[str, Any]) -> str:
+        """A scripted answer in words, printed beside its JSON (``"" `` when nothing to add)."""
+        kind = request["kind"]
+        try:
+            if kind == "choice":
+                return next(o["text"] for o in request["options"] if o["option"] == answer.get("option"))
+            if kind == "character":
+                return self.names[answer["character"]]
+            if kind == "reroll":
+                if answer.get("keep"):
+                    return "keep the dice"
+                return "reroll dice " + ", ".join(str(i + 1) for i in answer["reroll"])
+            if kind == "purchase":
+                items = []
+                for buy in answer["buy"]:
+                    item = buy["item"] if "item" in buy else request["offers"][buy["offer"]]["item"]
+                    items.append(f"{item} for {self.names[buy.get('character', 0)]}")
+                return "buy " + ", ".join(items) if items else "buy nothing"
+            if kind == "battle":
+                if answer.get("lost"):
+                    return "the Battle is lost"
+                return "met: " + next(o["text"] for o in request["objectives"] if o["objective"] == answer.get("objective"))
+        except (KeyError, IndexError, TypeError, StopIteration):
+            return ""                                   # a malformed answer: the engine will say why
+        return ""
+
+    def show_resumed(self) -> None:
+        """Where a resumed session stands: its card and the party."""
+        state = self.session.state
+        card = state["card"]
+        if card is not None:
+            title = next(c["title"] for c in self.session.bundle.find_story(state["story"], state["pack"])[1]["cards"]
+                         if c["id"] == card)
+            click.secho(f"(resumed on story card {card}: {title})", bold=True)
+        self.show_party()
 
 
 def play_session(session: Session, answers: list[dict[str, Any]] | None,
-                 on_stop: Callable[[Session], None] | None = None) -> Session:
+                 on_stop: Callable[[Session], None] | None = None, trace: bool = False) -> Session:
     """Play ``session`` in the terminal until the story ends or the player stops.
 
     Args:
         session: a started or loaded session.
         answers: scripted answers (non-interactive), or ``None`` to ask the player.
         on_stop: called with the session when play stops for any reason (to save it).
+        trace: also show the story's flags and counters as they change.
 
     Raises:
         Quit: the player quit, the input closed, or the answers ran out.
         ScriptError: a scripted answer was refused (the message names it and why).
     """
-    terminal = _Terminal(session, answers)
+    terminal = _Terminal(session, answers, trace)
     try:
-        if not session.log:
+        if session.log:
+            terminal.show_resumed()
+        else:
             terminal.show_party()
         step = 0
         while True:

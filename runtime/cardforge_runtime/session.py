@@ -585,7 +585,7 @@ class Session:
             if answer.get("keep"):
                 break
             character["destiny"] -= 1
-            chosen = sorted(answer["reroll"])
+            chosen = answer["reroll"]
             new = list(answer["faces"]) if "faces" in answer else [self._rng.die(self._rule.sides) for _ in chosen]
             replaced = dict(zip(chosen, new))
             faces = [replaced.get(position, face) for position, face in enumerate(faces)]
@@ -807,7 +807,9 @@ def _check_answer(request: Request, answer: Any, rule: DiceRule) -> Answer:
             raise AnswerError(f"a {kind} answer takes {', '.join(allowed) or 'no fields'}; unexpected: {', '.join(extra)}")
 
     def index(key: str, allowed: list[int], what: str) -> int:
-        value = answer.get(key)
+        if key not in answer:
+            raise AnswerError(f"{key!r} is missing: give one of {', '.join(map(str, allowed))} ({what})")
+        value = answer[key]
         if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
             raise AnswerError(f"{key!r} must be one of {', '.join(map(str, allowed))} ({what}), not {value!r}")
         return value
@@ -838,17 +840,21 @@ def _check_answer(request: Request, answer: Any, rule: DiceRule) -> Answer:
             if problem:
                 raise AnswerError(problem)
     elif kind == "reroll":
-        if answer.get("keep") is True:
+        if "keep" in answer:
             only("keep")
+            if answer["keep"] is not True:
+                raise AnswerError('"keep" must be true (to reroll, give "reroll" instead)')
         else:
             only("reroll", "faces", "auto")
             chosen = answer.get("reroll")
             dice = len(request["faces"])
-            if (not isinstance(chosen, list) or not chosen or len(set(map(repr, chosen))) != len(chosen)
-                    or any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < dice for i in chosen)):
-                raise AnswerError(f'{{"keep": true}}, or "reroll": a list of different die positions from 0 to {dice - 1}')
+            if (not isinstance(chosen, list) or not chosen
+                    or any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < dice for i in chosen)
+                    or chosen != sorted(set(chosen))):
+                raise AnswerError(f'{{"keep": true}}, or "reroll": die positions from 0 to {dice - 1}, '
+                                  "each once, in increasing order")
             if ("faces" in answer) == (answer.get("auto") is True):
-                raise AnswerError('give the new dice as "faces" (in the order of the sorted positions) or "auto": true')
+                raise AnswerError('give the new dice as "faces" (one per position, in the same order) or "auto": true')
             if "faces" in answer:
                 problem = rule.check_faces(answer["faces"], len(chosen))
                 if problem:
