@@ -180,3 +180,83 @@ def test_the_shipped_bundle_loads(gascony_bundle: Path):
     assert loaded.hash_matches
     assert [s for (_, s, _) in loaded.stories()] == ["act-1", "act-2", "act-3", "act-4"]
     assert json.loads(gascony_bundle.read_text(encoding="utf-8"))["content_hash"] == loaded.content_hash
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ([], "a bundle is a JSON object, not a list"),
+    (None, "a bundle is a JSON object, not null"),
+    (5, "a bundle is a JSON object, not a number"),
+])
+def test_data_that_is_not_an_object(data, message):
+    with pytest.raises(BundleError, match=message):
+        load_bundle(data)
+
+
+def test_a_fifo_or_a_folder_is_not_read(tmp_path: Path):
+    import os
+
+    os.mkfifo(tmp_path / "fifo")
+    for path in (tmp_path / "fifo", tmp_path):
+        with pytest.raises(BundleError, match="not a regular file"):
+            load_bundle(path)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"format": "cardforge-bundle", "n": ' + "9" * 5000 + "}", "not a bundle: Exceeds the limit"),
+    ('{"format": "cardforge-bundle", "format_version": "\\u00b2.0.0"}', "format_version must be a version"),
+])
+def test_odd_json(tmp_path: Path, text, message):
+    (tmp_path / "b.json").write_text(text, encoding="utf-8")
+    with pytest.raises(BundleError, match=message):
+        load_bundle(tmp_path / "b.json")
+
+
+def test_duplicate_story_and_pack_ids_and_builtin_names():
+    data = bundle()
+    story = copy.deepcopy(data["packs"][0]["stories"][0])
+    for card in story["cards"]:
+        card["id"] += 100
+    story["start"] = 101
+    data["packs"][0]["stories"].append(json.loads(json.dumps(story).replace('"card": 2', '"card": 102')
+                                                  .replace('"goto": 2', '"goto": 102')))
+    with pytest.raises(BundleError, match=r"stories\[1\].id: story id 's' appears twice in the pack"):
+        load_bundle(data)
+    data = bundle()
+    data["packs"].append(copy.deepcopy(data["packs"][0]))
+    with pytest.raises(BundleError, match=r"packs\[1\].id: pack id 'test' appears twice"):
+        load_bundle(data)
+    with pytest.raises(BundleError, match="'players' is a built-in name"):
+        load_bundle(edit((*STORY, "flags"), ["players"]))
+
+
+def nest(depth: int) -> dict:
+    steps = [{"kind": "victory", "text": "Deep"}]
+    for _ in range(depth):
+        steps = [{"kind": "if", "condition": {"op": "const", "value": True}, "condition_source": "true",
+                  "then": steps, "else": []}]
+    return make_bundle([{"id": 1, "steps": steps}])
+
+
+def test_nesting_limits():
+    session = Session.start(load_bundle(nest(60)), "s")
+    session.answer({})
+    assert session.pending["text"] == "Deep"
+    with pytest.raises(BundleError, match="steps are nested more than 64 deep"):
+        load_bundle(nest(70))
+    tree = {"op": "const", "value": True}
+    for _ in range(70):
+        tree = {"op": "not", "arg": tree}
+    with pytest.raises(BundleError, match="the condition is nested more than 64 deep"):
+        load_bundle(edit((*STORY, "cards", 0, "steps", 1, "options", 0, "if"), tree))
+
+
+def test_unknown_keys_in_per_success_are_ignored():
+    data = make_bundle([{"id": 1, "steps": [{"kind": "roll", "stat": "Movement", "who": "one",
+                                             "per_success": {"gain": {"destiny": 1, "who": "each"}, "note": "x"}},
+                                            {"kind": "victory", "text": "Won"}]}])
+    session = Session.start(load_bundle(data), "s")
+    session.answer({})
+    session.answer({"character": 0})
+    session.answer({"faces": [6, 6]})
+    session.answer({"keep": True})
+    assert session.pending["kind"] == "end"

@@ -122,19 +122,51 @@ def damaged(save, change):
 @pytest.mark.parametrize(("change", "message"), [
     (lambda s: s.__setitem__("format", "x"), "not a cardforge save"),
     (lambda s: s.__setitem__("version", 2), "save version 2 is not readable"),
+    (lambda s: s.__setitem__("version", True), "save version True is not readable"),
+    (lambda s: s.__setitem__("version", 1.0), "save version 1.0 is not readable"),
     (lambda s: s.pop("checkpoint"), "the save is damaged"),
     (lambda s: s["checkpoint"].__setitem__("rng", {"state": "x"}), "the save is damaged"),
+    (lambda s: s["checkpoint"]["rng"].__setitem__("state", "-000000000000001"), "the save is damaged"),
     (lambda s: s["checkpoint"].__setitem__("log_length", 10**6), "the save is damaged"),
-    (lambda s: s["checkpoint"]["state"].__setitem__("coins", "many"), "checkpoint state is damaged"),
-    (lambda s: s["checkpoint"]["state"]["characters"].pop(), "checkpoint state is damaged"),
     (lambda s: s["setup"].__setitem__("seed", -4), "the seed must be"),
-    (lambda s: s["answers"].append({"option": 99}), "does not replay on this bundle"),
-    (lambda s: s["log"][-1]["changes"].append({"path": "/coins", "from": 0, "to": 99}), "does not replay to the same log"),
+    (lambda s: s["checkpoint"]["state"].__setitem__("coins", 50), "does not replay to itself"),
+    (lambda s: s["answers"].append({"option": 99}), "does not replay to itself"),
+    (lambda s: s["log"][-1]["changes"].append({"path": "/coins", "from": 0, "to": 99}), "does not replay to itself"),
+    (lambda s: s["log"][1]["events"].append({"event": "roll"}), "does not replay to itself"),   # before the checkpoint
+    (lambda s: s["log"][2].__setitem__("answer", {"option": 9}), r"does not replay on this bundle \(answer 3: 'option'"),
+    (lambda s: s["log"].append({"answer": {}}), "does not replay on this bundle"),
 ])
 def test_a_damaged_save_is_refused(bundle, change, message):
     save = _mid_card(bundle, 13).save()
     with pytest.raises(SessionError, match=message):
         Session.load(bundle, damaged(save, change))
+
+
+@pytest.mark.parametrize("change", [
+    lambda s: s.__setitem__("coins", "many"),
+    lambda s: s.__setitem__("coins", -5),
+    lambda s: s["characters"].pop(),
+    lambda s: s["characters"][0].__setitem__("stats", {}),
+    lambda s: s["characters"][0].__setitem__("status", [{}]),
+    lambda s: s["characters"][0].__setitem__("status", ["Gloom"]),
+    lambda s: s["characters"][0].__setitem__("health", -3),
+    lambda s: s["characters"][0].__setitem__("destiny", 10**6),
+    lambda s: s["characters"][0].__setitem__("fallen", True),
+    lambda s: s["characters"][0].pop("name"),
+    lambda s: s.__setitem__("result", "victory"),
+    lambda s: s.__setitem__("story", "act-2"),
+    lambda s: s.__setitem__("players", "2"),
+    lambda s: s["counters"].__setitem__("duels_won", "2"),
+    lambda s: s.__setitem__("flags", []),
+])
+def test_a_damaged_checkpoint_is_refused_by_a_rebuilt_bundle(bundle, change):
+    """A rebuilt bundle resumes from the checkpoint state, so every value of it is checked."""
+    save = _mid_card(bundle, 13).save()
+    rebuilt = _rebuilt(bundle, lambda story: story["cards"][2].__setitem__("text", "Rewritten."))
+    Session.load(rebuilt, save)                              # the undamaged save loads
+    change(save["checkpoint"]["state"])
+    with pytest.raises(SessionError, match="the save's checkpoint state is damaged"):
+        Session.load(rebuilt, save)
 
 
 def test_a_save_that_is_not_json(bundle):

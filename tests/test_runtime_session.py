@@ -366,3 +366,48 @@ def test_same_seed_and_answers_give_the_same_log():
         return json.dumps(session.log)
 
     assert play() == play()
+
+
+@pytest.mark.parametrize("buy", [{"offer": 0, "character": 1.0}, {"offer": 0.0}, {"offer": [0]}, {"offer": True},
+                                 {"item": "Musket", "cost": 0, "character": 1.0}, {1: 0}])
+def test_purchase_indexes_must_be_whole_numbers(buy):
+    cards = [{"id": 1, "steps": [{"kind": "gain", "coins": 5, "who": "each"},
+                                 {"kind": "purchase", "deck": "Equipment", "per_player": 1,
+                                  "offers": [{"item": "Rope", "cost": 1}]}, GOTO_END]}]
+    session = start(cards)
+    advance(session)
+    before = session.save()
+    with pytest.raises(AnswerError):
+        session.answer({"buy": [buy]})
+    assert session.save() == before
+
+
+def test_answers_with_keys_that_are_not_text_are_refused():
+    session = start(choice_card())
+    advance(session)
+    with pytest.raises(AnswerError, match="an answer is a JSON object"):
+        session.answer({1: 0})
+
+
+def test_an_engine_failure_undoes_the_answer(monkeypatch):
+    """Should a step ever fail inside the engine, the answer is refused and the
+    session is exactly as before; the next answer works."""
+    session = start([{"id": 1, "steps": [{"kind": "gain", "coins": 2, "who": "each"},
+                                         {"kind": "lose", "health": 1, "who": "one"}, GOTO_END]}], introduction="Hi.")
+    session.answer({})
+    before = (session.save(), session.pending)
+    calls = {"n": 0}
+    real = Session._apply
+
+    def flaky(self, *args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise KeyError("boom")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Session, "_apply", flaky)
+    with pytest.raises(AnswerError, match="the engine could not apply this answer .KeyError: 'boom'.; nothing changed"):
+        session.answer({})
+    assert (session.save(), session.pending) == before
+    session.answer({})
+    assert session.state["coins"] == 2 and session.pending["kind"] == "character"

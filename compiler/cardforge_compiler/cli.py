@@ -446,6 +446,12 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
     from cardforge_compiler.emit import write_atomically
     from cardforge_compiler.play import Quit, ScriptError, play_session, read_answers
     from cardforge_runtime import BundleError, Session, SessionError, load_bundle
+    from cardforge_runtime.bundle import read_json
+
+    for target in (save_file, transcript_file):   # find out now, not after a whole game
+        if target is not None and (target.is_dir() or (target.parent.exists() and not target.parent.is_dir())):
+            why = "it is a folder" if target.is_dir() else f"{target.parent} is not a folder"
+            raise ConfigError(f"cannot write {target}: {why}")
 
     try:
         loaded = load_bundle(bundle)
@@ -462,10 +468,10 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
             if any(v is not None for v in (players, characters, seed)):
                 raise ConfigError("--resume continues a saved session: leave out --players, --characters and --seed")
             try:
-                text = resume_file.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
-                raise ConfigError(f"cannot read {resume_file}: {getattr(error, 'strerror', None) or error}") from None
-            session = Session.load(loaded, text)
+                saved = read_json(str(resume_file), "save")
+            except BundleError as error:
+                raise ConfigError(str(error)) from None
+            session = Session.load(loaded, saved)
             save_file = save_file or resume_file
             if story_id is not None and story_id != session.state["story"]:
                 raise ConfigError(f"{resume_file} is a save of story {session.state['story']!r}, not {story_id!r}")
@@ -488,13 +494,16 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
     click.echo(f"{_plural(state['players'], 'player')}, seed {session.seed} "
                f"(replay with --seed {session.seed})")
 
+    failed = []
+
     def stop(current: Any) -> None:
         for target, data in ((save_file, current.save), (transcript_file, current.transcript)):
             if target is not None:
                 try:
                     write_atomically(target, (json.dumps(data(), ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
                 except OSError as error:
-                    click.secho(f"cannot write {target}: {error.strerror or error}", fg="red", err=True)
+                    click.secho(f"error: cannot write {target}: {error.strerror or error}", fg="red", err=True)
+                    failed.append(target)
                     continue
                 click.echo(f"{'saved to' if target == save_file else 'transcript written to'} {target}", err=True)
 
@@ -504,10 +513,12 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
         hint = f"; continue with: cardforge play {bundle} --resume {save_file}" if save_file else \
             " (use --save FILE to keep the session)"
         click.echo(f"stopped: {reason}{hint}", err=True)
-        sys.exit(EXIT_PROBLEMS if answers is not None else EXIT_CLEAN)
+        sys.exit(EXIT_USAGE if failed else EXIT_PROBLEMS if answers is not None else EXIT_CLEAN)
     except ScriptError as error:
         click.secho(f"error: {error}", fg="red", err=True)
         sys.exit(EXIT_PROBLEMS)
+    if failed:
+        sys.exit(EXIT_USAGE)
 
 
 def main() -> NoReturn:

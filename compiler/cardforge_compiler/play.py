@@ -17,7 +17,8 @@ from typing import Any
 
 import click
 
-from cardforge_runtime import AnswerError, Session
+from cardforge_runtime import AnswerError, BundleError, Session
+from cardforge_runtime.bundle import read_json
 
 __all__ = ["Quit", "play_session", "read_answers"]
 
@@ -40,13 +41,9 @@ def read_answers(path: Path) -> list[dict[str, Any]]:
         ValueError: unreadable, not JSON, or not a list of objects (the message says which).
     """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise ValueError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{path} is not UTF-8 text") from None
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{path}: not JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+        data = read_json(str(path), "answers")
+    except BundleError as error:
+        raise ValueError(str(error)) from None
     if not isinstance(data, list) or not all(isinstance(a, dict) for a in data):
         raise ValueError(f"{path}: expected a JSON list of answer objects, such as [{{}}, {{\"option\": 0}}]")
     return data
@@ -274,10 +271,10 @@ class _Terminal:
 
     @staticmethod
     def numbers(text: str, low: int, high: int) -> list[int]:
-        try:
-            values = [int(part) for part in text.replace(",", " ").split()]
-        except ValueError:
-            raise ValueError(f"type numbers from {low} to {high}") from None
+        parts = text.replace(",", " ").split()
+        if not all(part.isascii() and part.isdigit() for part in parts):
+            raise ValueError(f"type numbers from {low} to {high}")
+        values = [int(part) for part in parts]
         if any(not low <= v <= high for v in values):
             raise ValueError(f"type numbers from {low} to {high}")
         return values
@@ -335,7 +332,7 @@ class _Terminal:
             if not part:
                 continue
             name, _, cost = part.rpartition(" ")
-            if request["deck"] and name and cost.isdigit() and not name.replace(" ", "").isdigit():
+            if request["deck"] and name and cost.isascii() and cost.isdigit() and not name.replace(" ", "").isdigit():
                 buys.append({"item": name.strip(), "cost": int(cost)})
             elif request["offers"]:
                 buys += [{"offer": request["offers"][n - 1]["offer"]} for n in self.numbers(part, 1, len(request["offers"]))]

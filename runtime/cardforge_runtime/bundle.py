@@ -13,20 +13,23 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from collections.abc import Mapping
 from typing import Any
 
 from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION
 
-__all__ = ["Bundle", "BundleError", "load_bundle"]
+__all__ = ["Bundle", "BundleError", "load_bundle", "read_json"]
 
 #: Names every condition may read besides a story's flags and counters (docs/bundle.md, Conditions).
 BUILTIN_NAMES = {"players": "number", "characters": "number", "coins": "number"}
 #: Functions a condition may call, each taking one text argument and giving true/false.
 FUNCTIONS = ("has", "status")
 _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
-_ENDING_KINDS = ("goto", "victory", "defeat", "battle")
 _RESOURCE_FIELDS = ("coins", "destiny", "health")
+#: The deepest nesting of steps, and of condition trees, the engine plays (the
+#: compiler's YAML is at most 64 levels deep, so real content stays far below).
+MAX_NESTING = 64
 
 
 class BundleError(ValueError):
@@ -97,23 +100,11 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
             one this runtime reads (the message names both versions); or any field
             the engine uses is missing or malformed.
     """
-    if isinstance(source, Mapping):
-        data: Any = source
-        name = "bundle data"
-    else:
+    if isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
-        try:
-            with open(name, encoding="utf-8") as handle:
-                data = json.load(handle)
-        except OSError as error:
-            raise BundleError(f"{name}: cannot read the bundle: {error.strerror or error}") from None
-        except UnicodeDecodeError:
-            raise BundleError(f"{name}: the bundle is not UTF-8 text") from None
-        except json.JSONDecodeError as error:
-            raise BundleError(f"{name}: not JSON (line {error.lineno}, column {error.colno}: {error.msg}); "
-                              "is the file truncated? Rebuild it with `cardforge build`") from None
-        except RecursionError:
-            raise BundleError(f"{name}: the JSON is nested too deeply to be a bundle") from None
+        data: Any = read_json(name, "bundle")
+    else:
+        data, name = source, "bundle data"
     _check_header(name, data)
     try:
         _Checker(name).bundle(data)
@@ -124,7 +115,36 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
                                allow_nan=False)
     except (TypeError, ValueError) as error:
         raise BundleError(f"{name}: the bundle is not plain JSON data ({error})") from None
+    except RecursionError:
+        raise BundleError(f"{name}: the bundle is nested too deeply") from None
     return Bundle(dict(data), "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest())
+
+
+def read_json(path: str, what: str) -> Any:
+    """Read a regular UTF-8 JSON file (a bundle, a save, answers).
+
+    Raises:
+        BundleError: not a regular file (a folder, a FIFO, a device), unreadable,
+            not UTF-8, not JSON, or nested or sized beyond what Python's JSON reader
+            takes; the message names the file and says what is wrong.
+    """
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise BundleError(f"{path}: not a regular file; give the path of a {what} file")
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except OSError as error:
+        raise BundleError(f"{path}: cannot read the {what}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise BundleError(f"{path}: the {what} is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        advice = " Rebuild it with `cardforge build`" if what == "bundle" else ""
+        raise BundleError(f"{path}: not JSON (line {error.lineno}, column {error.colno}: {error.msg}); "
+                          f"is the file truncated?{advice}") from None
+    except RecursionError:
+        raise BundleError(f"{path}: the JSON is nested too deeply to be a {what}") from None
+    except ValueError as error:             # e.g. a number of more than 4,300 digits
+        raise BundleError(f"{path}: not a {what}: {error}") from None
 
 
 def _check_header(name: str, data: Any) -> None:
@@ -135,7 +155,7 @@ def _check_header(name: str, data: Any) -> None:
         raise BundleError(f"{name}: not a cardforge bundle: format is {fmt!r}, expected {BUNDLE_FORMAT!r}")
     ours = BUNDLE_FORMAT_VERSION.split(".")[0]
     parts = version.split(".") if isinstance(version, str) else []
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
         raise BundleError(f"{name}: format_version must be a version such as {BUNDLE_FORMAT_VERSION!r}, not {version!r}")
     if parts[0] != ours:
         raise BundleError(
@@ -221,8 +241,13 @@ class _Checker:
         if not packs:
             self.fail("$.packs", "the bundle holds no pack")
         cards_seen: set[tuple[str, int]] = set()
+        pack_ids: set[str] = set()
         for i, pack in enumerate(packs):
-            self.pack(self.obj(pack, f"$.packs[{i}]"), f"$.packs[{i}]", cards_seen)
+            pack_id = self.field(self.obj(pack, f"$.packs[{i}]"), "id", f"$.packs[{i}]", "text")
+            if pack_id in pack_ids:
+                self.fail(f"$.packs[{i}].id", f"pack id {pack_id!r} appears twice")
+            pack_ids.add(pack_id)
+            self.pack(pack, f"$.packs[{i}]", cards_seen)
 
     def pack(self, pack: Mapping[str, Any], path: str, cards_seen: set[tuple[str, int]]) -> None:
         pack_id = self.field(pack, "id", path, "text")
@@ -253,17 +278,21 @@ class _Checker:
             self.character(self.obj(character, f"{path}.characters[{i}]"), f"{path}.characters[{i}]", stats)
         context = {"stats": set(stats), "status": {t["name"] for t in tokens}}
         stories = self.field(pack, "stories", path, "list")
+        story_ids: set[str] = set()
         for i, story in enumerate(stories):
             where = f"{path}.stories[{i}]"
             self.story(self.obj(story, where), where, context, pack_id, cards_seen)
+            if story["id"] in story_ids:
+                self.fail(f"{where}.id", f"story id {story['id']!r} appears twice in the pack")
+            story_ids.add(story["id"])
 
     def character(self, character: Mapping[str, Any], path: str, stats: list[str]) -> None:
         self.field(character, "name", path, "text")
         values = self.field(character, "stats", path, "object")
-        for stat in stats:
-            if stat not in values:
-                self.fail(f"{path}.stats", f"missing stat {stat!r}")
-            self.count(values, stat, f"{path}.stats", 0, 20)
+        for name in stats:
+            if name not in values:
+                self.fail(f"{path}.stats", f"missing stat {name!r}")
+            self.count(values, name, f"{path}.stats", 0, 20)
         self.count(character, "destiny", path, 0, 99)
         self.count(character, "health", path, 1, 99)
         self.texts(character, "items", path, optional=True)
@@ -278,6 +307,10 @@ class _Checker:
         for key, value in counters.items():
             if isinstance(value, bool) or not isinstance(value, int):
                 self.fail(f"{path}.counters.{key}", f"expected a whole number, found {_json_type(value)}")
+        for name in [*flags, *counters]:
+            if name in BUILTIN_NAMES:
+                self.fail(f"{path}.flags" if name in flags else f"{path}.counters.{name}",
+                          f"{name!r} is a built-in name; a flag or counter cannot use it")
         names: dict[str, str] = dict(BUILTIN_NAMES)
         names.update({flag: "bool" for flag in flags})
         names.update({counter: "number" for counter in counters})
@@ -304,12 +337,15 @@ class _Checker:
 
     # -- steps --------------------------------------------------------------
 
-    def steps(self, steps: list[Any], path: str, scope: dict[str, Any]) -> None:
+    def steps(self, steps: list[Any], path: str, scope: dict[str, Any], depth: int = 0) -> None:
+        if depth > MAX_NESTING:
+            self.fail(path, f"steps are nested more than {MAX_NESTING} deep")
         for i, step in enumerate(steps):
-            self.step(self.obj(step, f"{path}[{i}]"), f"{path}[{i}]", scope)
+            self.step(self.obj(step, f"{path}[{i}]"), f"{path}[{i}]", scope, depth)
 
-    def step(self, step: Mapping[str, Any], path: str, scope: dict[str, Any]) -> None:
+    def step(self, step: Mapping[str, Any], path: str, scope: dict[str, Any], depth: int = 0) -> None:
         kind = self.field(step, "kind", path, "text")
+        inner = depth + 1
         if kind == "text":
             self.field(step, "text", path, "text")
         elif kind == "choice":
@@ -319,14 +355,14 @@ class _Checker:
                 self.field(option, "text", where, "text")
                 if self.field(option, "if", where, "object?") is not None:
                     self.condition(option["if"], f"{where}.if", scope, want="bool")
-                self.steps(self.field(option, "steps", where, "list"), f"{where}.steps", scope)
+                self.steps(self.field(option, "steps", where, "list"), f"{where}.steps", scope, inner)
                 self.card_ref(option, "goto", where, scope, nullable=True)
         elif kind == "challenge":
             self.stat(step, path, scope)
             self.count(step, "successes", path, 0, 99)
             self.who(step, path, ("one", "each", "all"))
-            self.steps(self.field(step, "pass", path, "list"), f"{path}.pass", scope)
-            self.steps(self.field(step, "fail", path, "list"), f"{path}.fail", scope)
+            self.steps(self.field(step, "pass", path, "list"), f"{path}.pass", scope, inner)
+            self.steps(self.field(step, "fail", path, "list"), f"{path}.fail", scope, inner)
         elif kind == "roll":
             self.stat(step, path, scope)
             self.who(step, path, ("one", "each", "all"))
@@ -369,8 +405,8 @@ class _Checker:
                     self.fail(f"{path}.names[{i}]", f"{name!r} is not a flag or counter of this story")
         elif kind == "if":
             self.condition(self.field(step, "condition", path, "object"), f"{path}.condition", scope, want="bool")
-            self.steps(self.field(step, "then", path, "list"), f"{path}.then", scope)
-            self.steps(self.field(step, "else", path, "list"), f"{path}.else", scope)
+            self.steps(self.field(step, "then", path, "list"), f"{path}.then", scope, inner)
+            self.steps(self.field(step, "else", path, "list"), f"{path}.else", scope, inner)
         elif kind == "battle":
             self.field(step, "layout", path, "text")
             objectives = self.field(step, "objectives", path, "list")
@@ -422,8 +458,8 @@ class _Checker:
 
     def condition(self, node: Any, path: str, scope: dict[str, Any], want: str | None = None, depth: int = 0) -> str:
         """Check a condition tree; return its type ("bool", "number" or "text")."""
-        if depth > 200:
-            self.fail(path, "condition nested too deeply")
+        if depth > MAX_NESTING:
+            self.fail(path, f"the condition is nested more than {MAX_NESTING} deep")
         self.obj(node, path)
         op = node.get("op")
         if op == "const":

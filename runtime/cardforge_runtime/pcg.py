@@ -102,7 +102,8 @@ class Pcg32:
         """
         try:
             state, increment = data["state"], data["increment"]
-            if not all(isinstance(v, str) and len(v) == 16 for v in (state, increment)):
+            if not all(isinstance(v, str) and len(v) == 16 and all(c in "0123456789abcdefABCDEF" for c in v)
+                       for v in (state, increment)):
                 raise ValueError
             rng = cls.__new__(cls)
             rng.state, rng.increment = int(state, 16), int(increment, 16)

@@ -168,30 +168,33 @@ class Session:
         assert pack_data is not None and story_data is not None
         setup = _check_setup(pack_data, data["setup"])
         session = cls(bundle, pack_data, story_data, setup)
-        checkpoint = data["checkpoint"]
-        session._state = copy.deepcopy(checkpoint["state"])
-        session._check_state(session._state)
-        session._rng = Pcg32.from_json(checkpoint["rng"])
-        session._log = copy.deepcopy(data["log"][: checkpoint["log_length"]])
-        same = data["content_hash"] == bundle.content_hash
-        if not same:
-            session._reconcile()
-            session.warnings.append(
-                f"the bundle changed since this save ({data['content_hash'][:15]}... -> {bundle.content_hash[:15]}...): "
-                + (f"resuming at the start of card {checkpoint['state']['card']}" if checkpoint["state"]["card"] is not None
-                   else "resuming at the start of the story")
-                + (f"; {len(data['answers'])} answer(s) given on that card are not replayed" if data["answers"] else "")
-            )
-            session._begin(checkpoint["state"]["card"])
-        else:
-            session._begin(checkpoint["state"]["card"], copy.deepcopy(checkpoint))
-            for answer in data["answers"]:
+        if data["content_hash"] == bundle.content_hash:
+            # The same bundle: replay every answer from the start, and require the
+            # replay to give back this very save (so an edited save is refused).
+            session._state = session._initial_state()
+            session._begin(None)
+            for number, entry in enumerate(data["log"]):
+                answer = entry.get("answer") if isinstance(entry, Mapping) else None
                 try:
                     session.answer(answer)
                 except AnswerError as error:
-                    raise SessionError(f"the save does not replay on this bundle: {error.reason}") from None
-            if session._log != data["log"]:
-                raise SessionError("the save does not replay to the same log: it was edited or made by another engine")
+                    raise SessionError(f"the save does not replay on this bundle (answer {number + 1}: {error.reason})") from None
+                if session.finished and number + 1 < len(data["log"]):
+                    raise SessionError("the save does not replay on this bundle: the story ends before its last answer")
+            if _as_json(session.save()) != _as_json(data):
+                raise SessionError("the save does not replay to itself: it was edited, or made by another engine")
+            return session
+        checkpoint = data["checkpoint"]
+        session._state = session._checked_state(checkpoint["state"], refs)
+        session._rng = Pcg32.from_json(checkpoint["rng"])
+        session._log = copy.deepcopy(data["log"][: checkpoint["log_length"]])
+        card = session._state["card"]
+        session.warnings.append(
+            f"the bundle changed since this save ({data['content_hash'][:15]}... -> {bundle.content_hash[:15]}...): "
+            + (f"resuming at the start of card {card}" if card is not None else "resuming at the start of the story")
+            + (f"; {len(data['answers'])} answer(s) given on that card are not replayed" if data["answers"] else "")
+        )
+        session._begin(card)
         return session
 
     def _initial_state(self) -> dict[str, Any]:
@@ -299,11 +302,17 @@ class Session:
         checked = _check_answer(request, answer, self._rule)
         assert self._program is not None
         before = copy.deepcopy(self._state)
+        checkpoint, since = self._checkpoint, list(self._since)
         self._events = []
         self._since.append(copy.deepcopy(dict(answer)))
         self._answering = True
         try:
             self._pending = self._program.send(checked)
+        except Exception as error:  # noqa: BLE001 - a bug, or a bundle the checks let through: undo
+            self._answering = False
+            self._rewind(checkpoint, since)
+            raise AnswerError(f"the engine could not apply this answer ({type(error).__name__}: {error}); "
+                              "nothing changed") from error
         finally:
             self._answering = False
         entry = {
@@ -314,6 +323,15 @@ class Session:
         }
         self._log.append(entry)
         return copy.deepcopy(entry)
+
+    def _rewind(self, checkpoint: dict[str, Any], since: list[Answer]) -> None:
+        """Go back to ``checkpoint`` and replay ``since``: the session as it was."""
+        self._state = copy.deepcopy(checkpoint["state"])
+        self._rng = Pcg32.from_json(checkpoint["rng"])
+        self._log = self._log[: checkpoint["log_length"]]
+        self._begin(self._state["card"], copy.deepcopy(checkpoint))
+        for answer in since:
+            self.answer(answer)
 
     def save(self) -> dict[str, Any]:
         """The whole session as JSON data, for ``Session.load``.
@@ -626,7 +644,8 @@ class Session:
         """A ``roll``: apply ``per_success`` once per Success. With ``who: one`` or
         ``each`` the effect goes to the Character who rolled (coins to the party); with
         ``all`` the Successes are added up and the effect's own ``who`` applies."""
-        (kind, effect), = step["per_success"].items()
+        kind = "gain" if "gain" in step["per_success"] else "lose"
+        effect = step["per_success"][kind]
         stat, who = step["stat"], step["who"]
         if who == "all":
             total = 0
@@ -674,33 +693,44 @@ class Session:
 
     # -- saves ------------------------------------------------------------------
 
-    def _check_state(self, state: Any) -> None:
-        """Refuse a checkpoint state that this engine could not play from."""
+    def _checked_state(self, state: Any, refs: Mapping[str, Any]) -> dict[str, Any]:
+        """A save's checkpoint state, checked against the setup and the (rebuilt) story
+        and fitted to it: flags and counters the story no longer declares are dropped,
+        new ones take their starting value.
+
+        Raises:
+            SessionError: any value this engine could not play from.
+        """
+        def whole(value: Any, low: int, high: int) -> bool:
+            return type(value) is int and low <= value <= high
+
+        boards = self._setup["characters"]
         try:
-            ok = (isinstance(state["coins"], int) and isinstance(state["flags"], dict)
-                  and isinstance(state["counters"], dict) and isinstance(state["characters"], list)
-                  and len(state["characters"]) == len(self._setup["characters"])
-                  and (state["card"] is None or state["card"] in self._cards))
-            for character in state["characters"]:
-                ok = ok and all(isinstance(character[k], int) and not isinstance(character[k], bool)
-                                for k in ("destiny", "destiny_max", "health", "health_max"))
-                ok = ok and isinstance(character["status"], list) and isinstance(character["items"], list)
-                ok = ok and isinstance(character["fallen"], bool) and isinstance(character["stats"], dict)
-            ok = ok and not all(c["fallen"] for c in state["characters"])   # the story would have ended
-        except (KeyError, TypeError):
+            ok = (state["pack"] == refs["pack"] and state["story"] == refs["story"] and state["result"] is None
+                  and (state["card"] is None or (type(state["card"]) is int and state["card"] in self._cards))
+                  and state["players"] == self._setup["players"] and whole(state["coins"], 0, 10**12)
+                  and all(type(k) is str and type(v) is bool for k, v in state["flags"].items())
+                  and all(type(k) is str and type(v) is int for k, v in state["counters"].items())
+                  and isinstance(state["characters"], list) and len(state["characters"]) == len(boards))
+            for character, board in zip(state["characters"] if ok else [], boards):
+                ok = ok and (character["name"] == board["name"] and character["stats"] == board["stats"]
+                             and character["destiny_max"] == board["destiny"]
+                             and whole(character["destiny"], 0, board["destiny"])
+                             and whole(character["health_max"], 1, board["health"])
+                             and whole(character["health"], 0, character["health_max"])
+                             and type(character["fallen"]) is bool and character["fallen"] == (character["health"] == 0)
+                             and isinstance(character["status"], list) and character["status"] == sorted(set(character["status"]))
+                             and all(token in self._tokens for token in character["status"])
+                             and isinstance(character["items"], list) and all(type(i) is str for i in character["items"]))
+            ok = ok and not all(c["fallen"] for c in state["characters"])    # the story would have ended
+        except (KeyError, TypeError, AttributeError):
             ok = False
         if not ok:
             raise SessionError("the save's checkpoint state is damaged")
-
-    def _reconcile(self) -> None:
-        """Fit a checkpoint's flags and counters to the (rebuilt) story."""
-        state = self._state
-        state["flags"] = {f: bool(state["flags"].get(f, False)) for f in self._story["flags"]}
-        state["counters"] = {
-            name: value if isinstance(value := state["counters"].get(name), int) and not isinstance(value, bool) else start
-            for name, start in self._story["counters"].items()
-        }
-        state["pack"], state["story"] = self._pack["id"], self._story["id"]
+        state = copy.deepcopy(dict(state))
+        state["flags"] = {f: state["flags"].get(f, False) for f in self._story["flags"]}
+        state["counters"] = {name: state["counters"].get(name, start) for name, start in self._story["counters"].items()}
+        return state
 
 
 # -- setup, saves and answers (plain-data checks) ---------------------------------
@@ -773,11 +803,11 @@ def _check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
     if isinstance(save, str):
         try:
             save = json.loads(save)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):        # JSONDecodeError is a ValueError; so is a 5,000-digit number
             raise SessionError("the save is not JSON") from None
     if not isinstance(save, Mapping) or save.get("format") != SAVE_FORMAT:
         raise SessionError(f"not a cardforge save (its format is not {SAVE_FORMAT!r})")
-    if save.get("version") != SAVE_VERSION:
+    if type(save.get("version")) is not int or save["version"] != SAVE_VERSION:
         raise SessionError(f"save version {save.get('version')!r} is not readable by this runtime (it reads {SAVE_VERSION})")
     try:
         refs, checkpoint = save["references"], save["checkpoint"]
@@ -797,7 +827,7 @@ def _check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
 
 def _check_answer(request: Request, answer: Any, rule: DiceRule) -> Answer:
     """The answer if it fits ``request``; else ``AnswerError`` with the reason."""
-    if not isinstance(answer, Mapping):
+    if not isinstance(answer, Mapping) or not all(isinstance(key, str) for key in answer):
         raise AnswerError("an answer is a JSON object")
     kind = request["kind"]
 
@@ -866,17 +896,17 @@ def _check_answer(request: Request, answer: Any, rule: DiceRule) -> Answer:
             raise AnswerError('"buy" is a list of purchases ([] to buy nothing)')
         total, bought, from_deck = 0, set(), 0
         for buy in buys:
-            if not isinstance(buy, Mapping):
+            if not isinstance(buy, Mapping) or not all(isinstance(key, str) for key in buy):
                 raise AnswerError("each purchase is an object")
             character = buy.get("character", 0)
-            if isinstance(character, bool) or character not in request["characters"]:
+            if type(character) is not int or character not in request["characters"]:
                 raise AnswerError(f"'character' must be a Character's position, not {character!r}")
             if "offer" in buy:
                 if set(buy) - {"offer", "character"}:
                     raise AnswerError('an offer purchase is {"offer": i, "character": c}')
                 offer = buy["offer"]
                 offers = {o["offer"]: o for o in request["offers"]}
-                if isinstance(offer, bool) or offer not in offers:
+                if type(offer) is not int or offer not in offers:
                     raise AnswerError(f"no offer {offer!r} on this card")
                 if offer in bought:
                     raise AnswerError(f"offer {offer} is bought twice")
@@ -905,6 +935,14 @@ def _check_answer(request: Request, answer: Any, rule: DiceRule) -> Answer:
             only("objective")
             index("objective", [o["objective"] for o in request["objectives"]], "the Battle's objectives")
     return dict(answer)
+
+
+def _as_json(data: Any) -> Any:
+    """``data`` as JSON would give it back (tuples become lists; other values kept)."""
+    try:
+        return json.loads(json.dumps(data))
+    except (TypeError, ValueError, RecursionError):
+        return None
 
 
 def _end(result: str, text: str | None, reason: str, character: int | None = None) -> Outcome:
