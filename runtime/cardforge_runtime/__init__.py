@@ -8,7 +8,8 @@ Public names:
 - ``load_bundle`` / ``Bundle`` / ``BundleError``: read and check a bundle
   (``docs/bundle.md``).
 - ``Session`` / ``AnswerError`` / ``SessionError``: play a story: requests out,
-  answers in, saves (``docs/runtime.md``).
+  answers in, saves (``docs/runtime.md``); modules ``session`` (the engine),
+  ``answers`` (checking answers), ``setup`` (checking setups and saves).
 - ``DiceRule``: dice counting and exact probabilities (Gascony's Legacy, Dice Rolls).
 - ``Pcg32``: the seeded generator every random result comes from.
 - ``BUNDLE_FORMAT`` / ``BUNDLE_FORMAT_VERSION``: the name and semantic version of
@@ -21,7 +22,9 @@ from cardforge_runtime.conditions import ConditionError, evaluate_condition
 from cardforge_runtime.bundle import Bundle, BundleError, load_bundle
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
-from cardforge_runtime.session import SAVE_FORMAT, SAVE_VERSION, AnswerError, Session, SessionError
+from cardforge_runtime.answers import AnswerError
+from cardforge_runtime.session import Session
+from cardforge_runtime.setup import SAVE_FORMAT, SAVE_VERSION, TRANSCRIPT_FORMAT, SessionError
 
 __all__ = [
     "AnswerError",
@@ -36,6 +39,7 @@ __all__ = [
     "SAVE_VERSION",
     "Session",
     "SessionError",
+    "TRANSCRIPT_FORMAT",
     "evaluate_condition",
     "load_bundle",
 ]

@@ -25,20 +25,14 @@ import json
 from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
+from cardforge_runtime.answers import AnswerError, check_answer
 from cardforge_runtime.bundle import Bundle
 from cardforge_runtime.conditions import evaluate_condition
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
+from cardforge_runtime.setup import SAVE_FORMAT, SAVE_VERSION, TRANSCRIPT_FORMAT, SessionError, check_save, check_setup
 
-__all__ = ["AnswerError", "SAVE_FORMAT", "SAVE_VERSION", "Session", "SessionError", "TRANSCRIPT_FORMAT"]
-
-#: The ``format`` of a saved session, and the version of its shape.
-SAVE_FORMAT = "cardforge-save"
-SAVE_VERSION = 1
-#: The ``format`` of a conformance transcript (``Session.transcript``).
-TRANSCRIPT_FORMAT = "cardforge-transcript"
-
-_MAX_SEED = (1 << 64) - 1
+__all__ = ["Session"]
 
 Request = dict[str, Any]
 Answer = dict[str, Any]
@@ -46,23 +40,6 @@ Answer = dict[str, Any]
 #: ``("end", {"result", "text", "reason", "character"})``.
 Outcome = tuple[Any, ...] | None
 Play = Generator[Request, Answer, Outcome]
-
-
-class SessionError(ValueError):
-    """A session cannot start or resume: unknown story, wrong number of players or
-    Characters, a bad seed, or a save that does not fit the bundle."""
-
-
-class AnswerError(ValueError):
-    """An answer does not fit the pending request; the session did not change.
-
-    Attributes:
-        reason: what is wrong, in one sentence.
-    """
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 class Session:
@@ -130,7 +107,7 @@ class Session:
         except KeyError as error:
             raise SessionError(error.args[0]) from None
         setup = {"players": players, "characters": characters, "seed": seed}
-        setup = _check_setup(pack_data, setup)
+        setup = check_setup(pack_data, setup)
         session = cls(bundle, pack_data, story_data, setup)
         session._state = session._initial_state()
         session._begin(None)
@@ -151,7 +128,7 @@ class Session:
             SessionError: not a save; a save of another story; or a story or card id
                 the bundle no longer has (the message names each missing id).
         """
-        data = _check_save(save)
+        data = check_save(save)
         refs = data["references"]
         try:
             pack_data, story_data = bundle.find_story(refs["story"], refs["pack"])
@@ -166,7 +143,7 @@ class Session:
         if missing:
             raise SessionError(f"the save cannot be loaded into this bundle: it has no {', no '.join(missing)}")
         assert pack_data is not None and story_data is not None
-        setup = _check_setup(pack_data, data["setup"])
+        setup = check_setup(pack_data, data["setup"])
         session = cls(bundle, pack_data, story_data, setup)
         if data["content_hash"] == bundle.content_hash:
             # The same bundle: replay every answer from the start, and require the
@@ -281,7 +258,7 @@ class Session:
 
         ``answer`` runs the same check first, so calling this is optional (a front
         end can use it to validate a form before sending it)."""
-        _check_answer(self._pending, answer, self._rule)
+        check_answer(self._pending, answer, self._rule)
 
     def answer(self, answer: Mapping[str, Any]) -> dict[str, Any]:
         """Answer the pending request and run on to the next one.
@@ -299,7 +276,7 @@ class Session:
             AnswerError: the answer does not fit (the session is unchanged).
         """
         request = self._pending
-        checked = _check_answer(request, answer, self._rule)
+        checked = check_answer(request, answer, self._rule)
         assert self._program is not None
         before = copy.deepcopy(self._state)
         checkpoint, since = self._checkpoint, list(self._since)
@@ -731,210 +708,6 @@ class Session:
         state["flags"] = {f: state["flags"].get(f, False) for f in self._story["flags"]}
         state["counters"] = {name: state["counters"].get(name, start) for name, start in self._story["counters"].items()}
         return state
-
-
-# -- setup, saves and answers (plain-data checks) ---------------------------------
-
-
-def _check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
-    """Check players, Characters and seed against the pack; fill in defaults."""
-    if not isinstance(setup, Mapping):
-        raise SessionError("the setup must be an object")
-    limits = pack["players"]
-    players = setup.get("players")
-    if players is None:
-        players = limits["min"]
-    if isinstance(players, bool) or not isinstance(players, int) or not limits["min"] <= players <= limits["max"]:
-        raise SessionError(f"{pack['title']} is for {limits['min']} to {limits['max']} players, not {players!r}")
-    solo = limits["solo_characters"]
-    wanted = (solo, max(solo, limits["max"])) if players == 1 else (players, players)
-    boards = pack.get("characters", [])
-    chosen = setup.get("characters")
-    if chosen is None:
-        if len(boards) < wanted[0]:
-            raise SessionError(f"the pack defines {len(boards)} Character(s); name {wanted[0]} Characters")
-        chosen = boards[: wanted[0]]
-    if isinstance(chosen, (str, Mapping)) or not isinstance(chosen, Sequence):
-        raise SessionError("characters must be a list of Character names or boards")
-    if not wanted[0] <= len(chosen) <= wanted[1]:
-        expected = f"{wanted[0]}" if wanted[0] == wanted[1] else f"{wanted[0]} to {wanted[1]}"
-        who = "one player controls" if players == 1 else f"{players} players control"
-        raise SessionError(f"{who} {expected} Characters (Solo Play: {solo}), not {len(chosen)}")
-    by_name = {board["name"]: board for board in boards}
-    result = []
-    for entry in chosen:
-        if isinstance(entry, str):
-            if entry not in by_name:
-                known = ", ".join(by_name) or "none"
-                raise SessionError(f"no Character named {entry!r} in the pack (it has: {known})")
-            entry = by_name[entry]
-        result.append(_check_board(entry, pack["stats"]))
-    names = [board["name"] for board in result]
-    if len(set(names)) != len(names):
-        raise SessionError(f"each Character plays once: {', '.join(sorted({n for n in names if names.count(n) > 1}))} twice")
-    seed = setup.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
-        raise SessionError(f"the seed must be a whole number from 0 to {_MAX_SEED}, not {seed!r}")
-    return {"players": players, "characters": result, "seed": seed}
-
-
-def _check_board(board: Any, stats: list[str]) -> dict[str, Any]:
-    """A Character board as ``{"name", "stats", "destiny", "health", "items"}``
-    (Gascony's Legacy, Character boards and standees)."""
-    def whole(value: Any, low: int) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool) and low <= value <= 99
-
-    if not isinstance(board, Mapping) or not isinstance(board.get("name"), str):
-        raise SessionError(f"a Character board needs a name, stats, destiny and health: {board!r}")
-    name = board["name"]
-    values = board.get("stats")
-    if not isinstance(values, Mapping) or any(not whole(values.get(s), 0) for s in stats):
-        raise SessionError(f"Character {name!r} needs a whole number for each stat ({', '.join(stats)})")
-    if not whole(board.get("destiny"), 0) or not whole(board.get("health"), 1):
-        raise SessionError(f"Character {name!r} needs whole-number destiny (0 or more) and health (1 or more)")
-    items = board.get("items", [])
-    if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
-        raise SessionError(f"Character {name!r}: items must be a list of item names")
-    return {"name": name, "stats": {s: values[s] for s in stats}, "destiny": board["destiny"],
-            "health": board["health"], "items": list(items)}
-
-
-def _check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
-    if isinstance(save, str):
-        try:
-            save = json.loads(save)
-        except (ValueError, RecursionError):        # JSONDecodeError is a ValueError; so is a 5,000-digit number
-            raise SessionError("the save is not JSON") from None
-    if not isinstance(save, Mapping) or save.get("format") != SAVE_FORMAT:
-        raise SessionError(f"not a cardforge save (its format is not {SAVE_FORMAT!r})")
-    if type(save.get("version")) is not int or save["version"] != SAVE_VERSION:
-        raise SessionError(f"save version {save.get('version')!r} is not readable by this runtime (it reads {SAVE_VERSION})")
-    try:
-        refs, checkpoint = save["references"], save["checkpoint"]
-        ok = (isinstance(save["content_hash"], str) and isinstance(refs["pack"], str) and isinstance(refs["story"], str)
-              and isinstance(refs["cards"], list) and all(isinstance(c, int) for c in refs["cards"])
-              and isinstance(save["setup"], Mapping) and isinstance(save["answers"], list)
-              and all(isinstance(a, Mapping) for a in save["answers"]) and isinstance(save["log"], list)
-              and isinstance(checkpoint["state"], Mapping) and isinstance(checkpoint["log_length"], int)
-              and 0 <= checkpoint["log_length"] <= len(save["log"]))
-        Pcg32.from_json(checkpoint["rng"])
-    except (KeyError, TypeError, ValueError):
-        ok = False
-    if not ok:
-        raise SessionError("the save is damaged: a field is missing or has the wrong type")
-    return dict(save)
-
-
-def _check_answer(request: Request, answer: Any, rule: DiceRule) -> Answer:
-    """The answer if it fits ``request``; else ``AnswerError`` with the reason."""
-    if not isinstance(answer, Mapping) or not all(isinstance(key, str) for key in answer):
-        raise AnswerError("an answer is a JSON object")
-    kind = request["kind"]
-
-    def only(*allowed: str) -> None:
-        extra = sorted(set(answer) - set(allowed))
-        if extra:
-            raise AnswerError(f"a {kind} answer takes {', '.join(allowed) or 'no fields'}; unexpected: {', '.join(extra)}")
-
-    def index(key: str, allowed: list[int], what: str) -> int:
-        if key not in answer:
-            raise AnswerError(f"{key!r} is missing: give one of {', '.join(map(str, allowed))} ({what})")
-        value = answer[key]
-        if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
-            raise AnswerError(f"{key!r} must be one of {', '.join(map(str, allowed))} ({what}), not {value!r}")
-        return value
-
-    def flag(key: str) -> None:
-        if key in answer and not isinstance(answer[key], bool):
-            raise AnswerError(f"{key!r} is true or false")
-
-    if kind in ("text", "card"):
-        only()
-    elif kind == "end":
-        raise AnswerError("the story has ended; there is nothing to answer")
-    elif kind == "choice":
-        only("option")
-        index("option", [o["option"] for o in request["options"]], "the options on offer")
-    elif kind == "character":
-        only("character")
-        index("character", request["characters"], "the Characters who can")
-    elif kind == "roll":
-        only("faces", "auto", "advantage", "disadvantage")
-        flag("advantage"), flag("disadvantage")
-        if ("faces" in answer) == (answer.get("auto") is True):
-            raise AnswerError('give the dice as {"faces": [...]} or ask {"auto": true} to have them rolled')
-        if "auto" in answer and answer["auto"] is not True:
-            raise AnswerError('"auto" must be true')
-        if "faces" in answer:
-            problem = rule.check_faces(answer["faces"], request["dice"])
-            if problem:
-                raise AnswerError(problem)
-    elif kind == "reroll":
-        if "keep" in answer:
-            only("keep")
-            if answer["keep"] is not True:
-                raise AnswerError('"keep" must be true (to reroll, give "reroll" instead)')
-        else:
-            only("reroll", "faces", "auto")
-            chosen = answer.get("reroll")
-            dice = len(request["faces"])
-            if (not isinstance(chosen, list) or not chosen
-                    or any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < dice for i in chosen)
-                    or chosen != sorted(set(chosen))):
-                raise AnswerError(f'{{"keep": true}}, or "reroll": die positions from 0 to {dice - 1}, '
-                                  "each once, in increasing order")
-            if ("faces" in answer) == (answer.get("auto") is True):
-                raise AnswerError('give the new dice as "faces" (one per position, in the same order) or "auto": true')
-            if "faces" in answer:
-                problem = rule.check_faces(answer["faces"], len(chosen))
-                if problem:
-                    raise AnswerError(problem)
-    elif kind == "purchase":
-        only("buy")
-        buys = answer.get("buy")
-        if not isinstance(buys, list):
-            raise AnswerError('"buy" is a list of purchases ([] to buy nothing)')
-        total, bought, from_deck = 0, set(), 0
-        for buy in buys:
-            if not isinstance(buy, Mapping) or not all(isinstance(key, str) for key in buy):
-                raise AnswerError("each purchase is an object")
-            character = buy.get("character", 0)
-            if type(character) is not int or character not in request["characters"]:
-                raise AnswerError(f"'character' must be a Character's position, not {character!r}")
-            if "offer" in buy:
-                if set(buy) - {"offer", "character"}:
-                    raise AnswerError('an offer purchase is {"offer": i, "character": c}')
-                offer = buy["offer"]
-                offers = {o["offer"]: o for o in request["offers"]}
-                if type(offer) is not int or offer not in offers:
-                    raise AnswerError(f"no offer {offer!r} on this card")
-                if offer in bought:
-                    raise AnswerError(f"offer {offer} is bought twice")
-                bought.add(offer)
-                total += offers[offer]["cost"]
-            else:
-                if set(buy) - {"item", "cost", "character"}:
-                    raise AnswerError('a purchase is {"offer": i} or, from the deck, {"item": name, "cost": coins}')
-                if request["deck"] is None:
-                    raise AnswerError("this card draws no cards from a deck; buy its offers by number")
-                if not isinstance(buy.get("item"), str) or not buy["item"]:
-                    raise AnswerError("a card bought from the deck needs its item name")
-                cost = buy.get("cost")
-                if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
-                    raise AnswerError("a card bought from the deck needs its cost in coins")
-                from_deck += 1
-                total += cost
-        if from_deck > request["draw"]:
-            raise AnswerError(f"only {request['draw']} card(s) are drawn from the {request['deck']} deck")
-        if total > request["coins"]:
-            raise AnswerError(f"these cost {total} coins; the party has {request['coins']}")
-    elif kind == "battle":
-        if answer.get("lost") is True:
-            only("lost")
-        else:
-            only("objective")
-            index("objective", [o["objective"] for o in request["objectives"]], "the Battle's objectives")
-    return dict(answer)
 
 
 def _as_json(data: Any) -> Any:

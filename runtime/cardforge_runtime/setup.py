@@ -1,0 +1,121 @@
+"""Setup and save files: the plain-data checks a session needs before it starts.
+
+``check_setup`` checks the players, Characters and seed of a new session against the
+pack (Gascony's Legacy, Setup and Solo Play); ``check_save`` checks the shape of a
+save (docs/runtime.md, Saves). Both raise ``SessionError`` with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardforge_runtime.pcg import Pcg32
+
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "TRANSCRIPT_FORMAT", "SessionError", "check_save", "check_setup"]
+
+#: The ``format`` of a saved session, and the version of its shape.
+SAVE_FORMAT = "cardforge-save"
+SAVE_VERSION = 1
+#: The ``format`` of a conformance transcript (``Session.transcript``).
+TRANSCRIPT_FORMAT = "cardforge-transcript"
+
+_MAX_SEED = (1 << 64) - 1
+
+
+class SessionError(ValueError):
+    """A session cannot start or resume: unknown story, wrong number of players or
+    Characters, a bad seed, or a save that does not fit the bundle."""
+
+
+
+def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
+    """Check players, Characters and seed against the pack; fill in defaults."""
+    if not isinstance(setup, Mapping):
+        raise SessionError("the setup must be an object")
+    limits = pack["players"]
+    players = setup.get("players")
+    if players is None:
+        players = limits["min"]
+    if isinstance(players, bool) or not isinstance(players, int) or not limits["min"] <= players <= limits["max"]:
+        raise SessionError(f"{pack['title']} is for {limits['min']} to {limits['max']} players, not {players!r}")
+    solo = limits["solo_characters"]
+    wanted = (solo, max(solo, limits["max"])) if players == 1 else (players, players)
+    boards = pack.get("characters", [])
+    chosen = setup.get("characters")
+    if chosen is None:
+        if len(boards) < wanted[0]:
+            raise SessionError(f"the pack defines {len(boards)} Character(s); name {wanted[0]} Characters")
+        chosen = boards[: wanted[0]]
+    if isinstance(chosen, (str, Mapping)) or not isinstance(chosen, Sequence):
+        raise SessionError("characters must be a list of Character names or boards")
+    if not wanted[0] <= len(chosen) <= wanted[1]:
+        expected = f"{wanted[0]}" if wanted[0] == wanted[1] else f"{wanted[0]} to {wanted[1]}"
+        who = "one player controls" if players == 1 else f"{players} players control"
+        raise SessionError(f"{who} {expected} Characters (Solo Play: {solo}), not {len(chosen)}")
+    by_name = {board["name"]: board for board in boards}
+    result = []
+    for entry in chosen:
+        if isinstance(entry, str):
+            if entry not in by_name:
+                known = ", ".join(by_name) or "none"
+                raise SessionError(f"no Character named {entry!r} in the pack (it has: {known})")
+            entry = by_name[entry]
+        result.append(check_board(entry, pack["stats"]))
+    names = [board["name"] for board in result]
+    if len(set(names)) != len(names):
+        raise SessionError(f"each Character plays once: {', '.join(sorted({n for n in names if names.count(n) > 1}))} twice")
+    seed = setup.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
+        raise SessionError(f"the seed must be a whole number from 0 to {_MAX_SEED}, not {seed!r}")
+    return {"players": players, "characters": result, "seed": seed}
+
+
+def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
+    """A Character board as ``{"name", "stats", "destiny", "health", "items"}``
+    (Gascony's Legacy, Character boards and standees)."""
+    def whole(value: Any, low: int) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and low <= value <= 99
+
+    if not isinstance(board, Mapping) or not isinstance(board.get("name"), str):
+        raise SessionError(f"a Character board needs a name, stats, destiny and health: {board!r}")
+    name = board["name"]
+    values = board.get("stats")
+    if not isinstance(values, Mapping) or any(not whole(values.get(s), 0) for s in stats):
+        raise SessionError(f"Character {name!r} needs a whole number for each stat ({', '.join(stats)})")
+    if not whole(board.get("destiny"), 0) or not whole(board.get("health"), 1):
+        raise SessionError(f"Character {name!r} needs whole-number destiny (0 or more) and health (1 or more)")
+    items = board.get("items", [])
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+        raise SessionError(f"Character {name!r}: items must be a list of item names")
+    return {"name": name, "stats": {s: values[s] for s in stats}, "destiny": board["destiny"],
+            "health": board["health"], "items": list(items)}
+
+
+def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
+    if isinstance(save, str):
+        try:
+            save = json.loads(save)
+        except (ValueError, RecursionError):        # JSONDecodeError is a ValueError; so is a 5,000-digit number
+            raise SessionError("the save is not JSON") from None
+    if not isinstance(save, Mapping) or save.get("format") != SAVE_FORMAT:
+        raise SessionError(f"not a cardforge save (its format is not {SAVE_FORMAT!r})")
+    if type(save.get("version")) is not int or save["version"] != SAVE_VERSION:
+        raise SessionError(f"save version {save.get('version')!r} is not readable by this runtime (it reads {SAVE_VERSION})")
+    try:
+        refs, checkpoint = save["references"], save["checkpoint"]
+        ok = (isinstance(save["content_hash"], str) and isinstance(refs["pack"], str) and isinstance(refs["story"], str)
+              and isinstance(refs["cards"], list) and all(isinstance(c, int) for c in refs["cards"])
+              and isinstance(save["setup"], Mapping) and isinstance(save["answers"], list)
+              and all(isinstance(a, Mapping) for a in save["answers"]) and isinstance(save["log"], list)
+              and isinstance(checkpoint["state"], Mapping) and isinstance(checkpoint["log_length"], int)
+              and 0 <= checkpoint["log_length"] <= len(save["log"]))
+        Pcg32.from_json(checkpoint["rng"])
+    except (KeyError, TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise SessionError("the save is damaged: a field is missing or has the wrong type")
+    return dict(save)
+
+
