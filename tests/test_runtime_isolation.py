@@ -21,3 +21,24 @@ def test_runtime_imports_only_the_standard_library() -> None:
                 continue
             offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] not in allowed]
     assert offenders == []
+
+
+def test_runtime_plays_with_the_standard_library_alone() -> None:
+    """Run the runtime from its folder with no site-packages at all (`python -S`):
+    load the shipped Act I transcript's bundle and play it to Victory."""
+    import subprocess
+
+    script = """
+import json, sys
+sys.path.insert(0, "runtime")
+from cardforge_runtime import Session, load_bundle
+case = json.load(open("tests/conformance/act-1.transcript.json", encoding="utf-8"))
+session = Session.start(load_bundle("tests/conformance/" + case["bundle"]), "act-1", players=case["setup"]["players"],
+                        characters=case["setup"]["characters"], seed=case["setup"]["seed"])
+for step in case["steps"]:
+    session.answer(step["answer"])
+print(session.pending["result"], sorted(m for m in sys.modules if m.startswith(("pydantic", "click", "cardforge_compiler"))))
+"""
+    result = subprocess.run([sys.executable, "-S", "-c", script], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "victory []"
