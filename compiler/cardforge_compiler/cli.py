@@ -85,9 +85,12 @@ def _summary(result: CompileResult) -> dict[str, int]:
 
 
 def _plural(n: int, word: str) -> str:
+    """``1 story``, ``2 stories``, ``3 successes``, ``4 coins``: a count and its noun."""
     if n == 1:
         return f"{n} {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+    if word.endswith("y"):
+        return f"{n} {word[:-1]}ies"
+    return f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
 
 
 def _report(result: CompileResult, fmt: str) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from cardforge_compiler.cli import _plural
 from cardforge_runtime import AnswerError, BundleError, Session
 from cardforge_runtime.bundle import read_json
 
@@ -67,10 +68,6 @@ def _faces(faces: list[int], rule: Any, request: dict[str, Any]) -> str:
         mark = click.style(f"[{face}]", fg="green" if value else None, bold=value == 2)
         shown.append(mark)
     return " ".join(shown)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
 
 
 class _Terminal:
