@@ -85,7 +85,7 @@ def test_a_refused_scripted_answer_stops_with_the_reason(gascony_bundle: Path, t
     (["--story", "act-9"], "no story 'act-9'; the bundle has: gascony/act-1"),
     (["--story", "act-1", "--players", "7"], "Gascony's Legacy is for 1 to 4 players, not 7"),
     (["--story", "act-1", "--characters", "Athos,Zorro", "--players", "2"], "no Character named 'Zorro'"),
-    (["--story", "act-1", "--answers", "missing.json"], "missing.json: cannot read the answers"),
+    (["--story", "act-1", "--answers", "missing.json"], "missing.json: cannot read the list of answers"),
     (["--story", "act-1", "--save", "."], "File '.' is a directory"),
     (["--story", "act-1", "--save", "README.md/x.json"], "cannot write README.md/x.json: README.md is not a folder"),
     (["--resume", "missing.json", "--seed", "3"], "--resume continues a saved session"),

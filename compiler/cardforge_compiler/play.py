@@ -42,7 +42,7 @@ def read_answers(path: Path) -> list[dict[str, Any]]:
         ValueError: unreadable, not JSON, or not a list of objects (the message says which).
     """
     try:
-        data = read_json(str(path), "answers")
+        data = read_json(str(path), "list of answers")
     except BundleError as error:
         raise ValueError(str(error)) from None
     if not isinstance(data, list) or not all(isinstance(a, dict) for a in data):

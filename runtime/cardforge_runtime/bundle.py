@@ -129,8 +129,12 @@ def read_json(path: str, what: str) -> Any:
             takes; the message names the file and says what is wrong.
     """
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise BundleError(f"{path}: not a regular file; give the path of a {what} file")
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+    except OSError as error:
+        raise BundleError(f"{path}: cannot read the {what}: {error.strerror or error}") from None
+    if not regular:
+        raise BundleError(f"{path}: not a regular file (a folder, a pipe or a device); give the path of a file")
+    try:
         with open(path, encoding="utf-8") as handle:
             return json.load(handle)
     except OSError as error:
