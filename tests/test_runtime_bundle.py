@@ -77,7 +77,7 @@ STEP = (*STORY, "cards", 1, "steps", 0)
     ((*STEP, "fail", 0, "status"), ["Gloom"], r"fail\[0\].status\[0\]: 'Gloom' is not a status token of the pack"),
     ((*STORY, "cards", 0, "steps", 1, "options", 0, "if", "op"), "xor", r"options\[0\].if.op: unknown condition node 'xor'"),
     ((*STORY, "cards", 0, "steps", 1, "options", 0, "if", "right"), {"op": "const", "value": True},
-     r"options\[0\].if: '>=' cannot compare number with bool"),
+     r"options\[0\].if.right: '>=' cannot compare number with bool"),
     ((*STORY, "cards", 0, "steps", 1, "options", 0, "if", "left", "name"), "gold",
      r"left.name: 'gold' is not a flag or counter of this story nor a built-in name"),
     ((*STORY, "cards", 0, "steps", 1, "options", 0, "if"), {"op": "name", "name": "n"},

@@ -13,7 +13,9 @@ Public names:
 - ``DiceRule``: dice counting and exact probabilities (Gascony's Legacy, Dice Rolls).
 - ``Pcg32``: the seeded generator every random result comes from.
 - ``BUNDLE_FORMAT`` / ``BUNDLE_FORMAT_VERSION``: the name and semantic version of
-  the bundle format this runtime reads.
+  the bundle format this runtime reads; module ``format`` defines the whole format
+  once (built-in names, functions, condition typing, content hash, ``set``/``add``/
+  ``clear``), for the runtime and the compiler alike.
 - ``evaluate_condition`` / ``ConditionError``: evaluate a condition syntax tree.
 """
 

@@ -10,26 +10,27 @@ them). See ``docs/bundle.md``.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NoReturn
 
-from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION
+from cardforge_runtime.format import (
+    BUILTIN_NAMES,
+    BUNDLE_FORMAT,
+    BUNDLE_FORMAT_VERSION,
+    MAX_NESTING,
+    ConditionTypeError,
+    condition_names,
+    condition_type,
+    content_hash,
+    json_type,
+)
 
 __all__ = ["Bundle", "BundleError", "load_bundle", "read_json"]
 
-#: Names every condition may read besides a story's flags and counters (docs/bundle.md, Conditions).
-BUILTIN_NAMES = {"players": "number", "characters": "number", "coins": "number"}
-#: Functions a condition may call, each taking one text argument and giving true/false.
-FUNCTIONS = ("has", "status")
-_COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
 _RESOURCE_FIELDS = ("coins", "destiny", "health")
-#: The deepest nesting of steps, and of condition trees, the engine plays (the
-#: compiler's YAML is at most 64 levels deep, so real content stays far below).
-MAX_NESTING = 64
 
 
 class BundleError(ValueError):
@@ -111,13 +112,12 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
     except RecursionError:
         raise BundleError(f"{name}: steps are nested too deeply to play") from None
     try:
-        canonical = json.dumps({"packs": data["packs"]}, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
-                               allow_nan=False)
+        digest = content_hash(data["packs"])
     except (TypeError, ValueError) as error:
         raise BundleError(f"{name}: the bundle is not plain JSON data ({error})") from None
     except RecursionError:
         raise BundleError(f"{name}: the bundle is nested too deeply") from None
-    return Bundle(dict(data), "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest())
+    return Bundle(dict(data), digest)
 
 
 def read_json(path: str, what: str) -> Any:
@@ -153,7 +153,7 @@ def read_json(path: str, what: str) -> Any:
 
 def _check_header(name: str, data: Any) -> None:
     if not isinstance(data, Mapping):
-        raise BundleError(f"{name}: a bundle is a JSON object, not {_json_type(data)}")
+        raise BundleError(f"{name}: a bundle is a JSON object, not {json_type(data)}")
     fmt, version = data.get("format"), data.get("format_version")
     if fmt != BUNDLE_FORMAT:
         raise BundleError(f"{name}: not a cardforge bundle: format is {fmt!r}, expected {BUNDLE_FORMAT!r}")
@@ -169,36 +169,20 @@ def _check_header(name: str, data: Any) -> None:
         )
 
 
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    return type(value).__name__
-
-
 class _Checker:
     """Walks a bundle and raises ``BundleError`` at the first field the engine cannot use."""
 
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def fail(self, path: str, message: str) -> None:
+    def fail(self, path: str, message: str) -> NoReturn:
         raise BundleError(f"{self.name}: {path}: {message}")
 
     # -- typed field access -------------------------------------------------
 
     def obj(self, value: Any, path: str) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
-            self.fail(path, f"expected an object, found {_json_type(value)}")
+            self.fail(path, f"expected an object, found {json_type(value)}")
         return value
 
     def field(self, obj: Mapping[str, Any], key: str, path: str, kind: str, *, optional: bool = False) -> Any:
@@ -222,7 +206,7 @@ class _Checker:
             expected = {"text": "text", "int": "a whole number", "bool": "true/false", "list": "a list",
                         "object": "an object", "int?": "a whole number or null", "text?": "text or null",
                         "object?": "an object or null"}[kind]
-            self.fail(where, f"expected {expected}, found {_json_type(value)}")
+            self.fail(where, f"expected {expected}, found {json_type(value)}")
         return value
 
     def count(self, obj: Mapping[str, Any], key: str, path: str, low: int, high: int, *, optional: bool = False) -> Any:
@@ -235,7 +219,7 @@ class _Checker:
         values = self.field(obj, key, path, "list", optional=optional)
         for i, value in enumerate(values or []):
             if not isinstance(value, str):
-                self.fail(f"{path}.{key}[{i}]", f"expected text, found {_json_type(value)}")
+                self.fail(f"{path}.{key}[{i}]", f"expected text, found {json_type(value)}")
         return values
 
     # -- the bundle ---------------------------------------------------------
@@ -310,14 +294,12 @@ class _Checker:
         counters = self.field(story, "counters", path, "object")
         for key, value in counters.items():
             if isinstance(value, bool) or not isinstance(value, int):
-                self.fail(f"{path}.counters.{key}", f"expected a whole number, found {_json_type(value)}")
+                self.fail(f"{path}.counters.{key}", f"expected a whole number, found {json_type(value)}")
         for name in [*flags, *counters]:
             if name in BUILTIN_NAMES:
                 self.fail(f"{path}.flags" if name in flags else f"{path}.counters.{name}",
                           f"{name!r} is a built-in name; a flag or counter cannot use it")
-        names: dict[str, str] = dict(BUILTIN_NAMES)
-        names.update({flag: "bool" for flag in flags})
-        names.update({counter: "number" for counter in counters})
+        names = condition_names(flags, counters)
         cards = self.field(story, "cards", path, "list")
         if not cards:
             self.fail(f"{path}.cards", "a story needs at least one card")
@@ -397,10 +379,10 @@ class _Checker:
                     if name not in scope["counters"]:
                         self.fail(where, f"{name!r} is not a counter of this story")
                     if isinstance(value, bool) or not isinstance(value, int):
-                        self.fail(where, f"expected a whole number, found {_json_type(value)}")
+                        self.fail(where, f"expected a whole number, found {json_type(value)}")
                 elif name in scope["flags"]:
                     if not isinstance(value, bool):
-                        self.fail(where, f"expected true/false, found {_json_type(value)}")
+                        self.fail(where, f"expected true/false, found {json_type(value)}")
                 else:
                     self.fail(where, f"{name!r} is not a flag or counter of this story")
         elif kind == "clear":
@@ -460,57 +442,10 @@ class _Checker:
 
     # -- conditions ---------------------------------------------------------
 
-    def condition(self, node: Any, path: str, scope: dict[str, Any], want: str | None = None, depth: int = 0) -> str:
-        """Check a condition tree; return its type ("bool", "number" or "text")."""
-        if depth > MAX_NESTING:
-            self.fail(path, f"the condition is nested more than {MAX_NESTING} deep")
-        self.obj(node, path)
-        op = node.get("op")
-        if op == "const":
-            if "value" not in node:
-                self.fail(path, "missing field 'value'")
-            value = node["value"]
-            kind = ("bool" if isinstance(value, bool) else "number" if isinstance(value, int)
-                    else "text" if isinstance(value, str) else None)
-            if kind is None:
-                self.fail(f"{path}.value", f"expected a number, true/false or text, found {_json_type(value)}")
-        elif op == "name":
-            name = self.field(node, "name", path, "text")
-            if name not in scope["names"]:
-                self.fail(f"{path}.name", f"{name!r} is not a flag or counter of this story nor a built-in name")
-            kind = scope["names"][name]
-        elif op == "not":
-            if "arg" not in node:
-                self.fail(path, "missing field 'arg'")
-            self.condition(node["arg"], f"{path}.arg", scope, "bool", depth + 1)
-            kind = "bool"
-        elif op in ("and", "or"):
-            args = self.field(node, "args", path, "list")
-            if len(args) < 2:
-                self.fail(f"{path}.args", f"'{op}' joins two or more conditions")
-            for i, arg in enumerate(args):
-                self.condition(arg, f"{path}.args[{i}]", scope, "bool", depth + 1)
-            kind = "bool"
-        elif op in _COMPARISONS:
-            for side in ("left", "right"):
-                if side not in node:
-                    self.fail(path, f"missing field {side!r}")
-            left = self.condition(node["left"], f"{path}.left", scope, None, depth + 1)
-            right = self.condition(node["right"], f"{path}.right", scope, None, depth + 1)
-            if left != right or (op not in ("==", "!=") and left != "number"):
-                self.fail(path, f"'{op}' cannot compare {left} with {right}")
-            kind = "bool"
-        elif op == "call":
-            name = self.field(node, "name", path, "text")
-            if name not in FUNCTIONS:
-                self.fail(f"{path}.name", f"unknown function {name!r} (expected one of {', '.join(FUNCTIONS)})")
-            args = self.field(node, "args", path, "list")
-            if len(args) != 1:
-                self.fail(f"{path}.args", f"{name}() takes one argument")
-            self.condition(args[0], f"{path}.args[0]", scope, "text", depth + 1)
-            kind = "bool"
-        else:
-            self.fail(f"{path}.op", f"unknown condition node {op!r}")
-        if want is not None and kind != want:
-            self.fail(path, f"expected a {want} value, found a {kind} one")
-        return kind
+    def condition(self, node: Any, path: str, scope: dict[str, Any], want: str | None = None) -> str:
+        """Check a condition tree (``format.condition_type``); return its type."""
+        try:
+            return condition_type(node, scope["names"], want)
+        except ConditionTypeError as error:
+            where = path + "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in error.path)
+            self.fail(where + (f".{error.field}" if error.field else ""), error.reason)

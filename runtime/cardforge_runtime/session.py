@@ -29,6 +29,7 @@ from cardforge_runtime.answers import AnswerError, check_answer
 from cardforge_runtime.bundle import Bundle
 from cardforge_runtime.conditions import evaluate_condition
 from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.format import apply_values
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.setup import SAVE_FORMAT, SAVE_VERSION, TRANSCRIPT_FORMAT, SessionError, check_save, check_setup
 
@@ -419,18 +420,9 @@ class Session:
             return self._apply(kind, step, targets)
         elif kind == "purchase":
             return (yield from self._purchase(step))
-        elif kind == "set":
-            for name, value in step["values"].items():
-                self._state["counters" if name in self._state["counters"] else "flags"][name] = value
-        elif kind == "add":
-            for name, value in step["values"].items():
-                self._state["counters"][name] += value
-        elif kind == "clear":
-            for name in step["names"]:
-                if name in self._state["counters"]:
-                    self._state["counters"][name] = self._story["counters"][name]
-                else:
-                    self._state["flags"][name] = False
+        elif kind in ("set", "add", "clear"):
+            apply_values(kind, step["names"] if kind == "clear" else step["values"], self._state["flags"],
+                         self._state["counters"], self._story["counters"])
         elif kind == "if":
             branch = step["then"] if self._holds(step["condition"]) else step["else"]
             return (yield from self._steps(branch, actor))
