@@ -10,6 +10,7 @@ import pytest
 
 from _runtime_helpers import BOARDS, advance, make_bundle
 from cardforge_runtime import AnswerError, Session, SessionError, load_bundle
+from cardforge_runtime.story import StoryRules
 
 
 def start(cards, **options):
@@ -397,7 +398,7 @@ def test_an_engine_failure_undoes_the_answer(monkeypatch):
     session.answer({})
     before = (session.save(), session.pending)
     calls = {"n": 0}
-    real = Session._apply
+    real = StoryRules._apply
 
     def flaky(self, *args, **kwargs):
         calls["n"] += 1
@@ -405,7 +406,7 @@ def test_an_engine_failure_undoes_the_answer(monkeypatch):
             raise KeyError("boom")
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(Session, "_apply", flaky)
+    monkeypatch.setattr(StoryRules, "_apply", flaky)
     with pytest.raises(AnswerError, match="the engine could not apply this answer .KeyError: 'boom'.; nothing changed"):
         session.answer({})
     assert (session.save(), session.pending) == before

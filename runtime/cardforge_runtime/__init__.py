@@ -8,8 +8,10 @@ Public names:
 - ``load_bundle`` / ``Bundle`` / ``BundleError``: read and check a bundle
   (``docs/bundle.md``).
 - ``Session`` / ``AnswerError`` / ``SessionError``: play a story: requests out,
-  answers in, saves (``docs/runtime.md``); modules ``session`` (the engine),
-  ``answers`` (checking answers), ``setup`` (checking setups and saves).
+  answers in, saves (``docs/runtime.md``); modules ``session`` (the public API),
+  ``story`` (the step semantics), ``state`` (the serialisable game state),
+  ``requests`` (one request shape and one answer check per kind), ``setup``
+  (checking setups and saves).
 - ``DiceRule``: dice counting and exact probabilities (Gascony's Legacy, Dice Rolls).
 - ``Pcg32``: the seeded generator every random result comes from.
 - ``BUNDLE_FORMAT`` / ``BUNDLE_FORMAT_VERSION``: the name and semantic version of
@@ -24,7 +26,7 @@ from cardforge_runtime.conditions import ConditionError, evaluate_condition
 from cardforge_runtime.bundle import Bundle, BundleError, load_bundle
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
-from cardforge_runtime.answers import AnswerError
+from cardforge_runtime.requests import AnswerError
 from cardforge_runtime.session import Session
 from cardforge_runtime.setup import SAVE_FORMAT, SAVE_VERSION, TRANSCRIPT_FORMAT, SessionError
 
