@@ -260,3 +260,31 @@ def test_unknown_keys_in_per_success_are_ignored():
     session.answer({"faces": [6, 6]})
     session.answer({"keep": True})
     assert session.pending["kind"] == "end"
+
+
+def test_nothing_handed_out_changes_what_later_sessions_play():
+    """Issue 7, item 18: the data a Bundle hands out, and the data it was loaded
+    from, are copies: editing them changes nothing the engine plays, and the hash
+    still describes what is played."""
+    source = bundle()
+    loaded = load_bundle(source)
+    digest = loaded.content_hash
+
+    def play_first_card():
+        session = Session.start(loaded, "s")
+        session.answer({})
+        return session.pending
+
+    original = play_first_card()
+    assert original == {"kind": "text", "card": 1, "text": "Hi"}
+    pack, story = loaded.find_story("s")
+    story["cards"][0]["steps"][0]["text"] = "Forged"
+    pack["stories"][0]["cards"][0]["steps"][0]["text"] = "Forged"
+    pack["characters"][0]["stats"]["Prowess"] = 99
+    loaded.data["packs"][0]["stories"][0]["cards"][0]["steps"][0]["text"] = "Forged"
+    source["packs"][0]["stories"][0]["cards"][0]["steps"][0]["text"] = "Forged"
+    source["packs"][0]["characters"][0]["stats"]["Prowess"] = 99
+    assert play_first_card() == original
+    assert Session.start(loaded, "s").state["characters"][0]["stats"]["Prowess"] == 3
+    assert loaded.find_story("s")[1]["cards"][0]["steps"][0]["text"] == "Hi"
+    assert loaded.content_hash == digest and load_bundle(bundle()).content_hash == digest

@@ -10,6 +10,7 @@ them). See ``docs/bundle.md``.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import stat
@@ -24,7 +25,8 @@ from cardforge_runtime.format import (
     ConditionTypeError,
     condition_names,
     condition_type,
-    content_hash,
+    canonical_json,
+    content_hash_of_canonical,
     json_type,
 )
 
@@ -39,10 +41,12 @@ class BundleError(ValueError):
 
 
 class Bundle:
-    """A checked bundle (``load_bundle`` makes one).
+    """A checked bundle (``load_bundle`` makes one). Read-only: nothing it hands out
+    lets a caller change what later sessions play.
 
     Attributes:
-        data: the bundle as JSON data (do not modify it).
+        data: a deep copy of the bundle as JSON data (each access copies the whole
+            bundle: O(its size); to read one story, use ``find_story``).
         content_hash: the SHA-256 fingerprint of its packs, computed on load
             (``"sha256:<64 hex digits>"``; docs/bundle.md, ``content_hash``).
         declared_hash: the ``content_hash`` the file states.
@@ -50,7 +54,7 @@ class Bundle:
     """
 
     def __init__(self, data: dict[str, Any], content_hash: str) -> None:
-        self.data = data
+        self._data = data
         self.content_hash = content_hash
         self.declared_hash = data.get("content_hash")
         self.format_version = data["format_version"]
@@ -58,6 +62,11 @@ class Bundle:
         for pack in data["packs"]:
             for story in pack["stories"]:
                 self._stories[(pack["id"], story["id"])] = (pack, story)
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """A deep copy of the bundle (changing it changes nothing the engine plays)."""
+        return copy.deepcopy(self._data)
 
     @property
     def hash_matches(self) -> bool:
@@ -70,12 +79,20 @@ class Bundle:
         return [(p["id"], s["id"], s["title"]) for (p, s) in self._stories.values()]
 
     def find_story(self, story_id: str, pack_id: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The ``(pack, story)`` with this id (``pack_id`` is needed only when two
-        packs share a story id).
+        """A copy of the ``(pack, story)`` with this id (``pack_id`` is needed only when
+        two packs share a story id). The pack holds its stories, so this copies the
+        whole pack (O(its size)); changing the copy changes nothing the engine plays.
 
         Raises:
             KeyError: no such story, or an ambiguous id; the message lists the stories.
         """
+        pack, story = self._find(story_id, pack_id)
+        pack = _copy(pack)
+        return pack, next(s for s in pack["stories"] if s["id"] == story_id)
+
+    def _find(self, story_id: str, pack_id: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """``find_story`` without the copy, for the engine's own use: the result must
+        never be changed nor handed out."""
         found = [(p, s) for (pid, sid), (p, s) in self._stories.items()
                  if sid == story_id and (pack_id is None or pid == pack_id)]
         if len(found) == 1:
@@ -86,6 +103,12 @@ class Bundle:
         raise KeyError(f"story id {story_id!r} is in several packs; name the pack ({known})")
 
 
+def _copy(data: Any) -> Any:
+    """A deep copy of checked plain JSON data (a JSON round trip: several times faster
+    than ``copy.deepcopy``)."""
+    return json.loads(json.dumps(data, ensure_ascii=False))
+
+
 def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
     """Read and check a bundle.
 
@@ -93,7 +116,8 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
         source: a path to a bundle file (UTF-8 JSON), or the parsed JSON object.
 
     Returns:
-        The checked ``Bundle``.
+        The checked ``Bundle``. Data given as an object is copied (the caller may
+        change it afterwards without changing the bundle).
 
     Raises:
         BundleError: the file cannot be read or parsed; ``format`` is not
@@ -112,12 +136,16 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
     except RecursionError:
         raise BundleError(f"{name}: steps are nested too deeply to play") from None
     try:
-        digest = content_hash(data["packs"])
+        packs = canonical_json(data["packs"])
+        if not isinstance(source, (str, os.PathLike)):
+            # the caller keeps ``source``: take a copy, so that changing it later
+            # cannot change what sessions play
+            data = {**copy.deepcopy({k: v for k, v in data.items() if k != "packs"}), "packs": json.loads(packs)}
     except (TypeError, ValueError) as error:
         raise BundleError(f"{name}: the bundle is not plain JSON data ({error})") from None
     except RecursionError:
         raise BundleError(f"{name}: the bundle is nested too deeply") from None
-    return Bundle(dict(data), digest)
+    return Bundle(dict(data), content_hash_of_canonical([packs]))
 
 
 def read_json(path: str, what: str) -> Any:

@@ -96,7 +96,7 @@ class Session:
             SessionError: unknown story or Character, wrong counts, bad seed.
         """
         try:
-            pack_data, story_data = bundle.find_story(story, pack)
+            pack_data, story_data = bundle._find(story, pack)
         except KeyError as error:
             raise SessionError(error.args[0]) from None
         setup = {"players": players, "characters": characters, "seed": seed}
@@ -124,7 +124,7 @@ class Session:
         data = check_save(save)
         refs = data["references"]
         try:
-            pack_data, story_data = bundle.find_story(refs["story"], refs["pack"])
+            pack_data, story_data = bundle._find(refs["story"], refs["pack"])
         except KeyError:
             pack_data = story_data = None
         missing = []
