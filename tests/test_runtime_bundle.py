@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from _runtime_helpers import make_bundle
-from cardforge_runtime import AnswerError, BundleError, Session, SessionError, load_bundle
+from cardforge_runtime import AnswerError, BundleError, EngineError, Session, SessionError, load_bundle
 
 CHOICE = {"kind": "choice", "options": [
     {"text": "If rich", "if": {"op": ">=", "left": {"op": "name", "name": "coins"}, "right": {"op": "const", "value": 3}},
@@ -173,6 +173,8 @@ def test_hand_edits_never_crash_the_engine(edits, seed):
             session.answer(_auto(session.pending))
         except AnswerError:
             break
+        except EngineError as error:      # a crash inside the engine: the fault this test exists to find
+            pytest.fail(f"the engine failed on a bundle load_bundle accepted: {error}")
 
 
 def test_the_shipped_bundle_loads(gascony_bundle: Path):

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from _runtime_helpers import BOARDS, advance, make_bundle
-from cardforge_runtime import AnswerError, Session, SessionError, load_bundle
+from cardforge_runtime import AnswerError, EngineError, Session, SessionError, load_bundle
 from cardforge_runtime.story import StoryRules
 
 
@@ -391,8 +391,9 @@ def test_answers_with_keys_that_are_not_text_are_refused():
 
 
 def test_an_engine_failure_undoes_the_answer(monkeypatch):
-    """Should a step ever fail inside the engine, the answer is refused and the
-    session is exactly as before; the next answer works."""
+    """Should a step ever fail inside the engine, it is an EngineError (not the
+    answer's fault: not an AnswerError) and the session is exactly as before; the
+    next answer works."""
     session = start([{"id": 1, "steps": [{"kind": "gain", "coins": 2, "who": "each"},
                                          {"kind": "lose", "health": 1, "who": "one"}, GOTO_END]}], introduction="Hi.")
     session.answer({})
@@ -407,8 +408,9 @@ def test_an_engine_failure_undoes_the_answer(monkeypatch):
         return real(self, *args, **kwargs)
 
     monkeypatch.setattr(StoryRules, "_apply", flaky)
-    with pytest.raises(AnswerError, match="the engine could not apply this answer .KeyError: 'boom'.; nothing changed"):
+    with pytest.raises(EngineError, match="the engine could not apply this answer .KeyError: 'boom'.; nothing changed") as caught:
         session.answer({})
+    assert not isinstance(caught.value, AnswerError) and isinstance(caught.value.__cause__, KeyError)
     assert (session.save(), session.pending) == before
     session.answer({})
     assert session.state["coins"] == 2 and session.pending["kind"] == "character"

@@ -7,8 +7,9 @@ Public names:
 
 - ``load_bundle`` / ``Bundle`` / ``BundleError``: read and check a bundle
   (``docs/bundle.md``).
-- ``Session`` / ``AnswerError`` / ``SessionError``: play a story: requests out,
-  answers in, saves (``docs/runtime.md``); modules ``session`` (the public API),
+- ``Session`` / ``AnswerError`` / ``SessionError`` / ``EngineError``: play a story:
+  requests out, answers in, saves (``docs/runtime.md``); ``EngineError`` is a failure
+  of the engine itself (a bug), never the answer's fault; modules ``session`` (the public API),
   ``story`` (the step semantics), ``state`` (the serialisable game state),
   ``requests`` (one request shape and one answer check per kind), ``setup``
   (checking setups and saves).
@@ -28,6 +29,7 @@ from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.requests import AnswerError
 from cardforge_runtime.session import Session
+from cardforge_runtime.story import EngineError
 from cardforge_runtime.setup import SAVE_FORMAT, SAVE_VERSION, TRANSCRIPT_FORMAT, SessionError
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
     "BundleError",
     "ConditionError",
     "DiceRule",
+    "EngineError",
     "Pcg32",
     "SAVE_FORMAT",
     "SAVE_VERSION",

@@ -29,7 +29,7 @@ from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.requests import AnswerError, check_answer
 from cardforge_runtime.setup import SAVE_FORMAT, SAVE_VERSION, TRANSCRIPT_FORMAT, SessionError, check_save, check_setup
 from cardforge_runtime.state import as_json, checked_state, diff, initial_state
-from cardforge_runtime.story import Play, StoryRules
+from cardforge_runtime.story import EngineError, Play, StoryRules
 
 __all__ = ["Session"]
 
@@ -250,6 +250,8 @@ class Session:
 
         Raises:
             AnswerError: the answer does not fit (the session is unchanged).
+            EngineError: the engine failed on an answer that fit (a bug); the
+                session is rewound to exactly where it was.
         """
         request = self._pending
         checked = check_answer(request, answer, self._rule)
@@ -264,8 +266,9 @@ class Session:
         except Exception as error:  # noqa: BLE001 - a bug, or a bundle the checks let through: undo
             self._answering = False
             self._rewind(checkpoint, since)
-            raise AnswerError(f"the engine could not apply this answer ({type(error).__name__}: {error}); "
-                              "nothing changed") from error
+            raise EngineError(f"the engine could not apply this answer ({type(error).__name__}: {error}); "
+                              "nothing changed (a bug in cardforge_runtime or a bundle its checks let through: "
+                              "please report it)") from error
         finally:
             self._answering = False
         entry = {

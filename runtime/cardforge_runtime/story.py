@@ -28,7 +28,7 @@ from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.format import apply_values
 from cardforge_runtime.pcg import Pcg32
 
-__all__ = ["Outcome", "Play", "StoryRules", "effect_of"]
+__all__ = ["EngineError", "Outcome", "Play", "StoryRules", "effect_of"]
 
 Request = dict[str, Any]
 Answer = dict[str, Any]
@@ -36,6 +36,22 @@ Answer = dict[str, Any]
 #: ``("end", {"result", "text", "reason", "character"})``.
 Outcome = tuple[Any, ...] | None
 Play = Generator[Request, Answer, Outcome]
+
+
+class EngineError(RuntimeError):
+    """The engine failed while applying an answer that fit the request: a bug in
+    ``cardforge_runtime``, or a bundle its checks let through. Not the answer's
+    fault, so not an ``AnswerError``; the session is rewound to exactly where it was
+    before the answer (``Session.answer``). Please report it.
+
+    Attributes:
+        reason: what failed, in one sentence (the underlying exception is also
+            ``__cause__``).
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class StoryRules:
