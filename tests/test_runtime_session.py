@@ -189,6 +189,29 @@ def test_destiny_rerolls_until_kept_or_spent():
                                    "passed": True}
 
 
+@pytest.mark.parametrize("auto", [False, 0, None, "1", 1, "true"])
+@pytest.mark.parametrize("faces", [True, False])
+def test_auto_other_than_true_is_refused_in_rolls_and_rerolls(auto, faces):
+    """docs/runtime.md: any ``auto`` other than ``true`` is refused (issue 7, item 32:
+    a reroll took ``"auto": false`` beside its faces)."""
+    session = start([{"id": 1, "steps": [challenge(successes=4)]}])
+    advance(session)
+    session.answer({"character": 0})                 # Anne: 3 dice, 2 Destiny
+    roll = {"faces": [1, 4, 2], "auto": auto} if faces else {"auto": auto}
+    before = session.save()
+    with pytest.raises(AnswerError, match='"auto" must be true|give the dice as'):
+        session.answer(roll)
+    assert session.save() == before
+    session.answer({"faces": [1, 4, 2]})
+    reroll = {"reroll": [0], "faces": [6], "auto": auto} if faces else {"reroll": [0], "auto": auto}
+    before = session.save()
+    with pytest.raises(AnswerError, match='"auto" must be true|give the new dice as'):
+        session.answer(reroll)
+    assert session.save() == before
+    session.answer({"reroll": [0], "auto": True})    # true is taken
+    assert session.log[-1]["events"][0]["event"] == "reroll"
+
+
 def test_advantage_from_the_table_counts_threes():
     session = start([{"id": 1, "steps": [challenge(successes=3)]}])
     advance(session)

@@ -257,6 +257,8 @@ def check_reroll(request: Mapping[str, Any], answer: Mapping[str, Any], rule: Di
                           "each once, in increasing order")
     if ("faces" in answer) == (answer.get("auto") is True):
         raise AnswerError('give the new dice as "faces" (one per position, in the same order) or "auto": true')
+    if "auto" in answer and answer["auto"] is not True:
+        raise AnswerError('"auto" must be true')
     if "faces" in answer:
         problem = rule.check_faces(answer["faces"], len(chosen))
         if problem:
