@@ -6,7 +6,7 @@ package, so front ends can embed it (or port it) on its own.
 Public names:
 
 - ``load_bundle`` / ``Bundle`` / ``BundleError``: read and check a bundle
-  (``docs/bundle.md``).
+  (``docs/bundle.md``); modules ``bundle`` and ``bundle_checks``.
 - ``Session`` / ``AnswerError`` / ``SessionError`` / ``EngineError``: play a story:
   requests out, answers in, saves (``docs/runtime.md``); ``EngineError`` is a failure
   of the engine itself (a bug), never the answer's fault; modules ``session`` (the public API),
