@@ -13,6 +13,7 @@ This module is low in the runtime: it imports only ``dice`` (to check dice faces
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Literal, NotRequired, TypedDict
 
 from cardforge_runtime.dice import DiceRule
@@ -319,8 +320,8 @@ def check_battle(request: Mapping[str, Any], answer: Mapping[str, Any], rule: Di
 
 
 #: The answer check of each request kind: ``check(request, answer, rule)`` raises
-#: ``AnswerError`` or returns ``None``.
-ANSWER_CHECKS: Mapping[str, Callable[[Mapping[str, Any], Mapping[str, Any], DiceRule], None]] = {
+#: ``AnswerError`` or returns ``None``. Read-only.
+ANSWER_CHECKS: Mapping[str, Callable[[Mapping[str, Any], Mapping[str, Any], DiceRule], None]] = MappingProxyType({
     "text": check_nothing,
     "card": check_nothing,
     "end": check_end,
@@ -330,7 +331,7 @@ ANSWER_CHECKS: Mapping[str, Callable[[Mapping[str, Any], Mapping[str, Any], Dice
     "reroll": check_reroll,
     "purchase": check_purchase,
     "battle": check_battle,
-}
+})
 
 
 def check_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule) -> dict[str, Any]:
