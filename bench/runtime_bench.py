@@ -28,7 +28,8 @@ Only the public API of ``cardforge_runtime`` is used (docs/runtime.md).
    deterministic for a bundle, a player count and a seed.
 
 Prints one JSON line on stdout. Exit status 1 when the replay does not
-reproduce the script or the runtime raises, 2 on a usage error.
+reproduce the script or the runtime raises (its documented errors as one line,
+anything else with its traceback), 2 on a usage error.
 
 ``--profile DIR`` runs the load and the timed pass once more under cProfile
 (after the timed runs, so the times above are not profiled ones), writes
@@ -46,7 +47,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from cardforge_runtime import Session, load_bundle
+from cardforge_runtime import AnswerError, BundleError, Session, SessionError, load_bundle
 
 
 def policy(rng: random.Random, request: dict) -> dict:
@@ -176,14 +177,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.answers < 1:
         ap.error("--answers must be at least 1")
 
-    t0, c0 = time.perf_counter(), time.process_time()
-    bundle = load_bundle(args.bundle)
-    load_s, load_cpu_s = time.perf_counter() - t0, time.process_time() - c0
+    try:
+        t0, c0 = time.perf_counter(), time.process_time()
+        bundle = load_bundle(args.bundle)
+        load_s, load_cpu_s = time.perf_counter() - t0, time.process_time() - c0
 
-    script, expected = make_script(bundle, args.answers, args.players, args.seed)
-    t0, c0 = time.perf_counter(), time.process_time()
-    session = replay(bundle, script, args.players, args.seed)
-    answers_s, answers_cpu_s = time.perf_counter() - t0, time.process_time() - c0
+        script, expected = make_script(bundle, args.answers, args.players, args.seed)
+        t0, c0 = time.perf_counter(), time.process_time()
+        session = replay(bundle, script, args.players, args.seed)
+        answers_s, answers_cpu_s = time.perf_counter() - t0, time.process_time() - c0
+    except (BundleError, SessionError, AnswerError) as error:
+        # anything else is a runtime bug: its traceback is what its owners need
+        print(f"runtime_bench: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
     got = digest(session)
     if got != expected["digest"]:
         print(f"runtime_bench: the timed replay ended elsewhere than the script "
