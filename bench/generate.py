@@ -3,7 +3,8 @@
 
     python bench/generate.py --cards N --layout single|split --out DIR [--seed S]
 
-Writes ``DIR/pack.yaml`` (the manifest of docs/format.md, id ``bench``) and
+Writes ``DIR/pack.yaml`` (the manifest of docs/format.md, id ``bench``, with
+four Character boards so that the bundle can be played: bench/runtime.py) and
 stories:
 
 * ``single``: stories of 1000 cards, all of them in ``DIR/stories.yaml`` as
@@ -67,6 +68,27 @@ dice:
   advantage_adds: [3]
   disadvantage_removes: [4]
   reroll: destiny
+characters:
+  - name: Aubert
+    stats: {Prowess: 4, Movement: 3}
+    destiny: 3
+    health: 8
+    items: [Rapier]
+  - name: Bastien
+    stats: {Prowess: 3, Movement: 4}
+    destiny: 4
+    health: 7
+    items: [Lantern]
+  - name: Colette
+    stats: {Prowess: 5, Movement: 2}
+    destiny: 2
+    health: 8
+    items: [Rope]
+  - name: Denise
+    stats: {Prowess: 2, Movement: 5}
+    destiny: 4
+    health: 6
+    items: []
 """
 
 WORDS = (

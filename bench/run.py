@@ -2,7 +2,7 @@
 """Benchmark cardforge against a plain PyYAML (libyaml) parse of the same files.
 
     python bench/run.py [--sizes 1000,10000,100000] [--layouts single,split]
-                        [--cardforge PATH] [--repeat N] [--floor-only]
+                        [--cardforge PATH] [--repeat N] [--floor-only] [--no-profile]
 
 For each size and layout a synthetic pack is generated (bench/generate.py) into
 bench/.cache/ (reused while the generator is unchanged), then measured, every
@@ -10,10 +10,21 @@ measurement in its own child process run under a small wrapper process that
 reports the child's wall time and peak RSS (so one run's peak never leaks into
 the next):
 
-* ``floor``: ``yaml.load_all(f, Loader=yaml.CSafeLoader)`` on every YAML file
-  of the pack, keeping the documents (interpreter start and import included);
+* ``floor (GC on)``: ``yaml.load_all(f, Loader=yaml.CSafeLoader)`` on every YAML
+  file of the pack, keeping the documents, as a plain user calls it
+  (interpreter start and import included);
+* ``floor (GC off)``: the same with the garbage collector disabled (as cardforge
+  itself runs): the limit of parsing this YAML at all, the one targets use;
 * ``lint``:  ``cardforge lint DIR``;
-* ``build``: ``cardforge build DIR -o OUT`` (and the bundle's size).
+* ``build``: ``cardforge build DIR -o OUT`` (and the bundle's size);
+* ``check-bundle``: ``cardforge check-bundle OUT`` on the bundle just built;
+* ``runtime``: bench/runtime_bench.py on that bundle: ``load_bundle`` and
+  10,000 scripted answers through ``cardforge_runtime.Session``, both timed
+  inside the process; then once more under cProfile (``--no-profile`` skips it).
+
+``check-bundle`` and ``runtime`` run for sizes up to RUNTIME_MAX_CARDS (the
+targets are at 10k cards); the profile, on the first layout at the largest of
+those sizes.
 
 Wall time is the best of 3 runs for sizes <= 10k cards and 1 run above (see
 ``--repeat``); peak memory is the largest of those runs. ``cardforge --version``
@@ -42,7 +53,14 @@ RESULTS = BENCH / "results.json"
 LAYOUTS = ("single", "split")
 
 # Targets (also in bench/README.md).
-BUILD_VS_FLOOR_MAX = 2.0  # build(10k) <= 2x the PyYAML C parse of the same files
+BUILD_VS_FLOOR_MAX = 2.0  # build(10k) <= 2x the PyYAML C parse (GC off) of the same files
+CHECK_VS_BUILD_MAX = 1.0  # check-bundle(10k) not slower than build of the same content
+# inkjs on an ink story of the same shape (issue 7): loads in 0.29 s, 10,000 choices in 0.6 s
+RUNTIME_LOAD_MAX_S = 0.29  # load_bundle of the 10k-card bundle
+RUNTIME_ANSWERS_MAX_S = 0.6  # 10,000 scripted answers through Session
+RUNTIME_ANSWERS = 10000
+RUNTIME_MAX_CARDS = 10000  # check-bundle and runtime are measured up to this size
+PROFILE_TOP = 8  # functions per phase shown in the report (results.json keeps 25)
 LINEAR_MAX = 1.25  # time per card at 100k <= 1.25x time per card at 10k
 PEAK_100K_MAX_MB = 1536.0  # < 1.5 GB peak RSS at 100k
 STARTUP_MAX_S = 0.100  # --version / --help < 100 ms
@@ -53,7 +71,10 @@ import yaml
 if not hasattr(yaml, "CSafeLoader"):
     sys.exit("bench: PyYAML %s in %s has no yaml.CSafeLoader (built without libyaml): "
              "the floor needs the C parser" % (yaml.__version__, sys.executable))
-root = sys.argv[1]
+root, gc_mode = sys.argv[1], sys.argv[2]
+if gc_mode == "off":
+    import gc
+    gc.disable()
 files = []
 for d, dirs, names in os.walk(root):
     dirs.sort()
@@ -64,7 +85,7 @@ for f in files:
     with open(f, "rb") as fh:
         docs.extend(yaml.load_all(fh, Loader=yaml.CSafeLoader))
 t1 = time.perf_counter()
-print(json.dumps({"files": len(files), "documents": len(docs), "parse_s": t1 - t0}))
+print(json.dumps({"files": len(files), "documents": len(docs), "parse_s": t1 - t0, "gc": gc_mode}))
 """
 
 
@@ -114,8 +135,8 @@ def run_once(cmd: list[str], tag: str) -> dict:
     res = json.loads(proc.stdout.strip().splitlines()[-1])
     res["stdout_path"], res["stderr_path"] = str(out), str(err)
     res["summary"] = last_line(out) or last_line(err)
-    if res["rc"] == 0 and out.stat().st_size < 4096:
-        try:  # the floor reports its own numbers as one JSON line
+    if res["rc"] == 0 and out.stat().st_size < 65536:
+        try:  # the floor and runtime_bench report their own numbers as one JSON line
             res["child"] = json.loads(out.read_text().strip().splitlines()[-1])
         except (ValueError, IndexError):
             pass
@@ -132,11 +153,23 @@ def run_best(cmd: list[str], tag: str, repeat: int) -> dict:
         runs.append(res)
         if res["rc"] != 0:
             break  # a failing command: no point repeating it
+    return combine(runs, cmd)
+
+
+def combine(runs: list[dict], cmd: list[str]) -> dict:
+    """One measurement from several runs of ``cmd``: the run with the best wall time (the
+    last run when one failed), with every wall time, the largest peak RSS, and the child's
+    own JSON line of each run (``child_all``) when it prints one."""
     best = min(runs, key=lambda r: r["wall_s"]) if all(r["rc"] == 0 for r in runs) else runs[-1]
     out = dict(best)
     out["runs"] = len(runs)
     out["wall_all_s"] = [r["wall_s"] for r in runs]
     out["maxrss_mib"] = max(r["maxrss_mib"] for r in runs)
+    # CPU time (user + sys) is much less disturbed than wall time by other work on the machine
+    out["cpu_s"] = min(r["user_s"] + r["sys_s"] for r in runs)
+    children = [r["child"] for r in runs if "child" in r]
+    if children:
+        out["child_all"] = children
     out["cmd"] = ["<floor: PyYAML CSafeLoader>" if c == FLOOR_CODE else c for c in cmd]
     return out
 
@@ -228,10 +261,21 @@ def evaluate_targets(results: dict) -> list[dict]:
         })
 
     for layout in LAYOUTS:
-        b, f = m(10000, layout, "build"), m(10000, layout, "floor")
-        target(f"build(10k, {layout}) <= {BUILD_VS_FLOOR_MAX:g}x PyYAML C parse",
+        b, f = m(10000, layout, "build"), m(10000, layout, "floor-gc-off")
+        target(f"build(10k, {layout}) <= {BUILD_VS_FLOOR_MAX:g}x PyYAML C parse, GC off",
                b["wall_s"] / f["wall_s"] if b and f else None,
                lambda v: f"{v:.2f}x", lambda v: v <= BUILD_VS_FLOOR_MAX)
+    for layout in LAYOUTS:
+        c, b = m(10000, layout, "check-bundle"), m(10000, layout, "build")
+        target(f"check-bundle(10k, {layout}) not slower than build of the same content",
+               c["wall_s"] / b["wall_s"] if c and b else None,
+               lambda v: f"{v:.2f}x", lambda v: v <= CHECK_VS_BUILD_MAX)
+    for layout in LAYOUTS:
+        rt = m(10000, layout, "runtime")
+        target(f"runtime(10k, {layout}): load_bundle < {RUNTIME_LOAD_MAX_S:g} s (inkjs)",
+               rt["load_s"] if rt else None, fmt_s, lambda v: v < RUNTIME_LOAD_MAX_S, digits=3)
+        target(f"runtime(10k, {layout}): {RUNTIME_ANSWERS:,} answers < {RUNTIME_ANSWERS_MAX_S:g} s (inkjs)",
+               rt["answers_s"] if rt else None, fmt_s, lambda v: v < RUNTIME_ANSWERS_MAX_S, digits=3)
     for layout in LAYOUTS:
         for step in ("lint", "build"):
             small, big = m(10000, layout, step), m(100000, layout, step)
@@ -251,36 +295,92 @@ def evaluate_targets(results: dict) -> list[dict]:
     return targets
 
 
+STEP_NAMES = {
+    "floor-gc-on": "floor (GC on)",
+    "floor-gc-off": "floor (GC off)",
+}
+
+
+def ratio(x: dict, ref: dict | None) -> str:
+    """``x``'s wall time over ``ref``'s, or "-" when either failed or is missing."""
+    if x["rc"] != 0 or not ref or ref["rc"] != 0:
+        return "-"
+    return f"{x['wall_s'] / ref['wall_s']:.2f}x"
+
+
 def report(results: dict) -> str:
     rows = []
     for r in results["runs"]:
-        floor = r["measurements"].get("floor")
-        for step in ("floor", "lint", "build"):
-            x = r["measurements"].get(step)
+        ms = r["measurements"]
+        floors = [ms.get("floor-gc-off"), ms.get("floor-gc-on")]
+        build = ms.get("build")
+        for step in ("floor-gc-on", "floor-gc-off", "lint", "build", "check-bundle"):
+            x = ms.get(step)
             if x is None:
                 continue
             ok = x["rc"] == 0
             wall = x["wall_s"] if ok else None
-            ratio = (
-                f"{x['wall_s'] / floor['wall_s']:.2f}x"
-                if ok and floor and floor["rc"] == 0 else "-"
-            )
             bundle = x.get("bundle_bytes")
             rows.append([
                 f"{r['cards']:,}",
                 r["layout"],
                 str(r["files"]),
                 f"{r['bytes'] / 2**20:.1f}",
-                step,
+                STEP_NAMES.get(step, step),
                 fmt_s(wall) if ok else f"FAILED rc={x['rc']}",
+                fmt_s(x["cpu_s"]) if ok else "-",
                 str(x["runs"]),
                 fmt_rate(r["cards"] / wall) if wall else "-",
                 f"{x['maxrss_mib']:.0f}",
                 "-" if bundle is None else f"{bundle / 2**20:.2f}",
-                ratio,
+                *(ratio(x, f) for f in floors),
+                ratio(x, build) if step == "check-bundle" else "",
             ])
-    out = [table(rows, ["cards", "layout", "files", "YAML MiB", "step", "wall (best)", "runs",
-                        "cards/s", "peak MiB", "bundle MiB", "vs floor"])]
+    out = [table(rows, ["cards", "layout", "files", "YAML MiB", "step", "wall (best)", "cpu (best)", "runs",
+                        "cards/s", "peak MiB", "bundle MiB", "vs floor GC off", "vs floor GC on",
+                        "vs build"])]
+    out.append("")
+    out.append("floor (GC on): PyYAML's C parser as a plain user calls it; floor (GC off): the "
+               "same with the garbage\ncollector disabled, as cardforge runs: the limit of "
+               "parsing this YAML at all. Targets use GC off and wall\ntimes; cpu is user + sys "
+               "time, less disturbed by other work on a shared machine.")
+    rt_rows = []
+    for r in results["runs"]:
+        x = r["measurements"].get("runtime")
+        if x is None:
+            continue
+        if x["rc"] != 0:
+            rt_rows.append([f"{r['cards']:,}", r["layout"], f"FAILED rc={x['rc']}"] + [""] * 9)
+            continue
+        rt_rows.append([
+            f"{r['cards']:,}", r["layout"], f"{x['bundle_bytes'] / 2**20:.2f}", fmt_s(x["load_s"]),
+            fmt_s(x["load_cpu_s"]), f"{x['answers']:,}", str(x["sessions"]), fmt_s(x["answers_s"]),
+            fmt_s(x["answers_cpu_s"]),
+            f"{x['answers'] / x['answers_s'] / 1000:.1f}k", str(x["runs"]), f"{x['maxrss_mib']:.0f}",
+        ])
+    if rt_rows:
+        out.append("")
+        out.append("runtime: load_bundle, then scripted answers through Session (times inside the "
+                   "process, each the best of its runs)")
+        out.append(table(rt_rows, ["cards", "layout", "bundle MiB", "load", "load cpu", "answers",
+                                   "sessions", "answer time", "answer cpu", "answers/s", "runs",
+                                   "peak MiB"]))
+    for r in results["runs"]:
+        prof = r.get("profile")
+        if not prof:
+            continue
+        for phase in ("load", "answers"):
+            data = prof.get(phase) or {}
+            out.append("")
+            out.append(f"profile {r['layout']}-{r['cards']} {phase} (cProfile, own time; "
+                       f"{prof['dir']}/{phase}.prof):")
+            for f in data.get("top", [])[:PROFILE_TOP]:
+                out.append(f"  {f['own_s']:7.3f} s own {f['cumulative_s']:7.3f} s cum "
+                           f"{f['calls']:>9,} calls  {f['function']}")
+            for v in data.get("called_from_runtime", [])[:2]:
+                callers = ", ".join(f"{c['caller']} {c['cumulative_s']:.3f} s"
+                                    for c in v["called_from"])
+                out.append(f"  {v['function']} is called from: {callers}")
     st = results.get("startup") or {}
     if st:
         out.append("")
@@ -309,6 +409,55 @@ def write_results(results: dict) -> None:
 
 def default_cardforge() -> Path:
     return Path(sys.executable).parent / "cardforge"
+
+
+def runtime_python(cardforge: Path) -> str:
+    """The Python of the cardforge install being measured (it has ``cardforge_runtime``)."""
+    beside = cardforge.parent / "python"
+    return str(beside) if beside.is_file() else sys.executable
+
+
+RUNTIME_KEYS = ("bundle_bytes", "stories", "answers", "sessions", "requests", "results", "digest",
+                "players", "seed")
+
+
+def runtime_cmd(python: str, bundle: Path) -> list[str]:
+    return [python, str(BENCH / "runtime_bench.py"), str(bundle), "--answers", str(RUNTIME_ANSWERS)]
+
+
+def runtime_summary(res: dict) -> dict:
+    """The runtime measurement from bench/runtime_bench.py's runs: load and answer times are
+    each the best of the runs; the counts must agree between runs (they are deterministic)."""
+    if res["rc"] != 0:
+        return res
+    children = res.get("child_all", [])
+    if len(children) != res["runs"]:
+        res["rc"] = -1
+        res["stderr_tail"] = "runtime_bench.py printed no result line"
+        return res
+    first = children[0]
+    for key in RUNTIME_KEYS:
+        if any(c[key] != first[key] for c in children):
+            res["rc"] = -1
+            res["stderr_tail"] = f"runtime_bench.py runs disagree on {key!r}: not deterministic"
+            return res
+        res[key] = first[key]
+    for key in ("load_s", "answers_s", "load_cpu_s", "answers_cpu_s"):
+        res[key] = min(c[key] for c in children)
+        res[key.replace("_s", "_all_s")] = [c[key] for c in children]
+    return res
+
+
+def runtime_profile(python: str, bundle: Path, tag: str) -> dict | None:
+    """One more runtime_bench.py run under cProfile: the hot spots of load and answers."""
+    pdir = CACHE / "profile" / tag
+    cmd = [*runtime_cmd(python, bundle), "--profile", str(pdir)]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0 or not proc.stdout.strip():
+        log(f"{tag}: the profile run failed:\n{proc.stderr[-2000:]}")
+        return None
+    data = json.loads(proc.stdout.strip().splitlines()[-1]).get("profile", {})
+    return {"dir": str(pdir), **data}
 
 
 def check_floor_python() -> str:
@@ -345,6 +494,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="runs per measurement (default: 3 for sizes <= 10k, 1 above)")
     ap.add_argument("--floor-only", action="store_true",
                     help="only measure the PyYAML parse (no cardforge needed)")
+    ap.add_argument("--no-profile", action="store_true",
+                    help="skip the cProfile run of the runtime")
     args = ap.parse_args(argv)
 
     try:
@@ -398,6 +549,9 @@ def main(argv: list[str] | None = None) -> int:
             results["startup"][name] = res
             failed |= res["rc"] != 0
 
+    # the runtime is profiled once: on the first layout, at the largest size it is measured at
+    small = [n for n in sizes if n <= RUNTIME_MAX_CARDS]
+    profiled = (max(small), layouts[0]) if small else None
     for size in sizes:
         repeat = args.repeat or (3 if size <= 10000 else 1)
         for layout in layouts:
@@ -407,31 +561,60 @@ def main(argv: list[str] | None = None) -> int:
             entry["measurements"] = {}
             results["runs"].append(entry)
             tag = f"{layout}-{size}"
+            bundle = CACHE / "out" / f"{tag}.json"
+            bundle.parent.mkdir(parents=True, exist_ok=True)
+            if bundle.exists():
+                bundle.unlink()
 
-            log(f"{tag}: floor (PyYAML CSafeLoader), {repeat} run(s)")
-            res = run_best([sys.executable, "-c", FLOOR_CODE, str(pack)], f"{tag}-floor", repeat)
-            if res["rc"] != 0:
-                # the floor is the reference: without it the run means nothing
-                write_results(results)
-                raise SystemExit(f"bench: the PyYAML floor failed:\n{res.get('stderr_tail', '')}")
-            entry["measurements"]["floor"] = res
-
+            # (key, what the log says, command, needs the bundle)
+            steps: list[tuple[str, str, list[str], bool]] = [
+                (f"floor-gc-{mode}", f"floor (PyYAML CSafeLoader, GC {mode})",
+                 [sys.executable, "-c", FLOOR_CODE, str(pack), mode], False)
+                for mode in ("on", "off")
+            ]
             if cardforge:
-                log(f"{tag}: cardforge lint, {repeat} run(s)")
-                res = run_best([str(cardforge), "lint", str(pack)], f"{tag}-lint", repeat)
-                entry["measurements"]["lint"] = res
+                steps += [
+                    ("lint", "cardforge lint", [str(cardforge), "lint", str(pack)], False),
+                    ("build", "cardforge build", [str(cardforge), "build", str(pack), "-o", str(bundle)],
+                     False),
+                ]
+                if size <= RUNTIME_MAX_CARDS:
+                    steps += [
+                        ("check-bundle", "cardforge check-bundle",
+                         [str(cardforge), "check-bundle", str(bundle)], True),
+                        ("runtime", f"runtime: load_bundle and {RUNTIME_ANSWERS:,} answers",
+                         runtime_cmd(runtime_python(cardforge), bundle), True),
+                    ]
+            # Rounds: each round runs every step once, so that a slow spell of a shared
+            # machine hits all the steps a ratio compares, not just one of them.
+            runs: dict[str, list[dict]] = {key: [] for key, *_ in steps}
+            for n in range(repeat):
+                for key, what, cmd, needs_bundle in steps:
+                    if runs[key] and runs[key][-1]["rc"] != 0:
+                        continue  # a failing command: no point repeating it
+                    if needs_bundle and not (runs["build"] and runs["build"][-1]["rc"] == 0):
+                        continue
+                    log(f"{tag}: {what} (round {n + 1}/{repeat})")
+                    res = run_once(cmd, f"{tag}-{key}")
+                    runs[key].append(res)
+                    if key.startswith("floor") and res["rc"] != 0:
+                        # the floor is the reference: without it the run means nothing
+                        write_results(results)
+                        raise SystemExit(f"bench: the PyYAML floor failed:\n{res.get('stderr_tail', '')}")
+            for key, _what, cmd, _needs in steps:
+                if not runs[key]:
+                    continue
+                res = combine(runs[key], cmd)
+                if key == "build":
+                    res["bundle_bytes"] = bundle.stat().st_size if bundle.exists() else None
+                if key == "runtime":
+                    res = runtime_summary(res)
+                entry["measurements"][key] = res
                 failed |= res["rc"] != 0
-
-                bundle = CACHE / "out" / f"{tag}.json"
-                bundle.parent.mkdir(parents=True, exist_ok=True)
-                if bundle.exists():
-                    bundle.unlink()
-                log(f"{tag}: cardforge build, {repeat} run(s)")
-                res = run_best([str(cardforge), "build", str(pack), "-o", str(bundle)],
-                               f"{tag}-build", repeat)
-                res["bundle_bytes"] = bundle.stat().st_size if bundle.exists() else None
-                entry["measurements"]["build"] = res
-                failed |= res["rc"] != 0
+            rt = entry["measurements"].get("runtime")
+            if rt and rt["rc"] == 0 and not args.no_profile and (size, layout) == profiled:
+                log(f"{tag}: runtime under cProfile")
+                entry["profile"] = runtime_profile(runtime_python(cardforge), bundle, tag)
             write_results(results)
 
     write_results(results)
