@@ -415,6 +415,19 @@ has a misspelled stat instead, the diagnostic is `CF304`, whose hint names the
 stat meant.
 """)
 
+d("CF310", "resolve", """
+A step or a condition names a Character that has no board in the pack manifest's
+`characters`: the `character` of a `challenge`, `roll`, `gain` or `lose` (the
+Character who acts, "Let Porthos answer the insult"), an entry of its `except` list
+(Characters who may not, such as the opponent of a duel), or the argument of
+`in_party("...")` in a condition. Names are compared exactly. Left unchecked, the
+step would always fall back to its `otherwise` and the condition would never hold.
+The position points at the name (inside a condition, at its opening quote).
+""", """
+Use the name exactly as the Character board in `pack.yaml` spells it (the hint
+suggests the closest, or lists the boards), or add the board under `characters`.
+""")
+
 d("CF401", "analyse", """
 A card cannot be reached from its story's `start` card by any path of `goto`s,
 options, challenge outcomes, `if` branches and battle objectives. Each unreachable
