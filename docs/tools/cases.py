@@ -453,3 +453,20 @@ case("CF505", {"demo/story.yaml": HEAD + """counters:
   duels_won: 0
 cards:
 """ + OK_CARD})
+
+# ---------------------------------------------------------------- CF6xx
+case("CF601", {"demo/story.yaml": HEAD + """cards:
+  - id: 1
+    title: The Golden Lily
+    text: The host swears your coins are false and wants paying again.
+    steps:
+      - choice:
+          - text: Pay the bill a second time (4 coins)
+            if: coins >= 4
+            steps:
+              - lose: {coins: 3}
+              - victory: You leave Amiens a great deal poorer.
+          - text: Slip out through the stables
+            steps:
+              - victory: You leave Amiens by the back door.
+"""})

@@ -544,3 +544,23 @@ changes it.
 """, """
 Remove the declaration, or use the name.
 """)
+
+# ------------------------------------------------------------------ CF6xx
+d("CF601", "resolve", """
+A card's text states a number of coins, Wounds or Destiny that no step of the same
+card gives or takes: the text is read aloud to the players, so it should promise
+what the steps do. The text read is the card's `text`, its `text` steps, its
+choice options' `text` and its `victory`/`defeat` text; a number is stated when it
+is written in digits or as a word from one to twelve directly before `coin`,
+`coins`, `Wound`, `Wounds` or `Destiny` (any case). Steps anywhere on the card
+count, nested ones included: `gain`/`lose` of `coins`, `health` (Wounds) or
+`destiny`, a `roll`'s `per_success`, and the `cost` of a purchase offer. A
+condition (`if: coins >= 4`) gives and takes nothing. The hint lists the amounts
+the card's steps do move.
+""", """
+Make the text and the steps agree: change the number in the text, or the `gain` or
+`lose` step. If the number in the text is only narrative ("a purse of twelve
+coins" that the players never receive), reword it without the number.
+""", after="""
+This is a warning: `cardforge lint` fails on it only with `--strict`.
+""")
