@@ -86,6 +86,9 @@ def test_a_named_step_inside_a_branch_wins_over_the_acting_character():
     (duel(otherwise="skip"), "'otherwise' is given without a 'character'"),
     ({**duel(character="Anne"), "who": "all"}, "a step that names a 'character' has who 'one'"),
     ({"kind": "gain", "coins": 1, "who": "each", "except": ["Zorro"]}, "'Zorro' is not a Character board"),
+    ({"kind": "roll", "stat": "Prowess", "who": "each",
+      "per_success": {"gain": {"destiny": 1, "who": "one", "character": "Anne", "otherwise": "pick"}}},
+     "'character' and 'except' belong on the roll"),
 ])
 def test_load_bundle_refuses_bad_named_characters(step, message):
     with pytest.raises(BundleError, match=message):
@@ -145,12 +148,15 @@ def test_named_steps_compile_into_the_bundle_and_load(tmp_path):
     load_bundle(bundle)
 
 
-@pytest.mark.parametrize(("fault", "message"), [
-    ("character: Porthos\n              who: each", "leave `who` out or give `who: one`"),
-    ("otherwise: skip", "`otherwise` says what happens when the named `character` cannot act"),
+@pytest.mark.parametrize(("good", "bad", "message"), [
+    ("character: Porthos", "character: Porthos\n              who: each", "leave `who` out or give `who: one`"),
+    ("character: Porthos", "otherwise: skip", "`otherwise` says what happens when the named `character` cannot act"),
+    ("except: [Porthos], per_success: {gain: {coins: 1}}", "per_success: {gain: {coins: 1, except: [Porthos]}}",
+     "put `character`/`except` on the roll itself"),
 ])
-def test_bad_named_fields_are_cf105(tmp_path, fault, message):
-    story = NAMED_STORY.replace("character: Porthos", fault, 1)
+def test_bad_named_fields_are_cf105(tmp_path, good, bad, message):
+    story = NAMED_STORY.replace(good, bad, 1)
+    assert story != NAMED_STORY
     result = _compiled(tmp_path, story)
     assert [(d.code, message in d.message) for d in result.diagnostics] == [("CF105", True)]
 

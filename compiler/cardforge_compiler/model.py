@@ -86,6 +86,14 @@ class _Model(BaseModel):
 
 
 # ----------------------------------------------------------------------- steps
+#: The rules of ``_Named`` in JSON Schema keywords that draft-07 editors also apply.
+_NAMED_RULES: list[dict[str, Any]] = [
+    {"if": {"required": ["character"]}, "then": {"properties": {"who": {"const": "one"}}}},
+    {"if": {"required": ["otherwise"]}, "then": {"required": ["character"]}},
+]
+_NAMES_CHARACTERS = {"anyOf": [{"required": ["character"]}, {"required": ["except"]}]}
+
+
 class _Named(_Model):
     """Who a step names (Gascony's Legacy: a card may tell which Character acts,
     "Let Porthos answer the insult"; the players choose otherwise).
@@ -121,9 +129,7 @@ class _Named(_Model):
                                                 "cannot act: add `character:`")
         return self
 
-    model_config = ConfigDict(json_schema_extra={
-        "allOf": [{"if": {"required": ["character"]}, "then": {"properties": {"who": {"const": "one"}}}},
-                  {"if": {"required": ["otherwise"]}, "then": {"required": ["character"]}}]})
+    model_config = ConfigDict(json_schema_extra={"allOf": _NAMED_RULES})
 
 
 class Resources(_Named):
@@ -184,6 +190,19 @@ class Roll(_Named):
     stat: Text
     who: Who = "each"
     per_success: PerSuccess
+
+    @model_validator(mode="after")
+    def _effect_goes_to_the_roller(self) -> Roll:
+        effect = self.per_success.gain or self.per_success.lose
+        if self.who != "all" and effect is not None and (effect.character is not None or effect.except_ is not None):
+            raise PydanticCustomError("one_of", "with who: one or each the effect goes to the Character who "
+                                                "rolled: put `character`/`except` on the roll itself")
+        return self
+
+    model_config = ConfigDict(json_schema_extra={"allOf": [*_NAMED_RULES, {
+        "if": {"not": {"required": ["who"], "properties": {"who": {"const": "all"}}}},
+        "then": {"properties": {"per_success": {"properties": {"gain": {"not": _NAMES_CHARACTERS},
+                                                               "lose": {"not": _NAMES_CHARACTERS}}}}}}]})
 
 
 class Offer(_Model):

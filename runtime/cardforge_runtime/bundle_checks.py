@@ -261,6 +261,9 @@ class _Checker:
                 self.fail(f"{path}.per_success", "expected exactly one of 'gain' or 'lose'")
             self.resources(self.obj(effect[chosen[0]], f"{path}.per_success.{chosen[0]}"),
                            f"{path}.per_success.{chosen[0]}", scope)
+            if step["who"] != "all" and {"character", "except"} & set(effect[chosen[0]]):
+                self.fail(f"{path}.per_success.{chosen[0]}", "with who 'one' or 'each' the effect goes to the "
+                          "Character who rolled: 'character' and 'except' belong on the roll")
         elif kind in ("gain", "lose"):
             self.resources(step, path, scope)
         elif kind == "purchase":
