@@ -35,7 +35,8 @@ def name(text):
 
 def test_names_and_functions():
     assert dict(BUILTIN_NAMES) == {"players": "number", "characters": "number", "coins": "number"}
-    assert dict(FUNCTIONS) == {"has": (("text",), "bool"), "status": (("text",), "bool")}
+    assert dict(FUNCTIONS) == {"has": (("text",), "bool"), "status": (("text",), "bool"),
+                              "in_party": (("text",), "bool")}
     assert NAMES == {"players": "number", "characters": "number", "coins": "number", "met_athos": "bool",
                      "gold": "number"}
     with pytest.raises(TypeError):
@@ -71,7 +72,7 @@ def test_well_typed_trees(tree, want, kind):
     ({"op": "call", "name": "has", "args": [const(3)]}, ("args", 0), None,
      "expected a text value, found a number one", "text", "number"),
     ({"op": "call", "name": "holds", "args": [const("x")]}, (), "name",
-     "unknown function 'holds' (expected one of has, status)", None, None),
+     "unknown function 'holds' (expected one of has, status, in_party)", None, None),
     ({"op": "call", "name": "has", "args": []}, (), "args", "has() takes one argument", None, None),
     ({"op": "or", "args": [const(True)]}, (), "args", "'or' joins two or more conditions", None, None),
     ({"op": "xor"}, (), "op", "unknown condition node 'xor'", None, None),

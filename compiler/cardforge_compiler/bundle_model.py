@@ -55,7 +55,17 @@ class ChoiceOut(_Out):
     options: list[OptionOut]
 
 
-class ChallengeOut(_Out):
+class NamedOut(_Out):
+    """Who a step names (format 1.2): `character` acts when in the party (and, to roll,
+    standing), else `otherwise` (`pick`: the group picks; `skip`: the step does
+    nothing); `except`: Characters never picked nor taking part. All optional."""
+
+    character: str | None = None
+    otherwise: Literal["pick", "skip"] | None = None
+    except_: list[str] | None = Field(default=None, alias="except")
+
+
+class ChallengeOut(NamedOut):
     """An "n-Stat Challenge": `successes` needed on dice equal to `stat`; then `pass` or `fail` steps."""
 
     kind: Literal["challenge"]
@@ -73,7 +83,7 @@ class PerSuccessOut(_Out):
     lose: Resources | None = None
 
 
-class RollOut(_Out):
+class RollOut(NamedOut):
     """Roll dice equal to `stat` and apply `per_success` once per success."""
 
     kind: Literal["roll"]

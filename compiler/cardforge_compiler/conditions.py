@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardforge_runtime.conditions import evaluate_condition
+from cardforge_runtime.format import FUNCTIONS as RUNTIME_FUNCTIONS
 
 __all__ = [
     "BUILTIN_NAMES",
@@ -37,7 +38,7 @@ __all__ = [
 #: Names every condition may read, with their type.
 BUILTIN_NAMES: dict[str, str] = {"players": "number", "characters": "number", "coins": "number"}
 #: Functions: name -> (argument types, result type).
-FUNCTIONS: dict[str, tuple[tuple[str, ...], str]] = {"has": (("text",), "bool"), "status": (("text",), "bool")}
+FUNCTIONS: dict[str, tuple[tuple[str, ...], str]] = dict(RUNTIME_FUNCTIONS)
 MAX_NESTING = 32
 
 _TOKEN = re.compile(

@@ -13,6 +13,7 @@ Families:
 - ``CF3xx`` references between documents and cards (stage ``resolve``)
 - ``CF4xx`` story graph: reachability, dead ends, traps (stage ``analyse``)
 - ``CF5xx`` flags, counters and choices (stage ``analyse``)
+- ``CF6xx`` card text against the card's steps (stage ``resolve``)
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ rule("CF304", "unknown-stat", E, "A challenge, roll or Character board names a s
 rule("CF305", "unknown-status", E, "A step names a status token the pack does not define.")
 rule("CF306", "cross-story-goto", E, "A reference names a card of another story.")
 rule("CF307", "missing-stat", E, "A Character board gives no value for a stat of the pack.")
+rule("CF310", "unknown-character", E, "A step or `in_party()` names a Character that has no board in the pack.")
 
 # CF4xx: story graph
 rule("CF401", "unreachable-card", E, "A card cannot be reached from its story's start.")
@@ -113,6 +115,10 @@ rule("CF502", "choice-never-offered", E, "No option of a choice can ever be offe
 rule("CF503", "read-never-set", W, "A flag or counter is read but no step ever sets it.")
 rule("CF504", "set-never-read", W, "A flag or counter is set but nothing ever reads it.")
 rule("CF505", "unused-name", W, "A declared flag or counter is never used.")
+
+# CF6xx: card text
+rule("CF601", "text-disagrees-with-steps", W,
+     "A card's text states a number of coins, Wounds or Destiny that no step of the card gives or takes.")
 
 del E, W
 

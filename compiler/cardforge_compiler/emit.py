@@ -86,14 +86,17 @@ def _step(story: StoryIR, step: Any, path: tuple) -> dict:
         return {"kind": "choice", "options": options}
     if kind == "challenge":
         c = step.challenge
-        return {"kind": "challenge", "stat": c.stat, "successes": c.successes, "who": c.who,
+        return {"kind": "challenge", "stat": c.stat, "successes": c.successes, "who": c.who, **_named(c),
                 "pass": _steps(story, c.pass_, (*path, "challenge", "pass")),
                 "fail": _steps(story, c.fail, (*path, "challenge", "fail"))}
     if kind == "roll":
         r = step.roll
-        return {"kind": "roll", "stat": r.stat, "who": r.who, "per_success": _plain(r.per_success)}
+        per_success = {key: {**_plain(effect), **_named(effect)}
+                       for key, effect in (("gain", r.per_success.gain), ("lose", r.per_success.lose)) if effect}
+        return {"kind": "roll", "stat": r.stat, "who": r.who, **_named(r), "per_success": per_success}
     if kind in ("gain", "lose"):
-        return {"kind": kind, **_plain(getattr(step, kind))}
+        effect = getattr(step, kind)
+        return {"kind": kind, **_plain(effect), **_named(effect)}
     if kind == "purchase":
         out = {"kind": "purchase", **_plain(step.purchase)}
         if step.purchase.deck is not None:
@@ -113,6 +116,19 @@ def _step(story: StoryIR, step: Any, path: tuple) -> dict:
     if kind == "goto":
         return {"kind": "goto", "card": step.goto}
     return {"kind": kind, "text": getattr(step, kind)}  # victory, defeat
+
+
+def _named(model: Any) -> dict:
+    """The ``character``/``otherwise``/``except`` keys of a step that names
+    Characters (docs/bundle.md, Steps): ``otherwise`` is written out (``"pick"``)
+    whenever ``character`` is given; keys not given are left out."""
+    out: dict[str, Any] = {}
+    if model.character is not None:
+        out["character"] = model.character
+        out["otherwise"] = model.otherwise or "pick"
+    if model.except_ is not None:
+        out["except"] = list(model.except_)
+    return out
 
 
 def _conjunction(conditions: tuple[dict, ...]) -> dict | None:

@@ -78,6 +78,7 @@ Count = Annotated[int, Field(ge=0, le=1000)]
 #: A counter's value or change: kept well inside what every front end counts exactly.
 Amount = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
 Who = Literal["one", "each", "all"]
+Otherwise = Literal["pick", "skip"]
 
 
 class _Model(BaseModel):
@@ -85,7 +86,53 @@ class _Model(BaseModel):
 
 
 # ----------------------------------------------------------------------- steps
-class Resources(_Model):
+#: The rules of ``_Named`` in JSON Schema keywords that draft-07 editors also apply.
+_NAMED_RULES: list[dict[str, Any]] = [
+    {"if": {"required": ["character"]}, "then": {"properties": {"who": {"const": "one"}}}},
+    {"if": {"required": ["otherwise"]}, "then": {"required": ["character"]}},
+]
+_NAMES_CHARACTERS = {"anyOf": [{"required": ["character"]}, {"required": ["except"]}]}
+
+
+class _Named(_Model):
+    """Who a step names (Gascony's Legacy: a card may tell which Character acts,
+    "Let Porthos answer the insult"; the players choose otherwise).
+
+    ``character``: the Character board name that acts (``challenge``, ``roll``) or
+    is affected (``gain``, ``lose``) when that Character is in the party (and, to
+    roll dice, has not Fallen); only with ``who: one``. ``otherwise`` (only with
+    ``character``): when that Character cannot, ``pick`` (the default: the group
+    picks, as for any ``who: one``) or ``skip`` (the step does nothing). A step
+    with ``character`` and no ``who`` is ``who: one``.
+    ``except``: Characters who never act or are affected by this step (the group
+    never picks them; ``who: each``/``all`` leave them out), e.g. the duel against
+    Athos on card 18."""
+
+    character: Text | None = Field(default=None, description=(
+        "The Character board name that acts or is affected when that Character is in the party "
+        "(and, to roll dice, has not Fallen); implies who: one."))
+    otherwise: Otherwise | None = Field(default=None, description=(
+        "With `character`: when that Character cannot, `pick` (default: the group picks) or `skip` "
+        "(the step does nothing)."))
+    except_: Annotated[list[Text], Field(min_length=1)] | None = Field(default=None, alias="except", description=(
+        "Characters who never act or are affected by this step (never picked; left out of who: each/all)."))
+
+    @model_validator(mode="after")
+    def _named_needs_one(self) -> _Named:
+        if self.character is not None:
+            if "who" in self.model_fields_set and self.who != "one":  # type: ignore[attr-defined]
+                raise PydanticCustomError("one_of", "`character` names the one Character who acts: "
+                                                    "leave `who` out or give `who: one`")
+            self.who = "one"  # type: ignore[attr-defined]
+        if self.otherwise is not None and self.character is None:
+            raise PydanticCustomError("one_of", "`otherwise` says what happens when the named `character` "
+                                                "cannot act: add `character:`")
+        return self
+
+    model_config = ConfigDict(json_schema_extra={"allOf": _NAMED_RULES})
+
+
+class Resources(_Named):
     """What a ``gain`` or ``lose`` step changes. Coins belong to the party;
     Destiny and Health to Characters (``who``: ``each`` or ``one``); a Character has
     at most one of each status token (Gascony's Legacy, Status Banner tokens)."""
@@ -125,9 +172,9 @@ class Option(_Model):
     goto: CardId | None = None
 
 
-class Challenge(_Model):
+class Challenge(_Named):
     """An "n-Stat Challenge": roll dice equal to ``stat``, pass with ``successes``
-    or more (Gascony's Legacy, Challenges)."""
+    or more (Gascony's Legacy, Challenges); ``character``/``except`` say who may."""
 
     stat: Text
     successes: Annotated[int, Field(ge=1, le=12)]
@@ -136,13 +183,26 @@ class Challenge(_Model):
     fail: list[Step]
 
 
-class Roll(_Model):
+class Roll(_Named):
     """Roll dice equal to ``stat`` and apply ``per_success`` once per success
-    (Gascony's Legacy, Event Cards: "A Priest")."""
+    (Gascony's Legacy, Event Cards: "A Priest"); ``character``/``except`` say who may."""
 
     stat: Text
     who: Who = "each"
     per_success: PerSuccess
+
+    @model_validator(mode="after")
+    def _effect_goes_to_the_roller(self) -> Roll:
+        effect = self.per_success.gain or self.per_success.lose
+        if self.who != "all" and effect is not None and (effect.character is not None or effect.except_ is not None):
+            raise PydanticCustomError("one_of", "with who: one or each the effect goes to the Character who "
+                                                "rolled: put `character`/`except` on the roll itself")
+        return self
+
+    model_config = ConfigDict(json_schema_extra={"allOf": [*_NAMED_RULES, {
+        "if": {"not": {"required": ["who"], "properties": {"who": {"const": "all"}}}},
+        "then": {"properties": {"per_success": {"properties": {"gain": {"not": _NAMES_CHARACTERS},
+                                                               "lose": {"not": _NAMES_CHARACTERS}}}}}}]})
 
 
 class Offer(_Model):

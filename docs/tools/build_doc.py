@@ -32,6 +32,7 @@ Codes are grouped by the stage of the compiler that reports them:
 | `CF3xx` | references between cards, stories and the pack manifest | `resolve` |
 | `CF4xx` | the story graph: reachability, dead ends, loops | `analyse` |
 | `CF5xx` | flags, counters and choices | `analyse` |
+| `CF6xx` | card text against the steps of the same card | `resolve` |
 
 The stages run in order: **load** (find and parse the YAML files), **validate**
 (check each document against the format), **resolve** (group documents into packs,

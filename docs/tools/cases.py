@@ -283,6 +283,35 @@ case("CF307", {"demo/pack.yaml": PACK + """characters:
     health: 5
 """, "demo/story.yaml": HEAD + "cards:\n" + OK_CARD})
 
+case("CF310", {"demo/pack.yaml": PACK + """characters:
+  - name: Athos
+    stats: {Prowess: 4, Movement: 3}
+    destiny: 3
+    health: 5
+  - name: Porthos
+    stats: {Prowess: 5, Movement: 2}
+    destiny: 3
+    health: 5
+""", "demo/story.yaml": HEAD + """cards:
+  - id: 1
+    title: The Inn at Chantilly
+    steps:
+      - choice:
+          - text: Let Porthos answer the insult
+            if: in_party("Portos")
+            steps:
+              - challenge:
+                  stat: Prowess
+                  successes: 3
+                  character: Porthos
+                  pass:
+                    - victory: The stranger flees.
+                  fail:
+                    - defeat: You are thrown out of the inn.
+          - text: Ride on
+            goto: 1
+"""})
+
 # ---------------------------------------------------------------- CF4xx
 case("CF401", {"demo/story.yaml": HEAD + """cards:
   - id: 1
@@ -424,3 +453,20 @@ case("CF505", {"demo/story.yaml": HEAD + """counters:
   duels_won: 0
 cards:
 """ + OK_CARD})
+
+# ---------------------------------------------------------------- CF6xx
+case("CF601", {"demo/story.yaml": HEAD + """cards:
+  - id: 1
+    title: The Golden Lily
+    text: The host swears your coins are false and wants paying again.
+    steps:
+      - choice:
+          - text: Pay the bill a second time (4 coins)
+            if: coins >= 4
+            steps:
+              - lose: {coins: 3}
+              - victory: You leave Amiens a great deal poorer.
+          - text: Slip out through the stables
+            steps:
+              - victory: You leave Amiens by the back door.
+"""})

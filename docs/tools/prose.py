@@ -415,6 +415,19 @@ has a misspelled stat instead, the diagnostic is `CF304`, whose hint names the
 stat meant.
 """)
 
+d("CF310", "resolve", """
+A step or a condition names a Character that has no board in the pack manifest's
+`characters`: the `character` of a `challenge`, `roll`, `gain` or `lose` (the
+Character who acts, "Let Porthos answer the insult"), an entry of its `except` list
+(Characters who may not, such as the opponent of a duel), or the argument of
+`in_party("...")` in a condition. Names are compared exactly. Left unchecked, the
+step would always fall back to its `otherwise` and the condition would never hold.
+The position points at the name (inside a condition, at its opening quote).
+""", """
+Use the name exactly as the Character board in `pack.yaml` spells it (the hint
+suggests the closest, or lists the boards), or add the board under `characters`.
+""")
+
 d("CF401", "analyse", """
 A card cannot be reached from its story's `start` card by any path of `goto`s,
 options, challenge outcomes, `if` branches and battle objectives. Each unreachable
@@ -530,4 +543,24 @@ A flag or counter is declared under `flags` or `counters` but nothing reads or
 changes it.
 """, """
 Remove the declaration, or use the name.
+""")
+
+# ------------------------------------------------------------------ CF6xx
+d("CF601", "resolve", """
+A card's text states a number of coins, Wounds or Destiny that no step of the same
+card gives or takes: the text is read aloud to the players, so it should promise
+what the steps do. The text read is the card's `text`, its `text` steps, its
+choice options' `text` and its `victory`/`defeat` text; a number is stated when it
+is written in digits or as a word from one to twelve directly before `coin`,
+`coins`, `Wound`, `Wounds` or `Destiny` (any case). Steps anywhere on the card
+count, nested ones included: `gain`/`lose` of `coins`, `health` (Wounds) or
+`destiny`, a `roll`'s `per_success`, and the `cost` of a purchase offer. A
+condition (`if: coins >= 4`) gives and takes nothing. The hint lists the amounts
+the card's steps do move.
+""", """
+Make the text and the steps agree: change the number in the text, or the `gain` or
+`lose` step. If the number in the text is only narrative ("a purse of twelve
+coins" that the players never receive), reword it without the number.
+""", after="""
+This is a warning: `cardforge lint` fails on it only with `--strict`.
 """)

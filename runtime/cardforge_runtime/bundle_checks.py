@@ -18,6 +18,7 @@ from cardforge_runtime.format import (
     BUNDLE_FORMAT,
     BUNDLE_FORMAT_VERSION,
     MAX_NESTING,
+    OTHERWISE,
     ConditionTypeError,
     condition_names,
     condition_type,
@@ -163,7 +164,8 @@ class _Checker:
         characters = self.field(pack, "characters", path, "list", optional=True) or []
         for i, character in enumerate(characters):
             self.character(self.obj(character, f"{path}.characters[{i}]"), f"{path}.characters[{i}]", stats)
-        context = {"stats": set(stats), "status": {t["name"] for t in tokens}}
+        context = {"stats": set(stats), "status": {t["name"] for t in tokens},
+                   "characters": {c["name"] for c in characters if isinstance(c, Mapping) and "name" in c}}
         stories = self.field(pack, "stories", path, "list")
         story_ids: set[str] = set()
         for i, story in enumerate(stories):
@@ -246,17 +248,22 @@ class _Checker:
             self.stat(step, path, scope)
             self.count(step, "successes", path, 0, 99)
             self.who(step, path, ("one", "each", "all"))
+            self.named(step, path, scope)
             self.steps(self.field(step, "pass", path, "list"), f"{path}.pass", scope, inner)
             self.steps(self.field(step, "fail", path, "list"), f"{path}.fail", scope, inner)
         elif kind == "roll":
             self.stat(step, path, scope)
             self.who(step, path, ("one", "each", "all"))
+            self.named(step, path, scope)
             effect = self.field(step, "per_success", path, "object")
             chosen = [k for k in ("gain", "lose") if k in effect]
             if len(chosen) != 1:
                 self.fail(f"{path}.per_success", "expected exactly one of 'gain' or 'lose'")
             self.resources(self.obj(effect[chosen[0]], f"{path}.per_success.{chosen[0]}"),
                            f"{path}.per_success.{chosen[0]}", scope)
+            if step["who"] != "all" and {"character", "except"} & set(effect[chosen[0]]):
+                self.fail(f"{path}.per_success.{chosen[0]}", "with who 'one' or 'each' the effect goes to the "
+                          "Character who rolled: 'character' and 'except' belong on the roll")
         elif kind in ("gain", "lose"):
             self.resources(step, path, scope)
         elif kind == "purchase":
@@ -338,6 +345,25 @@ class _Checker:
                 self.fail(f"{path}.status[{i}]", f"{token!r} is not a status token of the pack")
         self.texts(effect, "items", path, optional=True)
         self.who(effect, path, ("one", "each"))
+        self.named(effect, path, scope)
+
+    def named(self, step: Mapping[str, Any], path: str, scope: dict[str, Any]) -> None:
+        """``character``, ``otherwise`` and ``except`` (format 1.2, all optional): board
+        names of the pack; ``character`` only with ``who: one``."""
+        character = self.field(step, "character", path, "text", optional=True)
+        if character is not None:
+            if character not in scope["characters"]:
+                self.fail(f"{path}.character", f"{character!r} is not a Character board of the pack")
+            if step.get("who") != "one":
+                self.fail(f"{path}.who", "a step that names a 'character' has who 'one'")
+            otherwise = self.field(step, "otherwise", path, "text", optional=True)
+            if otherwise is not None and otherwise not in OTHERWISE:
+                self.fail(f"{path}.otherwise", f"expected one of {', '.join(OTHERWISE)}, found {otherwise!r}")
+        elif "otherwise" in step:
+            self.fail(f"{path}.otherwise", "'otherwise' is given without a 'character'")
+        for i, name in enumerate(self.texts(step, "except", path, optional=True) or []):
+            if name not in scope["characters"]:
+                self.fail(f"{path}.except[{i}]", f"{name!r} is not a Character board of the pack")
 
     # -- conditions ---------------------------------------------------------
 

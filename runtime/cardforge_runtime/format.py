@@ -28,6 +28,7 @@ __all__ = [
     "COMPARISONS",
     "FUNCTIONS",
     "MAX_NESTING",
+    "OTHERWISE",
     "ConditionTypeError",
     "apply_values",
     "canonical_json",
@@ -41,7 +42,7 @@ __all__ = [
 #: The ``format`` of every bundle.
 BUNDLE_FORMAT = "cardforge-bundle"
 #: The semantic version of the bundle format this runtime reads and the compiler writes.
-BUNDLE_FORMAT_VERSION = "1.1.0"
+BUNDLE_FORMAT_VERSION = "1.2.0"
 
 #: The deepest nesting of steps (a step inside an option, a branch...), and of
 #: condition trees (a node inside a node), that a bundle may hold. The compiler's
@@ -55,11 +56,18 @@ BUILTIN_NAMES: Mapping[str, str] = MappingProxyType({"players": "number", "chara
 
 #: Functions a condition may call: name -> (argument types, result type).
 #: ``has(item)``: a Character carries the item; ``status(token)``: a Character has
-#: that status token.
+#: that status token; ``in_party(name)``: the Character of that board name is in
+#: the party, Fallen or not (format 1.2).
 FUNCTIONS: Mapping[str, tuple[tuple[str, ...], str]] = MappingProxyType({
     "has": (("text",), "bool"),
     "status": (("text",), "bool"),
+    "in_party": (("text",), "bool"),
 })
+
+#: What a step that names a ``character`` does when that Character cannot act
+#: (format 1.2; docs/bundle.md, Steps): ``pick`` (the group picks another, as for
+#: ``who: one``) or ``skip`` (the step does nothing).
+OTHERWISE: tuple[str, ...] = ("pick", "skip")
 
 #: Comparison operators. ``==`` and ``!=`` compare two values of the same type;
 #: the others compare two numbers.

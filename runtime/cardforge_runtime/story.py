@@ -14,7 +14,7 @@ rerolls), Suffering Wounds, Healing Wounds and Fallen Characters, Objective (the
 players lose when all Characters have Fallen or one Character has no more Health
 tokens). All randomness comes from the ``Pcg32`` generator it is given.
 
-Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``; never ``session``.
+Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``; never ``session``.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from typing import Any
 from cardforge_runtime.conditions import evaluate_condition
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.format import apply_values
+from cardforge_runtime.party import allowed
+from cardforge_runtime.party import named as named_character
 from cardforge_runtime.pcg import Pcg32
 
 __all__ = ["EngineError", "Outcome", "Play", "StoryRules", "effect_of"]
@@ -181,6 +183,7 @@ class StoryRules:
         functions = {
             "has": lambda item: any(item in c["items"] for c in state["characters"]),
             "status": lambda token: any(token in c["status"] for c in state["characters"]),
+            "in_party": lambda name: any(c["name"] == name for c in state["characters"]),
         }
         return bool(evaluate_condition(tree, names, functions))
 
@@ -189,6 +192,26 @@ class StoryRules:
     def _standing(self) -> list[int]:
         """Characters who have not Fallen, in order."""
         return [i for i, c in enumerate(self.state["characters"]) if not c["fallen"]]
+
+    def _one(self, step: Mapping[str, Any], actor: int | None, purpose: dict[str, Any], candidates: list[int],
+             rolls: bool) -> Play:
+        """The one Character a ``who: one`` step concerns: the named ``character``
+        when it can; else (``otherwise: pick``, or no ``character``) the acting
+        Character of the enclosing Challenge unless ``except`` bars them; else one
+        the group picks among ``candidates`` less ``except``. ``None``: nobody (the
+        named Character cannot and ``otherwise`` is ``skip``, or nobody is left to
+        pick), and the step does nothing."""
+        named = named_character(self.state, step, rolls)
+        if isinstance(named, int):
+            return named
+        if named == "skip":
+            return None
+        if actor is not None and allowed(self.state, step, [actor]):
+            return actor
+        candidates = allowed(self.state, step, candidates)
+        if not candidates:
+            return None
+        return (yield from self._pick(candidates, purpose))
 
     def _pick(self, candidates: list[int], purpose: dict[str, Any]) -> Play:
         """The Character the group picks among ``candidates`` (no request when only
@@ -205,12 +228,10 @@ class StoryRules:
             return []
         everyone = list(range(len(self.state["characters"])))
         if effect["who"] == "each":
-            return everyone
-        if actor is not None:
-            return [actor]
-        candidates = everyone if kind == "gain" else (self._standing() or everyone)
-        chosen = yield from self._pick(candidates, {"for": kind, "effect": effect_of(effect)})
-        return [chosen]
+            return allowed(self.state, effect, everyone)
+        candidates = allowed(self.state, effect, everyone if kind == "gain" else (self._standing() or everyone))
+        chosen = yield from self._one(effect, actor, {"for": kind, "effect": effect_of(effect)}, candidates, False)
+        return [] if chosen is None else [chosen]
 
     def _apply(self, kind: str, effect: dict[str, Any], targets: list[int], times: int = 1) -> Outcome:
         """Apply a gain or lose ``times`` times; return an ending when the players lose."""
@@ -313,7 +334,7 @@ class StoryRules:
         """An "n-Stat Challenge" (Gascony's Legacy, Challenges)."""
         stat, target, who = step["stat"], step["successes"], step["who"]
         if who == "each":
-            for index in list(range(len(self.state["characters"]))):
+            for index in allowed(self.state, step, list(range(len(self.state["characters"])))):
                 if self.state["characters"][index]["fallen"]:
                     continue
                 successes = yield from self._roll(index, stat, "challenge", target)
@@ -323,11 +344,13 @@ class StoryRules:
             return None
         if who == "all":
             total = 0
-            for index in self._standing():
+            for index in allowed(self.state, step, self._standing()):
                 total += yield from self._roll(index, stat, "challenge", target, total)
             return (yield from self._resolve(step, total, actor))
+        actor = yield from self._one(step, actor, {"for": "challenge", "stat": stat, "successes": target},
+                                     self._standing(), True)
         if actor is None:
-            actor = yield from self._pick(self._standing(), {"for": "challenge", "stat": stat, "successes": target})
+            return None
         successes = yield from self._roll(actor, stat, "challenge", target)
         return (yield from self._resolve(step, successes, actor))
 
@@ -346,18 +369,17 @@ class StoryRules:
         stat, who = step["stat"], step["who"]
         if who == "all":
             total = 0
-            for index in self._standing():
+            for index in allowed(self.state, step, self._standing()):
                 total += yield from self._roll(index, stat, "roll", None, total)
             if total == 0:
                 return None
             targets = yield from self._targets(kind, effect, actor)
             return self._apply(kind, effect, targets, total)
         if who == "one":
-            if actor is None:
-                actor = yield from self._pick(self._standing(), {"for": "roll", "stat": stat})
-            rollers = [actor]
+            roller = yield from self._one(step, actor, {"for": "roll", "stat": stat}, self._standing(), True)
+            rollers = [] if roller is None else [roller]
         else:
-            rollers = list(range(len(self.state["characters"])))
+            rollers = allowed(self.state, step, list(range(len(self.state["characters"]))))
         for index in rollers:
             if self.state["characters"][index]["fallen"]:
                 continue
