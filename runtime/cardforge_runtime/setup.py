@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardforge_runtime.format import MAX_DEPTH, PlainDataError, check_plain_data
 from cardforge_runtime.pcg import Pcg32
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "TRANSCRIPT_FORMAT", "SessionError", "check_save", "check_setup"]
@@ -31,7 +32,13 @@ class SessionError(ValueError):
 
 
 def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
-    """Check players, Characters and seed against the pack; fill in defaults."""
+    """Check players, Characters and seed against the pack; fill in defaults.
+
+    Raises:
+        SessionError: beyond the input limits (``format.check_plain_data``), or the
+            counts, boards or seed do not fit the pack.
+    """
+    _check_limits(setup, "the setup")
     if not isinstance(setup, Mapping):
         raise SessionError("the setup must be an object")
     limits = pack["players"]
@@ -93,12 +100,30 @@ def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
             "health": board["health"], "items": list(items)}
 
 
+def _check_limits(value: Any, what: str) -> None:
+    """The input limits (``format.check_plain_data``) before any other work."""
+    try:
+        check_plain_data(value)
+    except PlainDataError as error:
+        raise SessionError(f"{what} is not plain JSON data within the limits: {error}") from None
+
+
 def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
+    """Check the shape of a save (data or JSON text): first the input limits
+    (``format.check_plain_data``), then every field ``Session.load`` reads.
+
+    Raises:
+        SessionError: not JSON, beyond the limits, another format or version, or damaged.
+    """
     if isinstance(save, str):
         try:
             save = json.loads(save)
-        except (ValueError, RecursionError):        # JSONDecodeError is a ValueError; so is a 5,000-digit number
-            raise SessionError("the save is not JSON") from None
+        except RecursionError:
+            raise SessionError(f"the save is not plain JSON data within the limits: nested more than {MAX_DEPTH} "
+                               "levels deep") from None
+        except ValueError:      # JSONDecodeError is a ValueError; so is a 5,000-digit number
+            raise SessionError("the save is not JSON, or holds a number beyond the limits") from None
+    _check_limits(save, "the save")
     if not isinstance(save, Mapping) or save.get("format") != SAVE_FORMAT:
         raise SessionError(f"not a cardforge save (its format is not {SAVE_FORMAT!r})")
     if type(save.get("version")) is not int or save["version"] != SAVE_VERSION:
