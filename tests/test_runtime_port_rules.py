@@ -111,3 +111,19 @@ def test_no_health_is_checked_before_all_fallen():
     assert session.state["characters"][0]["fallen"] and session.state["characters"][1]["fallen"]   # both Fell
     assert session.pending == {"kind": "end", "card": 1, "result": "defeat", "text": None, "reason": "no_health",
                                "character": 1}
+
+
+def test_the_dice_lists_mean_the_same_for_any_die():
+    """docs/runtime.md, Dice: cancel first; double/single/other; Advantage adds a face
+    that counts 0; Disadvantage zeroes a listed face whatever it counted, after Doom."""
+    pack = json.loads((CONFORMANCE / "bundles" / "edges.bundle.json").read_text(encoding="utf-8"))["packs"][0]
+    from cardforge_runtime import DiceRule
+
+    rule = DiceRule.from_pack(pack)          # d8: single 5, 6; double 7, 8; adds 3, 4; removes 5, 8
+    count = rule.face_successes
+    assert [count(f) for f in range(1, 9)] == [0, 0, 0, 0, 1, 1, 2, 2]
+    assert [count(f, advantage=True) for f in range(1, 9)] == [0, 0, 1, 1, 1, 1, 2, 2]
+    assert [count(f, disadvantage=True) for f in range(1, 9)] == [0, 0, 0, 0, 0, 1, 2, 0]
+    assert [count(f, disadvantage=True, doom=True) for f in range(1, 9)] == [0, 0, 0, 0, 0, 1, 1, 0]
+    assert [count(f, advantage=True, disadvantage=True) for f in range(1, 9)] == [count(f) for f in range(1, 9)]
+    assert [count(f, doom=True) for f in range(1, 9)] == [0, 0, 0, 0, 1, 1, 1, 1]
