@@ -272,3 +272,21 @@ def test_typed_numbers_of_thousands_of_digits_are_refused_in_our_words(tmp_path:
     assert "a cost is a number of coins, at most 6 here" in result.stdout
     assert "type numbers from 1 to 1" in result.stdout
     assert "set_int_max_str_digits" not in result.stdout + result.stderr
+
+
+def test_a_condition_tree_1000_deep_through_the_python_api_is_a_condition_error():
+    from cardforge_runtime import ConditionError, evaluate_condition
+
+    tree: dict = {"op": "const", "value": True}
+    for _ in range(1000):
+        tree = {"op": "not", "arg": tree}
+    with pytest.raises(ConditionError, match=f"nested more than {MAX_DEPTH} levels"):
+        evaluate_condition(tree, {})
+    with pytest.raises(ConditionError, match="a whole number beyond"):
+        evaluate_condition({"op": "==", "left": {"op": "const", "value": 10**5000}, "right": {"op": "const", "value": 1}}, {})
+    with pytest.raises(ConditionError, match="malformed condition"):
+        evaluate_condition({"op": "not"}, {})
+    shallow: dict = {"op": "const", "value": True}
+    for _ in range(MAX_DEPTH - 2):          # the innermost node is MAX_DEPTH - 1 deep, its value MAX_DEPTH
+        shallow = {"op": "not", "arg": shallow}
+    assert evaluate_condition(shallow, {}) is True

@@ -361,13 +361,15 @@ class PlainDataError(ValueError):
     """An input is not plain JSON data within the limits (``check_plain_data``).
 
     Attributes:
-        path: where, as ``$``-notation (``"$.packs[0].title"``; ``"$"`` is the root).
+        path: where, as ``$``-notation (``"$.packs[0].title"``; ``"$"`` is the root);
+            the message shortens a path of more than 100 characters.
         reason: what is wrong, in one sentence that never repeats the value itself
             (``"text with a lone surrogate (\\\\ud800) is not Unicode text"``).
     """
 
     def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
+        shown = path if len(path) <= 100 else f"{path[:48]} ... {path[-48:]}"
+        super().__init__(f"{shown}: {reason}")
         self.path = path
         self.reason = reason
 
