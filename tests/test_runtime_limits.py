@@ -290,3 +290,15 @@ def test_a_condition_tree_1000_deep_through_the_python_api_is_a_condition_error(
     for _ in range(MAX_DEPTH - 2):          # the innermost node is MAX_DEPTH - 1 deep, its value MAX_DEPTH
         shallow = {"op": "not", "arg": shallow}
     assert evaluate_condition(shallow, {}) is True
+
+
+def test_odd_values_for_the_story_id_or_a_probability_are_clear_errors():
+    bundle = load_bundle(RULES)
+    for kwargs in ({"story": nested(1000)}, {"story": "trials", "pack": nested(1000)}, {"story": 7}):
+        with pytest.raises(SessionError, match="must be text"):
+            Session.start(bundle, **kwargs)
+    session = Session.start(bundle, "trials", players=1)
+    with pytest.raises(ValueError, match="successes must be a whole number"):
+        session.probability(nested(1000), 3)
+    with pytest.raises(ValueError, match="dice must be from 0 to 6"):
+        session.probability(1, 10**6)

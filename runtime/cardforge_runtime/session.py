@@ -104,6 +104,8 @@ class Session:
         Raises:
             SessionError: unknown story or Character, wrong counts, bad seed.
         """
+        if not isinstance(story, str) or not (pack is None or isinstance(pack, str)):
+            raise SessionError("the story id (and the pack id, when given) must be text")
         try:
             pack_data, story_data = bundle._find(story, pack)
         except KeyError as error:
