@@ -127,3 +127,22 @@ def test_the_dice_lists_mean_the_same_for_any_die():
     assert [count(f, disadvantage=True, doom=True) for f in range(1, 9)] == [0, 0, 0, 0, 0, 1, 1, 0]
     assert [count(f, advantage=True, disadvantage=True) for f in range(1, 9)] == [count(f) for f in range(1, 9)]
     assert [count(f, doom=True) for f in range(1, 9)] == [0, 0, 0, 0, 1, 1, 1, 1]
+
+
+def test_a_winning_objective_has_goto_null_and_the_others_a_card():
+    seen = set()
+    for path in TRANSCRIPTS:
+        for step in json.loads(path.read_text(encoding="utf-8"))["steps"]:
+            if step["request"]["kind"] == "battle":
+                for objective in step["request"]["objectives"]:
+                    assert (objective["goto"] is None) == objective["victory"]
+                    seen.add(objective["victory"])
+    assert seen == {True, False}
+
+
+def test_changes_list_characters_by_position_as_numbers():
+    from cardforge_runtime.state import diff
+
+    before = {"characters": [{"health": 1} for _ in range(12)], "coins": 0}
+    after = {"characters": [{"health": 0} for _ in range(12)], "coins": 1}
+    assert [c["path"] for c in diff(before, after)] == [f"/characters/{i}/health" for i in range(12)] + ["/coins"]
