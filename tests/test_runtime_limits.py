@@ -302,3 +302,18 @@ def test_odd_values_for_the_story_id_or_a_probability_are_clear_errors():
         session.probability(nested(1000), 3)
     with pytest.raises(ValueError, match="dice must be from 0 to 6"):
         session.probability(1, 10**6)
+
+
+def test_a_counter_stops_at_the_number_limit_so_every_save_loads_again():
+    """A save the engine writes must load again: `add` never takes a counter beyond
+    ±MAX_NUMBER, which the save check would refuse."""
+    bundle = load_bundle(make_bundle([{"id": 1, "steps": [
+        {"kind": "add", "values": {"gold": MAX_NUMBER}}, {"kind": "add", "values": {"debt": -MAX_NUMBER}},
+        {"kind": "text", "text": "Rich."}, {"kind": "goto", "card": 1}]}],
+        counters={"gold": MAX_NUMBER - 1, "debt": -5}))
+    session = Session.start(bundle, "s", seed=1)
+    for _ in range(5):
+        session.answer({})
+    assert session.state["counters"] == {"gold": MAX_NUMBER, "debt": -MAX_NUMBER}
+    again = Session.load(bundle, json.dumps(session.save()))
+    assert again.state == session.state and again.pending == session.pending

@@ -319,8 +319,10 @@ def apply_values(kind: str, payload: Mapping[str, Any] | Sequence[str], flags: M
             are counters is decided by it.
 
     Effects (docs/bundle.md, Steps): ``set`` gives each counter or flag the value;
-    ``add`` adds a whole number (negative ones too) to each counter; ``clear`` puts
-    each counter back to its starting value and each flag to ``false``.
+    ``add`` adds a whole number (negative ones too) to each counter, stopping at
+    ``±MAX_NUMBER`` (so every state the engine writes, and every save, is within the
+    limits of every input); ``clear`` puts each counter back to its starting value and
+    each flag to ``false``.
 
     Raises:
         ValueError: an unknown ``kind``.
@@ -331,7 +333,7 @@ def apply_values(kind: str, payload: Mapping[str, Any] | Sequence[str], flags: M
             (counters if name in counter_starts else flags)[name] = value
     elif kind == "add":
         for name, value in payload.items():  # type: ignore[union-attr]
-            counters[name] += value
+            counters[name] = max(-MAX_NUMBER, min(MAX_NUMBER, counters[name] + value))
     elif kind == "clear":
         for name in payload:
             if name in counter_starts:
