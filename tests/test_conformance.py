@@ -136,7 +136,7 @@ def test_the_generated_set_covers_every_request_kind_ending_and_refusal():
         kinds |= {s["request"]["kind"] for s in transcript["steps"]}
         rejected |= {s["request"]["kind"] for s in transcript["steps"] if "rejected" in s}
         endings.add((transcript["pending"]["result"], transcript["pending"]["reason"]))
-    assert stories == {"act-1", "act-2", "act-3", "act-4", "trials", "edges"}
+    assert stories == {"act-1", "act-2", "act-3", "act-4", "trials", "edges", "rolls"}
     assert kinds == {"text", "card", "choice", "character", "roll", "reroll", "purchase", "battle"}
     assert len(rejected) >= 5
     assert {("victory", "card"), ("defeat", "no_health"), ("defeat", "battle_lost")} <= endings

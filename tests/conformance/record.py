@@ -17,7 +17,8 @@ engine must refuse) and the transcript goes to ``generated/NAME.transcript.json`
 Their answers are in the transcript, so a port replays them like the others.
 
 ``bundles/rules.bundle.json`` is compiled from ``content/rules/``,
-``bundles/edges.bundle.json`` from ``content/edges/`` (other dice and nesting);
+``bundles/edges.bundle.json`` from ``content/edges/`` (other dice and nesting),
+``bundles/dice.bundle.json`` from ``content/dice/`` (a ten-sided die, dice tokens);
 ``bundles/gascony.bundle.json`` is a frozen copy of the shipped content (refresh it
 with ``--refresh-gascony`` when the shipped Acts change on purpose).
 """
@@ -90,6 +91,7 @@ def main() -> int:
     if not args.check:
         _build(HERE / "content" / "rules", HERE / "bundles" / "rules.bundle.json")
         _build(HERE / "content" / "edges", HERE / "bundles" / "edges.bundle.json")
+        _build(HERE / "content" / "dice", HERE / "bundles" / "dice.bundle.json")
         if args.refresh_gascony:
             _build(ROOT / "content", HERE / "bundles" / "gascony.bundle.json")
     stale = []
