@@ -68,4 +68,4 @@ def random_answer(request: dict[str, Any], rng: random.Random, sides: int) -> di
         if rng.random() < 0.15:
             return {"lost": True}
         return {"objective": rng.choice(request["objectives"])["objective"]}
-    raise ValueError(f"no answer for a {kind!r} request")
+    raise ValueError(f"no answer for a {kind!r} request: teach tests/conformance/players.py this kind")
