@@ -15,7 +15,9 @@ import pytest
 from cardforge_runtime import AnswerError, Session, load_bundle
 
 HERE = Path(__file__).resolve().parent / "conformance"
-TRANSCRIPTS = sorted(HERE.glob("*.transcript.json"))
+RECORDED = sorted(HERE.glob("*.transcript.json"))
+GENERATED = sorted((HERE / "generated").glob("*.transcript.json"))
+TRANSCRIPTS = RECORDED + GENERATED
 
 
 def _start(transcript: dict) -> Session:
@@ -27,7 +29,7 @@ def _start(transcript: dict) -> Session:
 
 
 @pytest.mark.parametrize("round_trip", [False, True], ids=["in-memory", "saved-every-step"])
-@pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: p.name.removesuffix(".transcript.json"))
+@pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: str(p.relative_to(HERE)).removesuffix(".transcript.json"))
 def test_transcript_replays_exactly(path: Path, round_trip: bool):
     transcript = json.loads(path.read_text(encoding="utf-8"))
     session = _start(transcript)
@@ -50,7 +52,9 @@ def test_transcript_replays_exactly(path: Path, round_trip: bool):
 
 def test_every_case_has_a_transcript_and_every_request_kind_is_covered():
     cases = json.loads((HERE / "cases.json").read_text(encoding="utf-8"))
-    assert sorted(f"{c['name']}.transcript.json" for c in cases) == [p.name for p in TRANSCRIPTS]
+    assert sorted(f"{c['name']}.transcript.json" for c in cases) == [p.name for p in RECORDED]
+    generated = json.loads((HERE / "generated.json").read_text(encoding="utf-8"))
+    assert sorted(f"{c['name']}.transcript.json" for c in generated) == [p.name for p in GENERATED]
     kinds, results, rejected = set(), set(), set()
     for path in TRANSCRIPTS:
         transcript = json.loads(path.read_text(encoding="utf-8"))
@@ -67,3 +71,72 @@ def test_transcripts_are_up_to_date():
     """Re-recording from the answers files gives the committed transcripts."""
     result = subprocess.run([sys.executable, str(HERE / "record.py"), "--check"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def _load(name: str) -> dict:
+    return json.loads((HERE / f"{name}.transcript.json").read_text(encoding="utf-8"))
+
+
+def _events(transcript: dict, event: str) -> list[dict]:
+    return [e for step in transcript["steps"] for e in step.get("events", []) if e["event"] == event]
+
+
+def test_the_recorded_cases_hold_a_port_to_the_rules_the_shipped_acts_never_use():
+    """Issue 7, item 31: each case a port written from the docs got wrong."""
+    # answers with advantage / disadvantage (true, false, both), and the reroll
+    # request carrying them
+    advantage = _load("edges-advantage")
+    answers = [s["answer"] for s in advantage["steps"] if s["request"]["kind"] == "roll" and "rejected" not in s]
+    assert {"advantage": True, "disadvantage": False} == {k: answers[0][k] for k in ("advantage", "disadvantage")}
+    assert any(a.get("disadvantage") is True and "advantage" not in a for a in answers)
+    assert any(a.get("advantage") is True and a.get("disadvantage") is True for a in answers)
+    assert any(a.get("advantage") is False and "disadvantage" not in a for a in answers)
+    rerolls = [s["request"] for s in advantage["steps"] if s["request"]["kind"] == "reroll"]
+    assert any(r["advantage"] for r in rerolls) and any(r["disadvantage"] for r in rerolls)
+    # other dice: an eight-sided die; Disadvantage zeroes the listed double-success 8
+    bundle = json.loads((HERE / advantage["bundle"]).read_text(encoding="utf-8"))
+    assert bundle["packs"][0]["dice"]["sides"] == 8 and 8 in bundle["packs"][0]["dice"]["disadvantage_removes"]
+    assert {"event": "roll", "character": 1, "stat": "Prowess", "faces": [8, 2], "successes": 0} in _events(advantage, "roll")
+    # a Challenge for all inside a Challenge's branch keeps the outer acting Character
+    nested = [e for e in _events(advantage, "challenge") if e["stat"] == "Movement" and e["target"] == 3]
+    assert nested == [{"event": "challenge", "stat": "Movement", "target": 3, "character": 1, "successes": 2,
+                       "passed": False}]
+    # a who: all roll whose effect is who: one: the group picks once, Wounds per
+    # success, the lose conditions checked after each (Kim's first Wound ends it)
+    all_one = _load("edges-all-one")
+    card_3 = [s for s in all_one["steps"] if s["request"]["card"] == 3]
+    assert sum(e["successes"] for s in card_3 for e in s["events"] if e["event"] == "roll") == 3
+    assert [s["answer"] for s in card_3 if s["request"]["kind"] == "character"] == [{"character": 2}]
+    assert card_3[-1]["changes"] == [{"path": "/characters/2/fallen", "from": False, "to": True},
+                                     {"path": "/characters/2/health", "from": 1, "to": 0},
+                                     {"path": "/characters/2/health_max", "from": 1, "to": 0},
+                                     {"path": "/result", "from": None, "to": "defeat"}]   # one Wound of three
+    assert all_one["pending"]["reason"] == "no_health" and all_one["pending"]["character"] == 2
+    # an acting Character who Falls in their own branch: the roll is skipped, the
+    # Challenge is resolved with 0 successes without a roll
+    fallen = _load("edges-fallen-actor")
+    falls = [s for s in fallen["steps"] if {"path": "/characters/1/fallen", "from": False, "to": True} in s.get("changes", [])]
+    assert len(falls) == 1
+    assert [e for e in falls[0]["events"] if e["event"] != "challenge" or e["stat"] == "Movement"] == [
+        {"event": "challenge", "stat": "Movement", "target": 1, "character": 1, "successes": 0, "passed": False}]
+    assert fallen["pending"]["result"] == "victory"
+    # seeds above 2**53 (a JavaScript number cannot hold them)
+    seeds = [int(json.loads(p.read_text(encoding="utf-8"))["setup"]["seed"]) for p in TRANSCRIPTS]
+    assert max(seeds) == 2**64 - 1 and sum(seed > 2**53 for seed in seeds) >= 10
+
+
+def test_the_generated_set_covers_every_request_kind_ending_and_refusal():
+    """Random legal answers (and some refused ones) over the shipped Acts, the rules
+    pack and the edge pack, with fixed seeds: what a port replays beyond the cases."""
+    assert len(GENERATED) >= 30
+    stories, kinds, rejected, endings = set(), set(), set(), set()
+    for path in GENERATED:
+        transcript = json.loads(path.read_text(encoding="utf-8"))
+        stories.add(transcript["story"])
+        kinds |= {s["request"]["kind"] for s in transcript["steps"]}
+        rejected |= {s["request"]["kind"] for s in transcript["steps"] if "rejected" in s}
+        endings.add((transcript["pending"]["result"], transcript["pending"]["reason"]))
+    assert stories == {"act-1", "act-2", "act-3", "act-4", "trials", "edges", "rolls"}
+    assert kinds == {"text", "card", "choice", "character", "roll", "reroll", "purchase", "battle"}
+    assert len(rejected) >= 5
+    assert {("victory", "card"), ("defeat", "no_health"), ("defeat", "battle_lost")} <= endings

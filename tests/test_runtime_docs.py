@@ -73,3 +73,43 @@ def test_every_request_shown_in_the_docs_has_the_real_keys(example):
     real = _real_requests()[example["kind"]]
     shapes = {tuple(sorted(r)) for r in real if r.get("for") == example.get("for")}
     assert tuple(sorted(example)) in shapes
+
+
+def _json_after(heading: str) -> dict:
+    section = DOC[DOC.index(heading):]
+    return json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
+
+
+def test_the_save_example_has_the_real_keys_version_and_a_text_seed():
+    """Issue 7, item 32: seeds are decimal text in saves (JSON.parse rounds numbers
+    above 2**53); the example must show the shape Session.save writes."""
+    from cardforge_runtime import SAVE_VERSION, Session, load_bundle
+
+    example = _json_after("## Saves")
+    transcript = json.loads(TRANSCRIPTS[0].read_text(encoding="utf-8"))
+    bundle = load_bundle(TRANSCRIPTS[0].parent / transcript["bundle"])
+    real = Session.start(bundle, transcript["story"], players=transcript["setup"]["players"],
+                         seed=transcript["setup"]["seed"]).save()
+    assert set(example) == set(real) and example["version"] == real["version"] == SAVE_VERSION
+    assert set(example["setup"]) == set(real["setup"])
+    assert isinstance(example["setup"]["seed"], str) and isinstance(real["setup"]["seed"], str)
+
+
+def test_the_transcript_example_has_the_real_version_and_a_text_seed():
+    section = DOC[DOC.index("## Conformance transcripts"):]
+    block = re.search(r"```json\n(.*?)```", section, re.S).group(1)
+    real = json.loads(TRANSCRIPTS[0].read_text(encoding="utf-8"))
+    assert f'"version": {real["version"]},' in block
+    assert re.search(r'"seed": "\d+"', block) and isinstance(real["setup"]["seed"], str)
+
+
+def test_the_limits_in_the_docs_are_the_runtimes():
+    """Issue 7, item 21: the one depth, number and text limit, as format.py defines them."""
+    from cardforge_runtime.format import MAX_DEPTH, MAX_NUMBER
+
+    bundle_doc = (ROOT / "docs" / "bundle.md").read_text(encoding="utf-8")
+    assert MAX_NUMBER == 2**64 - 1
+    for doc in (DOC, bundle_doc):
+        assert "### Limits of every input" in doc
+        assert f"{MAX_DEPTH} levels" in doc and "2^64 - 1" in doc and "lone surrogate" in doc
+    assert f"±{MAX_NUMBER}" in bundle_doc

@@ -46,7 +46,7 @@ def test_a_solo_player_may_control_more_characters():
     ({"players": 2, "characters": ["Anne", "Anne"]}, "each Character plays once: Anne twice"),
     ({"players": 4}, "the pack defines 3 Character(s); name 4 Characters"),
     ({"seed": -1}, "the seed must be a whole number"),
-    ({"seed": 2**64}, "the seed must be a whole number"),
+    ({"seed": 2**64}, "seed: a whole number beyond"),
     ({"characters": "Anne"}, "a list of Character names or boards"),
     ({"players": 2, "characters": ["Anne", {"name": "X", "stats": {"Prowess": 1}, "destiny": 1, "health": 1}]},
      "Character 'X' needs a whole number for each stat"),
@@ -409,7 +409,7 @@ def test_purchase_indexes_must_be_whole_numbers(buy):
 def test_answers_with_keys_that_are_not_text_are_refused():
     session = start(choice_card())
     advance(session)
-    with pytest.raises(AnswerError, match="an answer is a JSON object"):
+    with pytest.raises(AnswerError, match="an object key must be text"):
         session.answer({1: 0})
 
 

@@ -37,7 +37,15 @@ def _where(error: Any) -> str:
 
 def check_bundle_data(data: Any) -> list[dict[str, str]]:
     """Every schema violation of a loaded bundle: ``[{"path": "$.packs[0]...", "message": ...}]``,
-    sorted by path. For a missing property the message names it."""
+    sorted by path. For a missing property the message names it. First the runtime's
+    input limits (``cardforge_runtime.format.check_plain_data``: depth, numbers, text):
+    data beyond them is one problem, and the schema is not run on it."""
+    from cardforge_runtime.format import PlainDataError, check_plain_data
+
+    try:
+        check_plain_data(data)
+    except PlainDataError as error:
+        return [{"path": error.path, "message": f"{error.reason} (the runtime refuses it before anything else)"}]
     validator = bundle_validator()
     problems = []
     for error in validator.iter_errors(data):
@@ -59,7 +67,10 @@ def check_bundle_file(path: Path) -> list[dict[str, str]]:
     except json.JSONDecodeError as exc:
         return [{"path": "$", "message": f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"}]
     except RecursionError:
-        return [{"path": "$", "message": "not JSON this tool can read: nested too deeply"}]
+        from cardforge_runtime.format import MAX_DEPTH
+
+        return [{"path": "$", "message": f"nested more than {MAX_DEPTH} levels deep (the runtime refuses it "
+                                         "before anything else)"}]
     except ValueError as exc:  # our hooks, or a number with thousands of digits
         return [{"path": "$", "message": f"not strict JSON: {exc}"}]
     return check_bundle_data(data)

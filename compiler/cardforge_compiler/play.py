@@ -269,7 +269,7 @@ class _Terminal:
     @staticmethod
     def numbers(text: str, low: int, high: int) -> list[int]:
         parts = text.replace(",", " ").split()
-        if not all(part.isascii() and part.isdigit() for part in parts):
+        if not all(part.isascii() and part.isdigit() and len(part) <= 20 for part in parts):
             raise ValueError(f"type numbers from {low} to {high}")
         values = [int(part) for part in parts]
         if any(not low <= v <= high for v in values):
@@ -330,6 +330,8 @@ class _Terminal:
                 continue
             name, _, cost = part.rpartition(" ")
             if request["deck"] and name and cost.isascii() and cost.isdigit() and not name.replace(" ", "").isdigit():
+                if len(cost) > 20:          # beyond the runtime's number limit: say so in our words
+                    raise ValueError(f"a cost is a number of coins, at most {request['coins']} here")
                 buys.append({"item": name.strip(), "cost": int(cost)})
             elif request["offers"]:
                 buys += [{"offer": request["offers"][n - 1]["offer"]} for n in self.numbers(part, 1, len(request["offers"]))]

@@ -18,7 +18,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardforge_runtime.bundle_checks import BundleError, check_bundle
-from cardforge_runtime.format import canonical_json, content_hash_of_canonical
+from cardforge_runtime.format import (
+    MAX_DEPTH,
+    MAX_NUMBER,
+    PlainDataError,
+    canonical_json,
+    check_plain_data,
+    content_hash_of_canonical,
+)
 
 __all__ = ["Bundle", "BundleError", "load_bundle", "read_json"]
 
@@ -103,7 +110,9 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
         change it afterwards without changing the bundle).
 
     Raises:
-        BundleError: the file cannot be read or parsed; ``format`` is not
+        BundleError: the file cannot be read or parsed; it is beyond the input
+            limits of ``format.check_plain_data`` (nesting, numbers, text: checked
+            before anything else); ``format`` is not
             ``"cardforge-bundle"``; the major version of ``format_version`` is not the
             one this runtime reads (the message names both versions); or any field
             the engine uses is missing or malformed.
@@ -113,6 +122,10 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
         data: Any = read_json(name, "bundle")
     else:
         data, name = source, "bundle data"
+        try:
+            check_plain_data(data)
+        except PlainDataError as error:
+            raise BundleError(f"{name}: not plain JSON data within the limits: {error}") from None
     try:
         check_bundle(name, data)
     except RecursionError:
@@ -135,8 +148,9 @@ def read_json(path: str, what: str) -> Any:
 
     Raises:
         BundleError: not a regular file (a folder, a FIFO, a device), unreadable,
-            not UTF-8, not JSON, or nested or sized beyond what Python's JSON reader
-            takes; the message names the file and says what is wrong.
+            not UTF-8, not JSON, or beyond the input limits of
+            ``format.check_plain_data`` (nesting, numbers, lone surrogates); the
+            message names the file, the place and what is wrong.
     """
     try:
         regular = stat.S_ISREG(os.stat(path).st_mode)
@@ -146,7 +160,7 @@ def read_json(path: str, what: str) -> Any:
         raise BundleError(f"{path}: not a regular file (a folder, a pipe or a device); give the path of a file")
     try:
         with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
+            data = json.load(handle)
     except OSError as error:
         raise BundleError(f"{path}: cannot read the {what}: {error.strerror or error}") from None
     except UnicodeDecodeError:
@@ -156,6 +170,13 @@ def read_json(path: str, what: str) -> Any:
         raise BundleError(f"{path}: not JSON (line {error.lineno}, column {error.colno}: {error.msg}); "
                           f"is the file truncated?{advice}") from None
     except RecursionError:
-        raise BundleError(f"{path}: the JSON is nested too deeply to be a {what}") from None
-    except ValueError as error:             # e.g. a number of more than 4,300 digits
-        raise BundleError(f"{path}: not a {what}: {error}") from None
+        raise BundleError(f"{path}: not a {what} within the limits of every input: nested more than {MAX_DEPTH} "
+                          "levels deep") from None
+    except ValueError:                      # a number of more than 4,300 digits
+        raise BundleError(f"{path}: not a {what} within the limits of every input: a whole number beyond "
+                          f"±{MAX_NUMBER} (2**64 - 1)") from None
+    try:
+        check_plain_data(data)
+    except PlainDataError as error:
+        raise BundleError(f"{path}: not a {what} within the limits of every input: {error}") from None
+    return data

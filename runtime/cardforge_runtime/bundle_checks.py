@@ -10,6 +10,7 @@ them). See ``docs/bundle.md``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
@@ -19,6 +20,7 @@ from cardforge_runtime.format import (
     BUNDLE_FORMAT_VERSION,
     MAX_NESTING,
     OTHERWISE,
+    NAME_PATTERN,
     ConditionTypeError,
     condition_names,
     condition_type,
@@ -197,6 +199,9 @@ class _Checker:
             if isinstance(value, bool) or not isinstance(value, int):
                 self.fail(f"{path}.counters.{key}", f"expected a whole number, found {json_type(value)}")
         for name in [*flags, *counters]:
+            if not re.fullmatch(NAME_PATTERN, name):
+                self.fail(f"{path}.flags" if name in flags else f"{path}.counters",
+                          f"{name!r} is not a flag or counter name (a letter or '_', then letters, digits, '_')")
             if name in BUILTIN_NAMES:
                 self.fail(f"{path}.flags" if name in flags else f"{path}.counters.{name}",
                           f"{name!r} is a built-in name; a flag or counter cannot use it")

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from cardforge_runtime.format import PlainDataError, check_plain_data
+
 __all__ = ["ConditionError", "evaluate_condition"]
 
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
@@ -50,9 +52,21 @@ def evaluate_condition(
         The value of the expression (``bool`` for a whole condition).
 
     Raises:
-        ConditionError: unknown operator, unknown name or function, malformed node.
+        ConditionError: beyond the input limits (``format.check_plain_data``: nested
+            more than ``MAX_DEPTH``, a huge number, a lone surrogate), unknown
+            operator, unknown name or function, malformed node.
     """
-    functions = functions or {}
+    try:
+        check_plain_data(tree)
+    except PlainDataError as error:
+        raise ConditionError(f"the condition is not plain JSON data within the limits: {error}") from None
+    try:
+        return _evaluate(tree, names, functions or {})
+    except (KeyError, TypeError, IndexError) as error:
+        raise ConditionError(f"malformed condition ({type(error).__name__}: {error})") from None
+
+
+def _evaluate(tree: Any, names: Mapping[str, Any], functions: Mapping[str, Callable[..., Any]]) -> Any:
     op = tree.get("op") if isinstance(tree, Mapping) else None
     if op == "const":
         return tree["value"]
@@ -62,18 +76,18 @@ def evaluate_condition(
         except KeyError:
             raise ConditionError(f"unknown name {tree.get('name')!r}") from None
     if op == "not":
-        return not evaluate_condition(tree["arg"], names, functions)
+        return not _evaluate(tree["arg"], names, functions)
     if op == "and":
-        return all(evaluate_condition(a, names, functions) for a in tree["args"])
+        return all(_evaluate(a, names, functions) for a in tree["args"])
     if op == "or":
-        return any(evaluate_condition(a, names, functions) for a in tree["args"])
+        return any(_evaluate(a, names, functions) for a in tree["args"])
     if op in _COMPARE:
-        left = evaluate_condition(tree["left"], names, functions)
-        right = evaluate_condition(tree["right"], names, functions)
+        left = _evaluate(tree["left"], names, functions)
+        right = _evaluate(tree["right"], names, functions)
         return _COMPARE[op](left, right)
     if op == "call":
         fn = functions.get(tree.get("name"))
         if fn is None:
             raise ConditionError(f"unknown function {tree.get('name')!r}")
-        return fn(*(evaluate_condition(a, names, functions) for a in tree["args"]))
+        return fn(*(_evaluate(a, names, functions) for a in tree["args"]))
     raise ConditionError(f"malformed condition node: {tree!r}")

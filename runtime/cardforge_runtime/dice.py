@@ -132,8 +132,10 @@ class DiceRule:
         rerolls). Any ``successes`` of 0 or less gives 1.
 
         Raises:
-            ValueError: as ``distribution``.
+            ValueError: as ``distribution``; ``successes`` is not a whole number.
         """
+        if isinstance(successes, bool) or not isinstance(successes, int):
+            raise ValueError(f"successes must be a whole number, not {type(successes).__name__}")
         table = self.distribution(dice, advantage=advantage, disadvantage=disadvantage, doom=doom)
         return sum(table[max(successes, 0):], Fraction(0))
 

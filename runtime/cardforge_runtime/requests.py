@@ -7,7 +7,8 @@ check by the request's ``kind``. A refused answer raises ``AnswerError`` and cha
 nothing (docs/runtime.md, Requests and answers, lists the rules). Whole numbers are
 JSON integers only: ``1.0`` and ``true`` are never taken for ``1``.
 
-This module is low in the runtime: it imports only ``dice`` (to check dice faces).
+This module is low in the runtime: it imports only ``dice`` (to check dice faces) and
+``format`` (the input limits every answer is checked against first).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from types import MappingProxyType
 from typing import Any, Literal, NotRequired, TypedDict
 
 from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.format import PlainDataError, check_plain_data
 
 __all__ = [
     "ANSWER_CHECKS",
@@ -343,8 +345,14 @@ def check_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule) -> dic
         rule: the pack's dice rule (to check dice faces).
 
     Raises:
-        AnswerError: not a JSON object, or does not fit; ``reason`` says why.
+        AnswerError: not a JSON object, beyond the input limits
+            (``format.check_plain_data``: depth, numbers, text), or does not fit;
+            ``reason`` says why.
     """
+    try:
+        check_plain_data(answer)
+    except PlainDataError as error:
+        raise AnswerError(f"the answer is not plain JSON data within the limits: {error}") from None
     if not isinstance(answer, Mapping) or not all(isinstance(key, str) for key in answer):
         raise AnswerError("an answer is a JSON object")
     ANSWER_CHECKS[request["kind"]](request, answer, rule)

@@ -27,7 +27,15 @@ from cardforge_runtime.bundle import Bundle
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.requests import AnswerError, check_answer
-from cardforge_runtime.setup import SAVE_FORMAT, SAVE_VERSION, TRANSCRIPT_FORMAT, SessionError, check_save, check_setup
+from cardforge_runtime.setup import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    TRANSCRIPT_FORMAT,
+    SessionError,
+    check_save,
+    check_setup,
+    seed_text,
+)
 from cardforge_runtime.state import as_json, checked_state, diff, initial_state
 from cardforge_runtime.story import EngineError, Play, StoryRules
 
@@ -89,12 +97,15 @@ class Session:
                 "health", "items"?}``). Default: the pack's first Characters, one per
                 player, or ``players.solo_characters`` for one player (Gascony's
                 Legacy, Solo Play: a solo player controls 2 Characters, up to 4).
-            seed: seeds the random generator, 0 to 2**64 - 1.
+            seed: seeds the random generator, 0 to 2**64 - 1 (or its decimal text,
+                as saves and transcripts store it).
             pack: the pack id, needed only when two packs share the story id.
 
         Raises:
             SessionError: unknown story or Character, wrong counts, bad seed.
         """
+        if not isinstance(story, str) or not (pack is None or isinstance(pack, str)):
+            raise SessionError("the story id (and the pack id, when given) must be text")
         try:
             pack_data, story_data = bundle._find(story, pack)
         except KeyError as error:
@@ -303,7 +314,7 @@ class Session:
             "version": SAVE_VERSION,
             "content_hash": self._bundle.content_hash,
             "references": {"pack": self._pack["id"], "story": self._story["id"], "cards": [] if card is None else [card]},
-            "setup": self._setup,
+            "setup": {**self._setup, "seed": seed_text(self._setup["seed"])},
             "checkpoint": self._checkpoint,
             "answers": self._since,
             "log": self._log,
@@ -311,7 +322,7 @@ class Session:
 
     def transcript(self) -> dict[str, Any]:
         """The playthrough so far as a conformance transcript (docs/runtime.md,
-        Conformance transcripts): ``{"format": "cardforge-transcript", "version": 1,
+        Conformance transcripts): ``{"format": "cardforge-transcript", "version": 2,
         "content_hash", "pack", "story", "setup", "initial_state", "steps": [log
         entries], "pending": the request now waiting}``. Another engine that starts
         from ``setup`` and gives the ``answer`` of each step must produce the same
@@ -324,7 +335,7 @@ class Session:
             "content_hash": self._bundle.content_hash,
             "pack": self._pack["id"],
             "story": self._story["id"],
-            "setup": self._setup,
+            "setup": {**self._setup, "seed": seed_text(self._setup["seed"])},
             "initial_state": fresh._state,
             "steps": self._log,
             "pending": self._pending,

@@ -11,13 +11,19 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardforge_runtime.format import MAX_DEPTH, PlainDataError, check_plain_data
 from cardforge_runtime.pcg import Pcg32
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "TRANSCRIPT_FORMAT", "SessionError", "check_save", "check_setup"]
+__all__ = ["READABLE_SAVE_VERSIONS", "SAVE_FORMAT", "SAVE_VERSION", "TRANSCRIPT_FORMAT", "SessionError", "check_save",
+           "check_setup", "parse_seed", "seed_text"]
 
-#: The ``format`` of a saved session, and the version of its shape.
+#: The ``format`` of a saved session, and the version of its shape. Version 2 stores
+#: the seed as decimal text (``"18446744073709551615"``): a JSON number above 2**53
+#: is rounded by JavaScript's ``JSON.parse``. Version 1 saves (a number) still load.
 SAVE_FORMAT = "cardforge-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+#: The save versions ``check_save`` reads (older ones are brought to ``SAVE_VERSION``).
+READABLE_SAVE_VERSIONS = (1, 2)
 #: The ``format`` of a conformance transcript (``Session.transcript``).
 TRANSCRIPT_FORMAT = "cardforge-transcript"
 
@@ -31,7 +37,13 @@ class SessionError(ValueError):
 
 
 def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
-    """Check players, Characters and seed against the pack; fill in defaults."""
+    """Check players, Characters and seed against the pack; fill in defaults.
+
+    Raises:
+        SessionError: beyond the input limits (``format.check_plain_data``), or the
+            counts, boards or seed do not fit the pack.
+    """
+    _check_limits(setup, "the setup")
     if not isinstance(setup, Mapping):
         raise SessionError("the setup must be an object")
     limits = pack["players"]
@@ -66,10 +78,29 @@ def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any
     names = [board["name"] for board in result]
     if len(set(names)) != len(names):
         raise SessionError(f"each Character plays once: {', '.join(sorted({n for n in names if names.count(n) > 1}))} twice")
-    seed = setup.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
-        raise SessionError(f"the seed must be a whole number from 0 to {_MAX_SEED}, not {seed!r}")
+    seed = parse_seed(setup.get("seed", 0))
     return {"players": players, "characters": result, "seed": seed}
+
+
+def parse_seed(seed: Any) -> int:
+    """A seed as a whole number from 0 to 2**64 - 1, given as a number or as its
+    decimal text (as saves and transcripts store it: ``"18446744073709551615"``; no
+    sign, spaces or leading zeros).
+
+    Raises:
+        SessionError: anything else.
+    """
+    if isinstance(seed, str) and seed.isascii() and seed.isdigit() and (seed == "0" or not seed.startswith("0")) \
+            and len(seed) <= 20:
+        seed = int(seed)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MAX_SEED:
+        raise SessionError(f"the seed must be a whole number from 0 to {_MAX_SEED} (or its decimal text), not {seed!r}")
+    return seed
+
+
+def seed_text(seed: int) -> str:
+    """How saves and transcripts store a seed: its decimal text."""
+    return str(seed)
 
 
 def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
@@ -93,16 +124,40 @@ def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
             "health": board["health"], "items": list(items)}
 
 
+def _check_limits(value: Any, what: str) -> None:
+    """The input limits (``format.check_plain_data``) before any other work."""
+    try:
+        check_plain_data(value)
+    except PlainDataError as error:
+        raise SessionError(f"{what} is not plain JSON data within the limits: {error}") from None
+
+
 def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
+    """Check the shape of a save (data or JSON text): first the input limits
+    (``format.check_plain_data``), then every field ``Session.load`` reads.
+
+    Raises:
+        SessionError: not JSON, beyond the limits, another format or version, or damaged.
+    """
     if isinstance(save, str):
         try:
             save = json.loads(save)
-        except (ValueError, RecursionError):        # JSONDecodeError is a ValueError; so is a 5,000-digit number
-            raise SessionError("the save is not JSON") from None
+        except RecursionError:
+            raise SessionError(f"the save is not plain JSON data within the limits: nested more than {MAX_DEPTH} "
+                               "levels deep") from None
+        except ValueError:      # JSONDecodeError is a ValueError; so is a 5,000-digit number
+            raise SessionError("the save is not JSON, or holds a number beyond the limits") from None
+    _check_limits(save, "the save")
     if not isinstance(save, Mapping) or save.get("format") != SAVE_FORMAT:
         raise SessionError(f"not a cardforge save (its format is not {SAVE_FORMAT!r})")
-    if type(save.get("version")) is not int or save["version"] != SAVE_VERSION:
-        raise SessionError(f"save version {save.get('version')!r} is not readable by this runtime (it reads {SAVE_VERSION})")
+    if type(save.get("version")) is not int or save["version"] not in READABLE_SAVE_VERSIONS:
+        raise SessionError(f"save version {save.get('version')!r} is not readable by this runtime "
+                           f"(it reads {', '.join(map(str, READABLE_SAVE_VERSIONS))})")
+    if save["version"] == 1 and isinstance(save.get("setup"), Mapping):
+        # version 1 stored the seed as a number: bring it to the current shape
+        seed = save["setup"].get("seed")
+        save = {**save, "version": SAVE_VERSION, "setup": {**save["setup"],
+                                                           "seed": seed_text(seed) if type(seed) is int else seed}}
     try:
         refs, checkpoint = save["references"], save["checkpoint"]
         ok = (isinstance(save["content_hash"], str) and isinstance(refs["pack"], str) and isinstance(refs["story"], str)
@@ -114,6 +169,8 @@ def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
         Pcg32.from_json(checkpoint["rng"])
     except (KeyError, TypeError, ValueError):
         ok = False
+    if ok and not isinstance(save["setup"].get("seed"), str):
+        ok = False      # version 2 stores the seed as text
     if not ok:
         raise SessionError("the save is damaged: a field is missing or has the wrong type")
     return dict(save)

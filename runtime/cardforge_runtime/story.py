@@ -351,6 +351,12 @@ class StoryRules:
                                      self._standing(), True)
         if actor is None:
             return None
+        if self.state["characters"][actor]["fallen"]:
+            # The acting Character Fell inside their own branch: a Fallen Character
+            # does not roll (as a ``roll`` step skips them), so the Challenge is
+            # resolved with 0 successes, without a roll (docs/runtime.md, How the
+            # steps play).
+            return (yield from self._resolve(step, 0, actor))
         successes = yield from self._roll(actor, stat, "challenge", target)
         return (yield from self._resolve(step, successes, actor))
 

@@ -10,7 +10,15 @@ answers with the Python runtime and writes ``NAME.transcript.json``: every reque
 answer, event and change, so that another port can replay it. An answer the runtime
 refuses is recorded as ``{"answer": ..., "rejected": "<reason>"}`` and play goes on.
 
-``bundles/rules.bundle.json`` is compiled from ``content/rules/``;
+``generated.json`` lists the generated cases: instead of an answers file, a case
+names an ``answer_seed`` and ``max_steps``; the answers are chosen by the random
+player of ``players.py`` (legal answers of every kind, and now and then one the
+engine must refuse) and the transcript goes to ``generated/NAME.transcript.json``.
+Their answers are in the transcript, so a port replays them like the others.
+
+``bundles/rules.bundle.json`` is compiled from ``content/rules/``,
+``bundles/edges.bundle.json`` from ``content/edges/`` (other dice and nesting),
+``bundles/dice.bundle.json`` from ``content/dice/`` (a ten-sided die, dice tokens);
 ``bundles/gascony.bundle.json`` is a frozen copy of the shipped content (refresh it
 with ``--refresh-gascony`` when the shipped Acts change on purpose).
 """
@@ -19,11 +27,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 from cardforge_runtime import AnswerError, Session, load_bundle
+from players import random_answer
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -35,14 +45,27 @@ def _build(content: Path, output: Path) -> None:
         raise SystemExit(f"{content} does not compile")
 
 
+def _answers(case: dict, session: Session):
+    """The answers of a case: its answers file, or (a generated case) the random
+    player's answers to each request until the story ends or ``max_steps``."""
+    if "answer_seed" not in case:
+        yield from json.loads((HERE / f"{case['name']}.answers.json").read_text(encoding="utf-8"))
+        return
+    rng = random.Random(case["answer_seed"])
+    sides = session.dice_rule.sides
+    for _ in range(case["max_steps"]):
+        if session.finished:
+            return
+        yield random_answer(session.pending, rng, sides)
+
+
 def record(case: dict) -> dict:
     """Play one case and return its transcript."""
     bundle = load_bundle(HERE / case["bundle"])
-    answers = json.loads((HERE / f"{case['name']}.answers.json").read_text(encoding="utf-8"))
     session = Session.start(bundle, case["story"], players=case.get("players"),
-                            characters=case.get("characters"), seed=case["seed"])
+                            characters=case.get("characters"), seed=int(case["seed"]))
     steps = []
-    for answer in answers:
+    for answer in _answers(case, session):
         try:
             session.answer(answer)
         except AnswerError as error:
@@ -66,12 +89,16 @@ def main() -> int:
     parser.add_argument("--refresh-gascony", action="store_true", help="re-freeze bundles/gascony.bundle.json")
     args = parser.parse_args()
     if not args.check:
-        _build(HERE / "content", HERE / "bundles" / "rules.bundle.json")
+        _build(HERE / "content" / "rules", HERE / "bundles" / "rules.bundle.json")
+        _build(HERE / "content" / "edges", HERE / "bundles" / "edges.bundle.json")
+        _build(HERE / "content" / "dice", HERE / "bundles" / "dice.bundle.json")
         if args.refresh_gascony:
             _build(ROOT / "content", HERE / "bundles" / "gascony.bundle.json")
     stale = []
-    for case in json.loads((HERE / "cases.json").read_text(encoding="utf-8")):
-        target = HERE / f"{case['name']}.transcript.json"
+    cases = [(case, HERE) for case in json.loads((HERE / "cases.json").read_text(encoding="utf-8"))]
+    cases += [(case, HERE / "generated") for case in json.loads((HERE / "generated.json").read_text(encoding="utf-8"))]
+    for case, folder in cases:
+        target = folder / f"{case['name']}.transcript.json"
         new = text(record(case))
         if args.check:
             if not target.exists() or target.read_text(encoding="utf-8") != new:

@@ -1,0 +1,71 @@
+"""A random player for the generated conformance transcripts (tests/conformance/generated/).
+
+``random_answer(request, rng, sides)`` gives one answer to ``request`` chosen with
+``rng`` (a ``random.Random``): a legal answer of every kind (options, Characters,
+auto or typed faces with and without ``advantage``/``disadvantage``, ``false`` ones
+too, rerolls of random dice, purchases within the purse, Battle objectives or a lost
+Battle), and now and then (``MISTAKES`` of the time) an answer the engine must refuse.
+The answers are recorded in the transcripts, so a port replays them without this
+module; only re-recording uses it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+#: How often the player sends an answer that is never legal.
+MISTAKES = 0.05
+#: Answers that no request accepts (a key no kind takes, a number that is not one...).
+_NEVER_LEGAL: list[dict[str, Any]] = [
+    {"option": -1}, {"unexpected": 1}, {"auto": False}, {"character": 99}, {"keep": 1}, {"option": 1.0},
+    {"faces": [0]}, {"objective": True},
+]
+_DECK_ITEMS = ["Musket", "Cloak", "Pistol", "Horse"]
+
+
+def random_answer(request: dict[str, Any], rng: random.Random, sides: int) -> dict[str, Any]:
+    """One answer to ``request`` (a pending request; never ``end``)."""
+    if rng.random() < MISTAKES:
+        return dict(rng.choice(_NEVER_LEGAL))
+    kind = request["kind"]
+    if kind in ("text", "card"):
+        return {}
+    if kind == "choice":
+        return {"option": rng.choice(request["options"])["option"]}
+    if kind == "character":
+        return {"character": rng.choice(request["characters"])}
+    if kind == "roll":
+        answer: dict[str, Any] = ({"auto": True} if rng.random() < 0.5
+                                  else {"faces": [rng.randint(1, sides) for _ in range(request["dice"])]})
+        for flag in ("advantage", "disadvantage"):
+            if rng.random() < 0.3:
+                answer[flag] = rng.random() < 0.6
+        return answer
+    if kind == "reroll":
+        dice = len(request["faces"])
+        if rng.random() < 0.4:
+            return {"keep": True}
+        positions = sorted(rng.sample(range(dice), rng.randint(1, dice)))
+        if rng.random() < 0.5:
+            return {"reroll": positions, "auto": True}
+        return {"reroll": positions, "faces": [rng.randint(1, sides) for _ in positions]}
+    if kind == "purchase":
+        left, buy = request["coins"], []
+        for offer in request["offers"]:
+            if offer["cost"] <= left and rng.random() < 0.5:
+                left -= offer["cost"]
+                buy.append({"offer": offer["offer"], "character": rng.choice(request["characters"])})
+        for _ in range(request["draw"] if request["deck"] is not None else 0):
+            if rng.random() < 0.4:
+                cost = rng.randint(0, left)
+                left -= cost
+                buy.append({"item": rng.choice(_DECK_ITEMS), "cost": cost,
+                            "character": rng.choice(request["characters"])})
+        rng.shuffle(buy)
+        return {"buy": buy}
+    if kind == "battle":
+        if rng.random() < 0.15:
+            return {"lost": True}
+        return {"objective": rng.choice(request["objectives"])["objective"]}
+    raise ValueError(f"no answer for a {kind!r} request: teach tests/conformance/players.py this kind")
