@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from _runtime_helpers import make_bundle
 from cardforge_runtime import Session, load_bundle
-from cardforge_runtime.state import copy_json, diff
+from cardforge_runtime.state import copy_json, diff, update_copy
 from cardforge_runtime.story import StoryRules
 
 JSON = st.recursive(
@@ -99,6 +99,21 @@ def test_diff_lists_what_a_full_walk_lists_on_states(before, after):
 @given(JSON, JSON)
 def test_diff_lists_what_a_full_walk_lists_on_any_json(before, after):
     assert diff(before, after) == full_walk(before, after)
+
+
+@given(STATE, STATE)
+def test_update_copy_catches_up_without_touching_what_diff_listed(before, after):
+    """``Session.answer`` lists the changes from its copy of the state, then brings
+    that copy up to date: the copy must equal the state, share nothing with it, and
+    leave the ``from`` values just listed as they were."""
+    copied = copy_json(before)
+    changes = diff(copied, after)
+    listed = copy.deepcopy(changes)
+    update_copy(copied, after)
+    assert copied == after and changes == listed
+    assert not {id(c) for c in containers(copied)} & {id(c) for c in containers(after)}
+    update_copy(copied, {"card": 2})
+    assert copied == {"card": 2}
 
 
 def test_diff_treats_a_missing_key_as_null_like_the_full_walk():

@@ -28,7 +28,7 @@ from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.requests import AnswerError, check_answer
 from cardforge_runtime.setup import SAVE_FORMAT, SAVE_VERSION, TRANSCRIPT_FORMAT, SessionError, check_save, check_setup
-from cardforge_runtime.state import as_json, checked_state, copy_json, diff, initial_state
+from cardforge_runtime.state import as_json, checked_state, copy_json, diff, initial_state, update_copy
 from cardforge_runtime.story import EngineError, Play, StoryRules
 
 __all__ = ["Session"]
@@ -67,6 +67,7 @@ class Session:
         self._checkpoint: dict[str, Any] = {}
         self._since: list[Answer] = []
         self._pending: Request = {}
+        self._seen: dict[str, Any] = {}
         self._answering = False
         self._program: Play | None = None
         self.warnings: list[str] = []
@@ -180,6 +181,7 @@ class Session:
         self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, self._card_drawn)
         self._program = self._rules.run(card)
         self._pending = next(self._program)
+        self._seen = copy_json(self._state)
 
     def _card_drawn(self) -> None:
         """A new card is drawn: the checkpoint a save resumes from moves here."""
@@ -256,11 +258,9 @@ class Session:
         request = self._pending
         checked = copy_json(check_answer(request, answer, self._rule))
         assert self._program is not None and self._rules is not None
-        # What the step changes is listed by comparing the state with this copy. The
-        # session owns each copy below: the answer sent to the rules (they may keep
-        # parts of it in events), the one kept for a rewind and the one logged; no
-        # two of them, nor anything the caller holds, share a list or a dict.
-        before = copy_json(self._state)
+        # The session owns each copy below: the answer sent to the rules (they may
+        # keep parts of it in events), the one kept for a rewind and the one logged;
+        # no two of them, nor anything the caller holds, share a list or a dict.
         checkpoint, since = self._checkpoint, list(self._since)
         self._rules.events = []
         self._since.append(copy_json(checked))
@@ -275,9 +275,13 @@ class Session:
                               "please report it)") from error
         finally:
             self._answering = False
-        changes = diff(before, self._state)
+        # What the answer changed: the state against ``_seen``, the session's copy of
+        # it as it was before; then ``_seen`` catches up (its old values, the "from"
+        # of the changes, become the log's alone).
+        changes = diff(self._seen, self._state)
+        update_copy(self._seen, self._state)
         for change in changes:
-            change["to"] = copy_json(change["to"])  # "from" is already ``before``'s alone
+            change["to"] = copy_json(change["to"])
         entry = {
             "request": copy_json(request),
             "answer": copy_json(checked),

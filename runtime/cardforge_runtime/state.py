@@ -4,7 +4,8 @@
 ``checked_state`` checks a save's checkpoint state value by value and fits it to a
 rebuilt story; ``diff`` lists the values that changed (the ``changes`` of a log
 entry); ``copy_json`` copies JSON data (state, requests, answers, log entries)
-fast. The state's shape is in docs/runtime.md, State::
+fast, and ``update_copy`` brings a copy of the state up to date at the cost of what
+changed. The state's shape is in docs/runtime.md, State::
 
     {"pack", "story", "card", "players", "coins", "flags", "counters",
      "characters": [{"name", "stats", "destiny", "destiny_max", "health",
@@ -22,7 +23,7 @@ from typing import Any
 
 from cardforge_runtime.setup import SessionError
 
-__all__ = ["as_json", "checked_state", "copy_json", "diff", "initial_state"]
+__all__ = ["as_json", "checked_state", "copy_json", "diff", "initial_state", "update_copy"]
 
 
 def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
@@ -167,9 +168,31 @@ def copy_json(data: Any) -> Any:
     """
     kind = type(data)
     if kind is dict:
-        return {key: value if type(value) in _SCALARS else copy_json(value) for key, value in data.items()}
+        # most values of a state's dicts (flags, counters) are scalars: copy the
+        # table at once, then replace the few values that are not
+        copied = data.copy()
+        for key, value in data.items():
+            if type(value) not in _SCALARS:
+                copied[key] = copy_json(value)
+        return copied
     if kind is list:
         return [value if type(value) in _SCALARS else copy_json(value) for value in data]
     if kind in _SCALARS:
         return data
     return copy.deepcopy(data)
+
+
+def update_copy(copied: dict[str, Any], state: Mapping[str, Any]) -> None:
+    """Make ``copied``, a ``copy_json`` of an earlier ``state``, equal to ``state``
+    again, sharing nothing with it, at the cost of what changed.
+
+    Each top-level value that differs (``card``, ``flags``, ``characters``...) is
+    replaced by a new copy, the others are kept; keys ``state`` no longer has are
+    removed. A value replaced is never changed in place, so the ``from`` values of
+    a ``diff(copied, state)`` taken just before stay as they were.
+    """
+    for key in [key for key in copied if key not in state]:
+        del copied[key]
+    for key, value in state.items():
+        if key not in copied or copied[key] != value:
+            copied[key] = value if type(value) in _SCALARS else copy_json(value)
