@@ -128,12 +128,15 @@ def diff(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
     if isinstance(before, dict) and isinstance(after, dict):
         changes = []
         for key in sorted(set(before) | set(after)):
-            changes += diff(before.get(key), after.get(key), f"{path}/{key}")
+            old, new = before.get(key), after.get(key)
+            if old != new:
+                changes += diff(old, new, f"{path}/{key}")
         return changes
     if path == "/characters" and isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
         changes = []
         for i, (old, new) in enumerate(zip(before, after)):
-            changes += diff(old, new, f"{path}/{i}")
+            if old != new:
+                changes += diff(old, new, f"{path}/{i}")
         return changes
     return [{"path": path, "from": before, "to": after}]
 
@@ -191,7 +194,7 @@ def update_copy(copied: dict[str, Any], state: Mapping[str, Any]) -> None:
     removed. A value replaced is never changed in place, so the ``from`` values of
     a ``diff(copied, state)`` taken just before stay as they were.
     """
-    for key in [key for key in copied if key not in state]:
+    for key in copied.keys() - state.keys():
         del copied[key]
     for key, value in state.items():
         if key not in copied or copied[key] != value:
