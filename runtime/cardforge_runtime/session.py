@@ -36,7 +36,7 @@ from cardforge_runtime.setup import (
     check_setup,
     seed_text,
 )
-from cardforge_runtime.state import as_json, checked_state, diff, initial_state
+from cardforge_runtime.state import as_json, checked_state, copy_json, diff, initial_state, update_copy
 from cardforge_runtime.story import EngineError, Play, StoryRules
 
 __all__ = ["Session"]
@@ -75,6 +75,7 @@ class Session:
         self._checkpoint: dict[str, Any] = {}
         self._since: list[Answer] = []
         self._pending: Request = {}
+        self._seen: dict[str, Any] = {}
         self._answering = False
         self._program: Play | None = None
         self.warnings: list[str] = []
@@ -191,6 +192,7 @@ class Session:
         self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, self._card_drawn)
         self._program = self._rules.run(card)
         self._pending = next(self._program)
+        self._seen = copy_json(self._state)
 
     def _card_drawn(self) -> None:
         """A new card is drawn: the checkpoint a save resumes from moves here."""
@@ -200,7 +202,7 @@ class Session:
     def _snapshot(self) -> dict[str, Any]:
         """The state and generator now, and how many log entries precede this point
         (the answer being handled counts: it is logged once its changes are known)."""
-        return {"state": copy.deepcopy(self._state), "rng": self._rng.to_json(),
+        return {"state": copy_json(self._state), "rng": self._rng.to_json(),
                 "log_length": len(self._log) + (1 if self._answering else 0)}
 
     # -- the public surface ---------------------------------------------------
@@ -208,17 +210,17 @@ class Session:
     @property
     def pending(self) -> Request:
         """The request waiting for an answer (docs/runtime.md, Requests and answers)."""
-        return copy.deepcopy(self._pending)
+        return copy_json(self._pending)
 
     @property
     def state(self) -> dict[str, Any]:
         """The game state (docs/runtime.md, State)."""
-        return copy.deepcopy(self._state)
+        return copy_json(self._state)
 
     @property
     def log(self) -> list[dict[str, Any]]:
         """Every log entry so far, oldest first."""
-        return copy.deepcopy(self._log)
+        return copy_json(self._log)
 
     @property
     def finished(self) -> bool:
@@ -265,12 +267,14 @@ class Session:
                 session is rewound to exactly where it was.
         """
         request = self._pending
-        checked = check_answer(request, answer, self._rule)
+        checked = copy_json(check_answer(request, answer, self._rule))
         assert self._program is not None and self._rules is not None
-        before = copy.deepcopy(self._state)
+        # The session owns each copy below: the answer sent to the rules (they may
+        # keep parts of it in events), the one kept for a rewind and the one logged;
+        # no two of them, nor anything the caller holds, share a list or a dict.
         checkpoint, since = self._checkpoint, list(self._since)
         self._rules.events = []
-        self._since.append(copy.deepcopy(dict(answer)))
+        self._since.append(copy_json(checked))
         self._answering = True
         try:
             self._pending = self._program.send(checked)
@@ -282,21 +286,28 @@ class Session:
                               "please report it)") from error
         finally:
             self._answering = False
+        # What the answer changed: the state against ``_seen``, the session's copy of
+        # it as it was before; then ``_seen`` catches up (its old values, the "from"
+        # of the changes, become the log's alone).
+        changes = diff(self._seen, self._state)
+        update_copy(self._seen, self._state)
+        for change in changes:
+            change["to"] = copy_json(change["to"])
         entry = {
-            "request": copy.deepcopy(request),
-            "answer": copy.deepcopy(dict(answer)),
+            "request": copy_json(request),
+            "answer": copy_json(checked),
             "events": self._rules.events,
-            "changes": diff(before, self._state),
+            "changes": changes,
         }
         self._log.append(entry)
-        return copy.deepcopy(entry)
+        return copy_json(entry)
 
     def _rewind(self, checkpoint: dict[str, Any], since: list[Answer]) -> None:
         """Go back to ``checkpoint`` and replay ``since``: the session as it was."""
-        self._state = copy.deepcopy(checkpoint["state"])
+        self._state = copy_json(checkpoint["state"])
         self._rng = Pcg32.from_json(checkpoint["rng"])
         self._log = self._log[: checkpoint["log_length"]]
-        self._begin(self._state["card"], copy.deepcopy(checkpoint))
+        self._begin(self._state["card"], copy_json(checkpoint))
         for answer in since:
             self.answer(answer)
 
