@@ -176,13 +176,22 @@ class StoryRules:
 
     def _holds(self, tree: dict[str, Any]) -> bool:
         state = self.state
-        names: dict[str, Any] = {**state["flags"], **state["counters"], "players": state["players"],
+        names: dict[str, Any] = {**state["flags"], **state["counters"], "players": self.players_set_up(),
                                  "characters": len(state["characters"]), "coins": state["coins"]}
         functions = {
             "has": lambda item: any(item in c["items"] for c in state["characters"]),
             "status": lambda token: any(token in c["status"] for c in state["characters"]),
         }
         return bool(evaluate_condition(tree, names, functions))
+
+    def players_set_up(self) -> int:
+        """The number of players the game is set up for: what every per-player count
+        and the ``players`` name of conditions count. Gascony's Legacy, Solo Play:
+        "Set up the game for 2 players and take control of both Characters", so one
+        player counts as the pack's ``players.solo_characters`` (2), however many
+        Characters (up to 4) they control; otherwise the number of players."""
+        players = self.state["players"]
+        return self.pack["players"]["solo_characters"] if players == 1 else players
 
     # -- Characters -------------------------------------------------------------
 
@@ -374,7 +383,7 @@ class StoryRules:
         and/or cards drawn from a deck the front end holds."""
         offers = step.get("offers", [])
         deck = step.get("deck")
-        draw = step.get("per_player", 1) * self.state["players"] if deck is not None else 0
+        draw = step.get("per_player", 1) * self.players_set_up() if deck is not None else 0
         answer = yield {"kind": "purchase", "card": self.state["card"], "coins": self.state["coins"],
                         "offers": [{"offer": i, "item": o["item"], "cost": o["cost"]} for i, o in enumerate(offers)],
                         "deck": deck, "draw": draw, "characters": list(range(len(self.state["characters"])))}
