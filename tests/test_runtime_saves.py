@@ -121,7 +121,7 @@ def damaged(save, change):
 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda s: s.__setitem__("format", "x"), "not a cardforge save"),
-    (lambda s: s.__setitem__("version", 2), "save version 2 is not readable"),
+    (lambda s: s.__setitem__("version", 3), "save version 3 is not readable"),
     (lambda s: s.__setitem__("version", True), "save version True is not readable"),
     (lambda s: s.__setitem__("version", 1.0), "save version 1.0 is not readable"),
     (lambda s: s.pop("checkpoint"), "the save is damaged"),
@@ -148,7 +148,7 @@ def test_a_damaged_save_is_refused(bundle, change, message):
     lambda s: s["characters"].pop(),
     lambda s: s["characters"][0].__setitem__("stats", {}),
     lambda s: s["characters"][0].__setitem__("status", [{}]),
-    lambda s: s["characters"][0].__setitem__("status", ["Gloom"]),
+    lambda s: s["characters"][0].__setitem__("status", ["Doom", "Despair"]),       # not in sorted order
     lambda s: s["characters"][0].__setitem__("health", -3),
     lambda s: s["characters"][0].__setitem__("destiny", 10**6),
     lambda s: s["characters"][0].__setitem__("fallen", True),

@@ -13,13 +13,17 @@ from typing import Any
 
 from cardforge_runtime.pcg import Pcg32
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "TRANSCRIPT_FORMAT", "SessionError", "check_save", "check_setup"]
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "TRANSCRIPT_FORMAT", "TRANSCRIPT_VERSION", "SessionError", "check_save",
+           "check_setup"]
 
 #: The ``format`` of a saved session, and the version of its shape.
 SAVE_FORMAT = "cardforge-save"
-SAVE_VERSION = 1
-#: The ``format`` of a conformance transcript (``Session.transcript``).
+#: Version 2 added ``origin`` (where a replay starts); a version 1 save reads as
+#: ``origin: null``.
+SAVE_VERSION = 2
+#: The ``format`` of a conformance transcript (``Session.transcript``), and its version.
 TRANSCRIPT_FORMAT = "cardforge-transcript"
+TRANSCRIPT_VERSION = 1
 
 _MAX_SEED = (1 << 64) - 1
 
@@ -94,6 +98,8 @@ def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
 
 
 def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
+    """The save's shape checked (docs/runtime.md, Saves); a version 1 save is read as
+    version 2 with ``origin: null``. Raises ``SessionError`` naming what is wrong."""
     if isinstance(save, str):
         try:
             save = json.loads(save)
@@ -101,8 +107,10 @@ def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
             raise SessionError("the save is not JSON") from None
     if not isinstance(save, Mapping) or save.get("format") != SAVE_FORMAT:
         raise SessionError(f"not a cardforge save (its format is not {SAVE_FORMAT!r})")
-    if type(save.get("version")) is not int or save["version"] != SAVE_VERSION:
-        raise SessionError(f"save version {save.get('version')!r} is not readable by this runtime (it reads {SAVE_VERSION})")
+    if type(save.get("version")) is not int or save["version"] not in (1, SAVE_VERSION):
+        raise SessionError(f"save version {save.get('version')!r} is not readable by this runtime (it reads 1 to {SAVE_VERSION})")
+    if save["version"] == 1:                     # version 1 had no origin: replay always started at the story's start
+        save = {**save, "version": SAVE_VERSION, "origin": None}
     try:
         refs, checkpoint = save["references"], save["checkpoint"]
         ok = (isinstance(save["content_hash"], str) and isinstance(refs["pack"], str) and isinstance(refs["story"], str)
@@ -112,6 +120,11 @@ def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
               and isinstance(checkpoint["state"], Mapping) and isinstance(checkpoint["log_length"], int)
               and 0 <= checkpoint["log_length"] <= len(save["log"]))
         Pcg32.from_json(checkpoint["rng"])
+        origin = save["origin"]
+        if origin is not None:
+            ok = ok and (isinstance(origin["state"], Mapping) and type(origin["log_length"]) is int
+                         and 0 <= origin["log_length"] <= checkpoint["log_length"])
+            Pcg32.from_json(origin["rng"])
     except (KeyError, TypeError, ValueError):
         ok = False
     if not ok:
