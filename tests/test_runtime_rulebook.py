@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from _runtime_helpers import advance, make_bundle
-from cardforge_runtime import Session, load_bundle
+from cardforge_runtime import Session, SessionError, load_bundle
 
 GOTO_END = {"kind": "victory", "text": "Won."}
 
@@ -62,3 +62,81 @@ def test_solo_play_may_control_four_characters():
     session.answer({"buy": []})
     advance(session)
     assert session.state["flags"] == {"two": True, "four": True}
+
+
+# -- item 30: the rulings of docs/rulings.md --------------------------------------------
+
+def test_coins_belong_to_the_party():
+    """Coins are one pool: `who` does not ask for Coins, and a loss stops at 0."""
+    cards = [{"id": 1, "steps": [{"kind": "gain", "coins": 4, "who": "one"},
+                                 {"kind": "gain", "coins": 2, "who": "each"}, {"kind": "text", "text": "Paid."},
+                                 {"kind": "lose", "coins": 9, "who": "one"}, GOTO_END]}]
+    session = start(cards, players=2)
+    advance(session)
+    assert session.finished and session.state["coins"] == 0
+    kinds = [entry["request"]["kind"] for entry in session.log]
+    assert "character" not in kinds
+    changes = [c for entry in session.log for c in entry["changes"] if c["path"] == "/coins"]
+    assert changes == [{"path": "/coins", "from": 0, "to": 6}, {"path": "/coins", "from": 6, "to": 0}]
+
+
+def test_healing_does_not_stand_a_fallen_character_up():
+    cards = [{"id": 1, "steps": [{"kind": "lose", "health": 2, "who": "one"},
+                                 {"kind": "gain", "health": 2, "who": "each"},
+                                 {"kind": "challenge", "stat": "Prowess", "successes": 1, "who": "each",
+                                  "pass": [], "fail": []}, GOTO_END]}]
+    session = start(cards, players=2)
+    advance(session)
+    session.answer({"character": 1})                              # Bertrand (2 Health) Falls
+    bertrand = session.state["characters"][1]
+    assert (bertrand["health"], bertrand["health_max"], bertrand["fallen"]) == (1, 1, True)
+    request = session.pending
+    assert request["kind"] == "roll" and request["character"] == 0      # healed, still Fallen: does not roll
+
+
+def test_a_fallen_character_takes_no_wounds_and_does_not_roll():
+    cards = [{"id": 1, "steps": [{"kind": "lose", "health": 2, "who": "one"},
+                                 {"kind": "lose", "health": 3, "who": "each"},
+                                 {"kind": "roll", "stat": "Prowess", "who": "all",
+                                  "per_success": {"gain": {"coins": 1, "who": "each"}}},
+                                 {"kind": "lose", "health": 1, "who": "one"}, GOTO_END]}]
+    session = start(cards, players=3, characters=["Anne", "Bertrand", "Claire"])
+    advance(session)
+    session.answer({"character": 1})                              # Bertrand Falls
+    after = session.state["characters"]
+    assert [(c["health"], c["health_max"], c["fallen"]) for c in after] == [(0, 2, True), (0, 1, True), (0, 0, True)]
+    # Claire (1 Health) Falls with her last token gone: no Health left, the players lose at once
+    assert session.pending["reason"] == "no_health" and session.pending["character"] == 2
+    assert after[1] == {**after[1], "health": 0, "health_max": 1, "fallen": True}   # no second severe Wound
+
+
+def test_a_fallen_character_is_not_picked_to_roll_or_lose():
+    cards = [{"id": 1, "steps": [{"kind": "lose", "health": 2, "who": "one"},
+                                 {"kind": "roll", "stat": "Prowess", "who": "all",
+                                  "per_success": {"gain": {"coins": 1, "who": "each"}}},
+                                 {"kind": "lose", "health": 1, "who": "one"}, GOTO_END]}]
+    session = start(cards, players=3, characters=["Anne", "Bertrand", "Claire"])
+    advance(session)
+    session.answer({"character": 1})                              # Bertrand Falls
+    rollers = []
+    while session.pending["kind"] in ("roll", "reroll"):
+        if session.pending["kind"] == "roll":
+            rollers.append(session.pending["character"])
+            session.answer({"faces": [1] * session.pending["dice"]})
+        else:
+            session.answer({"keep": True})
+    assert rollers == [0, 2]
+    assert session.pending == {**session.pending, "kind": "character", "characters": [0, 2], "for": "lose"}
+
+
+def test_a_story_may_begin_below_maximum_destiny():
+    boards = [{"name": "Anne", "stats": {"Prowess": 3, "Movement": 2}, "destiny": 3, "health": 3, "destiny_start": 1},
+              "Bertrand"]
+    cards = [{"id": 1, "steps": [{"kind": "gain", "destiny": 5, "who": "each"}, GOTO_END]}]
+    session = start(cards, characters=boards)
+    anne = session.state["characters"][0]
+    assert (anne["destiny"], anne["destiny_max"]) == (1, 3)
+    advance(session)
+    assert [c["destiny"] for c in session.state["characters"]] == [3, 1]      # gains stop at the maximum
+    with pytest.raises(SessionError, match="destiny_start must be a whole number from 0 to its destiny"):
+        start(cards, characters=[{**boards[0], "destiny_start": 4}, "Bertrand"])

@@ -291,13 +291,14 @@ def test_who_one_asks_the_group_and_lose_skips_the_fallen():
                                 {"path": "/result", "from": None, "to": "victory"}]
 
 
-def test_healing_stands_a_fallen_character_up_but_not_past_severe_wounds():
+def test_healing_does_not_pass_severe_wounds():
+    """docs/rulings.md: healing does not stand a Fallen Character up (only Rescue does)."""
     session = start([{"id": 1, "steps": [{"kind": "lose", "health": 5, "who": "one"},
                                          {"kind": "gain", "health": 5, "who": "each"}, GOTO_END]}])
     advance(session)
     session.answer({"character": 0})
     anne = session.state["characters"][0]
-    assert (anne["health"], anne["health_max"], anne["fallen"]) == (2, 2, False)
+    assert (anne["health"], anne["health_max"], anne["fallen"]) == (2, 2, True)
 
 
 def test_all_fallen_is_a_defeat():

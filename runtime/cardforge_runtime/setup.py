@@ -78,7 +78,9 @@ def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any
 
 def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
     """A Character board as ``{"name", "stats", "destiny", "health", "items"}``
-    (Gascony's Legacy, Character boards and standees)."""
+    (Gascony's Legacy, Character boards and standees), plus ``destiny_start`` when
+    given: the Destiny tokens the Character begins the Story with, 0 to ``destiny``
+    (Campaign Mode; the harder game's "2 fewer Destiny tokens")."""
     def whole(value: Any, low: int) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and low <= value <= 99
 
@@ -93,8 +95,15 @@ def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
     items = board.get("items", [])
     if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
         raise SessionError(f"Character {name!r}: items must be a list of item names")
-    return {"name": name, "stats": {s: values[s] for s in stats}, "destiny": board["destiny"],
-            "health": board["health"], "items": list(items)}
+    checked = {"name": name, "stats": {s: values[s] for s in stats}, "destiny": board["destiny"],
+               "health": board["health"], "items": list(items)}
+    if "destiny_start" in board:
+        # Campaign Mode and the harder game begin a Story below the maximum (docs/rulings.md)
+        if not whole(board["destiny_start"], 0) or board["destiny_start"] > board["destiny"]:
+            raise SessionError(f"Character {name!r}: destiny_start must be a whole number from 0 to its destiny "
+                               f"({board['destiny']}), not {board['destiny_start']!r}")
+        checked["destiny_start"] = board["destiny_start"]
+    return checked
 
 
 def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:

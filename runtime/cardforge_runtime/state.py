@@ -25,7 +25,8 @@ __all__ = ["as_json", "checked_state", "diff", "initial_state"]
 
 
 def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
-    """The state before the first card: every Character at full Destiny and Health,
+    """The state before the first card: every Character at full Health and at full
+    Destiny (or at its board's ``destiny_start``: Campaign Mode, the harder game),
     no status tokens, their board's items; no coins; flags false, counters at their
     starting value; ``card`` and ``result`` ``None``.
 
@@ -37,7 +38,7 @@ def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapp
         {
             "name": board["name"],
             "stats": dict(board["stats"]),
-            "destiny": board["destiny"],
+            "destiny": board.get("destiny_start", board["destiny"]),
             "destiny_max": board["destiny"],
             "health": board["health"],
             "health_max": board["health"],
@@ -109,8 +110,8 @@ def checked_state(state: Any, refs: Mapping[str, Any], setup: Mapping[str, Any],
                   f"{name}'s Destiny")
             check(whole(character["health_max"], 1, board["health"])
                   and whole(character["health"], 0, character["health_max"]), f"{name}'s Health")
-            check(type(character["fallen"]) is bool and character["fallen"] == (character["health"] == 0),
-                  f"{name} is Fallen exactly when no Health token is left")
+            check(type(character["fallen"]) is bool and (character["fallen"] or character["health"] > 0),
+                  f"{name} has no Health token left but has not Fallen")
             check(isinstance(character["status"], list) and all(type(t) is str for t in character["status"])
                   and character["status"] == sorted(set(character["status"]))
                   and all(token in tokens for token in character["status"]), f"{name}'s status tokens")

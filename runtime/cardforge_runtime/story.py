@@ -256,11 +256,10 @@ class StoryRules:
 
     @staticmethod
     def _heal(character: dict[str, Any], wounds: int) -> None:
-        """Gascony's Legacy, Healing Wounds: flip up to ``wounds`` Health tokens back;
-        a Fallen Character who heals stands up again (as Rescue a Fallen Ally does)."""
+        """Gascony's Legacy, Healing Wounds: flip up to ``wounds`` Health tokens back.
+        Healing does not stand a Fallen Character up: only Rescue a Fallen Ally does,
+        and Rescue is a Battle action (docs/rulings.md, Healing a Fallen Character)."""
         character["health"] = min(character["health_max"], character["health"] + wounds)
-        if character["fallen"] and character["health"] > 0:
-            character["fallen"] = False
 
     @staticmethod
     def _wound(character: dict[str, Any], wounds: int) -> None:
