@@ -140,3 +140,58 @@ def test_a_story_may_begin_below_maximum_destiny():
     assert [c["destiny"] for c in session.state["characters"]] == [3, 1]      # gains stop at the maximum
     with pytest.raises(SessionError, match="destiny_start must be a whole number from 0 to its destiny"):
         start(cards, characters=[{**boards[0], "destiny_start": 4}, "Bertrand"])
+
+
+# -- item 26: "lose an item" is taken from a holder ---------------------------------------
+
+LOSE_LANTERN = {"kind": "lose", "items": ["Lantern"], "who": "one"}
+
+
+def test_an_item_is_lost_by_a_holder():
+    cards = [{"id": 1, "steps": [{"kind": "gain", "items": ["Lantern"], "who": "one"}, LOSE_LANTERN, GOTO_END]}]
+    session = start(cards, players=3, characters=["Anne", "Bertrand", "Claire"])
+    advance(session)
+    session.answer({"character": 2})                              # Claire finds the Lantern
+    assert session.finished                                        # one holder: no question asked
+    assert [c["items"] for c in session.state["characters"]] == [["Rapier"], [], []]
+
+
+def test_the_group_picks_among_holders_only():
+    cards = [{"id": 1, "steps": [{"kind": "gain", "items": ["Lantern"], "who": "each"},
+                                 {"kind": "lose", "items": ["Rapier"], "who": "one"},
+                                 {"kind": "lose", "items": ["Lantern"], "who": "one"}, GOTO_END]}]
+    session = start(cards, players=3, characters=["Anne", "Bertrand", "Claire"])
+    advance(session)
+    assert session.state["characters"][0]["items"] == ["Lantern"]      # only Anne held the Rapier: no question
+    assert session.pending == {"kind": "character", "card": 1, "characters": [0, 1, 2], "for": "lose",
+                               "effect": {"items": ["Lantern"], "who": "one"}}
+    session.answer({"character": 1})
+    assert [c["items"] for c in session.state["characters"]] == [["Lantern"], [], ["Lantern"]]
+
+
+def test_an_acting_character_without_the_item_does_not_lose_it():
+    cards = [{"id": 1, "steps": [{"kind": "gain", "items": ["Lantern"], "who": "one"},
+                                 {"kind": "challenge", "stat": "Prowess", "successes": 0, "who": "one",
+                                  "pass": [LOSE_LANTERN], "fail": []}, GOTO_END]}]
+    session = start(cards, players=2)
+    advance(session)
+    session.answer({"character": 1})                              # Bertrand holds the Lantern
+    session.answer({"character": 0})                              # Anne takes the Challenge
+    session.answer({"faces": [1, 1, 1]})
+    advance(session, "reroll")
+    assert session.finished
+    assert [c["items"] for c in session.state["characters"]] == [["Rapier"], []]
+
+
+def test_an_item_nobody_holds_is_not_lost():
+    guarded = [{"id": 1, "steps": [
+        {"kind": "if", "condition": {"op": "call", "name": "has", "args": [{"op": "const", "value": "Lantern"}]},
+         "then": [LOSE_LANTERN], "else": [{"kind": "lose", "health": 1, "who": "each"}]}, GOTO_END]}]
+    session = start(guarded, players=2)
+    advance(session)
+    assert session.finished and [c["health"] for c in session.state["characters"]] == [2, 1]   # the alternative
+    unguarded = [{"id": 1, "steps": [LOSE_LANTERN, {"kind": "set", "values": {"given": True}}, GOTO_END]}]
+    session = start(unguarded, players=2, flags=["given"])
+    assert advance(session) == {"kind": "end", "card": 1, "result": "stuck", "text": None, "reason": "not_held",
+                                "character": None}
+    assert session.state["flags"] == {"given": False}              # the card's effects do not go on

@@ -154,6 +154,7 @@ class _Terminal:
             "battle_lost": "The Battle is lost.",
             "no_option": "No option of this choice is on offer, so the story cannot go on (a content error).",
             "no_way_on": "The card ended without saying where to go next (a content error).",
+            "not_held": "The card takes an item that no Character holds, and gives no alternative (a content error).",
         }.get(request["reason"], request["reason"])
 
     def show_roll(self, request: dict[str, Any]) -> None:

@@ -144,6 +144,8 @@ class StoryRules:
         elif kind == "roll":
             return (yield from self._roll_step(step, actor))
         elif kind in ("gain", "lose"):
+            if kind == "lose" and step.get("items") and step["who"] == "one" and not self._holders(step["items"]):
+                return _end("stuck", None, "not_held")
             targets = yield from self._targets(kind, step, actor)
             return self._apply(kind, step, targets)
         elif kind == "purchase":
@@ -199,6 +201,11 @@ class StoryRules:
         """Characters who have not Fallen, in order."""
         return [i for i, c in enumerate(self.state["characters"]) if not c["fallen"]]
 
+    def _holders(self, items: list[str]) -> list[int]:
+        """Characters who hold every item of ``items`` (as many copies as listed)."""
+        return [i for i, c in enumerate(self.state["characters"])
+                if all(c["items"].count(item) >= items.count(item) for item in items)]
+
     def _pick(self, candidates: list[int], purpose: dict[str, Any]) -> Play:
         """The Character the group picks among ``candidates`` (no request when only
         one can); ``purpose`` says what for (``{"for": "challenge", ...}``)."""
@@ -209,15 +216,26 @@ class StoryRules:
 
     def _targets(self, kind: str, effect: dict[str, Any], actor: int | None) -> Play:
         """Who a gain/lose affects: the acting Character or one the group picks for
-        ``who: one``, every Character for ``who: each``; coins need nobody."""
+        ``who: one``, every Character for ``who: each``; coins need nobody. A
+        ``who: one`` loss of items is taken from a holder: the acting Character when
+        they hold the items, else one the group picks among the holders (standing
+        ones first); ``_step`` has already refused the loss when nobody holds them."""
         if set(effect) & {"destiny", "health", "status", "items"} == set():
             return []
         everyone = list(range(len(self.state["characters"])))
         if effect["who"] == "each":
             return everyone
-        if actor is not None:
+        holders = self._holders(effect["items"]) if kind == "lose" and effect.get("items") else None
+        if actor is not None and (holders is None or actor in holders):
             return [actor]
-        candidates = everyone if kind == "gain" else (self._standing() or everyone)
+        if holders is not None:
+            # a loss of items is taken from a holder (docs/rulings.md, Losing an item)
+            standing = [i for i in holders if not self.state["characters"][i]["fallen"]]
+            candidates = standing or holders
+            if not candidates:             # per success of a roll: nothing left to take
+                return []
+        else:
+            candidates = everyone if kind == "gain" else (self._standing() or everyone)
         chosen = yield from self._pick(candidates, {"for": kind, "effect": effect_of(effect)})
         return [chosen]
 
