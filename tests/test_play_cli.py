@@ -143,6 +143,14 @@ def test_interactive_play_in_a_real_terminal(gascony_bundle: Path, tmp_path: Pat
     read_until(b"[Enter]> ")
     os.write(fd, b"\n")
     read_until(b"Coins 0 -> 3")
+    read_until(b"Between Story cards (next: card 12")       # Between Story Cards: trade, then go on
+    read_until(b"or porter / sell / trade> ")
+    os.write(fd, b"trade 1 2 Rapier\n")                    # D'Artagnan holds no Rapier: asked again
+    read_until(b"Character 0 does not hold 'Rapier' to trade")
+    os.write(fd, b"trade 1 2 Sabre\n")
+    read_until(b"D'Artagnan gives Sabre to Athos")
+    read_until(b"or porter / sell / trade> ")
+    os.write(fd, b"\n")
     read_until(b"A Priest")
     os.write(fd, b"q\n")
     _, status = os.waitpid(pid, 0)
@@ -151,12 +159,13 @@ def test_interactive_play_in_a_real_terminal(gascony_bundle: Path, tmp_path: Pat
     saved = json.loads(save.read_text(encoding="utf-8"))
     assert saved["references"]["cards"] == [12] and saved["answers"] == []
     assert saved["checkpoint"]["state"]["flags"]["sold_horse"] is True
+    assert [c["items"] for c in saved["checkpoint"]["state"]["characters"]] == [[], ["Small Sword", "Sabre"]]
     assert saved["log"][2]["answer"] == {"option": 0}
     assert b"\x1b[" not in screen                # NO_COLOR is honoured on a terminal
 
 
 def test_resume_shows_the_dice_and_takes_table_faces(gascony_bundle: Path, tmp_path: Path):
-    (tmp_path / "six.json").write_text(json.dumps(answers("act-1")[:6]), encoding="utf-8")
+    (tmp_path / "six.json").write_text(json.dumps(answers("act-1")[:7]), encoding="utf-8")   # one {} between cards
     save = tmp_path / "s.json"
     cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", "1", "--seed", "11",
               "--answers", str(tmp_path / "six.json"), "--save", str(save))
@@ -170,7 +179,7 @@ def test_resume_shows_the_dice_and_takes_table_faces(gascony_bundle: Path, tmp_p
     assert f"saved to {save}" in result.stderr                      # --resume saves back to its file
     assert f"continue with: cardforge play {gascony_bundle} --resume {save}" in result.stderr
     saved = json.loads(save.read_text(encoding="utf-8"))
-    assert saved["log"][6]["answer"] == {"reroll": [1, 2], "faces": [6, 6]}
+    assert saved["log"][7]["answer"] == {"reroll": [1, 2], "faces": [6, 6]}
 
 
 def test_interactive_purchases_and_a_lost_battle(tmp_path: Path):

@@ -195,3 +195,105 @@ def test_an_item_nobody_holds_is_not_lost():
     assert advance(session) == {"kind": "end", "card": 1, "result": "stuck", "text": None, "reason": "not_held",
                                 "character": None}
     assert session.state["flags"] == {"given": False}              # the card's effects do not go on
+
+
+# -- item 29: Between Story Cards ----------------------------------------------------------
+
+from cardforge_runtime import AnswerError  # noqa: E402
+
+BETWEEN_CARDS = [
+    {"id": 1, "steps": [{"kind": "gain", "coins": 5, "who": "each"},
+                        {"kind": "gain", "items": ["Lantern"], "who": "each"}, {"kind": "goto", "card": 2}]},
+    {"id": 2, "steps": [{"kind": "choice", "options": [
+        {"text": "On", "if": None, "if_source": None, "steps": [], "goto": 3}]}]},
+    {"id": 3, "steps": [{"kind": "battle", "layout": "yard",
+                         "objectives": [{"objective": "Defeat all Enemies", "goto": 4}]}]},
+    {"id": 4, "steps": [{"kind": "purchase", "offers": [{"item": "Rope", "cost": 4}]}, GOTO_END]},
+]
+
+
+def to_between(session):
+    while session.pending["kind"] in ("text", "card"):
+        session.answer({})
+    return session.pending
+
+
+def test_a_goto_does_not_draw_the_next_card_at_once():
+    """Gascony's Legacy, Between Story Cards: "When you complete a story card, before
+    setting up the next one, players may do any or all of the following": a goto, an
+    option's goto and a Battle objective's goto each stop at a `between` request."""
+    session = start(BETWEEN_CARDS, players=2)
+    assert to_between(session) == {"kind": "between", "card": 1, "next": 2, "coins": 5, "characters": [0, 1],
+                                   "items": [["Rapier", "Lantern"], ["Lantern"]], "porter": 2}
+    assert session.state["card"] == 1
+    session.answer({})
+    assert session.pending["kind"] == "card" and session.pending["card"] == 2
+    session.answer({})
+    session.answer({"option": 0})
+    assert session.pending["kind"] == "between" and session.pending["next"] == 3
+    session.answer({})
+    session.answer({})
+    session.answer({"objective": 0})
+    assert session.pending["kind"] == "between" and (session.pending["card"], session.pending["next"]) == (3, 4)
+
+
+def test_the_porter_comes_once_per_story():
+    session = start(BETWEEN_CARDS, players=2)
+    to_between(session)
+    with pytest.raises(AnswerError, match="only 2 card"):
+        session.answer({"porter": [{"item": "A", "cost": 0}] * 3})
+    with pytest.raises(AnswerError, match="these cost 6 coins; the party has 5"):
+        session.answer({"porter": [{"item": "Musket", "cost": 6}]})
+    entry = session.answer({"porter": [{"item": "Musket", "cost": 3, "character": 1}]})
+    assert entry["events"] == [{"event": "porter"}, {"event": "purchase", "character": 1, "item": "Musket", "cost": 3}]
+    assert session.state["porter_called"] is True and session.state["coins"] == 2
+    assert session.pending["porter"] == 0 and session.pending["items"][1] == ["Lantern", "Musket"]
+    with pytest.raises(AnswerError, match="the Porter has already been called this Story"):
+        session.answer({"porter": []})
+    session.answer({})
+    session.answer({})
+    session.answer({"option": 0})
+    assert session.pending["porter"] == 0                         # still called, on the next card
+
+
+def test_selling_brings_half_the_cost_rounded_up():
+    session = start(BETWEEN_CARDS, players=2)
+    to_between(session)
+    for bad, reason in [({"sell": [{"character": 1, "item": "Rapier", "cost": 4}]}, "does not hold 'Rapier'"),
+                        ({"sell": [{"character": 1, "item": "Lantern", "cost": 4}] * 2}, "does not hold 'Lantern'"),
+                        ({"sell": [{"character": 0, "item": "Rapier"}]}, "each sale is"),
+                        ({"sell": [{"character": 0, "item": "Rapier", "cost": -1}]}, "cost in coins"),
+                        ({"sell": [], "trade": []}, "one action at a time")]:
+        with pytest.raises(AnswerError, match=reason):
+            session.answer(bad)
+    entry = session.answer({"sell": [{"character": 0, "item": "Rapier", "cost": 5}]})
+    assert entry["events"] == [{"event": "sale", "character": 0, "item": "Rapier", "cost": 5, "coins": 3}]
+    assert session.state["coins"] == 8 and session.state["characters"][0]["items"] == ["Lantern"]
+
+
+def test_selling_whenever_buying_is_possible():
+    """Between Story Cards: "You can also sell Equipment whenever you have the
+    opportunity to buy Equipment": sales come first and pay for the purchases."""
+    session = start(BETWEEN_CARDS, players=2)
+    for answer in [{}, {}, {}, {"option": 0}, {}, {}, {"objective": 0}, {}, {}]:
+        session.answer(answer)
+    request = session.pending
+    assert request["kind"] == "purchase" and request["coins"] == 5 and request["items"] == [["Rapier", "Lantern"], ["Lantern"]]
+    session.answer({"sell": [{"character": 0, "item": "Lantern", "cost": 3}, {"character": 1, "item": "Lantern", "cost": 3}],
+                    "buy": [{"offer": 0, "character": 1}]})
+    assert session.state["coins"] == 5 + 2 + 2 - 4
+    assert [c["items"] for c in session.state["characters"]] == [["Rapier"], ["Rope"]]
+
+
+def test_trading_items_between_characters():
+    session = start(BETWEEN_CARDS, players=2)
+    to_between(session)
+    for bad, reason in [({"trade": [{"from": 1, "to": 0, "item": "Rapier"}]}, "does not hold 'Rapier'"),
+                        ({"trade": [{"from": 0, "to": 0, "item": "Rapier"}]}, "between two Characters"),
+                        ({"trade": [{"from": 0, "to": 2, "item": "Rapier"}]}, "Characters' positions")]:
+        with pytest.raises(AnswerError, match=reason):
+            session.answer(bad)
+    entry = session.answer({"trade": [{"from": 0, "to": 1, "item": "Rapier"}, {"from": 1, "to": 0, "item": "Lantern"},
+                                      {"from": 1, "to": 0, "item": "Rapier"}]})
+    assert len(entry["events"]) == 3 and entry["events"][0] == {"event": "trade", "from": 0, "to": 1, "item": "Rapier"}
+    assert [c["items"] for c in session.state["characters"]] == [["Lantern", "Lantern", "Rapier"], []]

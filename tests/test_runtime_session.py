@@ -342,6 +342,7 @@ def test_purchases():
     session = start(cards, players=2)
     request = advance(session)
     assert request == {"kind": "purchase", "card": 1, "coins": 5, "characters": [0, 1], "deck": "Equipment", "draw": 2,
+                       "items": [["Rapier"], []],
                        "offers": [{"offer": 0, "item": "Rope", "cost": 1}, {"offer": 1, "item": "Lantern", "cost": 3}]}
     for bad, reason in [({"buy": [{"offer": 1}, {"item": "Musket", "cost": 3}]}, "cost 6 coins; the party has 5"),
                         ({"buy": [{"offer": 0}, {"offer": 0}]}, "offer 0 is bought twice"),
@@ -386,7 +387,7 @@ def test_probability_uses_the_pack_rule():
 def test_same_seed_and_answers_give_the_same_log():
     def play():
         session = start(choice_card() + [], seed=99)
-        for answer in [{}, {"option": 1}, {}, {"option": 0}, {}]:
+        for answer in [{}, {"option": 1}, {}, {}, {"option": 0}, {}]:       # {} after a goto: between
             session.answer(answer)
         return json.dumps(session.log)
 

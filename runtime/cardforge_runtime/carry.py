@@ -107,6 +107,10 @@ def carry_over(setup: Any, state: Any, pack: Mapping[str, Any],
         if board.get("name") not in pack_boards:
             notes.append(f"Character {board.get('name')!r} is no longer in {where}; the save's board is kept")
 
+    # A save of version 1 (before Between Story Cards) has not called the Porter.
+    if isinstance(state, dict):
+        state.setdefault("porter_called", False)
+
     # Flags and counters of the story.
     if isinstance(state, dict) and isinstance(state.get("flags"), dict) and isinstance(state.get("counters"), dict):
         of = f"story {story['id']!r}"

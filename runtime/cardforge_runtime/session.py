@@ -48,6 +48,7 @@ class Session:
         pending: the request waiting for an answer (a dict with a ``kind``).
         state: the game state: ``pack``, ``story``, ``card`` (the current card, ``None``
             before the first), ``players``, ``coins``, ``flags``, ``counters``,
+            ``porter_called``,
             ``characters`` (``name``, ``stats``, ``destiny``, ``destiny_max``, ``health``,
             ``health_max``, ``status``, ``items``, ``fallen``) and ``result``
             (``None``, ``"victory"``, ``"defeat"`` or ``"stuck"``).
@@ -143,7 +144,7 @@ class Session:
             raise SessionError(f"the save cannot be loaded into this bundle: it has no {', no '.join(missing)}")
         assert pack_data is not None and story_data is not None
         tokens = {token["name"]: token for token in pack_data["status_tokens"]}
-        if data["content_hash"] == bundle.content_hash:
+        if data["content_hash"] == bundle.content_hash and data["version"] == SAVE_VERSION:
             return cls._replay(bundle, pack_data, story_data, data, tokens)
         checkpoint = data["checkpoint"]
         fitted, state, notes = carry_over(data["setup"], checkpoint["state"], pack_data, story_data)
@@ -156,8 +157,11 @@ class Session:
         session._rng = Pcg32.from_json(checkpoint["rng"])
         session._log = copy.deepcopy(data["log"][: checkpoint["log_length"]])
         card = session._state["card"]
+        changed = (f"the bundle changed since this save ({data['content_hash'][:15]}... -> {bundle.content_hash[:15]}...)"
+                   if data["content_hash"] != bundle.content_hash else
+                   f"this save was written by an older engine (save version {data['version']})")
         session.warnings.append(
-            f"the bundle changed since this save ({data['content_hash'][:15]}... -> {bundle.content_hash[:15]}...): "
+            f"{changed}: "
             + (f"resuming at the start of card {card}" if card is not None else "resuming at the start of the story")
             + (f"; {len(data['answers'])} answer(s) given on that card are not replayed" if data["answers"] else "")
         )

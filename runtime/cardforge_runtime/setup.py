@@ -18,8 +18,9 @@ __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "TRANSCRIPT_FORMAT", "TRANSCRIPT_VERSI
 
 #: The ``format`` of a saved session, and the version of its shape.
 SAVE_FORMAT = "cardforge-save"
-#: Version 2 added ``origin`` (where a replay starts); a version 1 save reads as
-#: ``origin: null``.
+#: Version 2 added ``origin`` (where a replay starts) and the Between Story Cards
+#: requests (and ``porter_called`` in the state); a version 1 save is carried over
+#: from its checkpoint, as onto a rebuilt bundle.
 SAVE_VERSION = 2
 #: The ``format`` of a conformance transcript (``Session.transcript``), and its version.
 TRANSCRIPT_FORMAT = "cardforge-transcript"
@@ -107,8 +108,8 @@ def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
 
 
 def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
-    """The save's shape checked (docs/runtime.md, Saves); a version 1 save is read as
-    version 2 with ``origin: null``. Raises ``SessionError`` naming what is wrong."""
+    """The save's shape checked (docs/runtime.md, Saves); a version 1 save gets
+    ``origin: null``. Raises ``SessionError`` naming what is wrong."""
     if isinstance(save, str):
         try:
             save = json.loads(save)
@@ -118,8 +119,10 @@ def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
         raise SessionError(f"not a cardforge save (its format is not {SAVE_FORMAT!r})")
     if type(save.get("version")) is not int or save["version"] not in (1, SAVE_VERSION):
         raise SessionError(f"save version {save.get('version')!r} is not readable by this runtime (it reads 1 to {SAVE_VERSION})")
-    if save["version"] == 1:                     # version 1 had no origin: replay always started at the story's start
-        save = {**save, "version": SAVE_VERSION, "origin": None}
+    if save["version"] == 1:
+        # version 1: no origin, no Between Story Cards requests in its log. Its log
+        # cannot replay on this engine; Session.load carries it over from its checkpoint.
+        save = {**save, "origin": None}
     try:
         refs, checkpoint = save["references"], save["checkpoint"]
         ok = (isinstance(save["content_hash"], str) and isinstance(refs["pack"], str) and isinstance(refs["story"], str)

@@ -5,7 +5,7 @@
 fits it to a rebuilt story); ``diff`` lists the values that changed (the ``changes`` of a log
 entry). The state's shape is in docs/runtime.md, State::
 
-    {"pack", "story", "card", "players", "coins", "flags", "counters",
+    {"pack", "story", "card", "players", "coins", "flags", "counters", "porter_called",
      "characters": [{"name", "stats", "destiny", "destiny_max", "health",
                      "health_max", "status", "items", "fallen"}], "result"}
 
@@ -56,6 +56,7 @@ def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapp
         "coins": 0,
         "flags": {flag: False for flag in story["flags"]},
         "counters": dict(story["counters"]),
+        "porter_called": False,
         "characters": characters,
         "result": None,
     }
@@ -100,6 +101,7 @@ def checked_state(state: Any, refs: Mapping[str, Any], setup: Mapping[str, Any],
               and all(type(v) is bool for v in state["flags"].values()), "the flags")
         check(isinstance(state["counters"], Mapping) and set(state["counters"]) == set(story["counters"])
               and all(type(v) is int for v in state["counters"].values()), "the counters")
+        check(type(state["porter_called"]) is bool, "porter_called")
         check(isinstance(state["characters"], list) and len(state["characters"]) == len(boards),
               "the Characters differ from the setup")
         for character, board in zip(state["characters"], boards):

@@ -14,7 +14,8 @@ rerolls), Suffering Wounds, Healing Wounds and Fallen Characters, Objective (the
 players lose when all Characters have Fallen or one Character has no more Health
 tokens). All randomness comes from the ``Pcg32`` generator it is given.
 
-Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``; never ``session``.
+Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``requests`` (the sale
+value); never ``session``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from cardforge_runtime.conditions import evaluate_condition
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.format import apply_values
 from cardforge_runtime.pcg import Pcg32
+from cardforge_runtime.requests import sale_value
 
 __all__ = ["EngineError", "Outcome", "Play", "StoryRules", "effect_of"]
 
@@ -107,6 +109,7 @@ class StoryRules:
             if outcome is None:
                 outcome = _end("stuck", None, "no_way_on")
             if outcome[0] == "goto":
+                yield from self._between(card_id, outcome[1])
                 card_id = outcome[1]
                 continue
             ending = {"kind": "end", "card": card_id, **outcome[1]}
@@ -397,14 +400,64 @@ class StoryRules:
 
     def _purchase(self, step: dict[str, Any]) -> Play:
         """Players may purchase these (Gascony's Legacy, Event Cards): fixed offers
-        and/or cards drawn from a deck the front end holds."""
+        and/or cards drawn from a deck the front end holds. They may sell first
+        (Between Story Cards: "You can also sell Equipment whenever you have the
+        opportunity to buy Equipment")."""
         offers = step.get("offers", [])
         deck = step.get("deck")
         draw = step.get("per_player", 1) * self.players_set_up() if deck is not None else 0
         answer = yield {"kind": "purchase", "card": self.state["card"], "coins": self.state["coins"],
                         "offers": [{"offer": i, "item": o["item"], "cost": o["cost"]} for i, o in enumerate(offers)],
-                        "deck": deck, "draw": draw, "characters": list(range(len(self.state["characters"])))}
-        for buy in answer["buy"]:
+                        "deck": deck, "draw": draw, "characters": list(range(len(self.state["characters"]))),
+                        "items": [list(c["items"]) for c in self.state["characters"]]}
+        self._sell(answer.get("sell", []))
+        self._buy(answer["buy"], offers)
+        return None
+
+    def _sell(self, sales: list[dict[str, Any]]) -> None:
+        """Gascony's Legacy, Between Story Cards, Sell Equipment: the item leaves its
+        Character; the party receives half its cost in Coins, rounded up."""
+        for sale in sales:
+            character = self.state["characters"][sale["character"]]
+            items = list(character["items"])
+            items.remove(sale["item"])
+            character["items"] = items
+            coins = sale_value(sale["cost"])
+            self.state["coins"] += coins
+            self.events.append({"event": "sale", "character": sale["character"], "item": sale["item"],
+                                "cost": sale["cost"], "coins": coins})
+
+    def _between(self, card: int, next_card: int) -> Play:
+        """Gascony's Legacy, Between Story Cards: before the next card, the players
+        may call the Porter (once per Story: buy any of the cards under him, 1 per
+        Character placed at Setup), sell items, and trade items between Characters
+        (Coins are the party's: docs/rulings.md). One action per answer; ``{}`` goes on."""
+        characters = self.state["characters"]
+        while True:
+            answer = yield {"kind": "between", "card": card, "next": next_card, "coins": self.state["coins"],
+                            "characters": list(range(len(characters))),
+                            "items": [list(c["items"]) for c in characters],
+                            "porter": 0 if self.state["porter_called"] else len(characters)}
+            if "porter" in answer:
+                self.state["porter_called"] = True
+                self.events.append({"event": "porter"})
+                self._buy(answer["porter"], [])
+            elif "sell" in answer:
+                self._sell(answer["sell"])
+            elif "trade" in answer:
+                for move in answer["trade"]:
+                    giver, taker = characters[move["from"]], characters[move["to"]]
+                    items = list(giver["items"])
+                    items.remove(move["item"])
+                    giver["items"] = items
+                    taker["items"] = taker["items"] + [move["item"]]
+                    self.events.append({"event": "trade", **move})
+            else:
+                return None
+
+    def _buy(self, buys: list[dict[str, Any]], offers: list[dict[str, Any]]) -> None:
+        """Checked purchases: the party pays, the item goes to its Character."""
+        for buy in buys:
             bought = offers[buy["offer"]] if "offer" in buy else buy
             item, cost = bought["item"], bought["cost"]
             index = buy.get("character", 0)
@@ -412,7 +465,6 @@ class StoryRules:
             character = self.state["characters"][index]
             character["items"] = character["items"] + [item]
             self.events.append({"event": "purchase", "character": index, "item": item, "cost": cost})
-        return None
 
 
 def _end(result: str, text: str | None, reason: str, character: int | None = None) -> Outcome:
