@@ -253,3 +253,20 @@ def test_the_save_itself_is_not_changed_by_a_carry_over():
     kept = copy.deepcopy(save)
     Session.load(load_bundle(add_stat(drop_token(original()))), save)
     assert save == kept
+
+
+@pytest.mark.parametrize(("change", "named"), [
+    (lambda s: s["characters"][0].__setitem__("health", 9), "Anne's Health"),
+    (lambda s: s["characters"][1].__setitem__("status", ["Doom", "Doom"]), "Bertrand's status tokens"),
+    (lambda s: s.__setitem__("porter_called", "no"), "porter_called"),
+    (lambda s: s["flags"].__setitem__("met", 1), "the flags"),
+    (lambda s: s.__setitem__("coins", -1), "coins -1"),
+])
+def test_a_damaged_checkpoint_is_named(change, named):
+    """A damaged value is named, not just "damaged" (issue 7, item 17)."""
+    save = save_at_card_2()
+    change(save["checkpoint"]["state"])
+    data = original()
+    story(data)["cards"][1]["text"] = "A typo fixed."
+    with pytest.raises(SessionError, match=f"the save's checkpoint state is damaged: {named}"):
+        Session.load(load_bundle(data), save)
