@@ -200,3 +200,29 @@ def test_interactive_purchases_and_a_lost_battle(tmp_path: Path):
     assert "Bertrand buys Rope for 1 coin" in out and "Anne buys Musket for 4 coins" in out
     assert "type the number of the objective met" in out            # 0 then "n": not lost after all
     assert "The Battle is lost." in out and "*** DEFEAT ***" in out
+
+
+def test_between_story_cards_typed_and_scripted(tmp_path: Path):
+    """Between Story Cards at the prompt (porter, sell, trade, Enter) and from a script."""
+    from _runtime_helpers import make_bundle
+
+    bundle = make_bundle([
+        {"id": 1, "steps": [{"kind": "gain", "coins": 6, "who": "each"}, {"kind": "goto", "card": 2}]},
+        {"id": 2, "steps": [{"kind": "victory", "text": "Won."}]}])
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    typed = "\n" + "porter Musket 4\n2\n" + "porter\n" + "sell 1 Rapier 3\n" + "trade 2 1 Musket\n" + "dance\n" + "\n\n"
+    result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", stdin=typed)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Between Story cards (next: card 2; the party has 6 coins):" in out
+    assert "The Porter is called" in out and "Bertrand buys Musket for 4 coins" in out
+    assert "the Porter has already been called this Story" in out
+    assert "Anne sells Rapier for 2 coins" in out and "Bertrand gives Musket to Anne" in out
+    assert "press [Enter] to go on, or type porter, sell or trade" in out
+    assert "*** VICTORY ***" in out
+    script = tmp_path / "a.json"
+    script.write_text(json.dumps([{}, {"trade": [{"from": 0, "to": 1, "item": "Rapier"}]}, {}, {}]), encoding="utf-8")
+    result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", "--answers", str(script))
+    assert result.returncode == 0, result.stderr
+    assert '(trade Rapier from Anne to Bertrand)' in result.stdout and "(go on to card 2)" in result.stdout

@@ -384,6 +384,18 @@ class _Terminal:
             return f"{self.who(event['from'])} gives {event['item']} to {self.who(event['to'])}"
         return "The Porter is called"
 
+    def between_meaning(self, request: dict[str, Any], answer: dict[str, Any]) -> str:
+        """A scripted Between Story Cards answer in words."""
+        if not answer:
+            return f"go on to card {request['next']}"
+        if "porter" in answer:
+            bought = ", ".join(f"{b['item']} for {self.names[b.get('character', 0)]}" for b in answer["porter"])
+            return "call the Porter" + (f": buy {bought}" if bought else "")
+        if "sell" in answer:
+            return "sell " + ", ".join(f"{self.names[s['character']]}'s {s['item']}" for s in answer["sell"])
+        return "trade " + ", ".join(f"{t['item']} from {self.names[t['from']]} to {self.names[t['to']]}"
+                                    for t in answer["trade"])
+
     def parse_between(self, request: dict[str, Any], text: str) -> dict[str, Any]:
         """``[Enter]`` goes on; ``porter Name cost; ...``, ``sell N Name cost`` or
         ``trade N M Name`` (Characters numbered from 1)."""
@@ -465,6 +477,8 @@ class _Terminal:
                     item = buy["item"] if "item" in buy else request["offers"][buy["offer"]]["item"]
                     items.append(f"{item} for {self.names[buy.get('character', 0)]}")
                 return "buy " + ", ".join(items) if items else "buy nothing"
+            if kind == "between":
+                return self.between_meaning(request, answer)
             if kind == "battle":
                 if answer.get("lost"):
                     return "the Battle is lost"
