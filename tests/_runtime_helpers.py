@@ -49,7 +49,8 @@ def make_bundle(cards: list[dict[str, Any]], *, flags: list[str] | None = None, 
 
 
 def advance(session, *kinds_to_skip: str) -> dict[str, Any]:
-    """Answer ``{}`` to text and card requests (and nothing else); return the next request."""
-    while session.pending["kind"] in ("text", "card") + kinds_to_skip:
+    """Answer ``{}`` to text, card and between requests (going on to the next card:
+    no Between Story Cards action); return the next request."""
+    while session.pending["kind"] in ("text", "card", "between") + kinds_to_skip:
         session.answer({})
     return session.pending

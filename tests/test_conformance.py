@@ -61,7 +61,7 @@ def test_every_case_has_a_transcript_and_every_request_kind_is_covered():
         kinds |= {s["request"]["kind"] for s in transcript["steps"]}
         rejected |= {s["request"]["kind"] for s in transcript["steps"] if "rejected" in s}
         results.add((transcript["pending"]["result"], transcript["pending"]["reason"]))
-    assert kinds == {"text", "card", "choice", "character", "roll", "reroll", "purchase", "battle"}
+    assert kinds == {"text", "card", "choice", "character", "roll", "reroll", "purchase", "between", "battle"}
     assert rejected == kinds
     assert {("victory", "card"), ("victory", "objective"), ("defeat", "all_fallen"), ("defeat", "no_health"),
             ("defeat", "battle_lost")} <= results
@@ -129,14 +129,16 @@ def test_the_generated_set_covers_every_request_kind_ending_and_refusal():
     """Random legal answers (and some refused ones) over the shipped Acts, the rules
     pack and the edge pack, with fixed seeds: what a port replays beyond the cases."""
     assert len(GENERATED) >= 30
-    stories, kinds, rejected, endings = set(), set(), set(), set()
+    stories, kinds, rejected, endings, events = set(), set(), set(), set(), set()
     for path in GENERATED:
         transcript = json.loads(path.read_text(encoding="utf-8"))
         stories.add(transcript["story"])
         kinds |= {s["request"]["kind"] for s in transcript["steps"]}
+        events |= {e["event"] for s in transcript["steps"] for e in s.get("events", [])}
         rejected |= {s["request"]["kind"] for s in transcript["steps"] if "rejected" in s}
         endings.add((transcript["pending"]["result"], transcript["pending"]["reason"]))
     assert stories == {"act-1", "act-2", "act-3", "act-4", "trials", "edges", "rolls"}
-    assert kinds == {"text", "card", "choice", "character", "roll", "reroll", "purchase", "battle"}
+    assert kinds == {"text", "card", "choice", "character", "roll", "reroll", "purchase", "battle", "between"}
+    assert {"porter", "sale", "trade", "purchase", "roll", "reroll", "challenge"} <= events
     assert len(rejected) >= 5
     assert {("victory", "card"), ("defeat", "no_health"), ("defeat", "battle_lost")} <= endings

@@ -143,6 +143,14 @@ def test_interactive_play_in_a_real_terminal(gascony_bundle: Path, tmp_path: Pat
     read_until(b"[Enter]> ")
     os.write(fd, b"\n")
     read_until(b"Coins 0 -> 3")
+    read_until(b"Between Story cards (next: card 12")       # Between Story Cards: trade, then go on
+    read_until(b"or porter / sell / trade> ")
+    os.write(fd, b"trade 1 2 Rapier\n")                    # D'Artagnan holds no Rapier: asked again
+    read_until(b"Character 0 does not hold 'Rapier' to trade")
+    os.write(fd, b"trade 1 2 Sabre\n")
+    read_until(b"D'Artagnan gives Sabre to Athos")
+    read_until(b"or porter / sell / trade> ")
+    os.write(fd, b"\n")
     read_until(b"A Priest")
     os.write(fd, b"q\n")
     _, status = os.waitpid(pid, 0)
@@ -151,12 +159,13 @@ def test_interactive_play_in_a_real_terminal(gascony_bundle: Path, tmp_path: Pat
     saved = json.loads(save.read_text(encoding="utf-8"))
     assert saved["references"]["cards"] == [12] and saved["answers"] == []
     assert saved["checkpoint"]["state"]["flags"]["sold_horse"] is True
+    assert [c["items"] for c in saved["checkpoint"]["state"]["characters"]] == [[], ["Small Sword", "Sabre"]]
     assert saved["log"][2]["answer"] == {"option": 0}
     assert b"\x1b[" not in screen                # NO_COLOR is honoured on a terminal
 
 
 def test_resume_shows_the_dice_and_takes_table_faces(gascony_bundle: Path, tmp_path: Path):
-    (tmp_path / "six.json").write_text(json.dumps(answers("act-1")[:6]), encoding="utf-8")
+    (tmp_path / "six.json").write_text(json.dumps(answers("act-1")[:7]), encoding="utf-8")   # one {} between cards
     save = tmp_path / "s.json"
     cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", "1", "--seed", "11",
               "--answers", str(tmp_path / "six.json"), "--save", str(save))
@@ -170,7 +179,7 @@ def test_resume_shows_the_dice_and_takes_table_faces(gascony_bundle: Path, tmp_p
     assert f"saved to {save}" in result.stderr                      # --resume saves back to its file
     assert f"continue with: cardforge play {gascony_bundle} --resume {save}" in result.stderr
     saved = json.loads(save.read_text(encoding="utf-8"))
-    assert saved["log"][6]["answer"] == {"reroll": [1, 2], "faces": [6, 6]}
+    assert saved["log"][7]["answer"] == {"reroll": [1, 2], "faces": [6, 6]}
 
 
 def test_interactive_purchases_and_a_lost_battle(tmp_path: Path):
@@ -191,3 +200,29 @@ def test_interactive_purchases_and_a_lost_battle(tmp_path: Path):
     assert "Bertrand buys Rope for 1 coin" in out and "Anne buys Musket for 4 coins" in out
     assert "type the number of the objective met" in out            # 0 then "n": not lost after all
     assert "The Battle is lost." in out and "*** DEFEAT ***" in out
+
+
+def test_between_story_cards_typed_and_scripted(tmp_path: Path):
+    """Between Story Cards at the prompt (porter, sell, trade, Enter) and from a script."""
+    from _runtime_helpers import make_bundle
+
+    bundle = make_bundle([
+        {"id": 1, "steps": [{"kind": "gain", "coins": 6, "who": "each"}, {"kind": "goto", "card": 2}]},
+        {"id": 2, "steps": [{"kind": "victory", "text": "Won."}]}])
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    typed = "\n" + "porter Musket 4\n2\n" + "porter\n" + "sell 1 Rapier 3\n" + "trade 2 1 Musket\n" + "dance\n" + "\n\n"
+    result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", stdin=typed)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Between Story cards (next: card 2; the party has 6 coins):" in out
+    assert "The Porter is called" in out and "Bertrand buys Musket for 4 coins" in out
+    assert "the Porter has already been called this Story" in out
+    assert "Anne sells Rapier for 2 coins" in out and "Bertrand gives Musket to Anne" in out
+    assert "press [Enter] to go on, or type porter, sell or trade" in out
+    assert "*** VICTORY ***" in out
+    script = tmp_path / "a.json"
+    script.write_text(json.dumps([{}, {"trade": [{"from": 0, "to": 1, "item": "Rapier"}]}, {}, {}]), encoding="utf-8")
+    result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", "--answers", str(script))
+    assert result.returncode == 0, result.stderr
+    assert '(trade Rapier from Anne to Bertrand)' in result.stdout and "(go on to card 2)" in result.stdout

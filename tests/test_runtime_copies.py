@@ -134,7 +134,7 @@ CARDS = [
 # Anne (3 dice, 2 Destiny) takes the challenge, then rerolls twice (the answers' lists
 # end up in the log's reroll events).
 ANSWERS = [{}, {"character": 0}, {"faces": [1, 4, 2]}, {"reroll": [0, 2], "faces": [6, 3]},
-           {"reroll": [2], "faces": [5]}, {}]
+           {"reroll": [2], "faces": [5]}, {}, {}]
 
 
 def scribble(value: Any) -> None:

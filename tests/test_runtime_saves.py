@@ -150,10 +150,10 @@ def test_a_damaged_save_is_refused(bundle, change, message):
     lambda s: s["characters"].pop(),
     lambda s: s["characters"][0].__setitem__("stats", {}),
     lambda s: s["characters"][0].__setitem__("status", [{}]),
-    lambda s: s["characters"][0].__setitem__("status", ["Gloom"]),
+    lambda s: s["characters"][0].__setitem__("status", ["Doom", "Despair"]),       # not in sorted order
     lambda s: s["characters"][0].__setitem__("health", -3),
     lambda s: s["characters"][0].__setitem__("destiny", 10**6),
-    lambda s: s["characters"][0].__setitem__("fallen", True),
+    lambda s: s["characters"][0].__setitem__("health", 0),          # no Health left, yet not Fallen
     lambda s: s["characters"][0].pop("name"),
     lambda s: s.__setitem__("result", "victory"),
     lambda s: s.__setitem__("story", "act-2"),

@@ -291,13 +291,14 @@ def test_who_one_asks_the_group_and_lose_skips_the_fallen():
                                 {"path": "/result", "from": None, "to": "victory"}]
 
 
-def test_healing_stands_a_fallen_character_up_but_not_past_severe_wounds():
+def test_healing_does_not_pass_severe_wounds():
+    """docs/rulings.md: healing does not stand a Fallen Character up (only Rescue does)."""
     session = start([{"id": 1, "steps": [{"kind": "lose", "health": 5, "who": "one"},
                                          {"kind": "gain", "health": 5, "who": "each"}, GOTO_END]}])
     advance(session)
     session.answer({"character": 0})
     anne = session.state["characters"][0]
-    assert (anne["health"], anne["health_max"], anne["fallen"]) == (2, 2, False)
+    assert (anne["health"], anne["health_max"], anne["fallen"]) == (2, 2, True)
 
 
 def test_all_fallen_is_a_defeat():
@@ -341,6 +342,7 @@ def test_purchases():
     session = start(cards, players=2)
     request = advance(session)
     assert request == {"kind": "purchase", "card": 1, "coins": 5, "characters": [0, 1], "deck": "Equipment", "draw": 2,
+                       "items": [["Rapier"], []],
                        "offers": [{"offer": 0, "item": "Rope", "cost": 1}, {"offer": 1, "item": "Lantern", "cost": 3}]}
     for bad, reason in [({"buy": [{"offer": 1}, {"item": "Musket", "cost": 3}]}, "cost 6 coins; the party has 5"),
                         ({"buy": [{"offer": 0}, {"offer": 0}]}, "offer 0 is bought twice"),
@@ -385,7 +387,7 @@ def test_probability_uses_the_pack_rule():
 def test_same_seed_and_answers_give_the_same_log():
     def play():
         session = start(choice_card() + [], seed=99)
-        for answer in [{}, {"option": 1}, {}, {"option": 0}, {}]:
+        for answer in [{}, {"option": 1}, {}, {}, {"option": 0}, {}]:       # {} after a goto: between
             session.answer(answer)
         return json.dumps(session.log)
 

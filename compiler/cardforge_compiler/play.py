@@ -117,6 +117,8 @@ class _Terminal:
                      "name and cost, such as: Musket 5", "  ")
             if request["offers"] and request["deck"]:
                 _say("Separate several purchases with ';', such as: 1; Musket 5", "  ")
+        elif kind == "between":
+            self.show_between(request)
         elif kind == "battle":
             click.echo()
             click.secho(f"Battle: set up layout {request['layout']} and play it at the table.", bold=True)
@@ -154,6 +156,7 @@ class _Terminal:
             "battle_lost": "The Battle is lost.",
             "no_option": "No option of this choice is on offer, so the story cannot go on (a content error).",
             "no_way_on": "The card ended without saying where to go next (a content error).",
+            "not_held": "The card takes an item that no Character holds, and gives no alternative (a content error).",
         }.get(request["reason"], request["reason"])
 
     def show_roll(self, request: dict[str, Any]) -> None:
@@ -202,6 +205,8 @@ class _Terminal:
                 click.echo(f"  {event['target']}-{event['stat']} Challenge: {_plural(event['successes'], 'success')}, {verdict}")
             elif event["event"] == "purchase":
                 click.echo(f"  {self.who(event['character'])} buys {event['item']} for {_plural(event['cost'], 'coin')}")
+            elif event["event"] in ("sale", "trade", "porter"):
+                click.echo(f"  {self.between_event(event)}")
         for change in entry["changes"]:
             line = self.change_line(change)
             if line:
@@ -249,7 +254,8 @@ class _Terminal:
         prompts = {"text": "[Enter]", "card": "[Enter]", "choice": "Choose", "character": "Who",
                    "roll": "[Enter] to roll, or type the faces rolled",
                    "reroll": "Reroll which dice (positions or 'all', then ': faces' if rolled at the table; [Enter] keeps)",
-                   "purchase": buy, "battle": "Objective met (0: the Battle is lost)"}
+                   "purchase": buy, "battle": "Objective met (0: the Battle is lost)",
+                   "between": "[Enter] to go on, or porter / sell / trade"}
         while True:
             try:
                 text = click.prompt(prompts[request["kind"]], default="", show_default=False, prompt_suffix="> ")
@@ -356,6 +362,91 @@ class _Terminal:
                         raise Quit("input closed") from None
         return {"buy": buys}
 
+    # -- Between Story Cards (its own functions: show, parse, events) ------------
+
+    def show_between(self, request: dict[str, Any]) -> None:
+        """The Between Story Cards actions on offer before card ``next``."""
+        click.echo()
+        click.secho(f"Between Story cards (next: card {request['next']}; the party has "
+                    f"{_plural(request['coins'], 'coin')}):", bold=True)
+        for n, items in enumerate(request["items"], 1):
+            _say(f"{n}. {self.names[n - 1]}: {', '.join(items) or 'no items'}", "  ")
+        if request["porter"]:
+            _say(f"porter Name cost; ...   call the Porter (once per Story): buy from the {request['porter']} "
+                 "Equipment cards under him ('porter' alone buys none)", "  ")
+        _say("sell N Name cost        Character N sells an item for half its cost, rounded up", "  ")
+        _say("trade N M Name          Character N gives an item to Character M", "  ")
+
+    def between_event(self, event: dict[str, Any]) -> str:
+        """A Between Story Cards event in words."""
+        if event["event"] == "sale":
+            return (f"{self.who(event['character'])} sells {event['item']} for "
+                    f"{_plural(event['coins'], 'coin')}")
+        if event["event"] == "trade":
+            return f"{self.who(event['from'])} gives {event['item']} to {self.who(event['to'])}"
+        return "The Porter is called"
+
+    def between_meaning(self, request: dict[str, Any], answer: dict[str, Any]) -> str:
+        """A scripted Between Story Cards answer in words."""
+        if not answer:
+            return f"go on to card {request['next']}"
+        if "porter" in answer:
+            bought = ", ".join(f"{b['item']} for {self.names[b.get('character', 0)]}" for b in answer["porter"])
+            return "call the Porter" + (f": buy {bought}" if bought else "")
+        if "sell" in answer:
+            return "sell " + ", ".join(f"{self.names[s['character']]}'s {s['item']}" for s in answer["sell"])
+        return "trade " + ", ".join(f"{t['item']} from {self.names[t['from']]} to {self.names[t['to']]}"
+                                    for t in answer["trade"])
+
+    def parse_between(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        """``[Enter]`` goes on; ``porter Name cost; ...``, ``sell N Name cost`` or
+        ``trade N M Name`` (Characters numbered from 1)."""
+        if not text:
+            return {}
+        word, _, rest = text.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        count = len(self.names)
+        if word == "porter":
+            buys = []
+            for part in (p.strip() for p in rest.split(";") if p.strip()):
+                name, _, cost = part.rpartition(" ")
+                if not (name.strip() and cost.isascii() and cost.isdigit()):
+                    raise ValueError("after 'porter' type each card bought as: Name cost")
+                buys.append({"item": name.strip(), "cost": int(cost), "character": 0})
+            answer: dict[str, Any] = {"porter": buys}
+        elif word == "sell":
+            first, _, tail = rest.partition(" ")
+            name, _, cost = tail.strip().rpartition(" ")
+            if not (name.strip() and cost.isascii() and cost.isdigit()):
+                raise ValueError("type: sell N Name cost (N: the Character's number)")
+            answer = {"sell": [{"character": self.one(first, count) - 1, "item": name.strip(), "cost": int(cost)}]}
+        elif word == "trade":
+            parts = rest.split(" ", 2)
+            if len(parts) != 3 or not parts[2].strip():
+                raise ValueError("type: trade N M Name (from Character N to Character M)")
+            answer = {"trade": [{"from": self.one(parts[0], count) - 1, "to": self.one(parts[1], count) - 1,
+                                 "item": parts[2].strip()}]}
+        else:
+            raise ValueError("press [Enter] to go on, or type porter, sell or trade")
+        try:
+            self.session.check_answer(answer)
+        except AnswerError as error:
+            raise ValueError(error.reason) from None
+        for buy in answer.get("porter", []):
+            if count > 1:
+                names = ", ".join(f"{n}. {name}" for n, name in enumerate(self.names, 1))
+                click.echo(f"  Who carries the {buy['item']}? {names}")
+                while True:
+                    try:
+                        buy["character"] = self.one(click.prompt("Who", prompt_suffix="> "), count) - 1
+                        break
+                    except ValueError as error:
+                        click.secho(f"  {error}", fg="yellow")
+                    except click.Abort:
+                        click.echo()
+                        raise Quit("input closed") from None
+        return answer
+
     def parse_battle(self, request: dict[str, Any], text: str) -> dict[str, Any]:
         n = self.one(text, len(request["objectives"]), 0)
         if n == 0:
@@ -388,6 +479,8 @@ class _Terminal:
                     item = buy["item"] if "item" in buy else request["offers"][buy["offer"]]["item"]
                     items.append(f"{item} for {self.names[buy.get('character', 0)]}")
                 return "buy " + ", ".join(items) if items else "buy nothing"
+            if kind == "between":
+                return self.between_meaning(request, answer)
             if kind == "battle":
                 if answer.get("lost"):
                     return "the Battle is lost"

@@ -27,10 +27,12 @@ from cardforge_runtime.bundle import Bundle
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.requests import AnswerError, check_answer
+from cardforge_runtime.carry import carry_over
 from cardforge_runtime.setup import (
     SAVE_FORMAT,
     SAVE_VERSION,
     TRANSCRIPT_FORMAT,
+    TRANSCRIPT_VERSION,
     SessionError,
     check_save,
     check_setup,
@@ -54,6 +56,7 @@ class Session:
         pending: the request waiting for an answer (a dict with a ``kind``).
         state: the game state: ``pack``, ``story``, ``card`` (the current card, ``None``
             before the first), ``players``, ``coins``, ``flags``, ``counters``,
+            ``porter_called``,
             ``characters`` (``name``, ``stats``, ``destiny``, ``destiny_max``, ``health``,
             ``health_max``, ``status``, ``items``, ``fallen``) and ``result``
             (``None``, ``"victory"``, ``"defeat"`` or ``"stuck"``).
@@ -78,6 +81,7 @@ class Session:
         self._seen: dict[str, Any] = {}
         self._answering = False
         self._program: Play | None = None
+        self._origin: dict[str, Any] | None = None      # where replay starts on this bundle (None: the story's start)
         self.warnings: list[str] = []
 
     # -- creating -------------------------------------------------------------
@@ -123,15 +127,18 @@ class Session:
         """Resume a session from ``save()``'s data (or its JSON text).
 
         When the bundle is the one the save was made with (same ``content_hash``), the
-        session resumes exactly where it was. When the bundle was rebuilt since, the
-        save still loads if its pack, story and current card still exist: play
-        resumes at the start of the current card, with the state the players had when
-        they drew it (flags and counters the story no longer declares are dropped; new
-        ones take their starting value), and ``warnings`` says so.
+        session resumes exactly where it was: the answers are replayed from the save's
+        ``origin`` (the start of the story, or the card where an earlier resume on
+        this bundle began), and the replay must give back this very save. When the
+        bundle was rebuilt since, the save is carried over (``carry.carry_over``):
+        play resumes at the start of the current card, with the state the players had
+        when they drew it, fitted to what the pack and story now define, and
+        ``warnings`` names every difference and every value dropped.
 
         Raises:
-            SessionError: not a save; a save of another story; or a story or card id
-                the bundle no longer has (the message names each missing id).
+            SessionError: not a save; a save of another story; a story or card id the
+                bundle no longer has (the message names each missing id); a
+                difference that cannot be carried over; a damaged value.
         """
         data = check_save(save)
         refs = data["references"]
@@ -148,36 +155,61 @@ class Session:
         if missing:
             raise SessionError(f"the save cannot be loaded into this bundle: it has no {', no '.join(missing)}")
         assert pack_data is not None and story_data is not None
-        setup = check_setup(pack_data, data["setup"])
-        session = cls(bundle, pack_data, story_data, setup)
-        if data["content_hash"] == bundle.content_hash:
-            # The same bundle: replay every answer from the start, and require the
-            # replay to give back this very save (so an edited save is refused).
-            session._state = session._initial_state()
-            session._begin(None)
-            for number, entry in enumerate(data["log"]):
-                answer = entry.get("answer") if isinstance(entry, Mapping) else None
-                try:
-                    session.answer(answer)
-                except AnswerError as error:
-                    raise SessionError(f"the save does not replay on this bundle (answer {number + 1}: {error.reason})") from None
-                if session.finished and number + 1 < len(data["log"]):
-                    raise SessionError("the save does not replay on this bundle: the story ends before its last answer")
-            if as_json(session.save()) != as_json(data):
-                raise SessionError("the save does not replay to itself: it was edited, or made by another engine")
-            return session
+        tokens = {token["name"]: token for token in pack_data["status_tokens"]}
+        if data["content_hash"] == bundle.content_hash and data["version"] == SAVE_VERSION:
+            return cls._replay(bundle, pack_data, story_data, data, tokens)
         checkpoint = data["checkpoint"]
-        session._state = checked_state(checkpoint["state"], refs, setup, story_data,
-                                       {token["name"]: token for token in pack_data["status_tokens"]})
+        fitted, state, notes = carry_over(data["setup"], checkpoint["state"], pack_data, story_data)
+        try:
+            setup = check_setup(pack_data, fitted)
+        except SessionError as error:
+            raise SessionError(f"the save cannot be carried over to this bundle: {error}") from None
+        session = cls(bundle, pack_data, story_data, setup)
+        session._state = checked_state(state, refs, setup, story_data, tokens)
         session._rng = Pcg32.from_json(checkpoint["rng"])
         session._log = copy.deepcopy(data["log"][: checkpoint["log_length"]])
         card = session._state["card"]
+        changed = (f"the bundle changed since this save ({data['content_hash'][:15]}... -> {bundle.content_hash[:15]}...)"
+                   if data["content_hash"] != bundle.content_hash else
+                   f"this save was written by an older engine (save version {data['version']})")
         session.warnings.append(
-            f"the bundle changed since this save ({data['content_hash'][:15]}... -> {bundle.content_hash[:15]}...): "
+            f"{changed}: "
             + (f"resuming at the start of card {card}" if card is not None else "resuming at the start of the story")
             + (f"; {len(data['answers'])} answer(s) given on that card are not replayed" if data["answers"] else "")
         )
+        session.warnings += notes
         session._begin(card)
+        session._origin = copy.deepcopy(session._checkpoint)
+        return session
+
+    @classmethod
+    def _replay(cls, bundle: Bundle, pack: dict[str, Any], story: dict[str, Any], data: dict[str, Any],
+                tokens: dict[str, Any]) -> Session:
+        """The same bundle: replay every answer from the save's origin, and require
+        the replay to give back this very save (so an edited save is refused)."""
+        setup = check_setup(pack, data["setup"])
+        session = cls(bundle, pack, story, setup)
+        origin = data["origin"]
+        if origin is None:
+            session._state = session._initial_state()
+            session._begin(None)
+        else:
+            session._state = checked_state(origin["state"], data["references"], setup, story, tokens)
+            session._rng = Pcg32.from_json(origin["rng"])
+            session._log = copy.deepcopy(data["log"][: origin["log_length"]])
+            session._begin(session._state["card"])
+            session._origin = copy.deepcopy(session._checkpoint)
+        first = 0 if origin is None else origin["log_length"]
+        for number, entry in enumerate(data["log"][first:], start=first):
+            answer = entry.get("answer") if isinstance(entry, Mapping) else None
+            try:
+                session.answer(answer)
+            except AnswerError as error:
+                raise SessionError(f"the save does not replay on this bundle (answer {number + 1}: {error.reason})") from None
+            if session.finished and number + 1 < len(data["log"]):
+                raise SessionError("the save does not replay on this bundle: the story ends before its last answer")
+        if as_json(session.save()) != as_json(data):
+            raise SessionError("the save does not replay to itself: it was edited, or made by another engine")
         return session
 
     def _initial_state(self) -> dict[str, Any]:
@@ -317,7 +349,9 @@ class Session:
         Holds the bundle's ``content_hash``, the ids it refers to (``references``:
         pack, story and current card), the setup (players, Characters, seed), the
         state and generator at the moment the current card was drawn
-        (``checkpoint``), the answers given since, and the log.
+        (``checkpoint``), where a replay on this bundle starts (``origin``: ``None``
+        for the story's start, or the checkpoint where the session was resumed on
+        this bundle after a rebuild), the answers given since, and the log.
         """
         card = self._checkpoint["state"]["card"]
         return copy.deepcopy({
@@ -327,6 +361,7 @@ class Session:
             "references": {"pack": self._pack["id"], "story": self._story["id"], "cards": [] if card is None else [card]},
             "setup": {**self._setup, "seed": seed_text(self._setup["seed"])},
             "checkpoint": self._checkpoint,
+            "origin": self._origin,
             "answers": self._since,
             "log": self._log,
         })
@@ -342,7 +377,7 @@ class Session:
                               characters=self._setup["characters"], seed=self._setup["seed"], pack=self._pack["id"])
         return copy.deepcopy({
             "format": TRANSCRIPT_FORMAT,
-            "version": SAVE_VERSION,
+            "version": TRANSCRIPT_VERSION,
             "content_hash": self._bundle.content_hash,
             "pack": self._pack["id"],
             "story": self._story["id"],

@@ -14,18 +14,25 @@ from typing import Any
 from cardforge_runtime.format import MAX_DEPTH, PlainDataError, check_plain_data
 from cardforge_runtime.pcg import Pcg32
 
-__all__ = ["READABLE_SAVE_VERSIONS", "SAVE_FORMAT", "SAVE_VERSION", "TRANSCRIPT_FORMAT", "SessionError", "check_save",
-           "check_setup", "parse_seed", "seed_text"]
+__all__ = ["READABLE_SAVE_VERSIONS", "SAVE_FORMAT", "SAVE_VERSION", "TRANSCRIPT_FORMAT", "TRANSCRIPT_VERSION",
+           "SessionError", "check_save", "check_setup", "parse_seed", "seed_text"]
 
 #: The ``format`` of a saved session, and the version of its shape. Version 2 stores
 #: the seed as decimal text (``"18446744073709551615"``): a JSON number above 2**53
 #: is rounded by JavaScript's ``JSON.parse``. Version 1 saves (a number) still load.
 SAVE_FORMAT = "cardforge-save"
+#: Version 2 stores the seed as decimal text (``"18446744073709551615"``: a JSON
+#: number above 2**53 is rounded by JavaScript's ``JSON.parse``), adds ``origin``
+#: (where a replay starts) and the Between Story Cards requests (and
+#: ``porter_called`` in the state). A version 1 save still loads: its seed is read as
+#: a number and it is carried over from its checkpoint, as onto a rebuilt bundle.
 SAVE_VERSION = 2
 #: The save versions ``check_save`` reads (older ones are brought to ``SAVE_VERSION``).
 READABLE_SAVE_VERSIONS = (1, 2)
-#: The ``format`` of a conformance transcript (``Session.transcript``).
+#: The ``format`` of a conformance transcript (``Session.transcript``), and its
+#: version: 2 stores the seed as decimal text and records Between Story Cards requests.
 TRANSCRIPT_FORMAT = "cardforge-transcript"
+TRANSCRIPT_VERSION = 2
 
 _MAX_SEED = (1 << 64) - 1
 
@@ -105,7 +112,9 @@ def seed_text(seed: int) -> str:
 
 def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
     """A Character board as ``{"name", "stats", "destiny", "health", "items"}``
-    (Gascony's Legacy, Character boards and standees)."""
+    (Gascony's Legacy, Character boards and standees), plus ``destiny_start`` when
+    given: the Destiny tokens the Character begins the Story with, 0 to ``destiny``
+    (Campaign Mode; the harder game's "2 fewer Destiny tokens")."""
     def whole(value: Any, low: int) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and low <= value <= 99
 
@@ -120,8 +129,15 @@ def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
     items = board.get("items", [])
     if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
         raise SessionError(f"Character {name!r}: items must be a list of item names")
-    return {"name": name, "stats": {s: values[s] for s in stats}, "destiny": board["destiny"],
-            "health": board["health"], "items": list(items)}
+    checked = {"name": name, "stats": {s: values[s] for s in stats}, "destiny": board["destiny"],
+               "health": board["health"], "items": list(items)}
+    if "destiny_start" in board:
+        # Campaign Mode and the harder game begin a Story below the maximum (docs/rulings.md)
+        if not whole(board["destiny_start"], 0) or board["destiny_start"] > board["destiny"]:
+            raise SessionError(f"Character {name!r}: destiny_start must be a whole number from 0 to its destiny "
+                               f"({board['destiny']}), not {board['destiny_start']!r}")
+        checked["destiny_start"] = board["destiny_start"]
+    return checked
 
 
 def _check_limits(value: Any, what: str) -> None:
@@ -134,7 +150,9 @@ def _check_limits(value: Any, what: str) -> None:
 
 def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
     """Check the shape of a save (data or JSON text): first the input limits
-    (``format.check_plain_data``), then every field ``Session.load`` reads.
+    (``format.check_plain_data``), then every field ``Session.load`` reads
+    (docs/runtime.md, Saves). A version 1 save is brought to the current shape (its
+    seed as text, ``origin: null``).
 
     Raises:
         SessionError: not JSON, beyond the limits, another format or version, or damaged.
@@ -154,10 +172,12 @@ def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
         raise SessionError(f"save version {save.get('version')!r} is not readable by this runtime "
                            f"(it reads {', '.join(map(str, READABLE_SAVE_VERSIONS))})")
     if save["version"] == 1 and isinstance(save.get("setup"), Mapping):
-        # version 1 stored the seed as a number: bring it to the current shape
+        # version 1 stored the seed as a number, had no origin and no Between Story
+        # Cards requests in its log: its log cannot replay on this engine, so
+        # Session.load carries it over from its checkpoint.
         seed = save["setup"].get("seed")
-        save = {**save, "version": SAVE_VERSION, "setup": {**save["setup"],
-                                                           "seed": seed_text(seed) if type(seed) is int else seed}}
+        save = {**save, "origin": None, "setup": {**save["setup"],
+                                                  "seed": seed_text(seed) if type(seed) is int else seed}}
     try:
         refs, checkpoint = save["references"], save["checkpoint"]
         ok = (isinstance(save["content_hash"], str) and isinstance(refs["pack"], str) and isinstance(refs["story"], str)
@@ -167,6 +187,11 @@ def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
               and isinstance(checkpoint["state"], Mapping) and isinstance(checkpoint["log_length"], int)
               and 0 <= checkpoint["log_length"] <= len(save["log"]))
         Pcg32.from_json(checkpoint["rng"])
+        origin = save["origin"]
+        if origin is not None:
+            ok = ok and (isinstance(origin["state"], Mapping) and type(origin["log_length"]) is int
+                         and 0 <= origin["log_length"] <= checkpoint["log_length"])
+            Pcg32.from_json(origin["rng"])
     except (KeyError, TypeError, ValueError):
         ok = False
     if ok and not isinstance(save["setup"].get("seed"), str):

@@ -1,13 +1,13 @@
 """The game state: plain, serialisable JSON data, the only thing a save holds.
 
 ``initial_state`` builds the state a story starts from (Gascony's Legacy, Setup);
-``checked_state`` checks a save's checkpoint state value by value and fits it to a
-rebuilt story; ``diff`` lists the values that changed (the ``changes`` of a log
-entry); ``copy_json`` copies JSON data (state, requests, answers, log entries)
-fast, and ``update_copy`` brings a copy of the state up to date at the cost of what
-changed. The state's shape is in docs/runtime.md, State::
+``checked_state`` checks a save's checkpoint state value by value (``carry`` first
+fits it to a rebuilt story); ``diff`` lists the values that changed (the ``changes``
+of a log entry); ``copy_json`` copies JSON data (state, requests, answers, log
+entries) fast, and ``update_copy`` brings a copy of the state up to date at the cost
+of what changed. The state's shape is in docs/runtime.md, State::
 
-    {"pack", "story", "card", "players", "coins", "flags", "counters",
+    {"pack", "story", "card", "players", "coins", "flags", "counters", "porter_called",
      "characters": [{"name", "stats", "destiny", "destiny_max", "health",
                      "health_max", "status", "items", "fallen"}], "result"}
 
@@ -27,7 +27,8 @@ __all__ = ["as_json", "checked_state", "copy_json", "diff", "initial_state", "up
 
 
 def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
-    """The state before the first card: every Character at full Destiny and Health,
+    """The state before the first card: every Character at full Health and at full
+    Destiny (or at its board's ``destiny_start``: Campaign Mode, the harder game),
     no status tokens, their board's items; no coins; flags false, counters at their
     starting value; ``card`` and ``result`` ``None``.
 
@@ -39,7 +40,7 @@ def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapp
         {
             "name": board["name"],
             "stats": dict(board["stats"]),
-            "destiny": board["destiny"],
+            "destiny": board.get("destiny_start", board["destiny"]),
             "destiny_max": board["destiny"],
             "health": board["health"],
             "health_max": board["health"],
@@ -57,6 +58,7 @@ def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapp
         "coins": 0,
         "flags": {flag: False for flag in story["flags"]},
         "counters": dict(story["counters"]),
+        "porter_called": False,
         "characters": characters,
         "result": None,
     }
@@ -64,53 +66,68 @@ def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapp
 
 def checked_state(state: Any, refs: Mapping[str, Any], setup: Mapping[str, Any], story: Mapping[str, Any],
                   tokens: Mapping[str, Any]) -> dict[str, Any]:
-    """A save's checkpoint state, checked against the setup and the (rebuilt) story
-    and fitted to it: flags and counters the story no longer declares are dropped,
-    new ones take their starting value.
+    """A save's checkpoint state, checked value by value against the setup and the
+    story it is to be played on (after ``carry.carry_over`` fitted it to them).
 
     Args:
-        state: the checkpoint state as the save holds it.
+        state: the checkpoint state.
         refs: the save's ``references`` (``pack``, ``story``).
         setup: the checked setup of the save.
-        story: the story as the bundle now has it.
+        story: the story as the bundle has it.
         tokens: the pack's status tokens by name.
 
     Returns:
-        A new state (the argument is not changed).
+        A copy of the state (the argument is not changed).
 
     Raises:
-        SessionError: any value this engine could not play from.
+        SessionError: ``the save's checkpoint state is damaged: <what>``, naming the
+            first value this engine could not play from.
     """
     def whole(value: Any, low: int, high: int) -> bool:
         return type(value) is int and low <= value <= high
 
+    def check(ok: Any, what: str) -> None:
+        if not ok:
+            raise SessionError(f"the save's checkpoint state is damaged: {what}")
+
     boards = setup["characters"]
     cards = {card["id"] for card in story["cards"]}
     try:
-        ok = (state["pack"] == refs["pack"] and state["story"] == refs["story"] and state["result"] is None
-              and (state["card"] is None or (type(state["card"]) is int and state["card"] in cards))
-              and state["players"] == setup["players"] and whole(state["coins"], 0, 10**12)
-              and all(type(k) is str and type(v) is bool for k, v in state["flags"].items())
-              and all(type(k) is str and type(v) is int for k, v in state["counters"].items())
-              and isinstance(state["characters"], list) and len(state["characters"]) == len(boards))
-        for character, board in zip(state["characters"] if ok else [], boards):
-            ok = ok and (character["name"] == board["name"] and character["stats"] == board["stats"]
-                         and character["destiny_max"] == board["destiny"]
-                         and whole(character["destiny"], 0, board["destiny"])
-                         and whole(character["health_max"], 1, board["health"])
-                         and whole(character["health"], 0, character["health_max"])
-                         and type(character["fallen"]) is bool and character["fallen"] == (character["health"] == 0)
-                         and isinstance(character["status"], list) and character["status"] == sorted(set(character["status"]))
-                         and all(token in tokens for token in character["status"])
-                         and isinstance(character["items"], list) and all(type(i) is str for i in character["items"]))
-        ok = ok and not all(c["fallen"] for c in state["characters"])    # the story would have ended
-    except (KeyError, TypeError, AttributeError):
-        ok = False
-    if not ok:
-        raise SessionError("the save's checkpoint state is damaged")
+        check(isinstance(state, Mapping), "it is not an object")
+        check(state["pack"] == refs["pack"] and state["story"] == refs["story"], "its pack or story is not the save's")
+        check(state["result"] is None, "the story has already ended")
+        check(state["card"] is None or (type(state["card"]) is int and state["card"] in cards), "no such card")
+        check(state["players"] == setup["players"], "the number of players differs from the setup")
+        check(whole(state["coins"], 0, 10**12), f"coins {state['coins']!r}")
+        check(isinstance(state["flags"], Mapping) and set(state["flags"]) == set(story["flags"])
+              and all(type(v) is bool for v in state["flags"].values()), "the flags")
+        check(isinstance(state["counters"], Mapping) and set(state["counters"]) == set(story["counters"])
+              and all(type(v) is int for v in state["counters"].values()), "the counters")
+        check(type(state["porter_called"]) is bool, "porter_called")
+        check(isinstance(state["characters"], list) and len(state["characters"]) == len(boards),
+              "the Characters differ from the setup")
+        for character, board in zip(state["characters"], boards):
+            name = board["name"]
+            check(isinstance(character, Mapping) and character["name"] == name, f"Character {name!r} is missing")
+            check(character["stats"] == board["stats"], f"{name}'s stats differ from the board")
+            check(character["destiny_max"] == board["destiny"] and whole(character["destiny"], 0, board["destiny"]),
+                  f"{name}'s Destiny")
+            check(whole(character["health_max"], 1, board["health"])
+                  and whole(character["health"], 0, character["health_max"]), f"{name}'s Health")
+            check(type(character["fallen"]) is bool and (character["fallen"] or character["health"] > 0),
+                  f"{name} has no Health token left but has not Fallen")
+            check(isinstance(character["status"], list) and all(type(t) is str for t in character["status"])
+                  and character["status"] == sorted(set(character["status"]))
+                  and all(token in tokens for token in character["status"]), f"{name}'s status tokens")
+            check(isinstance(character["items"], list) and all(type(i) is str for i in character["items"]),
+                  f"{name}'s items")
+        check(not all(c["fallen"] for c in state["characters"]), "every Character has Fallen (the story would have ended)")
+    except (KeyError, TypeError, AttributeError) as error:
+        raise SessionError("the save's checkpoint state is damaged: "
+                           f"a value is missing or has the wrong type ({error})") from None
     state = copy.deepcopy(dict(state))
-    state["flags"] = {f: state["flags"].get(f, False) for f in story["flags"]}
-    state["counters"] = {name: state["counters"].get(name, start) for name, start in story["counters"].items()}
+    state["flags"] = {flag: state["flags"][flag] for flag in story["flags"]}           # the story's order
+    state["counters"] = {name: state["counters"][name] for name in story["counters"]}
     return state
 
 

@@ -14,7 +14,8 @@ rerolls), Suffering Wounds, Healing Wounds and Fallen Characters, Objective (the
 players lose when all Characters have Fallen or one Character has no more Health
 tokens). All randomness comes from the ``Pcg32`` generator it is given.
 
-Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``; never ``session``.
+Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``, ``requests``
+(the sale value); never ``session``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from cardforge_runtime.format import apply_values
 from cardforge_runtime.party import allowed
 from cardforge_runtime.party import named as named_character
 from cardforge_runtime.pcg import Pcg32
+from cardforge_runtime.requests import sale_value
 
 __all__ = ["EngineError", "Outcome", "Play", "StoryRules", "effect_of"]
 
@@ -109,6 +111,7 @@ class StoryRules:
             if outcome is None:
                 outcome = _end("stuck", None, "no_way_on")
             if outcome[0] == "goto":
+                yield from self._between(card_id, outcome[1])
                 card_id = outcome[1]
                 continue
             ending = {"kind": "end", "card": card_id, **outcome[1]}
@@ -146,6 +149,8 @@ class StoryRules:
         elif kind == "roll":
             return (yield from self._roll_step(step, actor))
         elif kind in ("gain", "lose"):
+            if kind == "lose" and step.get("items") and step["who"] == "one" and not self._holders(step["items"]):
+                return _end("stuck", None, "not_held")
             targets = yield from self._targets(kind, step, actor)
             return self._apply(kind, step, targets)
         elif kind == "purchase":
@@ -178,7 +183,7 @@ class StoryRules:
 
     def _holds(self, tree: dict[str, Any]) -> bool:
         state = self.state
-        names: dict[str, Any] = {**state["flags"], **state["counters"], "players": state["players"],
+        names: dict[str, Any] = {**state["flags"], **state["counters"], "players": self.players_set_up(),
                                  "characters": len(state["characters"]), "coins": state["coins"]}
         functions = {
             "has": lambda item: any(item in c["items"] for c in state["characters"]),
@@ -186,6 +191,15 @@ class StoryRules:
             "in_party": lambda name: any(c["name"] == name for c in state["characters"]),
         }
         return bool(evaluate_condition(tree, names, functions))
+
+    def players_set_up(self) -> int:
+        """The number of players the game is set up for: what every per-player count
+        and the ``players`` name of conditions count. Gascony's Legacy, Solo Play:
+        "Set up the game for 2 players and take control of both Characters", so one
+        player counts as the pack's ``players.solo_characters`` (2), however many
+        Characters (up to 4) they control; otherwise the number of players."""
+        players = self.state["players"]
+        return self.pack["players"]["solo_characters"] if players == 1 else players
 
     # -- Characters -------------------------------------------------------------
 
@@ -213,6 +227,11 @@ class StoryRules:
             return None
         return (yield from self._pick(candidates, purpose))
 
+    def _holders(self, items: list[str]) -> list[int]:
+        """Characters who hold every item of ``items`` (as many copies as listed)."""
+        return [i for i, c in enumerate(self.state["characters"])
+                if all(c["items"].count(item) >= items.count(item) for item in items)]
+
     def _pick(self, candidates: list[int], purpose: dict[str, Any]) -> Play:
         """The Character the group picks among ``candidates`` (no request when only
         one can); ``purpose`` says what for (``{"for": "challenge", ...}``)."""
@@ -223,13 +242,24 @@ class StoryRules:
 
     def _targets(self, kind: str, effect: dict[str, Any], actor: int | None) -> Play:
         """Who a gain/lose affects: the acting Character or one the group picks for
-        ``who: one``, every Character for ``who: each``; coins need nobody."""
+        ``who: one``, every Character for ``who: each``; coins need nobody. A
+        ``who: one`` loss of items is taken from a holder: the acting Character when
+        they hold the items, else one the group picks among the holders (standing
+        ones first); ``_step`` has already refused the loss when nobody holds them."""
         if set(effect) & {"destiny", "health", "status", "items"} == set():
             return []
         everyone = list(range(len(self.state["characters"])))
         if effect["who"] == "each":
             return allowed(self.state, effect, everyone)
-        candidates = allowed(self.state, effect, everyone if kind == "gain" else (self._standing() or everyone))
+        holders = self._holders(effect["items"]) if kind == "lose" and effect.get("items") else None
+        if holders is not None:
+            # a loss of items is taken from a holder (docs/rulings.md, Losing an item)
+            standing = [i for i in holders if not self.state["characters"][i]["fallen"]]
+            candidates = allowed(self.state, effect, standing or holders)
+            if actor is not None and actor not in holders:
+                actor = None
+        else:
+            candidates = allowed(self.state, effect, everyone if kind == "gain" else (self._standing() or everyone))
         chosen = yield from self._one(effect, actor, {"for": kind, "effect": effect_of(effect)}, candidates, False)
         return [] if chosen is None else [chosen]
 
@@ -268,11 +298,10 @@ class StoryRules:
 
     @staticmethod
     def _heal(character: dict[str, Any], wounds: int) -> None:
-        """Gascony's Legacy, Healing Wounds: flip up to ``wounds`` Health tokens back;
-        a Fallen Character who heals stands up again (as Rescue a Fallen Ally does)."""
+        """Gascony's Legacy, Healing Wounds: flip up to ``wounds`` Health tokens back.
+        Healing does not stand a Fallen Character up: only Rescue a Fallen Ally does,
+        and Rescue is a Battle action (docs/rulings.md, Healing a Fallen Character)."""
         character["health"] = min(character["health_max"], character["health"] + wounds)
-        if character["fallen"] and character["health"] > 0:
-            character["fallen"] = False
 
     @staticmethod
     def _wound(character: dict[str, Any], wounds: int) -> None:
@@ -399,14 +428,64 @@ class StoryRules:
 
     def _purchase(self, step: dict[str, Any]) -> Play:
         """Players may purchase these (Gascony's Legacy, Event Cards): fixed offers
-        and/or cards drawn from a deck the front end holds."""
+        and/or cards drawn from a deck the front end holds. They may sell first
+        (Between Story Cards: "You can also sell Equipment whenever you have the
+        opportunity to buy Equipment")."""
         offers = step.get("offers", [])
         deck = step.get("deck")
-        draw = step.get("per_player", 1) * self.state["players"] if deck is not None else 0
+        draw = step.get("per_player", 1) * self.players_set_up() if deck is not None else 0
         answer = yield {"kind": "purchase", "card": self.state["card"], "coins": self.state["coins"],
                         "offers": [{"offer": i, "item": o["item"], "cost": o["cost"]} for i, o in enumerate(offers)],
-                        "deck": deck, "draw": draw, "characters": list(range(len(self.state["characters"])))}
-        for buy in answer["buy"]:
+                        "deck": deck, "draw": draw, "characters": list(range(len(self.state["characters"]))),
+                        "items": [list(c["items"]) for c in self.state["characters"]]}
+        self._sell(answer.get("sell", []))
+        self._buy(answer["buy"], offers)
+        return None
+
+    def _sell(self, sales: list[dict[str, Any]]) -> None:
+        """Gascony's Legacy, Between Story Cards, Sell Equipment: the item leaves its
+        Character; the party receives half its cost in Coins, rounded up."""
+        for sale in sales:
+            character = self.state["characters"][sale["character"]]
+            items = list(character["items"])
+            items.remove(sale["item"])
+            character["items"] = items
+            coins = sale_value(sale["cost"])
+            self.state["coins"] += coins
+            self.events.append({"event": "sale", "character": sale["character"], "item": sale["item"],
+                                "cost": sale["cost"], "coins": coins})
+
+    def _between(self, card: int, next_card: int) -> Play:
+        """Gascony's Legacy, Between Story Cards: before the next card, the players
+        may call the Porter (once per Story: buy any of the cards under him, 1 per
+        Character placed at Setup), sell items, and trade items between Characters
+        (Coins are the party's: docs/rulings.md). One action per answer; ``{}`` goes on."""
+        characters = self.state["characters"]
+        while True:
+            answer = yield {"kind": "between", "card": card, "next": next_card, "coins": self.state["coins"],
+                            "characters": list(range(len(characters))),
+                            "items": [list(c["items"]) for c in characters],
+                            "porter": 0 if self.state["porter_called"] else len(characters)}
+            if "porter" in answer:
+                self.state["porter_called"] = True
+                self.events.append({"event": "porter"})
+                self._buy(answer["porter"], [])
+            elif "sell" in answer:
+                self._sell(answer["sell"])
+            elif "trade" in answer:
+                for move in answer["trade"]:
+                    giver, taker = characters[move["from"]], characters[move["to"]]
+                    items = list(giver["items"])
+                    items.remove(move["item"])
+                    giver["items"] = items
+                    taker["items"] = taker["items"] + [move["item"]]
+                    self.events.append({"event": "trade", **move})
+            else:
+                return None
+
+    def _buy(self, buys: list[dict[str, Any]], offers: list[dict[str, Any]]) -> None:
+        """Checked purchases: the party pays, the item goes to its Character."""
+        for buy in buys:
             bought = offers[buy["offer"]] if "offer" in buy else buy
             item, cost = bought["item"], bought["cost"]
             index = buy.get("character", 0)
@@ -414,7 +493,6 @@ class StoryRules:
             character = self.state["characters"][index]
             character["items"] = character["items"] + [item]
             self.events.append({"event": "purchase", "character": index, "item": item, "cost": cost})
-        return None
 
 
 def _end(result: str, text: str | None, reason: str, character: int | None = None) -> Outcome:

@@ -4,7 +4,7 @@
 ``rng`` (a ``random.Random``): a legal answer of every kind (options, Characters,
 auto or typed faces with and without ``advantage``/``disadvantage``, ``false`` ones
 too, rerolls of random dice, purchases within the purse, Battle objectives or a lost
-Battle), and now and then (``MISTAKES`` of the time) an answer the engine must refuse.
+Battle, Between Story Cards actions), and now and then (``MISTAKES`` of the time) an answer the engine must refuse.
 The answers are recorded in the transcripts, so a port replays them without this
 module; only re-recording uses it.
 """
@@ -68,4 +68,27 @@ def random_answer(request: dict[str, Any], rng: random.Random, sides: int) -> di
         if rng.random() < 0.15:
             return {"lost": True}
         return {"objective": rng.choice(request["objectives"])["objective"]}
+    if kind == "between":
+        return _between(request, rng)
     raise ValueError(f"no answer for a {kind!r} request: teach tests/conformance/players.py this kind")
+
+
+def _between(request: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Between Story Cards: mostly go on; now and then call the Porter, sell an item
+    or trade one (each answer is one action; the request comes again after it)."""
+    roll = rng.random()
+    held = [(who, item) for who, items in zip(request["characters"], request["items"]) for item in items]
+    if roll < 0.1 and request["porter"] > 0:
+        left, buy = request["coins"], []
+        for _ in range(rng.randint(0, request["porter"])):
+            cost = rng.randint(0, left)
+            left -= cost
+            buy.append({"item": rng.choice(_DECK_ITEMS), "cost": cost, "character": rng.choice(request["characters"])})
+        return {"porter": buy}
+    if roll < 0.15 and held:
+        who, item = rng.choice(held)
+        return {"sell": [{"character": who, "item": item, "cost": rng.randint(0, 6)}]}
+    if roll < 0.2 and held and len(request["characters"]) > 1:
+        who, item = rng.choice(held)
+        return {"trade": [{"from": who, "to": rng.choice([c for c in request["characters"] if c != who]), "item": item}]}
+    return {}
