@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,6 +22,28 @@ def render(diagnostics, base: Path) -> str:  # noqa: ANN001
         text = ANSI.sub("", _text(diag))
         lines.append(text.replace(base.as_posix() + "/", ""))
     return "\n".join(lines) + ("\n" if lines else "")
+
+
+#: The manifest every golden case without a ``pack.yaml`` of its own is linted with.
+GOLDEN_MANIFEST = GOLDEN / "pack.yaml"
+#: Golden cases whose fault is that no manifest exists at all.
+WITHOUT_MANIFEST = frozenset({"missing-pack"})
+
+
+def golden_cases() -> list[Path]:
+    """Every golden case folder, sorted by name."""
+    return sorted(p for p in GOLDEN.iterdir() if p.is_dir())
+
+
+def copy_golden(case: Path | str, dest: Path) -> Path:
+    """Copy a golden case to ``dest`` as the pack an author would have: the case's
+    files plus the shared manifest when the case carries none (a case has its own
+    ``pack.yaml`` only when the fault is in it). Returns ``dest``."""
+    case = GOLDEN / case if isinstance(case, str) else case
+    shutil.copytree(case, dest, symlinks=True)
+    if not (dest / "pack.yaml").exists() and case.name not in WITHOUT_MANIFEST:
+        shutil.copyfile(GOLDEN_MANIFEST, dest / "pack.yaml")
+    return dest
 
 
 def update_golden() -> bool:

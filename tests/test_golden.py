@@ -1,5 +1,7 @@
 """Golden tests: each folder in tests/golden/ is a pack with one fault (or none),
 beside ``expected.txt``, the exact diagnostics ``cardforge lint`` must report.
+Cases share one manifest, ``tests/golden/pack.yaml``; a case carries its own
+``pack.yaml`` only when the fault is in it (``missing-pack`` has none at all).
 
 Regenerate after a deliberate change with ``CARDFORGE_UPDATE_GOLDEN=1 make test``
 and review the diff.
@@ -11,16 +13,17 @@ import pytest
 
 from cardforge_compiler.diagnostics import RULES
 from cardforge_compiler.pipeline import compile_paths
-from _helpers import GOLDEN, render, update_golden
+from _helpers import copy_golden, golden_cases, render, update_golden
 
-CASES = sorted(p for p in GOLDEN.iterdir() if p.is_dir())
+CASES = golden_cases()
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_golden(case, monkeypatch) -> None:  # noqa: ANN001
-    monkeypatch.chdir(case)
+def test_golden(case, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    pack = copy_golden(case, tmp_path / case.name)
+    monkeypatch.chdir(pack)
     result = compile_paths(["."])
-    actual = render(result.diagnostics, case).replace("./", "")
+    actual = render(result.diagnostics, pack).replace("./", "")
     expected_file = case / "expected.txt"
     if update_golden():
         expected_file.write_text(actual, encoding="utf-8")

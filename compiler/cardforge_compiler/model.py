@@ -311,8 +311,6 @@ STEP_MODELS: dict[str, type[_Model]] = {
 }
 #: Every step kind, in documentation order. A step's first key that is one of these names its kind.
 STEP_KINDS: tuple[str, ...] = tuple(STEP_MODELS)
-#: Step kinds that always end the card.
-ENDING_STEPS = frozenset({"goto", "victory", "defeat", "battle"})
 
 
 def step_kind(value: Any) -> str | None:

@@ -22,7 +22,7 @@ from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.load import NumberText, SourceFile
 from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, Card, Pack, Story, step_kind
 
-__all__ = ["Document", "duplicate_ids", "validate_document", "validate_documents"]
+__all__ = ["Document", "duplicate_ids", "validate_document"]
 
 _STEP_LISTS = frozenset({"steps", "then", "else", "pass", "fail"})
 _YAML11_BOOLS = frozenset({"yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"})
@@ -328,22 +328,3 @@ def duplicate_ids(documents: list[Document]) -> list[Diagnostic]:
             seen[key] = doc
     return diagnostics
 
-
-def validate_documents(files: list[SourceFile]) -> tuple[list[Document], list[Diagnostic]]:
-    """Validate every document already loaded into ``files`` (see
-    :func:`validate_document`), then check for duplicate ids.
-
-    Returns the valid documents (in file order) and diagnostics ``CF101``-``CF108``.
-    """
-    documents: list[Document] = []
-    diagnostics: list[Diagnostic] = []
-    for sf in files:
-        for index, raw in enumerate(sf.documents):
-            if raw is None:
-                continue
-            doc, problems = validate_document(sf, index, raw)
-            diagnostics.extend(problems)
-            if doc is not None:
-                documents.append(doc)
-    diagnostics.extend(duplicate_ids(documents))
-    return documents, diagnostics
