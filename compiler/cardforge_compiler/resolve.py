@@ -1,9 +1,11 @@
-"""Stage 3, resolve: group documents into packs, index cards, parse conditions.
+"""Stage 3, resolve: group documents into packs, index cards, declare each story's
+names and parse and type every condition.
 
 Produces the intermediate representation every later stage reads
-(:class:`PackIR`, :class:`StoryIR`, :class:`CardIR`) and the reference checks that
-must run *before* any graph is built (a graph library would silently create a
-node for a missing card): see :mod:`cardforge_compiler.checks.references` and
+(:class:`PackIR`, :class:`StoryIR`, :class:`CardIR`, :class:`ConditionIR`). The
+checks of this stage only read it: the reference checks, which must run *before*
+any graph is built (a graph library would silently create a node for a missing
+card), in :mod:`cardforge_compiler.checks.references`, and the condition checks in
 :mod:`cardforge_compiler.checks.conditions`.
 """
 
@@ -13,14 +15,47 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from cardforge_compiler.conditions import (
+    BUILTIN_NAMES,
+    FUNCTIONS,
+    KEYWORDS,
+    ConditionSyntaxError,
+    ConditionTypeError,
+    UnknownName,
+    parse_condition,
+    type_of,
+)
 from cardforge_compiler.diagnostics import Diagnostic
 from cardforge_compiler.load import SourceFile
 from cardforge_compiler.model import Card, Pack, Story, step_kind
 from cardforge_compiler.validate import Document
 
-__all__ = ["CardIR", "PackIR", "StepRef", "StoryIR", "group_packs", "walk_steps"]
+if TYPE_CHECKING:
+    from cardforge_compiler.analyse import StoryAnalysis
+
+__all__ = ["RESERVED", "CardIR", "ConditionIR", "PackIR", "StepRef", "StoryIR", "condition_sources", "group_packs",
+           "resolve_story", "walk_steps"]
+
+#: Words a flag or counter cannot be named: built-in names, functions, keywords.
+RESERVED = frozenset(BUILTIN_NAMES) | frozenset(FUNCTIONS) | KEYWORDS
+
+
+@dataclass
+class ConditionIR:
+    """One condition as written (``source``, at data ``path``) and what resolve made
+    of it: its syntax ``tree`` (``None`` when it cannot be parsed), its ``type``
+    (``bool``, ``number``, ``text``; ``None`` when it cannot be typed) and the
+    ``error`` that stopped it (a :class:`ConditionSyntaxError`,
+    :class:`UnknownName` or :class:`ConditionTypeError`), if any. A tree with a
+    type error still tells which names the condition reads."""
+
+    path: tuple
+    source: str
+    tree: dict | None = None
+    type: str | None = None
+    error: Exception | None = None
 
 
 @dataclass
@@ -40,14 +75,18 @@ class CardIR:
 @dataclass
 class StoryIR:
     """A story with its cards indexed by id (first definition wins; duplicates are
-    reported), the type of every name its conditions may read, and the parsed
-    condition of every ``if`` keyed by the data path of that ``if``."""
+    reported). :func:`resolve_story` fills ``names`` (the type of every name its
+    conditions may read), ``parsed`` (every condition, parsed or not) and
+    ``conditions`` (the tree of every well-typed true/false condition, keyed by the
+    data path of its ``if``); the analyse stage sets ``analysis``."""
 
     doc: Document
     pack: PackIR
     cards: dict[int, CardIR] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
+    parsed: list[ConditionIR] = field(default_factory=list)
     conditions: dict[tuple, dict] = field(default_factory=dict)
+    analysis: StoryAnalysis | None = None
 
     @property
     def model(self) -> Story:
@@ -125,6 +164,49 @@ def _children(step: Any, kind: str | None, here: tuple) -> list[tuple[list[Any],
         out.append((step.else_, (*here, "else")))
     out.reverse()
     return out
+
+
+def condition_sources(ref: StepRef) -> Iterator[tuple[str, tuple]]:
+    """Every condition text held by a step, with the data path of its ``if``."""
+    if ref.kind == "if":
+        yield ref.step.if_, (*ref.path, "if")
+    elif ref.kind == "choice":
+        for j, option in enumerate(ref.step.choice):
+            if option.if_ is not None:
+                yield option.if_, (*ref.path, "choice", j, "if")
+
+
+def resolve_story(story: StoryIR) -> None:
+    """Declare the story's names and parse and type every condition.
+
+    ``story.names`` gets the built-in names, then each flag (``bool``) and counter
+    (``number``) that is not a reserved word, the first declaration winning;
+    ``story.parsed`` every condition; ``story.conditions`` the trees of those that
+    are well-typed true/false conditions. Never raises for bad content: the checks
+    of :mod:`cardforge_compiler.checks.conditions` report what went wrong.
+    """
+    names = dict(BUILTIN_NAMES)
+    for flag in story.model.flags:
+        if flag not in RESERVED:
+            names.setdefault(flag, "bool")
+    for counter in story.model.counters:
+        if counter not in RESERVED:
+            names.setdefault(counter, "number")
+    story.names = names
+    story.parsed = []
+    story.conditions = {}
+    for _card, ref in story.step_refs:
+        for source, path in condition_sources(ref):
+            condition = ConditionIR(path, source)
+            story.parsed.append(condition)
+            try:
+                condition.tree = parse_condition(source)
+                condition.type = type_of(condition.tree, names)
+            except (ConditionSyntaxError, UnknownName, ConditionTypeError) as exc:
+                condition.error = exc
+                continue
+            if condition.type == "bool":
+                story.conditions[path] = condition.tree
 
 
 def _field_path(path: tuple) -> str:

@@ -1,9 +1,10 @@
 """Conditions and the flags and counters they read (resolve stage).
 
-Parses every ``if`` (choice options and ``if`` steps) into a syntax tree, stored in
-``StoryIR.conditions`` for the later stages, and checks names and types; checks
-that ``set``, ``add`` and ``clear`` name declared flags and counters with values of
-the right type.
+Reports what :func:`~cardforge_compiler.resolve.resolve_story` found while it
+declared the story's names and parsed and typed every ``if`` (choice options and
+``if`` steps): reserved or doubly declared names, syntax errors, unknown names,
+type errors, unknown status tokens; and checks that ``set``, ``add`` and ``clear``
+name declared flags and counters with values of the right type. Only reads.
 """
 
 from __future__ import annotations
@@ -15,28 +16,15 @@ from cardforge_compiler.checks import check
 from cardforge_compiler.conditions import (
     BUILTIN_NAMES,
     FUNCTIONS,
-    KEYWORDS,
     ConditionSyntaxError,
     ConditionTypeError,
     UnknownName,
     _a,
-    parse_condition,
-    type_of,
 )
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
-from cardforge_compiler.resolve import StoryIR
+from cardforge_compiler.resolve import RESERVED, ConditionIR, StoryIR
 
-__all__ = ["condition_sources", "conditions", "state_steps"]
-
-
-def condition_sources(ref) -> Iterator[tuple[str, tuple]]:  # noqa: ANN001
-    """Every condition text held by a step, with the data path of its ``if``."""
-    if ref.kind == "if":
-        yield ref.step.if_, (*ref.path, "if")
-    elif ref.kind == "choice":
-        for j, option in enumerate(ref.step.choice):
-            if option.if_ is not None:
-                yield option.if_, (*ref.path, "choice", j, "if")
+__all__ = ["conditions", "declarations", "state_steps"]
 
 
 def _unknown_status_token(story: StoryIR, tree: dict) -> str | None:
@@ -56,69 +44,67 @@ def _unknown_status_token(story: StoryIR, tree: dict) -> str | None:
     return None
 
 
-@check("resolve", "CF105", "CF201", "CF202", "CF203", "CF305")
-def conditions(story: StoryIR) -> Iterator[Diagnostic]:
-    """Declare the story's names; parse and type-check every condition."""
+@check("resolve", "CF105")
+def declarations(story: StoryIR) -> Iterator[Diagnostic]:
+    """Flags and counters are declared once and are not words of the condition language."""
     model = story.model
-    story.names = dict(BUILTIN_NAMES)
-    reserved = set(BUILTIN_NAMES) | set(FUNCTIONS) | set(KEYWORDS)
     for j, flag in enumerate(model.flags):
-        if flag in reserved:
+        if flag in RESERVED:
             yield Diagnostic("CF105", f"'{flag}' is a word of the condition language and cannot be a flag",
                              **story.where(("flags", j)), hint="choose another name")
-            continue
-        if flag in model.flags[:j]:
+        elif flag in model.flags[:j]:
             yield Diagnostic("CF105", f"'{flag}' is declared twice", **story.where(("flags", j)),
                              hint="remove the second one")
-        story.names.setdefault(flag, "bool")
     for counter in model.counters:
-        if counter in reserved:
+        if counter in RESERVED:
             yield Diagnostic("CF105", f"'{counter}' is a word of the condition language and cannot be a counter",
                              **story.where(("counters", counter), "key"), hint="choose another name")
-            continue
-        if counter in story.names:
+        elif counter in model.flags or counter in BUILTIN_NAMES:
             yield Diagnostic("CF105", f"'{counter}' is declared twice (as a flag or built-in, and as a counter)",
                              **story.where(("counters", counter), "key"), hint="give the counter another name")
-        story.names.setdefault(counter, "number")
-    for _card, ref in story.step_refs:
-        for source, path in condition_sources(ref):
-            try:
-                tree = parse_condition(source)
-            except ConditionSyntaxError as exc:
-                yield Diagnostic("CF201", f"{exc.message} (column {exc.column} of the condition)",
-                                 **story.where(path), offset=exc.column - 1,
-                                 hint="conditions look like: not met_athos, coins >= 3, "
-                                                           "has(\"Rapier\") and players > 2")
-                continue
-            try:
-                kind = type_of(tree, story.names)
-            except UnknownName as exc:
-                if exc.kind == "name" and re.search(rf"\b(?:has|status)\(\s*{re.escape(exc.name)}\s*\)", source):
-                    yield Diagnostic("CF202", f"unknown name '{exc.name}' in condition", **story.where(path),
-                                     hint=f'put the item or token in quotes: ("{exc.name}")')
-                    continue
-                pool = sorted(FUNCTIONS) if exc.kind == "function" else sorted(story.names)
-                yield Diagnostic("CF202", f"unknown {exc.kind} '{exc.name}' in condition", **story.where(path),
-                                 hint=did_you_mean(exc.name, pool) or
-                                 (f"declare it under `flags:` or `counters:` of story '{story.id}'"
-                                  if exc.kind == "name" else f"functions: {', '.join(pool)}"))
-                continue
-            except ConditionTypeError as exc:
-                yield Diagnostic("CF203", exc.message, **story.where(path),
-                                 hint="flags are true/false (`met_athos`, `not met_athos`); counters are "
-                                      "numbers to compare (`duels_won >= 2`)")
-                continue
-            unknown_token = _unknown_status_token(story, tree)
-            if unknown_token is not None:
-                tokens = [t.name for t in story.pack.pack.status_tokens] if story.pack.pack else []
-                yield Diagnostic("CF305", f"'{unknown_token}' is not a status token of this pack", **story.where(path),
-                                 hint=did_you_mean(unknown_token, tokens) or f"status tokens: {', '.join(tokens) or 'none'}")
-                continue
-            if kind != "bool":
-                yield Diagnostic("CF203", f"a condition must be true or false, but this is {_a(kind)}",
-                                 **story.where(path), hint="compare it, e.g. `coins >= 3`")
-                continue
-            story.conditions[path] = tree
+
+
+@check("resolve", "CF201", "CF202", "CF203", "CF305")
+def conditions(story: StoryIR) -> Iterator[Diagnostic]:
+    """Every condition parses, names only declared flags, counters and functions,
+    is well typed, names status tokens of the pack, and is true or false."""
+    for condition in story.parsed:
+        yield from _condition(story, condition)
+
+
+def _condition(story: StoryIR, condition: ConditionIR) -> Iterator[Diagnostic]:
+    source, path, exc = condition.source, condition.path, condition.error
+    if isinstance(exc, ConditionSyntaxError):
+        yield Diagnostic("CF201", f"{exc.message} (column {exc.column} of the condition)",
+                         **story.where(path), offset=exc.column - 1,
+                         hint="conditions look like: not met_athos, coins >= 3, has(\"Rapier\") and players > 2")
+        return
+    if isinstance(exc, UnknownName):
+        if exc.kind == "name" and re.search(rf"\b(?:has|status)\(\s*{re.escape(exc.name)}\s*\)", source):
+            yield Diagnostic("CF202", f"unknown name '{exc.name}' in condition", **story.where(path),
+                             hint=f'put the item or token in quotes: ("{exc.name}")')
+            return
+        pool = sorted(FUNCTIONS) if exc.kind == "function" else sorted(story.names)
+        yield Diagnostic("CF202", f"unknown {exc.kind} '{exc.name}' in condition", **story.where(path),
+                         hint=did_you_mean(exc.name, pool) or
+                         (f"declare it under `flags:` or `counters:` of story '{story.id}'"
+                          if exc.kind == "name" else f"functions: {', '.join(pool)}"))
+        return
+    if isinstance(exc, ConditionTypeError):
+        yield Diagnostic("CF203", exc.message, **story.where(path),
+                         hint="flags are true/false (`met_athos`, `not met_athos`); counters are "
+                              "numbers to compare (`duels_won >= 2`)")
+        return
+    assert condition.tree is not None
+    unknown_token = _unknown_status_token(story, condition.tree)
+    if unknown_token is not None:
+        tokens = [t.name for t in story.pack.pack.status_tokens] if story.pack.pack else []
+        yield Diagnostic("CF305", f"'{unknown_token}' is not a status token of this pack", **story.where(path),
+                         hint=did_you_mean(unknown_token, tokens) or f"status tokens: {', '.join(tokens) or 'none'}")
+        return
+    if condition.type != "bool":
+        yield Diagnostic("CF203", f"a condition must be true or false, but this is {_a(condition.type)}",
+                         **story.where(path), hint="compare it, e.g. `coins >= 3`")
 
 
 @check("resolve", "CF202", "CF203")

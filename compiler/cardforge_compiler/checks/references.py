@@ -56,7 +56,9 @@ def story_start(story: StoryIR) -> Iterator[Diagnostic]:
     start = story.model.start
     if start not in story.cards:
         diag = _missing(story, start, ("start",))
-        if diag.code == "CF301":
+        if diag.code == "CF306":
+            diag.hint = "a story starts at one of its own cards: name a card of this story"
+        else:
             diag = Diagnostic("CF303", f"the start card {start} is not a card of story '{story.id}'",
                               **story.where(("start",)), hint=diag.hint)
         yield diag

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from cardforge_compiler.analyse import StoryAnalysis
 from cardforge_compiler.checks import check
 from cardforge_compiler.diagnostics import Diagnostic
+from cardforge_compiler.resolve import RESERVED
 
 __all__ = ["flag_usage"]
 
@@ -22,6 +23,8 @@ def flag_usage(analysis: StoryAnalysis) -> Iterator[Diagnostic]:
     declared = [(name, ("flags", j), "value") for j, name in enumerate(model.flags)]
     declared += [(name, ("counters", name), "key") for name in model.counters]
     for name, decl_path, anchor in declared:
+        if name in RESERVED:
+            continue  # refused as a declaration (CF105): not a flag or counter at all
         reads, writes = analysis.reads.get(name, []), analysis.writes.get(name, [])
         if not reads and not writes:
             yield Diagnostic("CF505", f"'{name}' is declared but never used", **story.where(decl_path, anchor),
