@@ -27,7 +27,10 @@ __all__ = [
     "RULES",
     "Rule",
     "Severity",
+    "card_hint",
     "did_you_mean",
+    "listed",
+    "near_cards",
     "rule",
 ]
 
@@ -193,3 +196,51 @@ def did_you_mean(word: object, choices: Iterable[object], *, prefix: str = "did 
     match = pool[best[0]]
     shown = f"'{match}'" if isinstance(match, str) else str(match)
     return f"{prefix}{shown}?"
+
+
+#: How many items a hint lists before it says "and N more".
+LIST_LIMIT = 8
+
+
+def listed(items: Iterable[object], limit: int = LIST_LIMIT) -> str:
+    """``a, b, c and 5 more``: at most ``limit`` items, in the order given."""
+    items = [str(i) for i in items]
+    shown = ", ".join(items[:limit])
+    return shown + (f" and {len(items) - limit} more" if len(items) > limit else "")
+
+
+def near_cards(target: int, ids: Iterable[int], limit: int = 3) -> list[int]:
+    """Card ids an author likely meant when writing ``target``: two neighbouring
+    digits swapped (``21`` for ``12``), off by one, one digit wrong, missing or
+    doubled; best first, at most ``limit``."""
+    pool = set(ids)
+    text = str(target)
+    tiers: list[list[str]] = [
+        [text[:i] + text[i + 1] + text[i] + text[i + 2:] for i in range(len(text) - 1)],
+        [str(target - 1), str(target + 1)],
+        [text[:i] + d + text[i + 1:] for i in range(len(text)) for d in "0123456789"]
+        + [text[:i] + text[i + 1:] for i in range(len(text))]
+        + [text[:i] + d + text[i:] for i in range(len(text) + 1) for d in "0123456789"],
+    ]
+    found: list[int] = []
+    for tier in tiers:
+        for candidate in sorted(set(tier), key=lambda c: (abs(int(c or 0) - target), c)):
+            if candidate and candidate[0] != "0" and int(candidate) in pool and int(candidate) not in found \
+                    and int(candidate) != target:
+                found.append(int(candidate))
+    return found[:limit]
+
+
+def card_hint(target: int, ids: Iterable[int], whose: str = "this story") -> str:
+    """The hint for a reference to a card that does not exist: the near misses
+    ("did you mean 12 or 21?"), else the cards numbered closest to it, never a
+    list of every card."""
+    ids = sorted(set(ids))
+    near = near_cards(target, ids)
+    if near:
+        alternatives = ", ".join(map(str, near[:-1])) + (" or " if len(near) > 1 else "") + str(near[-1])
+        return f"did you mean {alternatives}?"
+    if len(ids) <= LIST_LIMIT:
+        return f"{whose}'s cards are {listed(ids)}"
+    closest = sorted(sorted(ids, key=lambda i: (abs(i - target), i))[:LIST_LIMIT])
+    return f"the cards of {whose} numbered closest to {target} are {listed(closest)} ({len(ids)} cards in all)"

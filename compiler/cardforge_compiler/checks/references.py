@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardforge_compiler.checks import check
-from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
+from cardforge_compiler.diagnostics import Diagnostic, card_hint, did_you_mean
 from cardforge_compiler.resolve import StoryIR
 
 __all__ = ["card_references", "stats_and_status_tokens", "story_start"]
@@ -37,8 +37,7 @@ def _missing(story: StoryIR, target: int, path: tuple) -> Diagnostic:
                               **story.where(path),
                               hint="a story proceeds only to its own cards; link to a card of this story")
     return Diagnostic("CF301", f"card {target} does not exist in story '{story.id}'", **story.where(path),
-                      hint=did_you_mean(target, sorted(story.cards)) or
-                      f"this story's cards are {', '.join(map(str, sorted(story.cards)))}")
+                      hint=card_hint(target, story.cards))
 
 
 @check("resolve", "CF301", "CF306")
