@@ -212,7 +212,7 @@ def listed(items: Iterable[object], limit: int = LIST_LIMIT) -> str:
 def near_cards(target: int, ids: Iterable[int], limit: int = 3) -> list[int]:
     """Card ids an author likely meant when writing ``target``: two neighbouring
     digits swapped (``21`` for ``12``), off by one, one digit wrong, missing or
-    doubled; best first, at most ``limit``."""
+    doubled (for numbers of two digits or more); best first, at most ``limit``."""
     pool = set(ids)
     text = str(target)
     tiers: list[list[str]] = [
@@ -220,7 +220,7 @@ def near_cards(target: int, ids: Iterable[int], limit: int = 3) -> list[int]:
         [str(target - 1), str(target + 1)],
         [text[:i] + d + text[i + 1:] for i in range(len(text)) for d in "0123456789"]
         + [text[:i] + text[i + 1:] for i in range(len(text))]
-        + [text[:i] + d + text[i:] for i in range(len(text) + 1) for d in "0123456789"],
+        + [text[:i] + d + text[i:] for i in range(len(text) + 1) for d in "0123456789"] if len(text) > 1 else [],
     ]
     found: list[int] = []
     for tier in tiers:
