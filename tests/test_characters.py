@@ -88,7 +88,7 @@ def test_a_board_of_the_wrong_shape_is_reported_where_it_is(tmp_path: Path) -> N
     result = compile_paths([str(_pack(tmp_path, broken))])
     found = {(d.code, d.line, d.column, d.field_path(), d.message) for d in result.diagnostics}
     assert found == {
-        ("CF105", 14, 22, "characters[0].stats.Prowess", "input should be less than or equal to 6 (got 9)"),
+        ("CF105", 14, 22, "characters[0].stats.Prowess", "expected a whole number from 0 to 6, got 9"),
         ("CF104", 17, 12, "characters[0].items", "expected a list, got 'Broadsword'"),
         ("CF102", 18, 5, "characters[1]", "character is missing required field 'destiny'"),
     }

@@ -9,6 +9,8 @@ and review the diff.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardforge_compiler.diagnostics import RULES
@@ -49,3 +51,14 @@ def test_golden_cases_with_faults_name_one_code() -> None:
             assert text == "", case.name
         else:
             assert text, f"{case.name} reports nothing"
+
+
+def test_every_diagnostic_has_a_hint() -> None:
+    """Every diagnostic says how to fix it: a `help:` line in our own words."""
+    missing = []
+    for case in CASES:
+        text = (case / "expected.txt").read_text(encoding="utf-8") if (case / "expected.txt").exists() else ""
+        for block in re.split(r"\n(?=\S)", text.strip()):
+            if block and "\n  help: " not in block:
+                missing.append(f"{case.name}: {block.splitlines()[0]}")
+    assert missing == []

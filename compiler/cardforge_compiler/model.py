@@ -107,7 +107,8 @@ class PerSuccess(_Model):
     @model_validator(mode="after")
     def _one_effect(self) -> PerSuccess:
         if (self.gain is None) == (self.lose is None):
-            raise PydanticCustomError("one_of", "give exactly one of `gain` or `lose`")
+            raise PydanticCustomError("one_of", "give exactly one of `gain` or `lose`", {
+                "hint": "a roll applies one effect per success: keep `gain:` or `lose:`, not both"})
         return self
 
     model_config = ConfigDict(
@@ -163,9 +164,11 @@ class Purchase(_Model):
     @model_validator(mode="after")
     def _something_to_buy(self) -> Purchase:
         if self.deck is None and self.offers is None:
-            raise PydanticCustomError("one_of", "a purchase needs a `deck` to draw from, `offers`, or both")
+            raise PydanticCustomError("one_of", "a purchase needs a `deck` to draw from, `offers`, or both", {
+                "hint": "add `deck: Equipment` or `offers: [{item: Rapier, cost: 3}]`"})
         if self.per_player is not None and self.deck is None:
-            raise PydanticCustomError("one_of", "`per_player` counts cards drawn from a `deck`: add `deck:`")
+            raise PydanticCustomError("one_of", "`per_player` counts cards drawn from a `deck`", {
+                "hint": "add `deck:` naming the deck, or remove `per_player`"})
         return self
 
     model_config = ConfigDict(
@@ -185,7 +188,8 @@ class Objective(_Model):
     @model_validator(mode="after")
     def _one_outcome(self) -> Objective:
         if (self.goto is None) == (self.victory is None):
-            raise PydanticCustomError("one_of", "an objective needs exactly one of `goto` or `victory`")
+            raise PydanticCustomError("one_of", "an objective needs exactly one of `goto` or `victory`", {
+                "hint": "meeting an objective either leads to a card (`goto: N`) or wins (`victory: ...`)"})
         return self
 
     model_config = ConfigDict(
@@ -408,7 +412,9 @@ class Dice(_Model):
     double_success: list[Face] = Field(default_factory=list)
     advantage_adds: list[Face] = Field(default_factory=list)
     disadvantage_removes: list[Face] = Field(default_factory=list)
-    reroll: Text | None = None
+    #: What may be spent to reroll dice: ``destiny`` (a Destiny token rerolls any
+    #: or all dice, with no limit per roll), the only rule of the box.
+    reroll: Literal["destiny"] | None = None
 
 
 class Pack(_Model):

@@ -36,6 +36,14 @@ _EXPECTED = {
     "model_attributes_type": "a mapping",
 }
 
+_TYPE_HINTS = {
+    "text": "write text here; put it in quotes if it looks like a number or true/false",
+    "a whole number": "write a whole number here, such as 3, without quotes",
+    "true or false": "write true or false here, without quotes",
+    "a list": "write a list here: [a, b] on one line, or one `- item` per line",
+    "a mapping": "write `key: value` pairs here, indented under the key",
+}
+
 
 @dataclass
 class Document:
@@ -152,6 +160,57 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+def _strip(annotation: Any) -> tuple[Any, list[Any]]:
+    """Unwrap ``Annotated`` and ``X | None`` around a type, collecting constraints."""
+    constraints: list[Any] = []
+    while True:
+        origin = typing.get_origin(annotation)
+        if origin is typing.Annotated:
+            base, *extra = typing.get_args(annotation)
+            for item in extra:
+                constraints.extend(getattr(item, "metadata", None) or [item])
+            annotation = base
+        elif origin in (typing.Union, types.UnionType):
+            members = [a for a in typing.get_args(annotation) if a is not type(None)]
+            if len(members) != 1:
+                return annotation, constraints
+            annotation = members[0]
+        else:
+            return annotation, constraints
+
+
+def _bounds(doc_model: type[BaseModel], path: list[str | int]) -> tuple[Any, Any]:
+    """The lowest and highest value the model allows at ``path`` (``None`` when
+    unbounded or not found), read from the model's own constraints."""
+    annotation: Any = doc_model
+    constraints: list[Any] = []
+    for part in path:
+        annotation, constraints = _strip(annotation)
+        origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+        if isinstance(part, str) and origin in (typing.Union, types.UnionType):
+            members = [_strip(a)[0] for a in args]
+            annotation = next((m for m in members if isinstance(m, type) and issubclass(m, BaseModel)
+                               and part in _fields_of(m)), None)
+            origin = None
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel) and isinstance(part, str):
+            info = next((f for n, f in annotation.model_fields.items() if (f.alias or n) == part), None)
+            if info is None:
+                return None, None
+            annotation, constraints = info.annotation, list(info.metadata)
+            continue
+        if origin is list and isinstance(part, int):
+            annotation = args[0]
+        elif origin is dict and isinstance(part, str):
+            annotation = args[1]
+        else:
+            return None, None
+    annotation, more = _strip(annotation)
+    constraints += more
+    low = next((c.ge for c in constraints if hasattr(c, "ge")), None)
+    high = next((c.le for c in constraints if hasattr(c, "le")), None)
+    return low, high
+
+
 def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_model: type[BaseModel]) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     merged: dict[tuple, Diagnostic] = {}
@@ -199,25 +258,71 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
                 hint = "remove the quotes: a quoted value is text"
             elif etype == "list_type" and isinstance(value, str):
                 hint = f"write a list: [{value}]"
+            else:
+                hint = _TYPE_HINTS[expected]
             diag = Diagnostic("CF104", f"expected {expected}, got {_shown(value)}", anchor="key" if is_key else "value",
                               hint=hint, **where)
             merged[key] = diag
             out.append(diag)
         else:
-            message = err["msg"]
-            if etype == "literal_error":
-                message = f"expected {err['ctx']['expected']}, got {_shown(value)}"
-            elif etype == "too_short":
-                message = f"needs at least {err['ctx']['min_length']} item(s), got {_shown(value)}"
-                if isinstance(value, list) and not value:
-                    message = f"needs at least {err['ctx']['min_length']} item(s), got an empty list"
-            elif etype == "string_pattern_mismatch":
-                message = f"{_shown(value)} is not allowed here: {_pattern_words(err['ctx']['pattern'])}"
-            elif etype not in ("one_of",) and not message[:1].islower():
-                message = f"{message[0].lower()}{message[1:]} (got {_shown(value)})"
+            message, hint = _invalid_value(etype, err, value, path, doc_model)
             anchor = "key" if is_key else ("mapping" if etype == "one_of" else "value")
-            out.append(Diagnostic("CF105", message, anchor=anchor, **where))
+            out.append(Diagnostic("CF105", message, anchor=anchor, hint=hint, **where))
     return _merge_misspelled_required(out)
+
+
+def _invalid_value(etype: str, err: dict, value: Any, path: list[str | int],
+                   doc_model: type[BaseModel]) -> tuple[str, str]:
+    """Message and hint, in our words, for a value of the right type that is not allowed."""
+    ctx = err.get("ctx") or {}
+    if etype == "literal_error":
+        allowed = re.findall(r"'([^']*)'", ctx["expected"])
+        hint = did_you_mean(value, allowed) if isinstance(value, str) else None
+        return f"expected {ctx['expected']}, got {_shown(value)}", hint or f"this field takes one of: {', '.join(allowed)}"
+    if etype == "too_short":
+        got = "an empty list" if isinstance(value, list) and not value else _shown(value)
+        return (f"needs at least {ctx['min_length']} item(s), got {got}",
+                "add an item to the list, or remove the field if it is optional")
+    if etype == "too_long":
+        return f"holds more than {ctx['max_length']} items", f"keep it to {ctx['max_length']} items or fewer"
+    if etype == "string_too_short":
+        return "expected some text, got an empty text", "write the text, or remove the field if it is optional"
+    if etype == "string_too_long":
+        return (f"{_shown(value)} is longer than {ctx['max_length']} characters",
+                f"shorten it to {ctx['max_length']} characters or fewer")
+    if etype == "string_pattern_mismatch":
+        words = _pattern_words(ctx["pattern"])
+        return f"{_shown(value)} is not allowed here: {words}", _pattern_hint(ctx["pattern"], value)
+    if etype in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        low, high = _bounds(doc_model, path)
+        if low is not None and high is not None:
+            above = not etype.startswith("greater")
+            return (f"expected a whole number from {low} to {high}, got {_shown(value)}",
+                    f"{_shown(value)} is {'above the largest' if above else 'below the smallest'} value allowed here, "
+                    f"{high if above else low}")
+        bound = ctx.get("ge", ctx.get("le", ctx.get("gt", ctx.get("lt"))))
+        side = "at least" if etype.startswith("greater") else "at most"
+        return f"expected {side} {bound}, got {_shown(value)}", f"use a number {side} {bound}"
+    if "hint" in ctx:
+        return err["msg"], ctx["hint"]
+    message = err["msg"]
+    if not message[:1].islower():
+        message = f"{message[0].lower()}{message[1:]} (got {_shown(value)})"
+    return message, "docs/format.md lists what each field takes"
+
+
+def _pattern_hint(pattern: str, value: Any) -> str:
+    if "\\." in pattern:
+        return "write three whole numbers joined by dots: major.minor.patch, such as 1.0.0"
+    if isinstance(value, str) and value.strip() != value:
+        return "remove the spaces at the start and end"
+    if pattern.startswith("^[a-z0-9]"):
+        suggestion = re.sub(r"[^a-z0-9_-]+", "-", str(value).lower()).strip("-_")
+        return f"for instance '{suggestion}'" if suggestion else "for instance 'act-1'"
+    suggestion = re.sub(r"[^A-Za-z0-9_]+", "_", str(value)).strip("_")
+    if suggestion[:1].isdigit():
+        suggestion = f"_{suggestion}"
+    return f"for instance '{suggestion}'" if suggestion else "for instance 'met_athos'"
 
 
 def _merge_misspelled_required(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

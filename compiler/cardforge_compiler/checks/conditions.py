@@ -137,4 +137,6 @@ def state_steps(story: StoryIR) -> Iterator[Diagnostic]:
                 if given != kind:
                     wanted = "true or false" if kind == "bool" else "a number"
                     yield Diagnostic("CF203", f"'{name}' is a {'flag' if kind == 'bool' else 'counter'}: "
-                                              f"set it to {wanted}", **story.where(path))
+                                              f"set it to {wanted}", **story.where(path),
+                                     hint=f"`set: {{{name}: true}}`" if kind == "bool" else
+                                     f"`set: {{{name}: 0}}` gives it a value; `add: {{{name}: 1}}` counts up")
