@@ -131,7 +131,10 @@ class Diagnostic:
     ``line``/``column`` lazily; ``anchor`` says which position to use: the ``key``
     of the last path element, its ``value``, or its containing ``mapping``;
     ``offset`` moves the column that many characters into a one-line value (a
-    position inside a condition).
+    position inside a condition); ``card`` is the story card the path lies in
+    (its printed number, shown instead of the list index ``cards[3]``); ``see``
+    (``(file, doc, path)``) is a second place the message refers to, such as the
+    first definition of a card: the locator appends its line, ``(line 30)``.
     """
 
     code: str
@@ -145,6 +148,8 @@ class Diagnostic:
     offset: int = 0
     hint: str | None = None
     severity: Severity = field(default=Severity.ERROR)
+    card: int | None = None
+    see: tuple[str, int, tuple] | None = None
 
     def __post_init__(self) -> None:
         self.severity = RULES[self.code].severity
@@ -159,14 +164,16 @@ class Diagnostic:
         return (self.file or "", self.line or 0, self.column or 0, self.code, self.message)
 
     def field_path(self) -> str:
-        """The data path as authors read it: ``cards[2].steps[0].choice[1].goto``."""
-        out = ""
-        for part in self.path:
-            if isinstance(part, int):
-                out += f"[{part}]"
-            else:
-                out += ("." if out else "") + str(part)
-        return out
+        """Where in the document, as authors read it: ``card 14: steps[0].choice[1].goto``
+        (the card by its printed number), or the data path ``players.min``."""
+        if self.card is not None and len(self.path) >= 2 and self.path[0] == "cards":
+            rest = _data_path(self.path[2:])
+            return f"card {self.card}" + (f": {rest}" if rest not in ("", "id") else "")
+        return self.data_path()
+
+    def data_path(self) -> str:
+        """The data path from the document's root: ``cards[2].steps[0].choice[1].goto``."""
+        return _data_path(self.path)
 
     def to_dict(self) -> dict:
         """Plain data for ``--format json`` (documented in ``docs/diagnostics.md``)."""
@@ -178,9 +185,20 @@ class Diagnostic:
             "file": self.file,
             "line": self.line,
             "column": self.column,
-            "path": self.field_path() or None,
+            "path": self.data_path() or None,
+            "card": self.card,
             "hint": self.hint,
         }
+
+
+def _data_path(path: tuple) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
 
 
 def did_you_mean(word: object, choices: Iterable[object], *, prefix: str = "did you mean ") -> str | None:

@@ -104,8 +104,11 @@ class StoryIR:
                 for ref in walk_steps(card.model.steps, (*card.path, "steps"))]
 
     def where(self, path: tuple, anchor: str = "value") -> dict[str, Any]:
-        """Keyword arguments that locate a diagnostic at ``path`` in this story."""
-        return {"file": self.doc.source.display, "doc": self.doc.index, "path": path, "anchor": anchor}
+        """Keyword arguments that locate a diagnostic at ``path`` in this story (and
+        name the card the path lies in)."""
+        card = self.model.cards[path[1]].id if len(path) >= 2 and path[0] == "cards" else None
+        return {"file": self.doc.source.display, "doc": self.doc.index, "path": path, "anchor": anchor,
+                "card": card}
 
 
 @dataclass
@@ -209,10 +212,6 @@ def resolve_story(story: StoryIR) -> None:
                 story.conditions[path] = condition.tree
 
 
-def _field_path(path: tuple) -> str:
-    return "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(path))
-
-
 def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[list[PackIR], list[Diagnostic]]:
     """Group validated documents by pack folder and index every story's cards.
 
@@ -258,11 +257,11 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
                 ir = CardIR(card, ("cards", index), story.doc)
                 if card.id in seen:
                     first_story, first = seen[card.id]
-                    where = (f"in this story ({_field_path(first.path)})" if first_story is story else
-                             f"in story '{first_story.id}' ({first.doc.source.display}, {_field_path(first.path)})")
+                    where = "in this story" if first_story is story else f"in story '{first_story.id}'"
                     diagnostics.append(Diagnostic(
                         "CF302", f"card {card.id} is already defined {where}",
                         **story.where((*ir.path, "id")),
+                        see=(first.doc.source.display, first.doc.index, (*first.path, "id")),
                         hint="Story card numbers are unique across a pack: renumber one of them"))
                     if first_story is story:
                         continue  # the first definition in a story wins

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.load import NumberText, SourceFile
-from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, Card, Pack, Story, step_kind
+from cardforge_compiler.model import DOCUMENT_MODELS, _card_id, STEP_KINDS, STEP_MODELS, Card, Pack, Story, step_kind
 
 __all__ = ["Document", "duplicate_ids", "validate_document"]
 
@@ -217,7 +217,7 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
     for err in errors:
         etype, loc = err["type"], tuple(err["loc"])
         path, value, is_key = _follow(raw, loc)
-        where = dict(file=sf.display, doc=index, path=tuple(path))
+        where = dict(file=sf.display, doc=index, path=tuple(path), card=_card_of(raw, path))
         if etype == "missing":
             field = loc[-1]
             owner = _owner(path)
@@ -269,6 +269,17 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
             anchor = "key" if is_key else ("mapping" if etype == "one_of" else "value")
             out.append(Diagnostic("CF105", message, anchor=anchor, hint=hint, **where))
     return _merge_misspelled_required(out)
+
+
+def _card_of(raw: Any, path: list[str | int]) -> int | None:
+    """The printed number of the card a path lies in, when the card's id is valid."""
+    if len(path) < 2 or path[0] != "cards" or not isinstance(path[1], int):
+        return None
+    card = raw["cards"][path[1]]
+    try:
+        return _card_id(card.get("id") if isinstance(card, dict) else None)
+    except ValueError:
+        return None
 
 
 def _invalid_value(etype: str, err: dict, value: Any, path: list[str | int],
