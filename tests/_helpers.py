@@ -64,6 +64,15 @@ status_tokens:
 dice: {sides: 6, max_dice: 6, single_success: [4, 5], double_success: [6], advantage_adds: [3],
        disadvantage_removes: [4], reroll: destiny}
 """
+#: The test manifest without Character boards (tests that bring their own boards).
+MANIFEST_NO_BOARDS = MANIFEST
+MANIFEST = MANIFEST_NO_BOARDS + """\
+characters:
+  - {name: Athos, stats: {Prowess: 4, Movement: 3}, destiny: 3, health: 5}
+  - {name: Porthos, stats: {Prowess: 5, Movement: 2}, destiny: 3, health: 5}
+  - {name: Aramis, stats: {Prowess: 3, Movement: 4}, destiny: 4, health: 4}
+  - {name: D'Artagnan, stats: {Prowess: 4, Movement: 4}, destiny: 4, health: 4}
+"""
 
 
 def write_pack(folder: Path, story: str) -> Path:

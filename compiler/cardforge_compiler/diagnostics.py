@@ -88,6 +88,7 @@ rule("CF106", "unknown-step", E, "A step's first key names no step kind.")
 rule("CF107", "duplicate-id", E, "Two documents of the same kind share an id.")
 rule("CF108", "card-id", E, "A card id or card reference is not a plain number such as 11.")
 rule("CF109", "pack-manifest", E, "A pack folder has no `pack` manifest, or more than one.")
+rule("CF110", "too-few-characters", W, "A pack has fewer Character boards than a game of its players needs.")
 
 # CF2xx: conditions
 rule("CF201", "condition-syntax", E, "A condition cannot be parsed.")

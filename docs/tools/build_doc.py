@@ -27,7 +27,7 @@ Codes are grouped by the stage of the compiler that reports them:
 | codes | about | stage |
 |---|---|---|
 | `CF0xx` | reading files and YAML | `load` |
-| `CF1xx` | the shape of each document, against the schemas | `validate` (`CF109`: `resolve`) |
+| `CF1xx` | the shape of each document, against the schemas | `validate` (`CF109`: `resolve`; `CF110`: `pack`) |
 | `CF2xx` | conditions, flags and counters named in steps | `resolve` |
 | `CF3xx` | references between cards, stories and the pack manifest | `resolve` |
 | `CF4xx` | the story graph: reachability, dead ends, loops | `analyse` |

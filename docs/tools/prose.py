@@ -289,6 +289,24 @@ fields), fix the errors reported in it, or move a second pack into a folder of i
 own.
 """)
 
+d("CF110", "pack", """
+A game needs one Character per player, and one player alone controls
+`players.solo_characters` Characters (Gascony's Legacy, Setup; Solo Play). Two
+messages:
+
+- `pack '...' has no Character boards: it cannot be played (...)`, or too few for the
+  fewest players the manifest allows: `cardforge play` and every front end refuse to
+  start any game of this pack;
+- `pack '...' has only N Character boards: M players cannot play it`: the pack can
+  be played, but not with as many players as `players.max` says.
+
+`characters` is optional in the format so that a pack can be written and linted
+before its boards are; this warning says what is missing before a player finds out.
+""", """
+Add the Character boards under `characters:` (name, a value for each stat, destiny,
+health, starting items), or narrow `players` to what the boards allow.
+""")
+
 # ------------------------------------------------------------------ CF2xx
 d("CF201", "resolve", """
 A condition (the `if` of a choice option or of an `if` step) cannot be parsed. The

@@ -15,7 +15,7 @@ from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.model import Pack
 from cardforge_compiler.resolve import PackIR
 
-__all__ = ["manifest_values"]
+__all__ = ["character_count", "manifest_values"]
 
 
 @check("pack", "CF105", "CF304", "CF307")
@@ -69,3 +69,33 @@ def _character_stats(model: Pack, where: dict) -> Iterator[Diagnostic]:
             yield Diagnostic("CF307", f"Character '{character.name}' has no value for stat '{name}'",
                              path=("characters", i, "stats"), anchor="key", **where,
                              hint=f"add `{name}:` with a number from 0 to 6")
+
+
+@check("pack", "CF110")
+def character_count(pack: PackIR) -> Iterator[Diagnostic]:
+    """Enough Character boards to play: each player controls one Character, and one
+    player alone controls ``players.solo_characters`` (Gascony's Legacy, Setup; Solo
+    Play). A pack with too few boards for its fewest players cannot be played at
+    all; too few for its most players, not with that many."""
+    if pack.manifest is None or pack.pack is None:
+        return
+    model, doc = pack.pack, pack.manifest
+    players = model.players
+    if players.min > players.max:
+        return  # the range itself is wrong (CF105)
+    boards = len(model.characters)
+    fewest = players.solo_characters if players.min == 1 else players.min
+    most = max(players.solo_characters if players.max == 1 else players.max, fewest)
+    where = {"file": doc.source.display, "doc": doc.index, "anchor": "key"}
+    have = "no Character boards" if boards == 0 else f"only {boards} Character board{'s' if boards > 1 else ''}"
+    if boards < fewest:
+        who = (f"one player alone controls {fewest}" if players.min == 1
+               else f"{players.min} players control {fewest}")
+        yield Diagnostic("CF110", f"pack '{model.id}' has {have}: it cannot be played ({who} Characters)",
+                         **{**where, "path": ("characters",) if model.characters else (),
+                            "anchor": "key" if model.characters else "mapping"},
+                         hint="add a `characters:` list of Character boards (name, stats, destiny, health)")
+    elif boards < most:
+        yield Diagnostic("CF110", f"pack '{model.id}' has {have}: {players.max} players cannot play it, "
+                                  f"each needs a Character", path=("characters",), **where,
+                         hint=f"add Character boards up to {most}, or lower players.max to {boards}")
