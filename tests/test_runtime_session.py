@@ -9,7 +9,8 @@ import json
 import pytest
 
 from _runtime_helpers import BOARDS, advance, make_bundle
-from cardforge_runtime import AnswerError, Session, SessionError, load_bundle
+from cardforge_runtime import AnswerError, EngineError, Session, SessionError, load_bundle
+from cardforge_runtime.story import StoryRules
 
 
 def start(cards, **options):
@@ -186,6 +187,29 @@ def test_destiny_rerolls_until_kept_or_spent():
     assert session.pending["kind"] == "end" and session.pending["result"] == "victory"
     assert entry["events"][-1] == {"event": "challenge", "stat": "Prowess", "target": 4, "character": 0, "successes": 4,
                                    "passed": True}
+
+
+@pytest.mark.parametrize("auto", [False, 0, None, "1", 1, "true"])
+@pytest.mark.parametrize("faces", [True, False])
+def test_auto_other_than_true_is_refused_in_rolls_and_rerolls(auto, faces):
+    """docs/runtime.md: any ``auto`` other than ``true`` is refused (issue 7, item 32:
+    a reroll took ``"auto": false`` beside its faces)."""
+    session = start([{"id": 1, "steps": [challenge(successes=4)]}])
+    advance(session)
+    session.answer({"character": 0})                 # Anne: 3 dice, 2 Destiny
+    roll = {"faces": [1, 4, 2], "auto": auto} if faces else {"auto": auto}
+    before = session.save()
+    with pytest.raises(AnswerError, match='"auto" must be true|give the dice as'):
+        session.answer(roll)
+    assert session.save() == before
+    session.answer({"faces": [1, 4, 2]})
+    reroll = {"reroll": [0], "faces": [6], "auto": auto} if faces else {"reroll": [0], "auto": auto}
+    before = session.save()
+    with pytest.raises(AnswerError, match='"auto" must be true|give the new dice as'):
+        session.answer(reroll)
+    assert session.save() == before
+    session.answer({"reroll": [0], "auto": True})    # true is taken
+    assert session.log[-1]["events"][0]["event"] == "reroll"
 
 
 def test_advantage_from_the_table_counts_threes():
@@ -390,14 +414,15 @@ def test_answers_with_keys_that_are_not_text_are_refused():
 
 
 def test_an_engine_failure_undoes_the_answer(monkeypatch):
-    """Should a step ever fail inside the engine, the answer is refused and the
-    session is exactly as before; the next answer works."""
+    """Should a step ever fail inside the engine, it is an EngineError (not the
+    answer's fault: not an AnswerError) and the session is exactly as before; the
+    next answer works."""
     session = start([{"id": 1, "steps": [{"kind": "gain", "coins": 2, "who": "each"},
                                          {"kind": "lose", "health": 1, "who": "one"}, GOTO_END]}], introduction="Hi.")
     session.answer({})
     before = (session.save(), session.pending)
     calls = {"n": 0}
-    real = Session._apply
+    real = StoryRules._apply
 
     def flaky(self, *args, **kwargs):
         calls["n"] += 1
@@ -405,9 +430,10 @@ def test_an_engine_failure_undoes_the_answer(monkeypatch):
             raise KeyError("boom")
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(Session, "_apply", flaky)
-    with pytest.raises(AnswerError, match="the engine could not apply this answer .KeyError: 'boom'.; nothing changed"):
+    monkeypatch.setattr(StoryRules, "_apply", flaky)
+    with pytest.raises(EngineError, match="the engine could not apply this answer .KeyError: 'boom'.; nothing changed") as caught:
         session.answer({})
+    assert not isinstance(caught.value, AnswerError) and isinstance(caught.value.__cause__, KeyError)
     assert (session.save(), session.pending) == before
     session.answer({})
     assert session.state["coins"] == 2 and session.pending["kind"] == "character"

@@ -6,14 +6,19 @@ package, so front ends can embed it (or port it) on its own.
 Public names:
 
 - ``load_bundle`` / ``Bundle`` / ``BundleError``: read and check a bundle
-  (``docs/bundle.md``).
-- ``Session`` / ``AnswerError`` / ``SessionError``: play a story: requests out,
-  answers in, saves (``docs/runtime.md``); modules ``session`` (the engine),
-  ``answers`` (checking answers), ``setup`` (checking setups and saves).
+  (``docs/bundle.md``); modules ``bundle`` and ``bundle_checks``.
+- ``Session`` / ``AnswerError`` / ``SessionError`` / ``EngineError``: play a story:
+  requests out, answers in, saves (``docs/runtime.md``); ``EngineError`` is a failure
+  of the engine itself (a bug), never the answer's fault; modules ``session`` (the public API),
+  ``story`` (the step semantics), ``state`` (the serialisable game state),
+  ``requests`` (one request shape and one answer check per kind), ``setup``
+  (checking setups and saves).
 - ``DiceRule``: dice counting and exact probabilities (Gascony's Legacy, Dice Rolls).
 - ``Pcg32``: the seeded generator every random result comes from.
 - ``BUNDLE_FORMAT`` / ``BUNDLE_FORMAT_VERSION``: the name and semantic version of
-  the bundle format this runtime reads.
+  the bundle format this runtime reads; module ``format`` defines the whole format
+  once (built-in names, functions, condition typing, content hash, ``set``/``add``/
+  ``clear``), for the runtime and the compiler alike.
 - ``evaluate_condition`` / ``ConditionError``: evaluate a condition syntax tree.
 """
 
@@ -22,8 +27,9 @@ from cardforge_runtime.conditions import ConditionError, evaluate_condition
 from cardforge_runtime.bundle import Bundle, BundleError, load_bundle
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
-from cardforge_runtime.answers import AnswerError
+from cardforge_runtime.requests import AnswerError
 from cardforge_runtime.session import Session
+from cardforge_runtime.story import EngineError
 from cardforge_runtime.setup import SAVE_FORMAT, SAVE_VERSION, TRANSCRIPT_FORMAT, SessionError
 
 __all__ = [
@@ -34,6 +40,7 @@ __all__ = [
     "BundleError",
     "ConditionError",
     "DiceRule",
+    "EngineError",
     "Pcg32",
     "SAVE_FORMAT",
     "SAVE_VERSION",

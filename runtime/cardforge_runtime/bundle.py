@@ -1,47 +1,35 @@
 """Load a bundle and check everything the engine relies on.
 
-``load_bundle`` reads a bundle (a path or already-parsed JSON data), refuses one of
-another format or an unknown major version, and checks every field the engine reads,
-so that a hand-edited or truncated bundle stops here with a message naming the place
-(``$.packs[0].stories[1].cards[3].steps[0].goto``) rather than failing in play.
-Unknown keys are ignored, as the bundle format asks (a newer minor version may add
-them). See ``docs/bundle.md``.
+``load_bundle`` reads a bundle (a path or already-parsed JSON data), runs the checks
+of ``bundle_checks`` (another format or an unknown major version is refused; every
+field the engine reads is checked, so that a hand-edited or truncated bundle stops
+here with a message naming the place rather than failing in play), computes the
+content hash (``format.content_hash``) and returns a read-only ``Bundle``. See
+``docs/bundle.md``.
 """
 
 from __future__ import annotations
 
-import hashlib
+import copy
 import json
 import os
 import stat
 from collections.abc import Mapping
 from typing import Any
 
-from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION
+from cardforge_runtime.bundle_checks import BundleError, check_bundle
+from cardforge_runtime.format import canonical_json, content_hash_of_canonical
 
 __all__ = ["Bundle", "BundleError", "load_bundle", "read_json"]
 
-#: Names every condition may read besides a story's flags and counters (docs/bundle.md, Conditions).
-BUILTIN_NAMES = {"players": "number", "characters": "number", "coins": "number"}
-#: Functions a condition may call, each taking one text argument and giving true/false.
-FUNCTIONS = ("has", "status")
-_COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
-_RESOURCE_FIELDS = ("coins", "destiny", "health")
-#: The deepest nesting of steps, and of condition trees, the engine plays (the
-#: compiler's YAML is at most 64 levels deep, so real content stays far below).
-MAX_NESTING = 64
-
-
-class BundleError(ValueError):
-    """The bundle cannot be played: unreadable, another format or major version, or
-    a field the engine needs is missing or wrong. The message names the place."""
-
 
 class Bundle:
-    """A checked bundle (``load_bundle`` makes one).
+    """A checked bundle (``load_bundle`` makes one). Read-only: nothing it hands out
+    lets a caller change what later sessions play.
 
     Attributes:
-        data: the bundle as JSON data (do not modify it).
+        data: a deep copy of the bundle as JSON data (each access copies the whole
+            bundle: O(its size); to read one story, use ``find_story``).
         content_hash: the SHA-256 fingerprint of its packs, computed on load
             (``"sha256:<64 hex digits>"``; docs/bundle.md, ``content_hash``).
         declared_hash: the ``content_hash`` the file states.
@@ -49,7 +37,7 @@ class Bundle:
     """
 
     def __init__(self, data: dict[str, Any], content_hash: str) -> None:
-        self.data = data
+        self._data = data
         self.content_hash = content_hash
         self.declared_hash = data.get("content_hash")
         self.format_version = data["format_version"]
@@ -57,6 +45,11 @@ class Bundle:
         for pack in data["packs"]:
             for story in pack["stories"]:
                 self._stories[(pack["id"], story["id"])] = (pack, story)
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """A deep copy of the bundle (changing it changes nothing the engine plays)."""
+        return copy.deepcopy(self._data)
 
     @property
     def hash_matches(self) -> bool:
@@ -69,12 +62,20 @@ class Bundle:
         return [(p["id"], s["id"], s["title"]) for (p, s) in self._stories.values()]
 
     def find_story(self, story_id: str, pack_id: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The ``(pack, story)`` with this id (``pack_id`` is needed only when two
-        packs share a story id).
+        """A copy of the ``(pack, story)`` with this id (``pack_id`` is needed only when
+        two packs share a story id). The pack holds its stories, so this copies the
+        whole pack (O(its size)); changing the copy changes nothing the engine plays.
 
         Raises:
             KeyError: no such story, or an ambiguous id; the message lists the stories.
         """
+        pack, story = self._find(story_id, pack_id)
+        pack = _copy(pack)
+        return pack, next(s for s in pack["stories"] if s["id"] == story_id)
+
+    def _find(self, story_id: str, pack_id: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """``find_story`` without the copy, for the engine's own use: the result must
+        never be changed nor handed out."""
         found = [(p, s) for (pid, sid), (p, s) in self._stories.items()
                  if sid == story_id and (pack_id is None or pid == pack_id)]
         if len(found) == 1:
@@ -85,6 +86,12 @@ class Bundle:
         raise KeyError(f"story id {story_id!r} is in several packs; name the pack ({known})")
 
 
+def _copy(data: Any) -> Any:
+    """A deep copy of checked plain JSON data (a JSON round trip: several times faster
+    than ``copy.deepcopy``)."""
+    return json.loads(json.dumps(data, ensure_ascii=False))
+
+
 def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
     """Read and check a bundle.
 
@@ -92,7 +99,8 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
         source: a path to a bundle file (UTF-8 JSON), or the parsed JSON object.
 
     Returns:
-        The checked ``Bundle``.
+        The checked ``Bundle``. Data given as an object is copied (the caller may
+        change it afterwards without changing the bundle).
 
     Raises:
         BundleError: the file cannot be read or parsed; ``format`` is not
@@ -105,19 +113,21 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
         data: Any = read_json(name, "bundle")
     else:
         data, name = source, "bundle data"
-    _check_header(name, data)
     try:
-        _Checker(name).bundle(data)
+        check_bundle(name, data)
     except RecursionError:
         raise BundleError(f"{name}: steps are nested too deeply to play") from None
     try:
-        canonical = json.dumps({"packs": data["packs"]}, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
-                               allow_nan=False)
+        packs = canonical_json(data["packs"])
+        if not isinstance(source, (str, os.PathLike)):
+            # the caller keeps ``source``: take a copy, so that changing it later
+            # cannot change what sessions play
+            data = {**copy.deepcopy({k: v for k, v in data.items() if k != "packs"}), "packs": json.loads(packs)}
     except (TypeError, ValueError) as error:
         raise BundleError(f"{name}: the bundle is not plain JSON data ({error})") from None
     except RecursionError:
         raise BundleError(f"{name}: the bundle is nested too deeply") from None
-    return Bundle(dict(data), "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest())
+    return Bundle(dict(data), content_hash_of_canonical([packs]))
 
 
 def read_json(path: str, what: str) -> Any:
@@ -149,368 +159,3 @@ def read_json(path: str, what: str) -> Any:
         raise BundleError(f"{path}: the JSON is nested too deeply to be a {what}") from None
     except ValueError as error:             # e.g. a number of more than 4,300 digits
         raise BundleError(f"{path}: not a {what}: {error}") from None
-
-
-def _check_header(name: str, data: Any) -> None:
-    if not isinstance(data, Mapping):
-        raise BundleError(f"{name}: a bundle is a JSON object, not {_json_type(data)}")
-    fmt, version = data.get("format"), data.get("format_version")
-    if fmt != BUNDLE_FORMAT:
-        raise BundleError(f"{name}: not a cardforge bundle: format is {fmt!r}, expected {BUNDLE_FORMAT!r}")
-    ours = BUNDLE_FORMAT_VERSION.split(".")[0]
-    parts = version.split(".") if isinstance(version, str) else []
-    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
-        raise BundleError(f"{name}: format_version must be a version such as {BUNDLE_FORMAT_VERSION!r}, not {version!r}")
-    if parts[0] != ours:
-        raise BundleError(
-            f"{name}: bundle format version {version} is not readable by this runtime, which reads "
-            f"{BUNDLE_FORMAT} {ours}.x (version {BUNDLE_FORMAT_VERSION}); "
-            + ("rebuild the bundle with this cardforge" if int(parts[0]) < int(ours) else "update cardforge")
-        )
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    return type(value).__name__
-
-
-class _Checker:
-    """Walks a bundle and raises ``BundleError`` at the first field the engine cannot use."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def fail(self, path: str, message: str) -> None:
-        raise BundleError(f"{self.name}: {path}: {message}")
-
-    # -- typed field access -------------------------------------------------
-
-    def obj(self, value: Any, path: str) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            self.fail(path, f"expected an object, found {_json_type(value)}")
-        return value
-
-    def field(self, obj: Mapping[str, Any], key: str, path: str, kind: str, *, optional: bool = False) -> Any:
-        where = f"{path}.{key}"
-        if key not in obj:
-            if optional:
-                return None
-            self.fail(path, f"missing field {key!r}")
-        value = obj[key]
-        ok = {
-            "text": isinstance(value, str),
-            "int": isinstance(value, int) and not isinstance(value, bool),
-            "bool": isinstance(value, bool),
-            "list": isinstance(value, list),
-            "object": isinstance(value, Mapping),
-            "int?": value is None or (isinstance(value, int) and not isinstance(value, bool)),
-            "text?": value is None or isinstance(value, str),
-            "object?": value is None or isinstance(value, Mapping),
-        }[kind]
-        if not ok:
-            expected = {"text": "text", "int": "a whole number", "bool": "true/false", "list": "a list",
-                        "object": "an object", "int?": "a whole number or null", "text?": "text or null",
-                        "object?": "an object or null"}[kind]
-            self.fail(where, f"expected {expected}, found {_json_type(value)}")
-        return value
-
-    def count(self, obj: Mapping[str, Any], key: str, path: str, low: int, high: int, *, optional: bool = False) -> Any:
-        value = self.field(obj, key, path, "int", optional=optional)
-        if value is not None and not low <= value <= high:
-            self.fail(f"{path}.{key}", f"expected a whole number from {low} to {high}, found {value}")
-        return value
-
-    def texts(self, obj: Mapping[str, Any], key: str, path: str, *, optional: bool = False) -> list[str] | None:
-        values = self.field(obj, key, path, "list", optional=optional)
-        for i, value in enumerate(values or []):
-            if not isinstance(value, str):
-                self.fail(f"{path}.{key}[{i}]", f"expected text, found {_json_type(value)}")
-        return values
-
-    # -- the bundle ---------------------------------------------------------
-
-    def bundle(self, data: Mapping[str, Any]) -> None:
-        packs = self.field(data, "packs", "$", "list")
-        if not packs:
-            self.fail("$.packs", "the bundle holds no pack")
-        cards_seen: set[tuple[str, int]] = set()
-        pack_ids: set[str] = set()
-        for i, pack in enumerate(packs):
-            pack_id = self.field(self.obj(pack, f"$.packs[{i}]"), "id", f"$.packs[{i}]", "text")
-            if pack_id in pack_ids:
-                self.fail(f"$.packs[{i}].id", f"pack id {pack_id!r} appears twice")
-            pack_ids.add(pack_id)
-            self.pack(pack, f"$.packs[{i}]", cards_seen)
-
-    def pack(self, pack: Mapping[str, Any], path: str, cards_seen: set[tuple[str, int]]) -> None:
-        pack_id = self.field(pack, "id", path, "text")
-        self.field(pack, "title", path, "text")
-        players = self.obj(self.field(pack, "players", path, "object"), f"{path}.players")
-        low = self.count(players, "min", f"{path}.players", 1, 12)
-        high = self.count(players, "max", f"{path}.players", low, 12)
-        self.count(players, "solo_characters", f"{path}.players", 1, high)
-        stats = self.texts(pack, "stats", path) or []
-        if not stats:
-            self.fail(f"{path}.stats", "a pack needs at least one stat")
-        tokens = self.field(pack, "status_tokens", path, "list")
-        for i, token in enumerate(tokens):
-            where = f"{path}.status_tokens[{i}]"
-            self.field(self.obj(token, where), "name", where, "text")
-            self.count(token, "dice_modifier", where, -20, 20)
-            self.count(token, "six_counts", where, 0, 2, optional=True)
-        dice = self.obj(self.field(pack, "dice", path, "object"), f"{path}.dice")
-        sides = self.count(dice, "sides", f"{path}.dice", 2, 20)
-        self.count(dice, "max_dice", f"{path}.dice", 1, 20)
-        for key in ("single_success", "double_success", "advantage_adds", "disadvantage_removes"):
-            faces = self.field(dice, key, f"{path}.dice", "list")
-            for j, face in enumerate(faces):
-                if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
-                    self.fail(f"{path}.dice.{key}[{j}]", f"expected a die face from 1 to {sides}, found {face!r}")
-        characters = self.field(pack, "characters", path, "list", optional=True) or []
-        for i, character in enumerate(characters):
-            self.character(self.obj(character, f"{path}.characters[{i}]"), f"{path}.characters[{i}]", stats)
-        context = {"stats": set(stats), "status": {t["name"] for t in tokens}}
-        stories = self.field(pack, "stories", path, "list")
-        story_ids: set[str] = set()
-        for i, story in enumerate(stories):
-            where = f"{path}.stories[{i}]"
-            self.story(self.obj(story, where), where, context, pack_id, cards_seen)
-            if story["id"] in story_ids:
-                self.fail(f"{where}.id", f"story id {story['id']!r} appears twice in the pack")
-            story_ids.add(story["id"])
-
-    def character(self, character: Mapping[str, Any], path: str, stats: list[str]) -> None:
-        self.field(character, "name", path, "text")
-        values = self.field(character, "stats", path, "object")
-        for name in stats:
-            if name not in values:
-                self.fail(f"{path}.stats", f"missing stat {name!r}")
-            self.count(values, name, f"{path}.stats", 0, 20)
-        self.count(character, "destiny", path, 0, 99)
-        self.count(character, "health", path, 1, 99)
-        self.texts(character, "items", path, optional=True)
-
-    def story(self, story: Mapping[str, Any], path: str, context: dict[str, Any], pack_id: str,
-              cards_seen: set[tuple[str, int]]) -> None:
-        self.field(story, "id", path, "text")
-        self.field(story, "title", path, "text")
-        self.field(story, "introduction", path, "text")
-        flags = self.texts(story, "flags", path) or []
-        counters = self.field(story, "counters", path, "object")
-        for key, value in counters.items():
-            if isinstance(value, bool) or not isinstance(value, int):
-                self.fail(f"{path}.counters.{key}", f"expected a whole number, found {_json_type(value)}")
-        for name in [*flags, *counters]:
-            if name in BUILTIN_NAMES:
-                self.fail(f"{path}.flags" if name in flags else f"{path}.counters.{name}",
-                          f"{name!r} is a built-in name; a flag or counter cannot use it")
-        names: dict[str, str] = dict(BUILTIN_NAMES)
-        names.update({flag: "bool" for flag in flags})
-        names.update({counter: "number" for counter in counters})
-        cards = self.field(story, "cards", path, "list")
-        if not cards:
-            self.fail(f"{path}.cards", "a story needs at least one card")
-        ids: set[int] = set()
-        for i, card in enumerate(cards):
-            where = f"{path}.cards[{i}]"
-            card_id = self.field(self.obj(card, where), "id", where, "int")
-            if card_id in ids or (pack_id, card_id) in cards_seen:
-                self.fail(f"{where}.id", f"card {card_id} appears twice")
-            ids.add(card_id)
-            cards_seen.add((pack_id, card_id))
-        start = self.field(story, "start", path, "int")
-        if start not in ids:
-            self.fail(f"{path}.start", f"card {start} is not a card of this story")
-        scope = {**context, "names": names, "cards": ids, "counters": set(counters), "flags": set(flags)}
-        for i, card in enumerate(cards):
-            where = f"{path}.cards[{i}]"
-            self.field(card, "title", where, "text")
-            self.field(card, "text", where, "text")
-            self.steps(self.field(card, "steps", where, "list"), f"{where}.steps", scope)
-
-    # -- steps --------------------------------------------------------------
-
-    def steps(self, steps: list[Any], path: str, scope: dict[str, Any], depth: int = 0) -> None:
-        if depth > MAX_NESTING:
-            self.fail(path, f"steps are nested more than {MAX_NESTING} deep")
-        for i, step in enumerate(steps):
-            self.step(self.obj(step, f"{path}[{i}]"), f"{path}[{i}]", scope, depth)
-
-    def step(self, step: Mapping[str, Any], path: str, scope: dict[str, Any], depth: int = 0) -> None:
-        kind = self.field(step, "kind", path, "text")
-        inner = depth + 1
-        if kind == "text":
-            self.field(step, "text", path, "text")
-        elif kind == "choice":
-            for i, option in enumerate(self.field(step, "options", path, "list")):
-                where = f"{path}.options[{i}]"
-                self.obj(option, where)
-                self.field(option, "text", where, "text")
-                if self.field(option, "if", where, "object?") is not None:
-                    self.condition(option["if"], f"{where}.if", scope, want="bool")
-                self.steps(self.field(option, "steps", where, "list"), f"{where}.steps", scope, inner)
-                self.card_ref(option, "goto", where, scope, nullable=True)
-        elif kind == "challenge":
-            self.stat(step, path, scope)
-            self.count(step, "successes", path, 0, 99)
-            self.who(step, path, ("one", "each", "all"))
-            self.steps(self.field(step, "pass", path, "list"), f"{path}.pass", scope, inner)
-            self.steps(self.field(step, "fail", path, "list"), f"{path}.fail", scope, inner)
-        elif kind == "roll":
-            self.stat(step, path, scope)
-            self.who(step, path, ("one", "each", "all"))
-            effect = self.field(step, "per_success", path, "object")
-            chosen = [k for k in ("gain", "lose") if k in effect]
-            if len(chosen) != 1:
-                self.fail(f"{path}.per_success", "expected exactly one of 'gain' or 'lose'")
-            self.resources(self.obj(effect[chosen[0]], f"{path}.per_success.{chosen[0]}"),
-                           f"{path}.per_success.{chosen[0]}", scope)
-        elif kind in ("gain", "lose"):
-            self.resources(step, path, scope)
-        elif kind == "purchase":
-            deck = self.field(step, "deck", path, "text", optional=True)
-            if deck is not None:
-                self.count(step, "per_player", path, 0, 99)
-            offers = self.field(step, "offers", path, "list", optional=True)
-            for i, offer in enumerate(offers or []):
-                where = f"{path}.offers[{i}]"
-                self.field(self.obj(offer, where), "item", where, "text")
-                self.count(offer, "cost", where, 0, 10**9)
-            if deck is None and offers is None:
-                self.fail(path, "a purchase needs a 'deck' or 'offers'")
-        elif kind in ("set", "add"):
-            values = self.field(step, "values", path, "object")
-            for name, value in values.items():
-                where = f"{path}.values.{name}"
-                if kind == "add" or name in scope["counters"]:
-                    if name not in scope["counters"]:
-                        self.fail(where, f"{name!r} is not a counter of this story")
-                    if isinstance(value, bool) or not isinstance(value, int):
-                        self.fail(where, f"expected a whole number, found {_json_type(value)}")
-                elif name in scope["flags"]:
-                    if not isinstance(value, bool):
-                        self.fail(where, f"expected true/false, found {_json_type(value)}")
-                else:
-                    self.fail(where, f"{name!r} is not a flag or counter of this story")
-        elif kind == "clear":
-            for i, name in enumerate(self.texts(step, "names", path) or []):
-                if name not in scope["flags"] and name not in scope["counters"]:
-                    self.fail(f"{path}.names[{i}]", f"{name!r} is not a flag or counter of this story")
-        elif kind == "if":
-            self.condition(self.field(step, "condition", path, "object"), f"{path}.condition", scope, want="bool")
-            self.steps(self.field(step, "then", path, "list"), f"{path}.then", scope, inner)
-            self.steps(self.field(step, "else", path, "list"), f"{path}.else", scope, inner)
-        elif kind == "battle":
-            self.field(step, "layout", path, "text")
-            objectives = self.field(step, "objectives", path, "list")
-            if not objectives:
-                self.fail(f"{path}.objectives", "a battle needs at least one objective")
-            for i, objective in enumerate(objectives):
-                where = f"{path}.objectives[{i}]"
-                self.field(self.obj(objective, where), "objective", where, "text")
-                has_goto = "goto" in objective and objective["goto"] is not None
-                has_victory = "victory" in objective and objective["victory"] is not None
-                if has_goto == has_victory:
-                    self.fail(where, "an objective needs exactly one of 'goto' or 'victory'")
-                if has_goto:
-                    self.card_ref(objective, "goto", where, scope)
-                else:
-                    self.field(objective, "victory", where, "text")
-        elif kind == "goto":
-            self.card_ref(step, "card", path, scope)
-        elif kind in ("victory", "defeat"):
-            self.field(step, "text", path, "text")
-        else:
-            self.fail(f"{path}.kind", f"unknown step kind {kind!r} (a bundle of a newer format?)")
-
-    def stat(self, step: Mapping[str, Any], path: str, scope: dict[str, Any]) -> None:
-        stat = self.field(step, "stat", path, "text")
-        if stat not in scope["stats"]:
-            self.fail(f"{path}.stat", f"{stat!r} is not a stat of the pack ({', '.join(sorted(scope['stats']))})")
-
-    def who(self, step: Mapping[str, Any], path: str, allowed: tuple[str, ...]) -> None:
-        who = self.field(step, "who", path, "text")
-        if who not in allowed:
-            self.fail(f"{path}.who", f"expected one of {', '.join(allowed)}, found {who!r}")
-
-    def card_ref(self, obj: Mapping[str, Any], key: str, path: str, scope: dict[str, Any], *, nullable: bool = False) -> None:
-        card = self.field(obj, key, path, "int?" if nullable else "int")
-        if card is not None and card not in scope["cards"]:
-            self.fail(f"{path}.{key}", f"card {card} is not a card of this story")
-
-    def resources(self, effect: Mapping[str, Any], path: str, scope: dict[str, Any]) -> None:
-        for key in _RESOURCE_FIELDS:
-            self.count(effect, key, path, 0, 10**9, optional=True)
-        for i, token in enumerate(self.texts(effect, "status", path, optional=True) or []):
-            if token not in scope["status"]:
-                self.fail(f"{path}.status[{i}]", f"{token!r} is not a status token of the pack")
-        self.texts(effect, "items", path, optional=True)
-        self.who(effect, path, ("one", "each"))
-
-    # -- conditions ---------------------------------------------------------
-
-    def condition(self, node: Any, path: str, scope: dict[str, Any], want: str | None = None, depth: int = 0) -> str:
-        """Check a condition tree; return its type ("bool", "number" or "text")."""
-        if depth > MAX_NESTING:
-            self.fail(path, f"the condition is nested more than {MAX_NESTING} deep")
-        self.obj(node, path)
-        op = node.get("op")
-        if op == "const":
-            if "value" not in node:
-                self.fail(path, "missing field 'value'")
-            value = node["value"]
-            kind = ("bool" if isinstance(value, bool) else "number" if isinstance(value, int)
-                    else "text" if isinstance(value, str) else None)
-            if kind is None:
-                self.fail(f"{path}.value", f"expected a number, true/false or text, found {_json_type(value)}")
-        elif op == "name":
-            name = self.field(node, "name", path, "text")
-            if name not in scope["names"]:
-                self.fail(f"{path}.name", f"{name!r} is not a flag or counter of this story nor a built-in name")
-            kind = scope["names"][name]
-        elif op == "not":
-            if "arg" not in node:
-                self.fail(path, "missing field 'arg'")
-            self.condition(node["arg"], f"{path}.arg", scope, "bool", depth + 1)
-            kind = "bool"
-        elif op in ("and", "or"):
-            args = self.field(node, "args", path, "list")
-            if len(args) < 2:
-                self.fail(f"{path}.args", f"'{op}' joins two or more conditions")
-            for i, arg in enumerate(args):
-                self.condition(arg, f"{path}.args[{i}]", scope, "bool", depth + 1)
-            kind = "bool"
-        elif op in _COMPARISONS:
-            for side in ("left", "right"):
-                if side not in node:
-                    self.fail(path, f"missing field {side!r}")
-            left = self.condition(node["left"], f"{path}.left", scope, None, depth + 1)
-            right = self.condition(node["right"], f"{path}.right", scope, None, depth + 1)
-            if left != right or (op not in ("==", "!=") and left != "number"):
-                self.fail(path, f"'{op}' cannot compare {left} with {right}")
-            kind = "bool"
-        elif op == "call":
-            name = self.field(node, "name", path, "text")
-            if name not in FUNCTIONS:
-                self.fail(f"{path}.name", f"unknown function {name!r} (expected one of {', '.join(FUNCTIONS)})")
-            args = self.field(node, "args", path, "list")
-            if len(args) != 1:
-                self.fail(f"{path}.args", f"{name}() takes one argument")
-            self.condition(args[0], f"{path}.args[0]", scope, "text", depth + 1)
-            kind = "bool"
-        else:
-            self.fail(f"{path}.op", f"unknown condition node {op!r}")
-        if want is not None and kind != want:
-            self.fail(path, f"expected a {want} value, found a {kind} one")
-        return kind

@@ -1,0 +1,350 @@
+"""The checks ``load_bundle`` runs: everything the engine relies on, field by field.
+
+``check_bundle(name, data)`` refuses a bundle of another format or an unknown major
+version, then walks every pack, story, card, step and condition and raises
+``BundleError`` at the first field the engine could not use, naming the place
+(``$.packs[0].stories[1].cards[3].steps[0].goto``). Condition trees are checked by
+``format.condition_type``; unknown keys are ignored (a newer minor version may add
+them). See ``docs/bundle.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NoReturn
+
+from cardforge_runtime.format import (
+    BUILTIN_NAMES,
+    BUNDLE_FORMAT,
+    BUNDLE_FORMAT_VERSION,
+    MAX_NESTING,
+    ConditionTypeError,
+    condition_names,
+    condition_type,
+    json_type,
+)
+
+__all__ = ["BundleError", "check_bundle"]
+
+_RESOURCE_FIELDS = ("coins", "destiny", "health")
+
+
+class BundleError(ValueError):
+    """The bundle cannot be played: unreadable, another format or major version, or
+    a field the engine needs is missing or wrong. The message names the place."""
+
+
+def check_bundle(name: str, data: Any) -> None:
+    """Check a parsed bundle: its header, then every field the engine reads.
+
+    Args:
+        name: the file name (or ``"bundle data"``), the start of every message.
+        data: the parsed JSON.
+
+    Raises:
+        BundleError: the first fault, naming the place.
+        RecursionError: nesting beyond what Python can walk (``load_bundle`` turns
+            it into a ``BundleError``).
+    """
+    _check_header(name, data)
+    _Checker(name).bundle(data)
+
+
+def _check_header(name: str, data: Any) -> None:
+    if not isinstance(data, Mapping):
+        raise BundleError(f"{name}: a bundle is a JSON object, not {json_type(data)}")
+    fmt, version = data.get("format"), data.get("format_version")
+    if fmt != BUNDLE_FORMAT:
+        raise BundleError(f"{name}: not a cardforge bundle: format is {fmt!r}, expected {BUNDLE_FORMAT!r}")
+    ours = BUNDLE_FORMAT_VERSION.split(".")[0]
+    parts = version.split(".") if isinstance(version, str) else []
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
+        raise BundleError(f"{name}: format_version must be a version such as {BUNDLE_FORMAT_VERSION!r}, not {version!r}")
+    if parts[0] != ours:
+        raise BundleError(
+            f"{name}: bundle format version {version} is not readable by this runtime, which reads "
+            f"{BUNDLE_FORMAT} {ours}.x (version {BUNDLE_FORMAT_VERSION}); "
+            + ("rebuild the bundle with this cardforge" if int(parts[0]) < int(ours) else "update cardforge")
+        )
+
+
+class _Checker:
+    """Walks a bundle and raises ``BundleError`` at the first field the engine cannot use."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def fail(self, path: str, message: str) -> NoReturn:
+        raise BundleError(f"{self.name}: {path}: {message}")
+
+    # -- typed field access -------------------------------------------------
+
+    def obj(self, value: Any, path: str) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            self.fail(path, f"expected an object, found {json_type(value)}")
+        return value
+
+    def field(self, obj: Mapping[str, Any], key: str, path: str, kind: str, *, optional: bool = False) -> Any:
+        where = f"{path}.{key}"
+        if key not in obj:
+            if optional:
+                return None
+            self.fail(path, f"missing field {key!r}")
+        value = obj[key]
+        ok = {
+            "text": isinstance(value, str),
+            "int": isinstance(value, int) and not isinstance(value, bool),
+            "bool": isinstance(value, bool),
+            "list": isinstance(value, list),
+            "object": isinstance(value, Mapping),
+            "int?": value is None or (isinstance(value, int) and not isinstance(value, bool)),
+            "text?": value is None or isinstance(value, str),
+            "object?": value is None or isinstance(value, Mapping),
+        }[kind]
+        if not ok:
+            expected = {"text": "text", "int": "a whole number", "bool": "true/false", "list": "a list",
+                        "object": "an object", "int?": "a whole number or null", "text?": "text or null",
+                        "object?": "an object or null"}[kind]
+            self.fail(where, f"expected {expected}, found {json_type(value)}")
+        return value
+
+    def count(self, obj: Mapping[str, Any], key: str, path: str, low: int, high: int, *, optional: bool = False) -> Any:
+        value = self.field(obj, key, path, "int", optional=optional)
+        if value is not None and not low <= value <= high:
+            self.fail(f"{path}.{key}", f"expected a whole number from {low} to {high}, found {value}")
+        return value
+
+    def texts(self, obj: Mapping[str, Any], key: str, path: str, *, optional: bool = False) -> list[str] | None:
+        values = self.field(obj, key, path, "list", optional=optional)
+        for i, value in enumerate(values or []):
+            if not isinstance(value, str):
+                self.fail(f"{path}.{key}[{i}]", f"expected text, found {json_type(value)}")
+        return values
+
+    # -- the bundle ---------------------------------------------------------
+
+    def bundle(self, data: Mapping[str, Any]) -> None:
+        packs = self.field(data, "packs", "$", "list")
+        if not packs:
+            self.fail("$.packs", "the bundle holds no pack")
+        cards_seen: set[tuple[str, int]] = set()
+        pack_ids: set[str] = set()
+        for i, pack in enumerate(packs):
+            pack_id = self.field(self.obj(pack, f"$.packs[{i}]"), "id", f"$.packs[{i}]", "text")
+            if pack_id in pack_ids:
+                self.fail(f"$.packs[{i}].id", f"pack id {pack_id!r} appears twice")
+            pack_ids.add(pack_id)
+            self.pack(pack, f"$.packs[{i}]", cards_seen)
+
+    def pack(self, pack: Mapping[str, Any], path: str, cards_seen: set[tuple[str, int]]) -> None:
+        pack_id = self.field(pack, "id", path, "text")
+        self.field(pack, "title", path, "text")
+        players = self.obj(self.field(pack, "players", path, "object"), f"{path}.players")
+        low = self.count(players, "min", f"{path}.players", 1, 12)
+        high = self.count(players, "max", f"{path}.players", low, 12)
+        self.count(players, "solo_characters", f"{path}.players", 1, high)
+        stats = self.texts(pack, "stats", path) or []
+        if not stats:
+            self.fail(f"{path}.stats", "a pack needs at least one stat")
+        tokens = self.field(pack, "status_tokens", path, "list")
+        for i, token in enumerate(tokens):
+            where = f"{path}.status_tokens[{i}]"
+            self.field(self.obj(token, where), "name", where, "text")
+            self.count(token, "dice_modifier", where, -20, 20)
+            self.count(token, "six_counts", where, 0, 2, optional=True)
+        dice = self.obj(self.field(pack, "dice", path, "object"), f"{path}.dice")
+        sides = self.count(dice, "sides", f"{path}.dice", 2, 20)
+        self.count(dice, "max_dice", f"{path}.dice", 1, 20)
+        for key in ("single_success", "double_success", "advantage_adds", "disadvantage_removes"):
+            faces = self.field(dice, key, f"{path}.dice", "list")
+            for j, face in enumerate(faces):
+                if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
+                    self.fail(f"{path}.dice.{key}[{j}]", f"expected a die face from 1 to {sides}, found {face!r}")
+        characters = self.field(pack, "characters", path, "list", optional=True) or []
+        for i, character in enumerate(characters):
+            self.character(self.obj(character, f"{path}.characters[{i}]"), f"{path}.characters[{i}]", stats)
+        context = {"stats": set(stats), "status": {t["name"] for t in tokens}}
+        stories = self.field(pack, "stories", path, "list")
+        story_ids: set[str] = set()
+        for i, story in enumerate(stories):
+            where = f"{path}.stories[{i}]"
+            self.story(self.obj(story, where), where, context, pack_id, cards_seen)
+            if story["id"] in story_ids:
+                self.fail(f"{where}.id", f"story id {story['id']!r} appears twice in the pack")
+            story_ids.add(story["id"])
+
+    def character(self, character: Mapping[str, Any], path: str, stats: list[str]) -> None:
+        self.field(character, "name", path, "text")
+        values = self.field(character, "stats", path, "object")
+        for name in stats:
+            if name not in values:
+                self.fail(f"{path}.stats", f"missing stat {name!r}")
+            self.count(values, name, f"{path}.stats", 0, 20)
+        self.count(character, "destiny", path, 0, 99)
+        self.count(character, "health", path, 1, 99)
+        self.texts(character, "items", path, optional=True)
+
+    def story(self, story: Mapping[str, Any], path: str, context: dict[str, Any], pack_id: str,
+              cards_seen: set[tuple[str, int]]) -> None:
+        self.field(story, "id", path, "text")
+        self.field(story, "title", path, "text")
+        self.field(story, "introduction", path, "text")
+        flags = self.texts(story, "flags", path) or []
+        counters = self.field(story, "counters", path, "object")
+        for key, value in counters.items():
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.fail(f"{path}.counters.{key}", f"expected a whole number, found {json_type(value)}")
+        for name in [*flags, *counters]:
+            if name in BUILTIN_NAMES:
+                self.fail(f"{path}.flags" if name in flags else f"{path}.counters.{name}",
+                          f"{name!r} is a built-in name; a flag or counter cannot use it")
+        names = condition_names(flags, counters)
+        cards = self.field(story, "cards", path, "list")
+        if not cards:
+            self.fail(f"{path}.cards", "a story needs at least one card")
+        ids: set[int] = set()
+        for i, card in enumerate(cards):
+            where = f"{path}.cards[{i}]"
+            card_id = self.field(self.obj(card, where), "id", where, "int")
+            if card_id in ids or (pack_id, card_id) in cards_seen:
+                self.fail(f"{where}.id", f"card {card_id} appears twice")
+            ids.add(card_id)
+            cards_seen.add((pack_id, card_id))
+        start = self.field(story, "start", path, "int")
+        if start not in ids:
+            self.fail(f"{path}.start", f"card {start} is not a card of this story")
+        scope = {**context, "names": names, "cards": ids, "counters": set(counters), "flags": set(flags)}
+        for i, card in enumerate(cards):
+            where = f"{path}.cards[{i}]"
+            self.field(card, "title", where, "text")
+            self.field(card, "text", where, "text")
+            self.steps(self.field(card, "steps", where, "list"), f"{where}.steps", scope)
+
+    # -- steps --------------------------------------------------------------
+
+    def steps(self, steps: list[Any], path: str, scope: dict[str, Any], depth: int = 0) -> None:
+        if depth > MAX_NESTING:
+            self.fail(path, f"steps are nested more than {MAX_NESTING} deep")
+        for i, step in enumerate(steps):
+            self.step(self.obj(step, f"{path}[{i}]"), f"{path}[{i}]", scope, depth)
+
+    def step(self, step: Mapping[str, Any], path: str, scope: dict[str, Any], depth: int = 0) -> None:
+        kind = self.field(step, "kind", path, "text")
+        inner = depth + 1
+        if kind == "text":
+            self.field(step, "text", path, "text")
+        elif kind == "choice":
+            for i, option in enumerate(self.field(step, "options", path, "list")):
+                where = f"{path}.options[{i}]"
+                self.obj(option, where)
+                self.field(option, "text", where, "text")
+                if self.field(option, "if", where, "object?") is not None:
+                    self.condition(option["if"], f"{where}.if", scope, want="bool")
+                self.steps(self.field(option, "steps", where, "list"), f"{where}.steps", scope, inner)
+                self.card_ref(option, "goto", where, scope, nullable=True)
+        elif kind == "challenge":
+            self.stat(step, path, scope)
+            self.count(step, "successes", path, 0, 99)
+            self.who(step, path, ("one", "each", "all"))
+            self.steps(self.field(step, "pass", path, "list"), f"{path}.pass", scope, inner)
+            self.steps(self.field(step, "fail", path, "list"), f"{path}.fail", scope, inner)
+        elif kind == "roll":
+            self.stat(step, path, scope)
+            self.who(step, path, ("one", "each", "all"))
+            effect = self.field(step, "per_success", path, "object")
+            chosen = [k for k in ("gain", "lose") if k in effect]
+            if len(chosen) != 1:
+                self.fail(f"{path}.per_success", "expected exactly one of 'gain' or 'lose'")
+            self.resources(self.obj(effect[chosen[0]], f"{path}.per_success.{chosen[0]}"),
+                           f"{path}.per_success.{chosen[0]}", scope)
+        elif kind in ("gain", "lose"):
+            self.resources(step, path, scope)
+        elif kind == "purchase":
+            deck = self.field(step, "deck", path, "text", optional=True)
+            if deck is not None:
+                self.count(step, "per_player", path, 0, 99)
+            offers = self.field(step, "offers", path, "list", optional=True)
+            for i, offer in enumerate(offers or []):
+                where = f"{path}.offers[{i}]"
+                self.field(self.obj(offer, where), "item", where, "text")
+                self.count(offer, "cost", where, 0, 10**9)
+            if deck is None and offers is None:
+                self.fail(path, "a purchase needs a 'deck' or 'offers'")
+        elif kind in ("set", "add"):
+            values = self.field(step, "values", path, "object")
+            for name, value in values.items():
+                where = f"{path}.values.{name}"
+                if kind == "add" or name in scope["counters"]:
+                    if name not in scope["counters"]:
+                        self.fail(where, f"{name!r} is not a counter of this story")
+                    if isinstance(value, bool) or not isinstance(value, int):
+                        self.fail(where, f"expected a whole number, found {json_type(value)}")
+                elif name in scope["flags"]:
+                    if not isinstance(value, bool):
+                        self.fail(where, f"expected true/false, found {json_type(value)}")
+                else:
+                    self.fail(where, f"{name!r} is not a flag or counter of this story")
+        elif kind == "clear":
+            for i, name in enumerate(self.texts(step, "names", path) or []):
+                if name not in scope["flags"] and name not in scope["counters"]:
+                    self.fail(f"{path}.names[{i}]", f"{name!r} is not a flag or counter of this story")
+        elif kind == "if":
+            self.condition(self.field(step, "condition", path, "object"), f"{path}.condition", scope, want="bool")
+            self.steps(self.field(step, "then", path, "list"), f"{path}.then", scope, inner)
+            self.steps(self.field(step, "else", path, "list"), f"{path}.else", scope, inner)
+        elif kind == "battle":
+            self.field(step, "layout", path, "text")
+            objectives = self.field(step, "objectives", path, "list")
+            if not objectives:
+                self.fail(f"{path}.objectives", "a battle needs at least one objective")
+            for i, objective in enumerate(objectives):
+                where = f"{path}.objectives[{i}]"
+                self.field(self.obj(objective, where), "objective", where, "text")
+                has_goto = "goto" in objective and objective["goto"] is not None
+                has_victory = "victory" in objective and objective["victory"] is not None
+                if has_goto == has_victory:
+                    self.fail(where, "an objective needs exactly one of 'goto' or 'victory'")
+                if has_goto:
+                    self.card_ref(objective, "goto", where, scope)
+                else:
+                    self.field(objective, "victory", where, "text")
+        elif kind == "goto":
+            self.card_ref(step, "card", path, scope)
+        elif kind in ("victory", "defeat"):
+            self.field(step, "text", path, "text")
+        else:
+            self.fail(f"{path}.kind", f"unknown step kind {kind!r} (a bundle of a newer format?)")
+
+    def stat(self, step: Mapping[str, Any], path: str, scope: dict[str, Any]) -> None:
+        stat = self.field(step, "stat", path, "text")
+        if stat not in scope["stats"]:
+            self.fail(f"{path}.stat", f"{stat!r} is not a stat of the pack ({', '.join(sorted(scope['stats']))})")
+
+    def who(self, step: Mapping[str, Any], path: str, allowed: tuple[str, ...]) -> None:
+        who = self.field(step, "who", path, "text")
+        if who not in allowed:
+            self.fail(f"{path}.who", f"expected one of {', '.join(allowed)}, found {who!r}")
+
+    def card_ref(self, obj: Mapping[str, Any], key: str, path: str, scope: dict[str, Any], *, nullable: bool = False) -> None:
+        card = self.field(obj, key, path, "int?" if nullable else "int")
+        if card is not None and card not in scope["cards"]:
+            self.fail(f"{path}.{key}", f"card {card} is not a card of this story")
+
+    def resources(self, effect: Mapping[str, Any], path: str, scope: dict[str, Any]) -> None:
+        for key in _RESOURCE_FIELDS:
+            self.count(effect, key, path, 0, 10**9, optional=True)
+        for i, token in enumerate(self.texts(effect, "status", path, optional=True) or []):
+            if token not in scope["status"]:
+                self.fail(f"{path}.status[{i}]", f"{token!r} is not a status token of the pack")
+        self.texts(effect, "items", path, optional=True)
+        self.who(effect, path, ("one", "each"))
+
+    # -- conditions ---------------------------------------------------------
+
+    def condition(self, node: Any, path: str, scope: dict[str, Any], want: str | None = None) -> str:
+        """Check a condition tree (``format.condition_type``); return its type."""
+        try:
+            return condition_type(node, scope["names"], want)
+        except ConditionTypeError as error:
+            where = path + "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in error.path)
+            self.fail(where + (f".{error.field}" if error.field else ""), error.reason)

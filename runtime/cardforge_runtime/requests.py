@@ -1,0 +1,351 @@
+"""Requests and answers: one typed shape per request kind, one answer check per kind.
+
+Whenever the engine needs the players it yields a **request** (plain JSON data with a
+``kind``); the front end replies with an **answer** (a JSON object). This module gives
+each request kind its ``TypedDict`` and its answer check; ``check_answer`` picks the
+check by the request's ``kind``. A refused answer raises ``AnswerError`` and changes
+nothing (docs/runtime.md, Requests and answers, lists the rules). Whole numbers are
+JSON integers only: ``1.0`` and ``true`` are never taken for ``1``.
+
+This module is low in the runtime: it imports only ``dice`` (to check dice faces).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Literal, NotRequired, TypedDict
+
+from cardforge_runtime.dice import DiceRule
+
+__all__ = [
+    "ANSWER_CHECKS",
+    "AnswerError",
+    "BattleRequest",
+    "CardRequest",
+    "CharacterRequest",
+    "ChoiceRequest",
+    "EndRequest",
+    "PurchaseRequest",
+    "RerollRequest",
+    "Request",
+    "RollRequest",
+    "TextRequest",
+    "check_answer",
+]
+
+
+class AnswerError(ValueError):
+    """An answer does not fit the pending request; the session did not change.
+
+    Attributes:
+        reason: what is wrong, in one sentence.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+# -- the requests (docs/runtime.md, Requests and answers) ----------------------------
+
+
+class TextRequest(TypedDict):
+    """Text to show (a story's introduction has ``card`` ``None``). Answer: ``{}``."""
+    kind: Literal["text"]
+    card: int | None
+    text: str
+
+
+class CardRequest(TypedDict):
+    """A story card is drawn: show its title and text. Answer: ``{}``."""
+    kind: Literal["card"]
+    card: int
+    title: str
+    text: str
+
+
+class ChoiceOption(TypedDict):
+    option: int
+    text: str
+
+
+class ChoiceRequest(TypedDict):
+    """The group chooses one option (Gascony's Legacy, Event Cards). Answer:
+    ``{"option": i}``."""
+    kind: Literal["choice"]
+    card: int
+    options: list[ChoiceOption]
+
+
+#: The group picks a Character among ``characters`` (positions). ``for`` says what
+#: for: ``"challenge"`` (with ``stat`` and ``successes``), ``"roll"`` (with
+#: ``stat``), ``"gain"``/``"lose"`` (with ``effect``). Answer: ``{"character": i}``.
+CharacterRequest = TypedDict("CharacterRequest", {
+    "kind": Literal["character"],
+    "card": int,
+    "characters": list[int],
+    "for": str,
+    "stat": NotRequired[str],
+    "successes": NotRequired[int],
+    "effect": NotRequired[dict[str, Any]],
+})
+
+#: A Character rolls ``dice`` dice for ``stat`` (Gascony's Legacy, Dice Rolls).
+#: Answer: ``{"faces": [...]}`` or ``{"auto": true}``, with ``advantage`` /
+#: ``disadvantage`` true or false.
+RollRequest = TypedDict("RollRequest", {
+    "kind": Literal["roll"],
+    "card": int,
+    "character": int,
+    "stat": str,
+    "dice": int,
+    "advantage": bool,
+    "disadvantage": bool,
+    "doom": bool,
+    "for": str,
+    "target": int | None,
+    "so_far": int,
+})
+
+#: After a roll, the Character may spend 1 Destiny to reroll some dice (Gascony's
+#: Legacy, Dice Rolls). The roll request's fields, and the ``faces`` rolled, their
+#: ``successes`` and the Character's ``destiny``. Answer: ``{"keep": true}`` or
+#: ``{"reroll": [positions], "faces": [...]}`` / ``{"reroll": [...], "auto": true}``.
+RerollRequest = TypedDict("RerollRequest", {
+    "kind": Literal["reroll"],
+    "card": int,
+    "character": int,
+    "stat": str,
+    "dice": int,
+    "advantage": bool,
+    "disadvantage": bool,
+    "doom": bool,
+    "for": str,
+    "target": int | None,
+    "so_far": int,
+    "faces": list[int],
+    "successes": int,
+    "destiny": int,
+})
+
+
+class PurchaseOffer(TypedDict):
+    offer: int
+    item: str
+    cost: int
+
+
+class PurchaseRequest(TypedDict):
+    """Players may purchase (Gascony's Legacy, Event Cards): fixed ``offers`` and
+    ``draw`` cards from ``deck`` (``None``: no deck). Answer: ``{"buy": [...]}``."""
+    kind: Literal["purchase"]
+    card: int
+    coins: int
+    offers: list[PurchaseOffer]
+    deck: str | None
+    draw: int
+    characters: list[int]
+
+
+class BattleObjective(TypedDict):
+    objective: int
+    text: str
+    goto: int | None
+    victory: bool
+
+
+class BattleRequest(TypedDict):
+    """The players fight a Battle on ``layout``; the front end reports the objective
+    met. Answer: ``{"objective": i}`` or ``{"lost": true}``."""
+    kind: Literal["battle"]
+    card: int
+    layout: str
+    objectives: list[BattleObjective]
+
+
+class EndRequest(TypedDict):
+    """The story has ended: ``result`` ``"victory"``, ``"defeat"`` or ``"stuck"``, the
+    card's ``text`` (``None`` when a rule ends it), the ``reason`` code and the
+    ``character`` it concerns. No answer is taken."""
+    kind: Literal["end"]
+    card: int | None
+    result: str
+    text: str | None
+    reason: str
+    character: int | None
+
+
+Request = (TextRequest | CardRequest | ChoiceRequest | CharacterRequest | RollRequest | RerollRequest
+           | PurchaseRequest | BattleRequest | EndRequest)
+
+
+# -- the answer checks ------------------------------------------------------------------
+
+
+def _only(kind: str, answer: Mapping[str, Any], *allowed: str) -> None:
+    extra = sorted(set(answer) - set(allowed))
+    if extra:
+        raise AnswerError(f"a {kind} answer takes {', '.join(allowed) or 'no fields'}; unexpected: {', '.join(extra)}")
+
+
+def _index(answer: Mapping[str, Any], key: str, allowed: list[int], what: str) -> int:
+    if key not in answer:
+        raise AnswerError(f"{key!r} is missing: give one of {', '.join(map(str, allowed))} ({what})")
+    value = answer[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+        raise AnswerError(f"{key!r} must be one of {', '.join(map(str, allowed))} ({what}), not {value!r}")
+    return value
+
+
+def _flag(answer: Mapping[str, Any], key: str) -> None:
+    if key in answer and not isinstance(answer[key], bool):
+        raise AnswerError(f"{key!r} is true or false")
+
+
+def check_nothing(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
+    """``text`` and ``card``: the answer is ``{}``."""
+    _only(request["kind"], answer)
+
+
+def check_end(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
+    """``end``: no answer is taken."""
+    raise AnswerError("the story has ended; there is nothing to answer")
+
+
+def check_choice(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
+    """``{"option": i}``, ``i`` one of the options on offer."""
+    _only("choice", answer, "option")
+    _index(answer, "option", [o["option"] for o in request["options"]], "the options on offer")
+
+
+def check_character(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
+    """``{"character": i}``, ``i`` one of the ``characters`` who can."""
+    _only("character", answer, "character")
+    _index(answer, "character", request["characters"], "the Characters who can")
+
+
+def check_roll(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
+    """``{"faces": [...]}`` (one face per die, each from 1 to the pack's sides) or
+    ``{"auto": true}``; ``advantage``/``disadvantage`` true or false."""
+    _only("roll", answer, "faces", "auto", "advantage", "disadvantage")
+    _flag(answer, "advantage"), _flag(answer, "disadvantage")
+    if ("faces" in answer) == (answer.get("auto") is True):
+        raise AnswerError('give the dice as {"faces": [...]} or ask {"auto": true} to have them rolled')
+    if "auto" in answer and answer["auto"] is not True:
+        raise AnswerError('"auto" must be true')
+    if "faces" in answer:
+        problem = rule.check_faces(answer["faces"], request["dice"])
+        if problem:
+            raise AnswerError(problem)
+
+
+def check_reroll(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
+    """``{"keep": true}``, or ``{"reroll": [positions], "faces": [...]}`` /
+    ``{"reroll": [...], "auto": true}``: positions from 0, each once, increasing."""
+    if "keep" in answer:
+        _only("reroll", answer, "keep")
+        if answer["keep"] is not True:
+            raise AnswerError('"keep" must be true (to reroll, give "reroll" instead)')
+        return
+    _only("reroll", answer, "reroll", "faces", "auto")
+    chosen = answer.get("reroll")
+    dice = len(request["faces"])
+    if (not isinstance(chosen, list) or not chosen
+            or any(isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < dice for i in chosen)
+            or chosen != sorted(set(chosen))):
+        raise AnswerError(f'{{"keep": true}}, or "reroll": die positions from 0 to {dice - 1}, '
+                          "each once, in increasing order")
+    if ("faces" in answer) == (answer.get("auto") is True):
+        raise AnswerError('give the new dice as "faces" (one per position, in the same order) or "auto": true')
+    if "auto" in answer and answer["auto"] is not True:
+        raise AnswerError('"auto" must be true')
+    if "faces" in answer:
+        problem = rule.check_faces(answer["faces"], len(chosen))
+        if problem:
+            raise AnswerError(problem)
+
+
+def check_purchase(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
+    """``{"buy": [...]}``: each ``{"offer": i, "character": c}`` or, from the deck,
+    ``{"item": name, "cost": coins, "character": c}``; offers bought once, at most
+    ``draw`` deck cards, costing no more than the party's ``coins``."""
+    _only("purchase", answer, "buy")
+    buys = answer.get("buy")
+    if not isinstance(buys, list):
+        raise AnswerError('"buy" is a list of purchases ([] to buy nothing)')
+    total, bought, from_deck = 0, set(), 0
+    for buy in buys:
+        if not isinstance(buy, Mapping) or not all(isinstance(key, str) for key in buy):
+            raise AnswerError("each purchase is an object")
+        character = buy.get("character", 0)
+        if type(character) is not int or character not in request["characters"]:
+            raise AnswerError(f"'character' must be a Character's position, not {character!r}")
+        if "offer" in buy:
+            if set(buy) - {"offer", "character"}:
+                raise AnswerError('an offer purchase is {"offer": i, "character": c}')
+            offer = buy["offer"]
+            offers = {o["offer"]: o for o in request["offers"]}
+            if type(offer) is not int or offer not in offers:
+                raise AnswerError(f"no offer {offer!r} on this card")
+            if offer in bought:
+                raise AnswerError(f"offer {offer} is bought twice")
+            bought.add(offer)
+            total += offers[offer]["cost"]
+        else:
+            if set(buy) - {"item", "cost", "character"}:
+                raise AnswerError('a purchase is {"offer": i} or, from the deck, {"item": name, "cost": coins}')
+            if request["deck"] is None:
+                raise AnswerError("this card draws no cards from a deck; buy its offers by number")
+            if not isinstance(buy.get("item"), str) or not buy["item"]:
+                raise AnswerError("a card bought from the deck needs its item name")
+            cost = buy.get("cost")
+            if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
+                raise AnswerError("a card bought from the deck needs its cost in coins")
+            from_deck += 1
+            total += cost
+    if from_deck > request["draw"]:
+        raise AnswerError(f"only {request['draw']} card(s) are drawn from the {request['deck']} deck")
+    if total > request["coins"]:
+        raise AnswerError(f"these cost {total} coins; the party has {request['coins']}")
+
+
+def check_battle(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
+    """``{"objective": i}`` (an objective met) or ``{"lost": true}``."""
+    if answer.get("lost") is True:
+        _only("battle", answer, "lost")
+    else:
+        _only("battle", answer, "objective")
+        _index(answer, "objective", [o["objective"] for o in request["objectives"]], "the Battle's objectives")
+
+
+#: The answer check of each request kind: ``check(request, answer, rule)`` raises
+#: ``AnswerError`` or returns ``None``. Read-only.
+ANSWER_CHECKS: Mapping[str, Callable[[Mapping[str, Any], Mapping[str, Any], DiceRule], None]] = MappingProxyType({
+    "text": check_nothing,
+    "card": check_nothing,
+    "end": check_end,
+    "choice": check_choice,
+    "character": check_character,
+    "roll": check_roll,
+    "reroll": check_reroll,
+    "purchase": check_purchase,
+    "battle": check_battle,
+})
+
+
+def check_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule) -> dict[str, Any]:
+    """The answer (as a new dict) if it fits ``request``.
+
+    Args:
+        request: the pending request (one of the ``*Request`` shapes).
+        answer: what the front end sent.
+        rule: the pack's dice rule (to check dice faces).
+
+    Raises:
+        AnswerError: not a JSON object, or does not fit; ``reason`` says why.
+    """
+    if not isinstance(answer, Mapping) or not all(isinstance(key, str) for key in answer):
+        raise AnswerError("an answer is a JSON object")
+    ANSWER_CHECKS[request["kind"]](request, answer, rule)
+    return dict(answer)

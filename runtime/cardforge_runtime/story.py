@@ -1,0 +1,400 @@
+"""The story's step semantics: the rules that change the game state.
+
+``StoryRules.run`` is a generator that walks a story's cards step by step (text,
+choice, challenge, roll, gain, lose, purchase, set, add, clear, if, battle, goto,
+victory, defeat). Whenever it needs the players it yields a **request**
+(``requests``) and receives the checked answer; it changes the state dict it was
+given in place and appends what happened (dice, challenges, purchases) to
+``events``. It knows nothing of saves, logs or rewinding: the ``Session`` does.
+
+Rules followed (Gascony's Legacy): Story Cards and Navigating Story Cards (card text,
+then its effect, then proceed), Event Cards (group choices, purchases), Challenges
+and Dice Rolls (successes, Advantage/Disadvantage, Doom, Despair, 6-dice cap, Destiny
+rerolls), Suffering Wounds, Healing Wounds and Fallen Characters, Objective (the
+players lose when all Characters have Fallen or one Character has no more Health
+tokens). All randomness comes from the ``Pcg32`` generator it is given.
+
+Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``; never ``session``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Generator, Mapping
+from typing import Any
+
+from cardforge_runtime.conditions import evaluate_condition
+from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.format import apply_values
+from cardforge_runtime.pcg import Pcg32
+
+__all__ = ["EngineError", "Outcome", "Play", "StoryRules", "effect_of"]
+
+Request = dict[str, Any]
+Answer = dict[str, Any]
+#: How a run of steps ends: ``None`` (the steps ran out), ``("goto", card)`` or
+#: ``("end", {"result", "text", "reason", "character"})``.
+Outcome = tuple[Any, ...] | None
+Play = Generator[Request, Answer, Outcome]
+
+
+class EngineError(RuntimeError):
+    """The engine failed while applying an answer that fit the request: a bug in
+    ``cardforge_runtime``, or a bundle its checks let through. Not the answer's
+    fault, so not an ``AnswerError``; the session is rewound to exactly where it was
+    before the answer (``Session.answer``). Please report it.
+
+    Attributes:
+        reason: what failed, in one sentence (the underlying exception is also
+            ``__cause__``).
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class StoryRules:
+    """The rules of one story, applied to one game state.
+
+    Args:
+        pack, story: the bundle's pack and story (read, never changed).
+        rule: the pack's dice rule.
+        state: the game state (``state.initial_state``'s shape), changed in place.
+        rng: the generator every random die comes from.
+        on_card: called whenever a new card is drawn, before its ``card`` request
+            (the session takes its checkpoint there).
+
+    Attributes:
+        events: what happened since the session last emptied it: ``{"event":
+            "roll" | "reroll" | "challenge" | "purchase", ...}`` (docs/runtime.md, Log).
+    """
+
+    def __init__(self, pack: Mapping[str, Any], story: Mapping[str, Any], rule: DiceRule, state: dict[str, Any],
+                 rng: Pcg32, on_card: Callable[[], None]) -> None:
+        self.pack = pack
+        self.story = story
+        self.cards = {card["id"]: card for card in story["cards"]}
+        self.rule = rule
+        self.tokens = {token["name"]: token for token in pack["status_tokens"]}
+        self.state = state
+        self.rng = rng
+        self.on_card = on_card
+        self.events: list[dict[str, Any]] = []
+
+    # -- the interpreter --------------------------------------------------------
+
+    def run(self, card_id: int | None) -> Play:
+        """Play from the start of the story (``card_id`` ``None``: its introduction,
+        then its start card) or from the start of ``card_id`` (a resumed session,
+        whose checkpoint is already taken). Yields requests, receives checked
+        answers; after the story ends, yields its ``end`` request forever.
+        (Gascony's Legacy, Navigating Story Cards: card text, then its effect, then
+        proceed.)"""
+        resumed = card_id is not None
+        if card_id is None:
+            if self.story["introduction"]:
+                yield {"kind": "text", "card": None, "text": self.story["introduction"]}
+            card_id = self.story["start"]
+        while True:
+            self.state["card"] = card_id
+            if not resumed:
+                self.on_card()
+            resumed = False
+            card = self.cards[card_id]
+            yield {"kind": "card", "card": card_id, "title": card["title"], "text": card["text"]}
+            outcome = yield from self._steps(card["steps"], None)
+            if outcome is None:
+                outcome = _end("stuck", None, "no_way_on")
+            if outcome[0] == "goto":
+                card_id = outcome[1]
+                continue
+            ending = {"kind": "end", "card": card_id, **outcome[1]}
+            self.state["result"] = ending["result"]
+            while True:
+                yield ending
+
+    def _steps(self, steps: list[dict[str, Any]], actor: int | None) -> Play:
+        for step in steps:
+            outcome = yield from self._step(step, actor)
+            if outcome is not None:
+                return outcome
+        return None
+
+    def _step(self, step: dict[str, Any], actor: int | None) -> Play:
+        kind = step["kind"]
+        card = self.state["card"]
+        if kind == "text":
+            yield {"kind": "text", "card": card, "text": step["text"]}
+        elif kind == "choice":
+            offered = [i for i, option in enumerate(step["options"])
+                       if option["if"] is None or self._holds(option["if"])]
+            if not offered:
+                return _end("stuck", None, "no_option")
+            answer = yield {"kind": "choice", "card": card,
+                            "options": [{"option": i, "text": step["options"][i]["text"]} for i in offered]}
+            option = step["options"][answer["option"]]
+            outcome = yield from self._steps(option["steps"], actor)
+            if outcome is not None:
+                return outcome
+            if option["goto"] is not None:
+                return ("goto", option["goto"])
+        elif kind == "challenge":
+            return (yield from self._challenge(step, actor))
+        elif kind == "roll":
+            return (yield from self._roll_step(step, actor))
+        elif kind in ("gain", "lose"):
+            targets = yield from self._targets(kind, step, actor)
+            return self._apply(kind, step, targets)
+        elif kind == "purchase":
+            return (yield from self._purchase(step))
+        elif kind in ("set", "add", "clear"):
+            apply_values(kind, step["names"] if kind == "clear" else step["values"], self.state["flags"],
+                         self.state["counters"], self.story["counters"])
+        elif kind == "if":
+            branch = step["then"] if self._holds(step["condition"]) else step["else"]
+            return (yield from self._steps(branch, actor))
+        elif kind == "battle":
+            objectives = [
+                {"objective": i, "text": o["objective"], "goto": o.get("goto"), "victory": o.get("goto") is None}
+                for i, o in enumerate(step["objectives"])
+            ]
+            answer = yield {"kind": "battle", "card": card, "layout": step["layout"], "objectives": objectives}
+            if answer.get("lost"):
+                return _end("defeat", None, "battle_lost")
+            objective = step["objectives"][answer["objective"]]
+            if objective.get("goto") is not None:
+                return ("goto", objective["goto"])
+            return _end("victory", objective["victory"], "objective")
+        elif kind == "goto":
+            return ("goto", step["card"])
+        elif kind in ("victory", "defeat"):
+            return _end(kind, step["text"], "card")
+        return None
+
+    # -- conditions -------------------------------------------------------------
+
+    def _holds(self, tree: dict[str, Any]) -> bool:
+        state = self.state
+        names: dict[str, Any] = {**state["flags"], **state["counters"], "players": state["players"],
+                                 "characters": len(state["characters"]), "coins": state["coins"]}
+        functions = {
+            "has": lambda item: any(item in c["items"] for c in state["characters"]),
+            "status": lambda token: any(token in c["status"] for c in state["characters"]),
+        }
+        return bool(evaluate_condition(tree, names, functions))
+
+    # -- Characters -------------------------------------------------------------
+
+    def _standing(self) -> list[int]:
+        """Characters who have not Fallen, in order."""
+        return [i for i, c in enumerate(self.state["characters"]) if not c["fallen"]]
+
+    def _pick(self, candidates: list[int], purpose: dict[str, Any]) -> Play:
+        """The Character the group picks among ``candidates`` (no request when only
+        one can); ``purpose`` says what for (``{"for": "challenge", ...}``)."""
+        if len(candidates) == 1:
+            return candidates[0]
+        answer = yield {"kind": "character", "card": self.state["card"], "characters": candidates, **purpose}
+        return answer["character"]
+
+    def _targets(self, kind: str, effect: dict[str, Any], actor: int | None) -> Play:
+        """Who a gain/lose affects: the acting Character or one the group picks for
+        ``who: one``, every Character for ``who: each``; coins need nobody."""
+        if set(effect) & {"destiny", "health", "status", "items"} == set():
+            return []
+        everyone = list(range(len(self.state["characters"])))
+        if effect["who"] == "each":
+            return everyone
+        if actor is not None:
+            return [actor]
+        candidates = everyone if kind == "gain" else (self._standing() or everyone)
+        chosen = yield from self._pick(candidates, {"for": kind, "effect": effect_of(effect)})
+        return [chosen]
+
+    def _apply(self, kind: str, effect: dict[str, Any], targets: list[int], times: int = 1) -> Outcome:
+        """Apply a gain or lose ``times`` times; return an ending when the players lose."""
+        state = self.state
+        sign = 1 if kind == "gain" else -1
+        for _ in range(times):
+            if "coins" in effect:
+                state["coins"] = max(0, state["coins"] + sign * effect["coins"])
+            for index in targets:
+                character = state["characters"][index]
+                if "destiny" in effect:
+                    character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * effect["destiny"]))
+                for token in effect.get("status", []):
+                    if kind == "gain" and token not in character["status"]:
+                        character["status"] = sorted(character["status"] + [token])
+                    elif kind == "lose" and token in character["status"]:
+                        character["status"] = [t for t in character["status"] if t != token]
+                for item in effect.get("items", []):
+                    if kind == "gain":
+                        character["items"] = character["items"] + [item]
+                    elif item in character["items"]:
+                        items = list(character["items"])
+                        items.remove(item)
+                        character["items"] = items
+                if "health" in effect:
+                    if kind == "gain":
+                        self._heal(character, effect["health"])
+                    else:
+                        self._wound(character, effect["health"])
+            ending = self._lost()
+            if ending is not None:
+                return ending
+        return None
+
+    @staticmethod
+    def _heal(character: dict[str, Any], wounds: int) -> None:
+        """Gascony's Legacy, Healing Wounds: flip up to ``wounds`` Health tokens back;
+        a Fallen Character who heals stands up again (as Rescue a Fallen Ally does)."""
+        character["health"] = min(character["health_max"], character["health"] + wounds)
+        if character["fallen"] and character["health"] > 0:
+            character["fallen"] = False
+
+    @staticmethod
+    def _wound(character: dict[str, Any], wounds: int) -> None:
+        """Gascony's Legacy, Suffering Wounds: each Wound flips a Health token; when
+        none is left, one token goes back to the box (maximum health - 1) and the
+        Character has Fallen. A Fallen Character suffers no more Wounds."""
+        for _ in range(wounds):
+            if character["fallen"]:
+                return
+            character["health"] -= 1
+            if character["health"] == 0:
+                character["health_max"] -= 1
+                character["fallen"] = True
+
+    def _lost(self) -> Outcome:
+        """Gascony's Legacy, Objective: the players lose when one Character has no more
+        Health tokens, or all Characters have Fallen."""
+        characters = self.state["characters"]
+        for character in characters:
+            if character["health_max"] <= 0:
+                return _end("defeat", None, "no_health", characters.index(character))
+        if all(c["fallen"] for c in characters):
+            return _end("defeat", None, "all_fallen")
+        return None
+
+    # -- dice -------------------------------------------------------------------
+
+    def _roll(self, index: int, stat: str, purpose: str, target: int | None, so_far: int = 0) -> Play:
+        """One Character rolls for ``stat``, then may spend Destiny to reroll (Gascony's
+        Legacy, Dice Rolls). Returns the Successes."""
+        character = self.state["characters"][index]
+        modifier = sum(self.tokens[t]["dice_modifier"] for t in character["status"] if t in self.tokens)
+        doom = any("six_counts" in self.tokens[t] for t in character["status"] if t in self.tokens)
+        dice = self.rule.dice_count(character["stats"][stat], modifier)
+        request = {"kind": "roll", "card": self.state["card"], "character": index, "stat": stat, "dice": dice,
+                   "advantage": False, "disadvantage": False, "doom": doom, "for": purpose, "target": target,
+                   "so_far": so_far}
+        answer = yield request
+        advantage, disadvantage = answer.get("advantage", False), answer.get("disadvantage", False)
+        faces = list(answer["faces"]) if "faces" in answer else [self.rng.die(self.rule.sides) for _ in range(dice)]
+        successes = self.rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
+        self.events.append({"event": "roll", "character": index, "stat": stat, "faces": list(faces), "successes": successes})
+        while dice and character["destiny"] > 0 and not (target is not None and so_far + successes >= target):
+            answer = yield {**request, "kind": "reroll", "faces": list(faces), "successes": successes,
+                            "advantage": advantage, "disadvantage": disadvantage, "destiny": character["destiny"]}
+            if answer.get("keep"):
+                break
+            character["destiny"] -= 1
+            chosen = answer["reroll"]
+            new = list(answer["faces"]) if "faces" in answer else [self.rng.die(self.rule.sides) for _ in chosen]
+            replaced = dict(zip(chosen, new))
+            faces = [replaced.get(position, face) for position, face in enumerate(faces)]
+            successes = self.rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
+            self.events.append({"event": "reroll", "character": index, "dice": chosen, "faces": list(faces),
+                                 "successes": successes})
+        return successes
+
+    def _challenge(self, step: dict[str, Any], actor: int | None) -> Play:
+        """An "n-Stat Challenge" (Gascony's Legacy, Challenges)."""
+        stat, target, who = step["stat"], step["successes"], step["who"]
+        if who == "each":
+            for index in list(range(len(self.state["characters"]))):
+                if self.state["characters"][index]["fallen"]:
+                    continue
+                successes = yield from self._roll(index, stat, "challenge", target)
+                outcome = yield from self._resolve(step, successes, index)
+                if outcome is not None:
+                    return outcome
+            return None
+        if who == "all":
+            total = 0
+            for index in self._standing():
+                total += yield from self._roll(index, stat, "challenge", target, total)
+            return (yield from self._resolve(step, total, actor))
+        if actor is None:
+            actor = yield from self._pick(self._standing(), {"for": "challenge", "stat": stat, "successes": target})
+        successes = yield from self._roll(actor, stat, "challenge", target)
+        return (yield from self._resolve(step, successes, actor))
+
+    def _resolve(self, step: dict[str, Any], successes: int, actor: int | None) -> Play:
+        passed = successes >= step["successes"]
+        self.events.append({"event": "challenge", "stat": step["stat"], "target": step["successes"], "character": actor,
+                             "successes": successes, "passed": passed})
+        return (yield from self._steps(step["pass"] if passed else step["fail"], actor))
+
+    def _roll_step(self, step: dict[str, Any], actor: int | None) -> Play:
+        """A ``roll``: apply ``per_success`` once per Success. With ``who: one`` or
+        ``each`` the effect goes to the Character who rolled (coins to the party); with
+        ``all`` the Successes are added up and the effect's own ``who`` applies."""
+        kind = "gain" if "gain" in step["per_success"] else "lose"
+        effect = step["per_success"][kind]
+        stat, who = step["stat"], step["who"]
+        if who == "all":
+            total = 0
+            for index in self._standing():
+                total += yield from self._roll(index, stat, "roll", None, total)
+            if total == 0:
+                return None
+            targets = yield from self._targets(kind, effect, actor)
+            return self._apply(kind, effect, targets, total)
+        if who == "one":
+            if actor is None:
+                actor = yield from self._pick(self._standing(), {"for": "roll", "stat": stat})
+            rollers = [actor]
+        else:
+            rollers = list(range(len(self.state["characters"])))
+        for index in rollers:
+            if self.state["characters"][index]["fallen"]:
+                continue
+            successes = yield from self._roll(index, stat, "roll", None)
+            ending = self._apply(kind, effect, [index], successes) if successes else None
+            if ending is not None:
+                return ending
+        return None
+
+    # -- purchases --------------------------------------------------------------
+
+    def _purchase(self, step: dict[str, Any]) -> Play:
+        """Players may purchase these (Gascony's Legacy, Event Cards): fixed offers
+        and/or cards drawn from a deck the front end holds."""
+        offers = step.get("offers", [])
+        deck = step.get("deck")
+        draw = step.get("per_player", 1) * self.state["players"] if deck is not None else 0
+        answer = yield {"kind": "purchase", "card": self.state["card"], "coins": self.state["coins"],
+                        "offers": [{"offer": i, "item": o["item"], "cost": o["cost"]} for i, o in enumerate(offers)],
+                        "deck": deck, "draw": draw, "characters": list(range(len(self.state["characters"])))}
+        for buy in answer["buy"]:
+            bought = offers[buy["offer"]] if "offer" in buy else buy
+            item, cost = bought["item"], bought["cost"]
+            index = buy.get("character", 0)
+            self.state["coins"] -= cost
+            character = self.state["characters"][index]
+            character["items"] = character["items"] + [item]
+            self.events.append({"event": "purchase", "character": index, "item": item, "cost": cost})
+        return None
+
+
+def _end(result: str, text: str | None, reason: str, character: int | None = None) -> Outcome:
+    """How a story ends: ``result`` victory/defeat/stuck, the card's ``text`` (``None``
+    when a rule ends it), the ``reason`` code and the Character it concerns."""
+    return ("end", {"result": result, "text": text, "reason": reason, "character": character})
+
+
+def effect_of(step: Mapping[str, Any]) -> dict[str, Any]:
+    """The resources of a gain/lose step without its ``kind``: ``{"health": 1, "who": "one"}``."""
+    return {key: copy.deepcopy(value) for key, value in step.items() if key != "kind"}
