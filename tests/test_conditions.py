@@ -99,7 +99,9 @@ names = st.sampled_from(["met_athos", "duels", "coins", "flag_b"])
 atoms = st.one_of(
     st.integers(min_value=0, max_value=10**6).map(lambda v: {"op": "const", "value": v}),
     st.booleans().map(lambda v: {"op": "const", "value": v}),
-    st.text(alphabet="abcXYZ -", max_size=8).map(lambda v: {"op": "const", "value": v}),
+    # Quoted text never starts or ends with a space (names never do).
+    st.text(alphabet="abcXYZ -", max_size=8).filter(lambda v: v == v.strip()).map(
+        lambda v: {"op": "const", "value": v}),
     names.map(lambda n: {"op": "name", "name": n}),
 )
 comparisons = st.builds(lambda a, op, b: {"op": op, "left": a, "right": b}, atoms,
@@ -135,3 +137,16 @@ def test_static_evaluation_agrees_with_the_runtime(flag: bool, duels: int, other
     tree = parse_condition("(met_athos or duels > 2) and not flag_b")
     env = {"met_athos": flag, "duels": duels, "flag_b": other}
     assert static_value(tree, env) == evaluate_condition(tree, env)
+
+
+def test_quoted_names_are_nfc_and_never_padded() -> None:
+    """A condition saved in NFD names the same item as a pack saved in NFC; a quoted
+    name with a space at either end is refused where it stands."""
+    import unicodedata
+
+    tree = parse_condition(unicodedata.normalize("NFD", 'has("Épée")'))
+    assert tree["args"][0]["value"] == unicodedata.normalize("NFC", "Épée")
+    with pytest.raises(ConditionSyntaxError) as caught:
+        parse_condition('coins > 2 and has("Rapier ")')
+    assert caught.value.column == 19 and "'Rapier\u2420'" in caught.value.message
+    assert caught.value.hint == 'write "Rapier"'

@@ -15,10 +15,12 @@ Trees are the plain-data shape the runtime evaluates
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardforge_compiler.model import shown_name
 from cardforge_runtime.conditions import evaluate_condition
 
 __all__ = [
@@ -54,6 +56,7 @@ class ConditionSyntaxError(Exception):
 
     message: str
     column: int
+    hint: str | None = None
 
 
 @dataclass
@@ -171,7 +174,12 @@ class _Parser:
         if kind == "number":
             return {"op": "const", "value": int(text)}
         if kind == "string":
-            return {"op": "const", "value": text[1:-1]}
+            value = text[1:-1]
+            if value != value.strip():
+                raise ConditionSyntaxError(f"{shown_name(value)} in quotes starts or ends with a space: names "
+                                           f"never do", column, hint=f"write \"{value.strip()}\"")
+            # Names are compared in Unicode NFC, as the pack's names are stored.
+            return {"op": "const", "value": unicodedata.normalize("NFC", value)}
         if kind == "keyword" and text in ("true", "false"):
             return {"op": "const", "value": text == "true"}
         if kind == "name":

@@ -12,9 +12,11 @@ Rule sources: Gascony's Legacy, "Story Cards", "Event Cards", "Challenges",
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -74,6 +76,39 @@ CardId = Annotated[
 Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
 Name = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=64)]
 Text = Annotated[str, Field(min_length=1)]
+
+
+def shown_name(name: str) -> str:
+    """A name in quotes with its edge spaces made visible: ``'Rapier␠'``."""
+    core = name.strip()
+    start = name[: len(name) - len(name.lstrip())] if core else name
+    end = name[len(name.rstrip()):] if core else ""
+
+    def visible(spaces: str) -> str:
+        return "".join("\u2420" if c == " " else "\u2409" if c == "\t" else f"\\u{ord(c):04x}" for c in spaces)
+
+    return f"'{visible(start)}{core}{visible(end)}'"
+
+
+def _name(value: str) -> str:
+    """A name (stat, status token, item, Character, deck): no spaces at either end,
+    stored in Unicode NFC so that the same letters always make the same name,
+    whichever way an editor encoded them (``é`` as one code point or as ``e`` and a
+    combining accent)."""
+    if value != value.strip():
+        where = ("starts and ends" if value[:1].isspace() and value[-1:].isspace()
+                 else "starts" if value[:1].isspace() else "ends")
+        raise PydanticCustomError(
+            "name_spaces", "{shown} {where} with a space: a name cannot start or end with spaces",
+            {"shown": shown_name(value), "where": where,
+             "hint": f"write '{value.strip()}': names are compared letter for letter, so "
+                     f"has(\"{value.strip()}\") would never match {shown_name(value)}"})
+    return unicodedata.normalize("NFC", value)
+
+
+#: A name: a stat, status token, item, Character or deck.
+NameText = Annotated[str, Field(min_length=1, json_schema_extra={"pattern": r"^\S([\s\S]*\S)?$"}),
+                     AfterValidator(_name)]
 Count = Annotated[int, Field(ge=0, le=1000)]
 #: A counter's value or change: kept well inside what every front end counts exactly.
 Amount = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
@@ -93,8 +128,8 @@ class Resources(_Model):
     coins: Count | None = None
     destiny: Count | None = None
     health: Count | None = None
-    status: list[Text] | None = None
-    items: list[Text] | None = None
+    status: list[NameText] | None = None
+    items: list[NameText] | None = None
     who: Literal["each", "one"] = "each"
 
 
@@ -130,7 +165,7 @@ class Challenge(_Model):
     """An "n-Stat Challenge": roll dice equal to ``stat``, pass with ``successes``
     or more (Gascony's Legacy, Challenges)."""
 
-    stat: Text
+    stat: NameText
     successes: Annotated[int, Field(ge=1, le=12)]
     who: Who = "one"
     pass_: list[Step] = Field(alias="pass")
@@ -141,7 +176,7 @@ class Roll(_Model):
     """Roll dice equal to ``stat`` and apply ``per_success`` once per success
     (Gascony's Legacy, Event Cards: "A Priest")."""
 
-    stat: Text
+    stat: NameText
     who: Who = "each"
     per_success: PerSuccess
 
@@ -149,7 +184,7 @@ class Roll(_Model):
 class Offer(_Model):
     """A fixed item for sale at ``cost`` coins."""
 
-    item: Text
+    item: NameText
     cost: Count
 
 
@@ -157,7 +192,7 @@ class Purchase(_Model):
     """"Players may purchase these": draw ``per_player`` cards per player (1 if not
     given) from ``deck`` and/or offer fixed ``offers`` (Gascony's Legacy, Event Cards)."""
 
-    deck: Text | None = None
+    deck: NameText | None = None
     per_player: Annotated[int, Field(ge=1, le=10)] | None = None
     offers: Annotated[list[Offer], Field(min_length=1)] | None = None
 
@@ -382,7 +417,7 @@ class StatusToken(_Model):
     ``dice_modifier`` dice rolled (Despair: -1); ``six_counts`` successes a 6 counts
     (Doom: 1)."""
 
-    name: Text
+    name: NameText
     dice_modifier: Annotated[int, Field(ge=-6, le=6)] = 0
     six_counts: Annotated[int, Field(ge=0, le=2)] | None = None
 
@@ -393,11 +428,11 @@ class Character(_Model):
     maximum Destiny tokens (3 or 4 in the box) and Health tokens (4 or 5), and the
     ``items`` the Character starts with (the Starting Weapon)."""
 
-    name: Text
-    stats: dict[Text, Annotated[int, Field(ge=0, le=6)]]
+    name: NameText
+    stats: dict[NameText, Annotated[int, Field(ge=0, le=6)]]
     destiny: Annotated[int, Field(ge=1, le=20)]
     health: Annotated[int, Field(ge=1, le=20)]
-    items: list[Text] = Field(default_factory=list)
+    items: list[NameText] = Field(default_factory=list)
 
 
 Face = Annotated[int, Field(ge=1, le=20)]
@@ -425,7 +460,7 @@ class Pack(_Model):
     title: Text
     version: Annotated[str, Field(pattern=r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$")]
     players: Players
-    stats: Annotated[list[Text], Field(min_length=1)]
+    stats: Annotated[list[NameText], Field(min_length=1)]
     status_tokens: list[StatusToken] = Field(default_factory=list)
     dice: Dice
     characters: list[Character] = Field(default_factory=list)

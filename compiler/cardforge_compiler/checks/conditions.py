@@ -77,7 +77,8 @@ def _condition(story: StoryIR, condition: ConditionIR) -> Iterator[Diagnostic]:
     if isinstance(exc, ConditionSyntaxError):
         yield Diagnostic("CF201", f"{exc.message} (column {exc.column} of the condition)",
                          **story.where(path), offset=exc.column - 1,
-                         hint="conditions look like: not met_athos, coins >= 3, has(\"Rapier\") and players > 2")
+                         hint=exc.hint or "conditions look like: not met_athos, coins >= 3, has(\"Rapier\") and "
+                                          "players > 2")
         return
     if isinstance(exc, UnknownName):
         if exc.kind == "name" and re.search(rf"\b(?:has|status)\(\s*{re.escape(exc.name)}\s*\)", source):
