@@ -44,13 +44,13 @@ def test_checks_only_read(tmp_path: Path) -> None:
         for pack in result.packs:
             for story in pack.stories:
                 before = (copy.deepcopy(story.names), copy.deepcopy(story.conditions),
-                          [(c.path, c.tree, c.type) for c in story.parsed], dict(story.analysis.known),
+                          [(c.path, c.tree, c.spans) for c in story.parsed], dict(story.analysis.known),
                           copy.deepcopy(story.analysis.reads), copy.deepcopy(story.analysis.writes))
                 first = [[d.message for d in chk.run(_subject(chk.stage, pack, story))]
                          for chk in checks_for("resolve") + checks_for("analyse")]
                 again = [[d.message for d in chk.run(_subject(chk.stage, pack, story))]
                          for chk in checks_for("resolve") + checks_for("analyse")]
-                after = (story.names, story.conditions, [(c.path, c.tree, c.type) for c in story.parsed],
+                after = (story.names, story.conditions, [(c.path, c.tree, c.spans) for c in story.parsed],
                          story.analysis.known, story.analysis.reads, story.analysis.writes)
                 assert before == after and first == again, story.id
 

@@ -1,4 +1,5 @@
-"""Conditions: parser, type checker and static evaluation; property tests."""
+"""Conditions: parser (with where each node was written), typing by the bundle
+format's ``condition_type``, static evaluation; property tests."""
 
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ from hypothesis import strategies as st
 from cardforge_compiler.conditions import (
     ConditionSyntaxError,
     ConditionTypeError,
-    UnknownName,
     parse_condition,
+    parse_condition_spans,
     static_value,
-    type_of,
 )
 from cardforge_runtime.conditions import evaluate_condition
+from cardforge_runtime.format import condition_type
 
 NAMES = {"met_athos": "bool", "duels": "number", "players": "number", "coins": "number"}
 
@@ -52,22 +53,43 @@ def test_nesting_is_bounded() -> None:
         parse_condition("not " * 1000 + "a")
 
 
-@pytest.mark.parametrize("source", ["not coins", "met_athos > 2", "duels and met_athos", "has(3)", "coins == true",
-                                    "has()", "coins"])
-def test_type_errors(source: str) -> None:
-    with pytest.raises(ConditionTypeError):
-        kind = type_of(parse_condition(source), NAMES)
-        if kind != "bool":
-            raise ConditionTypeError("not a condition")
+@pytest.mark.parametrize("source, path, column", [
+    ("not coins", ("arg",), 5), ("met_athos > 2", ("left",), 1), ("duels and met_athos", ("args", 0), 1),
+    ("has(3)", ("args", 0), 5), ("coins == true", ("right",), 10), ("has()", (), 1), ("coins", (), 1),
+    ('duels >= "3"', ("right",), 10), ("met_athos and not (duels or x)", ("args", 1, "arg", "args", 0), 20),
+])
+def test_type_errors_point_at_the_offending_token(source: str, path: tuple, column: int) -> None:
+    """The format's condition_type names the offending node; the parser's spans say
+    where it was written."""
+    tree, spans = parse_condition_spans(source)
+    with pytest.raises(ConditionTypeError) as info:
+        condition_type(tree, NAMES, "bool")
+    assert info.value.path == path
+    assert spans[path][0] == column
 
 
 def test_unknown_names_and_functions() -> None:
-    with pytest.raises(UnknownName) as info:
-        type_of(parse_condition("not met_athoss"), NAMES)
-    assert info.value.name == "met_athoss"
-    with pytest.raises(UnknownName) as info:
-        type_of(parse_condition('hass("x")'), NAMES)
-    assert info.value.kind == "function"
+    with pytest.raises(ConditionTypeError) as info:
+        condition_type(parse_condition("not met_athoss"), NAMES)
+    assert (info.value.path, info.value.field) == (("arg",), "name")
+    with pytest.raises(ConditionTypeError) as info:
+        condition_type(parse_condition('hass("x")'), NAMES)
+    assert (info.value.path, info.value.field) == ((), "name")
+
+
+def test_negative_numbers() -> None:
+    """Counters go below zero (``add: {debt: -2}``), so conditions compare with
+    negative numbers; the runtime evaluates the same tree."""
+    tree = parse_condition("debt < -1")
+    assert tree == {"op": "<", "left": {"op": "name", "name": "debt"}, "right": {"op": "const", "value": -1}}
+    assert condition_type(tree, {"debt": "number"}) == "bool"
+    assert evaluate_condition(tree, {"debt": -2}) is True
+    assert parse_condition("-3 == debt")["left"] == {"op": "const", "value": -3}
+    assert parse_condition_spans("debt >= -12")[1][("right",)] == (9, 12)
+    for bad, column in (("debt < -", 9), ("debt < - x", 10), ("-", 2), ("debt - 1", 6), ("debt < - 1", 8)):
+        with pytest.raises(ConditionSyntaxError) as info:
+            parse_condition(bad)
+        assert info.value.column == column, bad
 
 
 def test_static_value() -> None:
@@ -97,7 +119,7 @@ def _show(tree: dict) -> str:
 
 names = st.sampled_from(["met_athos", "duels", "coins", "flag_b"])
 atoms = st.one_of(
-    st.integers(min_value=0, max_value=10**6).map(lambda v: {"op": "const", "value": v}),
+    st.integers(min_value=-(10**6), max_value=10**6).map(lambda v: {"op": "const", "value": v}),
     st.booleans().map(lambda v: {"op": "const", "value": v}),
     # Quoted text never starts or ends with a space (names never do).
     st.text(alphabet="abcXYZ -", max_size=8).filter(lambda v: v == v.strip()).map(

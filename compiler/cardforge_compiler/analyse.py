@@ -26,6 +26,7 @@ import networkx as nx
 from cardforge_compiler.conditions import names_read, static_value
 from cardforge_compiler.model import step_kind
 from cardforge_compiler.resolve import CardIR, StoryIR
+from cardforge_runtime.format import apply_values
 
 __all__ = ["Edge", "StoryAnalysis", "analyse_story", "witness_path"]
 
@@ -91,9 +92,11 @@ def _usage(analysis: StoryAnalysis) -> None:
         elif ref.kind == "clear":
             for j, name in enumerate(ref.step.clear):
                 analysis.writes.setdefault(name, []).append((*ref.path, "clear", j))
-    for path, tree in story.conditions.items():
-        for name in names_read(tree):
-            analysis.reads.setdefault(name, []).append(path)
+    # A condition with a type error still reads its names: one fault, one report.
+    for condition in story.parsed:
+        if condition.tree is not None:
+            for name in names_read(condition.tree):
+                analysis.reads.setdefault(name, []).append(condition.path)
     analysis.known = {flag: False for flag in story.model.flags if flag not in changed}
     analysis.known.update({c: v for c, v in story.model.counters.items() if c not in changed})
 
@@ -229,18 +232,16 @@ def analyse_story(story: StoryIR) -> StoryAnalysis:
 WITNESS_STATE_LIMIT = 200_000
 
 
-def _apply(state: dict[str, Any], effects: tuple, initial: dict[str, Any]) -> dict[str, Any]:
+def _apply(state: dict[str, Any], effects: tuple, counter_starts: dict[str, int]) -> dict[str, Any]:
+    """The flags and counters after an edge's ``set``/``add``/``clear`` steps, by the
+    bundle format's own rule (``apply_values``); a step naming an undeclared name
+    (already reported) changes nothing."""
     state = dict(state)
     for kind, payload in effects:
-        if kind == "set":
-            state.update(payload)
-        elif kind == "add":
-            for name, amount in payload.items():
-                if isinstance(state.get(name), int):
-                    state[name] += amount
-        else:
-            for name in payload:
-                state[name] = initial.get(name, False)
+        try:
+            apply_values(kind, payload, state, state, counter_starts)
+        except KeyError:
+            continue
     return state
 
 
@@ -279,7 +280,7 @@ def witness_path(analysis: StoryAnalysis, card: int) -> list[tuple[int, dict | N
                                       key=lambda e: (len(e[2]["conditions"]), e[1])):
             if any(static_value(c, state) is False for c in data["conditions"]):
                 continue
-            after = _apply(state, data["effects"], initial)
+            after = _apply(state, data["effects"], story.model.counters)
             nxt = key(target, after)
             if nxt in parent:
                 continue

@@ -23,14 +23,14 @@ from cardforge_compiler.conditions import (
     KEYWORDS,
     ConditionSyntaxError,
     ConditionTypeError,
-    UnknownName,
-    parse_condition,
-    type_of,
+    Spans,
+    parse_condition_spans,
 )
 from cardforge_compiler.diagnostics import Diagnostic
 from cardforge_compiler.load import SourceFile
 from cardforge_compiler.model import Card, Pack, Story, step_kind
 from cardforge_compiler.validate import Document
+from cardforge_runtime.format import condition_type
 
 if TYPE_CHECKING:
     from cardforge_compiler.analyse import StoryAnalysis
@@ -45,17 +45,25 @@ RESERVED = frozenset(BUILTIN_NAMES) | frozenset(FUNCTIONS) | KEYWORDS
 @dataclass
 class ConditionIR:
     """One condition as written (``source``, at data ``path``) and what resolve made
-    of it: its syntax ``tree`` (``None`` when it cannot be parsed), its ``type``
-    (``bool``, ``number``, ``text``; ``None`` when it cannot be typed) and the
-    ``error`` that stopped it (a :class:`ConditionSyntaxError`,
-    :class:`UnknownName` or :class:`ConditionTypeError`), if any. A tree with a
-    type error still tells which names the condition reads."""
+    of it: its syntax ``tree`` (``None`` when it cannot be parsed), where each node
+    was written (``spans``), and the ``error`` that stopped it, if any: a
+    :class:`ConditionSyntaxError`, or the bundle format's
+    :class:`ConditionTypeError` (an unknown name or function, a type mismatch, a
+    condition that is not true/false), whose ``path`` locates the offending node. A
+    tree with a type error still tells which names the condition reads."""
 
     path: tuple
     source: str
     tree: dict | None = None
-    type: str | None = None
-    error: Exception | None = None
+    spans: Spans = field(default_factory=dict)
+    error: ConditionSyntaxError | ConditionTypeError | None = None
+
+    def column(self, node_path: tuple = ()) -> int:
+        """The 1-based column, in the condition text, where the node at ``node_path``
+        was written (its nearest written ancestor's, else 1)."""
+        while node_path not in self.spans and node_path:
+            node_path = node_path[:-1]
+        return self.spans.get(node_path, (1, 1))[0]
 
 
 @dataclass
@@ -203,13 +211,12 @@ def resolve_story(story: StoryIR) -> None:
             condition = ConditionIR(path, source)
             story.parsed.append(condition)
             try:
-                condition.tree = parse_condition(source)
-                condition.type = type_of(condition.tree, names)
-            except (ConditionSyntaxError, UnknownName, ConditionTypeError) as exc:
+                condition.tree, condition.spans = parse_condition_spans(source)
+                condition_type(condition.tree, names, "bool")
+            except (ConditionSyntaxError, ConditionTypeError) as exc:
                 condition.error = exc
                 continue
-            if condition.type == "bool":
-                story.conditions[path] = condition.tree
+            story.conditions[path] = condition.tree
 
 
 def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[list[PackIR], list[Diagnostic]]:
