@@ -103,6 +103,7 @@ rule("CF304", "unknown-stat", E, "A challenge, roll or Character board names a s
 rule("CF305", "unknown-status", E, "A step names a status token the pack does not define.")
 rule("CF306", "cross-story-goto", E, "A reference names a card of another story.")
 rule("CF307", "missing-stat", E, "A Character board gives no value for a stat of the pack.")
+rule("CF308", "unknown-item", W, "A condition asks `has()` for an item that nothing in the pack can provide.")
 
 # CF4xx: story graph
 rule("CF401", "unreachable-card", E, "A card cannot be reached from its story's start.")

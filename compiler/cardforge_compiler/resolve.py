@@ -132,6 +132,29 @@ class PackIR:
     def pack(self) -> Pack | None:
         return self.manifest.model if self.manifest else None  # type: ignore[return-value]
 
+    @functools.cached_property
+    def item_sources(self) -> tuple[frozenset[str], tuple[str, ...]]:
+        """Every item something in the pack can provide (a Character board's
+        starting items, a ``gain``, a roll's per-success ``gain``, a purchase offer),
+        and the decks purchases draw from (whose cards the format does not list, so
+        they may provide any item). Computed once, after the stories are grouped."""
+        items: set[str] = set()
+        decks: list[str] = []
+        if self.pack is not None:
+            for character in self.pack.characters:
+                items.update(character.items)
+        for story in self.stories:
+            for _card, ref in story.step_refs:
+                if ref.kind == "gain":
+                    items.update(ref.step.gain.items or ())
+                elif ref.kind == "roll" and ref.step.roll.per_success.gain is not None:
+                    items.update(ref.step.roll.per_success.gain.items or ())
+                elif ref.kind == "purchase":
+                    items.update(offer.item for offer in ref.step.purchase.offers or ())
+                    if ref.step.purchase.deck is not None and ref.step.purchase.deck not in decks:
+                        decks.append(ref.step.purchase.deck)
+        return frozenset(items), tuple(decks)
+
 
 @dataclass
 class StepRef:

@@ -292,6 +292,24 @@ case("CF307", {"demo/pack.yaml": PACK_NO_BOARDS.replace("max: 4", "max: 2") + ""
     health: 5
 """, "demo/story.yaml": HEAD + "cards:\n" + OK_CARD})
 
+case("CF308", {"demo/story.yaml": HEAD + """cards:
+  - id: 1
+    title: The Cliff
+    steps:
+      - gain:
+          items: [Rope]
+      - choice:
+          - text: Climb down the rope
+            if: has("Ropes")
+            goto: 2
+          - text: Take the long way round
+            goto: 2
+  - id: 2
+    title: The Beach
+    steps:
+      - victory: The boat is waiting.
+"""})
+
 # ---------------------------------------------------------------- CF4xx
 case("CF401", {"demo/story.yaml": HEAD + """cards:
   - id: 1

@@ -420,6 +420,22 @@ Link to a card of this story. If the stories are meant to continue into each oth
 end the first with `victory:` and start the next story on its own.
 """)
 
+d("CF308", "resolve", """
+A condition asks `has("...")` for an item that nothing in the pack can provide: no
+Character board starts with it, no `gain` (or per-success `gain` of a roll) gives
+it, and no purchase offer sells it. The condition can never hold, so the option or
+branch it guards is never taken; most often the name is misspelled (`Ropes` for
+`Rope`), and the hint names the provided item it resembles.
+
+Items are looked for in the whole pack, so a story may test an item another story
+of the pack gives. A purchase that draws from a `deck` may provide any item (the
+format does not list a deck's cards): in a pack with such a purchase, only an item
+that looks like a misspelling of a provided one is reported.
+""", """
+Fix the item's name so that it matches where the item is given, or give it
+somewhere (`gain: {items: [Rope]}`, an offer, a Character board's `items`).
+""")
+
 # ------------------------------------------------------------------ CF4xx
 d("CF307", "resolve", """
 A Character board in the pack manifest (`characters`) has no value for one of the
