@@ -28,6 +28,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from cardforge_runtime.format import MAX_PLAYERS
+
 __all__ = [
     "Card",
     "Character",
@@ -404,12 +406,16 @@ class Story(_Model):
 
 # ------------------------------------------------------------------------ pack
 class Players(_Model):
-    """Player count; in Solo Play one player controls ``solo_characters``
-    Characters (Gascony's Legacy, Solo Play)."""
+    """Player count, from ``min`` to ``max`` players (``min`` no more than ``max``);
+    in Solo Play one player controls ``solo_characters`` Characters, no more than
+    ``max`` (Gascony's Legacy, Solo Play)."""
 
-    min: Annotated[int, Field(ge=1, le=12)]
-    max: Annotated[int, Field(ge=1, le=12)]
-    solo_characters: Annotated[int, Field(ge=1, le=12)] = 1
+    # How the three relate is the bundle format's rule (cardforge_runtime.format.
+    # player_limits), checked by checks/pack.py as load_bundle checks it.
+
+    min: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+    max: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+    solo_characters: Annotated[int, Field(ge=1, le=MAX_PLAYERS)] = 1
 
 
 class StatusToken(_Model):
