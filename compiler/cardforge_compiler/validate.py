@@ -11,8 +11,6 @@ schemas".
 from __future__ import annotations
 
 import re
-import types
-import typing
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,11 +18,11 @@ from pydantic import BaseModel, ValidationError
 
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.load import NumberText, SourceFile
-from cardforge_compiler.model import DOCUMENT_MODELS, _card_id, STEP_KINDS, STEP_MODELS, Card, Pack, Story, step_kind
+from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, Pack, Story, _card_id
+from cardforge_compiler.model_paths import STEP_LISTS, bounds_at, fields_of, model_for_mapping
 
 __all__ = ["Document", "duplicate_ids", "validate_document"]
 
-_STEP_LISTS = frozenset({"steps", "then", "else", "pass", "fail"})
 _YAML11_BOOLS = frozenset({"yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"})
 _EXPECTED = {
     "string_type": "text",
@@ -57,48 +55,6 @@ class Document:
     index: int
 
 
-def _models_in(annotation: Any) -> list[type[BaseModel]]:
-    """Every model class mentioned inside a type annotation."""
-    found: list[type[BaseModel]] = []
-    stack = [annotation]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, type) and issubclass(item, BaseModel):
-            found.append(item)
-        for arg in typing.get_args(item):
-            stack.append(arg)
-        if isinstance(item, types.UnionType):
-            stack.extend(item.__args__)
-    return found
-
-
-def _field_models() -> dict[str, type[BaseModel]]:
-    """Map a key (``challenge``, ``objectives``...) to the model of the mapping(s) it
-    holds, for "did you mean" on unknown keys."""
-    table: dict[str, type[BaseModel]] = {}
-    seen: set[type[BaseModel]] = set()
-    stack: list[type[BaseModel]] = [*DOCUMENT_MODELS.values(), *STEP_MODELS.values()]
-    while stack:
-        model = stack.pop()
-        if model in seen:
-            continue
-        seen.add(model)
-        for name, info in model.model_fields.items():
-            key = info.alias or name
-            inner = [m for m in _models_in(info.annotation) if m not in STEP_MODELS.values()]
-            if len(inner) == 1 and key not in _STEP_LISTS:
-                table.setdefault(key, inner[0])
-            stack.extend(inner)
-    return table
-
-
-_FIELD_MODELS = _field_models()
-
-
-def _fields_of(model: type[BaseModel]) -> list[str]:
-    return [info.alias or name for name, info in model.model_fields.items()]
-
-
 def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
     """Follow pydantic's error location through the raw data, dropping the parts that
     are not in the data: the step-kind tag pydantic inserts after a step's index, and
@@ -123,23 +79,10 @@ def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
             path.append(part)
             node = node[part]
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            skip_tag = len(path) > 0 and path[-1] in _STEP_LISTS
+            skip_tag = len(path) > 0 and path[-1] in STEP_LISTS
             path.append(part)
             node = node[part]
     return path, node, is_key
-
-
-def _model_for_mapping(path: list[str | int], mapping: Any, doc_model: type[BaseModel]) -> type[BaseModel] | None:
-    """The model that describes the mapping at ``path`` (for its list of fields)."""
-    if not path:
-        return doc_model
-    parent_key = path[-1] if isinstance(path[-1], str) else (path[-2] if len(path) > 1 else None)
-    if parent_key in _STEP_LISTS and isinstance(path[-1], int):
-        kind = step_kind(mapping)
-        return STEP_MODELS.get(kind) if kind else None
-    if parent_key == "cards" and isinstance(path[-1], int):
-        return Card
-    return _FIELD_MODELS.get(str(parent_key))
 
 
 def _shown(value: Any) -> str:
@@ -160,57 +103,6 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def _strip(annotation: Any) -> tuple[Any, list[Any]]:
-    """Unwrap ``Annotated`` and ``X | None`` around a type, collecting constraints."""
-    constraints: list[Any] = []
-    while True:
-        origin = typing.get_origin(annotation)
-        if origin is typing.Annotated:
-            base, *extra = typing.get_args(annotation)
-            for item in extra:
-                constraints.extend(getattr(item, "metadata", None) or [item])
-            annotation = base
-        elif origin in (typing.Union, types.UnionType):
-            members = [a for a in typing.get_args(annotation) if a is not type(None)]
-            if len(members) != 1:
-                return annotation, constraints
-            annotation = members[0]
-        else:
-            return annotation, constraints
-
-
-def _bounds(doc_model: type[BaseModel], path: list[str | int]) -> tuple[Any, Any]:
-    """The lowest and highest value the model allows at ``path`` (``None`` when
-    unbounded or not found), read from the model's own constraints."""
-    annotation: Any = doc_model
-    constraints: list[Any] = []
-    for part in path:
-        annotation, constraints = _strip(annotation)
-        origin, args = typing.get_origin(annotation), typing.get_args(annotation)
-        if isinstance(part, str) and origin in (typing.Union, types.UnionType):
-            members = [_strip(a)[0] for a in args]
-            annotation = next((m for m in members if isinstance(m, type) and issubclass(m, BaseModel)
-                               and part in _fields_of(m)), None)
-            origin = None
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel) and isinstance(part, str):
-            info = next((f for n, f in annotation.model_fields.items() if (f.alias or n) == part), None)
-            if info is None:
-                return None, None
-            annotation, constraints = info.annotation, list(info.metadata)
-            continue
-        if origin is list and isinstance(part, int):
-            annotation = args[0]
-        elif origin is dict and isinstance(part, str):
-            annotation = args[1]
-        else:
-            return None, None
-    annotation, more = _strip(annotation)
-    constraints += more
-    low = next((c.ge for c in constraints if hasattr(c, "ge")), None)
-    high = next((c.le for c in constraints if hasattr(c, "le")), None)
-    return low, high
-
-
 def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_model: type[BaseModel]) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     merged: dict[tuple, Diagnostic] = {}
@@ -227,8 +119,8 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
             key = path[-1] if path else loc[-1]
             parent = path[:-1]
             mapping = _get(raw, parent)
-            model = _model_for_mapping(list(parent), mapping, doc_model)
-            allowed = _fields_of(model) if model else []
+            model = model_for_mapping(list(parent), mapping, doc_model)
+            allowed = fields_of(model) if model else []
             hint = did_you_mean(key, allowed) or (f"allowed here: {', '.join(allowed)}" if allowed else None)
             if key in STEP_MODELS and model in STEP_MODELS.values():
                 hint = f"a step has one kind: put `{key}` in a step of its own (`- {key}: ...`)"
@@ -305,7 +197,7 @@ def _invalid_value(etype: str, err: dict, value: Any, path: list[str | int],
         words = _pattern_words(ctx["pattern"])
         return f"{_shown(value)} is not allowed here: {words}", _pattern_hint(ctx["pattern"], value)
     if etype in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        low, high = _bounds(doc_model, path)
+        low, high = bounds_at(doc_model, path)
         if low is not None and high is not None:
             above = not etype.startswith("greater")
             return (f"expected a whole number from {low} to {high}, got {_shown(value)}",
