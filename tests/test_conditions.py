@@ -172,3 +172,15 @@ def test_quoted_names_are_nfc_and_never_padded() -> None:
         parse_condition('coins > 2 and has("Rapier ")')
     assert caught.value.column == 19 and "'Rapier\u2420'" in caught.value.message
     assert caught.value.hint == 'write "Rapier"'
+
+
+def test_the_condition_language_is_the_bundle_formats_own() -> None:
+    """Nothing about the format is written twice: the compiler's built-in names and
+    functions are the runtime's objects, and the compiler has no type checker of its own."""
+    import cardforge_compiler.conditions as compiler_conditions
+    from cardforge_runtime import format as bundle_format
+
+    assert compiler_conditions.BUILTIN_NAMES is bundle_format.BUILTIN_NAMES
+    assert compiler_conditions.FUNCTIONS is bundle_format.FUNCTIONS
+    assert compiler_conditions.ConditionTypeError is bundle_format.ConditionTypeError
+    assert not hasattr(compiler_conditions, "type_of")
