@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,6 +24,28 @@ def render(diagnostics, base: Path) -> str:  # noqa: ANN001
     return "\n".join(lines) + ("\n" if lines else "")
 
 
+#: The manifest every golden case without a ``pack.yaml`` of its own is linted with.
+GOLDEN_MANIFEST = GOLDEN / "pack.yaml"
+#: Golden cases whose fault is that no manifest exists at all.
+WITHOUT_MANIFEST = frozenset({"missing-pack"})
+
+
+def golden_cases() -> list[Path]:
+    """Every golden case folder, sorted by name."""
+    return sorted(p for p in GOLDEN.iterdir() if p.is_dir())
+
+
+def copy_golden(case: Path | str, dest: Path) -> Path:
+    """Copy a golden case to ``dest`` as the pack an author would have: the case's
+    files plus the shared manifest when the case carries none (a case has its own
+    ``pack.yaml`` only when the fault is in it). Returns ``dest``."""
+    case = GOLDEN / case if isinstance(case, str) else case
+    shutil.copytree(case, dest, symlinks=True)
+    if not (dest / "pack.yaml").exists() and case.name not in WITHOUT_MANIFEST:
+        shutil.copyfile(GOLDEN_MANIFEST, dest / "pack.yaml")
+    return dest
+
+
 def update_golden() -> bool:
     """``CARDFORGE_UPDATE_GOLDEN=1 pytest`` rewrites expected files instead of comparing."""
     return os.environ.get("CARDFORGE_UPDATE_GOLDEN") == "1"
@@ -40,6 +63,15 @@ status_tokens:
   - {name: Doom, six_counts: 1}
 dice: {sides: 6, max_dice: 6, single_success: [4, 5], double_success: [6], advantage_adds: [3],
        disadvantage_removes: [4], reroll: destiny}
+"""
+#: The test manifest without Character boards (tests that bring their own boards).
+MANIFEST_NO_BOARDS = MANIFEST
+MANIFEST = MANIFEST_NO_BOARDS + """\
+characters:
+  - {name: Athos, stats: {Prowess: 4, Movement: 3}, destiny: 3, health: 5}
+  - {name: Porthos, stats: {Prowess: 5, Movement: 2}, destiny: 3, health: 5}
+  - {name: Aramis, stats: {Prowess: 3, Movement: 4}, destiny: 4, health: 4}
+  - {name: D'Artagnan, stats: {Prowess: 4, Movement: 4}, destiny: 4, health: 4}
 """
 
 

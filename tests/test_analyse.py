@@ -48,7 +48,7 @@ cards:
 def _story(tmp_path: Path, text: str):  # noqa: ANN202
     result = compile_paths([str(write_pack(tmp_path, text))])
     story = result.packs[0].stories[0]
-    return result, result.analyses[id(story)]
+    return result, story.analysis
 
 
 def test_the_graph_holds_exactly_the_declared_cards_and_labelled_edges(tmp_path: Path) -> None:

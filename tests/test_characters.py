@@ -12,7 +12,7 @@ from cardforge_compiler import __version__
 from cardforge_compiler.bundle_check import check_bundle_data
 from cardforge_compiler.emit import build_bundle, bundle_bytes
 from cardforge_compiler.pipeline import compile_paths
-from _helpers import MANIFEST, write_pack
+from _helpers import MANIFEST_NO_BOARDS, write_pack
 
 STORY = """\
 kind: story
@@ -44,13 +44,15 @@ characters:
 
 def _pack(tmp_path: Path, boards: str = "") -> Path:
     folder = write_pack(tmp_path / "pack", STORY)
-    (folder / "pack.yaml").write_text(MANIFEST + boards, encoding="utf-8")
+    # Two boards: a pack for up to 2 players (more would be CF110).
+    manifest = MANIFEST_NO_BOARDS.replace("max: 4", "max: 2") if boards else MANIFEST_NO_BOARDS
+    (folder / "pack.yaml").write_text(manifest + boards, encoding="utf-8")
     return folder
 
 
-def _bundle(folder: Path) -> dict:
+def _bundle(folder: Path, expected: tuple[str, ...] = ()) -> dict:
     result = compile_paths([str(folder)])
-    assert [d.code for d in result.diagnostics] == []
+    assert tuple(d.code for d in result.diagnostics) == expected
     return json.loads(bundle_bytes(build_bundle(result.packs, result.analyses, __version__)))
 
 
@@ -72,7 +74,8 @@ def test_keys_of_a_board_are_sorted_in_the_file(tmp_path: Path) -> None:
 
 
 def test_a_pack_without_boards_has_an_empty_list(tmp_path: Path) -> None:
-    assert _bundle(_pack(tmp_path))["packs"][0]["characters"] == []
+    """A pack without boards builds (with the CF110 warning: it cannot be played)."""
+    assert _bundle(_pack(tmp_path), ("CF110",))["packs"][0]["characters"] == []
 
 
 def test_a_1_0_bundle_without_characters_is_still_valid(tmp_path: Path) -> None:
@@ -88,7 +91,7 @@ def test_a_board_of_the_wrong_shape_is_reported_where_it_is(tmp_path: Path) -> N
     result = compile_paths([str(_pack(tmp_path, broken))])
     found = {(d.code, d.line, d.column, d.field_path(), d.message) for d in result.diagnostics}
     assert found == {
-        ("CF105", 14, 22, "characters[0].stats.Prowess", "input should be less than or equal to 6 (got 9)"),
+        ("CF105", 14, 22, "characters[0].stats.Prowess", "expected a whole number from 0 to 6, got 9"),
         ("CF104", 17, 12, "characters[0].items", "expected a list, got 'Broadsword'"),
         ("CF102", 18, 5, "characters[1]", "character is missing required field 'destiny'"),
     }

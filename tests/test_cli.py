@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from click.testing import CliRunner
 
 from cardforge_compiler import __version__
 from cardforge_compiler.cli import cli, main
-from _helpers import CONTENT, GOLDEN, write_pack
+from _helpers import CONTENT, GOLDEN, copy_golden, write_pack
 
 WARNINGS_ONLY = """\
 kind: story
@@ -94,7 +93,7 @@ def test_json_format_is_the_same_diagnostics_as_data() -> None:
     assert payload["version"] == 1
     assert payload["summary"]["errors"] == len([d for d in payload["diagnostics"] if d["severity"] == "error"])
     first = payload["diagnostics"][0]
-    assert set(first) == {"code", "name", "severity", "message", "file", "line", "column", "path", "hint"}
+    assert set(first) == {"code", "name", "severity", "message", "file", "line", "column", "path", "card", "hint"}
     assert first["code"] == "CF301" and first["line"] >= 1 and first["column"] >= 1
 
 
@@ -129,7 +128,7 @@ def test_build_never_replaces_a_file_that_is_not_a_bundle(tmp_path: Path) -> Non
     code, _, err = run("build", str(GOLDEN / "unknown-card"), "-o", str(notes))
     assert code == 2 and "not a cardforge bundle" in err
     assert notes.read_text() == "important"
-    pack = shutil.copytree(GOLDEN / "ok-minimal", tmp_path / "pack")
+    pack = copy_golden("ok-minimal", tmp_path / "pack")
     code, _, err = run("build", str(pack), "-o", str(pack / "story.yaml"))
     assert code == 2 and "content files" in err
     code, _, err = run("build", str(pack), "-o", str(tmp_path))
@@ -194,7 +193,7 @@ def test_an_internal_error_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatc
 
 
 def test_relative_paths_are_shown_as_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    shutil.copytree(GOLDEN / "unknown-card", tmp_path / "pack")
+    copy_golden("unknown-card", tmp_path / "pack")
     monkeypatch.chdir(tmp_path)
     code, out, _ = run("lint", "pack")
     assert code == 1 and out.splitlines()[0].startswith("pack/")
@@ -202,8 +201,8 @@ def test_relative_paths_are_shown_as_given(tmp_path: Path, monkeypatch: pytest.M
 
 def test_several_packs_in_one_bundle(tmp_path: Path) -> None:
     """Story ids are unique within a pack; pack ids everywhere."""
-    first = shutil.copytree(GOLDEN / "ok-minimal", tmp_path / "one")
-    second = shutil.copytree(GOLDEN / "ok-minimal", tmp_path / "two")
+    first = copy_golden("ok-minimal", tmp_path / "one")
+    second = copy_golden("ok-minimal", tmp_path / "two")
     code, out, _ = run("lint", str(first), str(second))
     assert code == 1 and "CF107" in out and "a pack with id 'golden'" in out and "story with id" not in out
     manifest = second / "pack.yaml"

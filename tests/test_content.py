@@ -62,7 +62,7 @@ def test_a_priest_is_card_12_as_the_rulebook_describes(bundle) -> None:  # noqa:
 
 def test_every_act_ends_in_victory_and_every_card_has_a_witness(result) -> None:  # noqa: ANN001
     for story in (s for p in result.packs for s in p.stories):
-        analysis = result.analyses[id(story)]
+        analysis = story.analysis
         assert set(analysis.graph.nodes) == set(story.cards)
         assert any("victory" in kinds for kinds in analysis.endings.values()), story.id
         for card_id in story.cards:

@@ -1,5 +1,7 @@
 """Golden tests: each folder in tests/golden/ is a pack with one fault (or none),
 beside ``expected.txt``, the exact diagnostics ``cardforge lint`` must report.
+Cases share one manifest, ``tests/golden/pack.yaml``; a case carries its own
+``pack.yaml`` only when the fault is in it (``missing-pack`` has none at all).
 
 Regenerate after a deliberate change with ``CARDFORGE_UPDATE_GOLDEN=1 make test``
 and review the diff.
@@ -7,20 +9,23 @@ and review the diff.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardforge_compiler.diagnostics import RULES
 from cardforge_compiler.pipeline import compile_paths
-from _helpers import GOLDEN, render, update_golden
+from _helpers import copy_golden, golden_cases, render, update_golden
 
-CASES = sorted(p for p in GOLDEN.iterdir() if p.is_dir())
+CASES = golden_cases()
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_golden(case, monkeypatch) -> None:  # noqa: ANN001
-    monkeypatch.chdir(case)
+def test_golden(case, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    pack = copy_golden(case, tmp_path / case.name)
+    monkeypatch.chdir(pack)
     result = compile_paths(["."])
-    actual = render(result.diagnostics, case).replace("./", "")
+    actual = render(result.diagnostics, pack).replace("./", "")
     expected_file = case / "expected.txt"
     if update_golden():
         expected_file.write_text(actual, encoding="utf-8")
@@ -46,3 +51,14 @@ def test_golden_cases_with_faults_name_one_code() -> None:
             assert text == "", case.name
         else:
             assert text, f"{case.name} reports nothing"
+
+
+def test_every_diagnostic_has_a_hint() -> None:
+    """Every diagnostic says how to fix it: a `help:` line in our own words."""
+    missing = []
+    for case in CASES:
+        text = (case / "expected.txt").read_text(encoding="utf-8") if (case / "expected.txt").exists() else ""
+        for block in re.split(r"\n(?=\S)", text.strip()):
+            if block and "\n  help: " not in block:
+                missing.append(f"{case.name}: {block.splitlines()[0]}")
+    assert missing == []

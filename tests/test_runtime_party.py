@@ -120,12 +120,9 @@ cards:
 
 def _compiled(tmp_path, story):
     from cardforge_compiler.pipeline import compile_paths
-    from _helpers import MANIFEST, write_pack
-    from test_characters import BOARDS as PACK_BOARDS
+    from _helpers import write_pack
 
-    folder = write_pack(tmp_path / "pack", story)
-    (folder / "pack.yaml").write_text(MANIFEST + PACK_BOARDS, encoding="utf-8")
-    return compile_paths([str(folder)])
+    return compile_paths([str(write_pack(tmp_path / "pack", story))])
 
 
 def test_named_steps_compile_into_the_bundle_and_load(tmp_path):

@@ -16,6 +16,7 @@ edge to a card that does not exist is never added.
 
 from __future__ import annotations
 
+import difflib
 import functools
 from collections import deque
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ import networkx as nx
 from cardforge_compiler.conditions import names_read, static_value
 from cardforge_compiler.model import step_kind
 from cardforge_compiler.resolve import CardIR, StoryIR
+from cardforge_runtime.format import apply_values
 
 __all__ = ["Edge", "StoryAnalysis", "analyse_story", "witness_path"]
 
@@ -51,7 +53,15 @@ class StoryAnalysis:
     """Everything the analyse-stage checks and the emitter need about one story.
 
     ``broken`` holds the cards with a reference to a card that does not exist
-    (already reported as CF301/CF306): graph checks do not blame them again."""
+    (already reported as CF301/CF306): graph checks do not blame them again.
+
+    ``known`` holds the value of every name that no write that can run changes.
+    Only writes that can run count (Gascony's Legacy, Event Cards: "What's
+    available may be based on your decisions"): a flag set only in an option that
+    is never offered, or on a card that cannot be reached, is never set. The
+    analysis starts from "every write runs" and drops the writes the flow never
+    reaches until nothing changes (a write guarded only by its own flag is still
+    counted: the result is never stricter than play)."""
 
     story: StoryIR
     graph: Any = None
@@ -65,6 +75,14 @@ class StoryAnalysis:
     known: dict[str, Any] = field(default_factory=dict)
     writes: dict[str, list[tuple]] = field(default_factory=dict)
     reads: dict[str, list[tuple]] = field(default_factory=dict)
+    ran_writes: set[tuple[int, tuple]] = field(default_factory=set)
+    live_writes: set[tuple] | None = None
+
+    def runs(self, step_path: tuple) -> bool:
+        """Whether the ``set``/``add``/``clear`` step at ``step_path`` can run: its
+        card is reachable and the flow reaches it (``live_writes`` is ``None`` when
+        every one can)."""
+        return self.live_writes is None or step_path in self.live_writes
 
     @functools.cached_property
     def reachable(self) -> set[int]:
@@ -77,25 +95,43 @@ class StoryAnalysis:
 
 
 def _usage(analysis: StoryAnalysis) -> None:
-    """Which names are written where, which are read where, and the value of every
-    name that no step can change (flags nothing sets true; counters nothing changes)."""
+    """Which names are written where (every ``set``/``add``/``clear``, whether it
+    can run or not) and which are read where."""
     story = analysis.story
-    changed: set[str] = set()
     for _card, ref in story.step_refs:
         if ref.kind in ("set", "add"):
-            for name, value in getattr(ref.step, ref.kind).items():
+            for name in getattr(ref.step, ref.kind):
                 analysis.writes.setdefault(name, []).append((*ref.path, ref.kind, name))
-                initial = story.model.counters.get(name, False)
-                if ref.kind == "add" or value != initial:
-                    changed.add(name)
         elif ref.kind == "clear":
             for j, name in enumerate(ref.step.clear):
                 analysis.writes.setdefault(name, []).append((*ref.path, "clear", j))
-    for path, tree in story.conditions.items():
-        for name in names_read(tree):
-            analysis.reads.setdefault(name, []).append(path)
-    analysis.known = {flag: False for flag in story.model.flags if flag not in changed}
-    analysis.known.update({c: v for c, v in story.model.counters.items() if c not in changed})
+    # A condition with a type error still reads its names, and a misspelled name
+    # reads the declared name it resembles (the one CF202's "did you mean" names):
+    # one fault, one report, never a CF504 beside it.
+    declared = sorted(set(story.model.flags) | set(story.model.counters))
+    for condition in story.parsed:
+        if condition.tree is not None:
+            for name in names_read(condition.tree):
+                if name not in story.names:
+                    meant = difflib.get_close_matches(name, declared, n=1, cutoff=0.6)
+                    name = meant[0] if meant else name
+                analysis.reads.setdefault(name, []).append(condition.path)
+
+
+def _known(story: StoryIR, live: set[tuple] | None) -> dict[str, Any]:
+    """The value of every name that no step among ``live`` (step paths; ``None``:
+    every step) changes: flags nothing sets true stay false, counters nothing
+    changes keep their start."""
+    changed: set[str] = set()
+    for _card, ref in story.step_refs:
+        if ref.kind not in ("set", "add") or (live is not None and ref.path not in live):
+            continue
+        for name, value in getattr(ref.step, ref.kind).items():
+            if ref.kind == "add" or value != story.model.counters.get(name, False):
+                changed.add(name)
+    known: dict[str, Any] = {flag: False for flag in story.model.flags if flag not in changed}
+    known.update({c: v for c, v in story.model.counters.items() if c not in changed})
+    return known
 
 
 class _CardFlow:
@@ -135,6 +171,7 @@ class _CardFlow:
             before = self.effects
             if kind in ("set", "add", "clear"):
                 self.effects = (*self.effects, (kind, getattr(step, kind)))
+                self.analysis.ran_writes.add((self.card.id, here))
             elif kind == "goto":
                 self.edge(step.goto, (*here, "goto"), via, label, conds)
                 alive = []
@@ -211,6 +248,29 @@ def analyse_story(story: StoryIR) -> StoryAnalysis:
     """
     analysis = StoryAnalysis(story)
     _usage(analysis)
+    live: set[tuple] | None = None
+    while True:
+        _flow_and_graph(analysis, live)
+        runs = {path for card, path in analysis.ran_writes if card in analysis.reachable}
+        if live is None and len(runs) == len(_write_steps(story)) or runs == live:
+            break
+        live = runs  # fewer writes can run: more names are known, perhaps fewer writes run
+    analysis.live_writes = live
+    return analysis
+
+
+def _write_steps(story: StoryIR) -> list[tuple]:
+    return [ref.path for _card, ref in story.step_refs if ref.kind in ("set", "add", "clear")]
+
+
+def _flow_and_graph(analysis: StoryAnalysis, live: set[tuple] | None) -> None:
+    """One pass: the known values given the ``live`` writes, every card's flow, the graph."""
+    story = analysis.story
+    analysis.known = _known(story, live)
+    for name in ("edges", "unreachable_steps", "never_offered", "stuck_choices"):
+        setattr(analysis, name, [])
+    analysis.endings, analysis.dead_ends, analysis.broken, analysis.ran_writes = {}, {}, set(), set()
+    analysis.__dict__.pop("reachable", None)
     for card in story.cards.values():
         _CardFlow(analysis, card).run()
     graph = nx.MultiDiGraph()
@@ -222,25 +282,22 @@ def analyse_story(story: StoryIR) -> StoryAnalysis:
                            effects=edge.effects)
     assert set(graph.nodes) == set(story.cards), "story graph must hold exactly the declared cards"
     analysis.graph = graph
-    return analysis
 
 
 #: States a witness search may visit before it settles for the graph's shortest path.
 WITNESS_STATE_LIMIT = 200_000
 
 
-def _apply(state: dict[str, Any], effects: tuple, initial: dict[str, Any]) -> dict[str, Any]:
+def _apply(state: dict[str, Any], effects: tuple, counter_starts: dict[str, int]) -> dict[str, Any]:
+    """The flags and counters after an edge's ``set``/``add``/``clear`` steps, by the
+    bundle format's own rule (``apply_values``); a step naming an undeclared name
+    (already reported) changes nothing."""
     state = dict(state)
     for kind, payload in effects:
-        if kind == "set":
-            state.update(payload)
-        elif kind == "add":
-            for name, amount in payload.items():
-                if isinstance(state.get(name), int):
-                    state[name] += amount
-        else:
-            for name in payload:
-                state[name] = initial.get(name, False)
+        try:
+            apply_values(kind, payload, state, state, counter_starts)
+        except KeyError:
+            continue
     return state
 
 
@@ -279,7 +336,7 @@ def witness_path(analysis: StoryAnalysis, card: int) -> list[tuple[int, dict | N
                                       key=lambda e: (len(e[2]["conditions"]), e[1])):
             if any(static_value(c, state) is False for c in data["conditions"]):
                 continue
-            after = _apply(state, data["effects"], initial)
+            after = _apply(state, data["effects"], story.model.counters)
             nxt = key(target, after)
             if nxt in parent:
                 continue

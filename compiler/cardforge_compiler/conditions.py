@@ -1,4 +1,4 @@
-"""Conditions: parse ``if`` expressions into syntax trees and type-check them.
+"""Conditions: parse ``if`` expressions into syntax trees.
 
 Grammar (lowest precedence first)::
 
@@ -6,21 +6,27 @@ Grammar (lowest precedence first)::
     and     := not ("and" not)*
     not     := "not" not | compare
     compare := atom (("==" | "!=" | "<" | "<=" | ">" | ">=") atom)?
-    atom    := NUMBER | STRING | "true" | "false" | NAME | NAME "(" args ")" | "(" expr ")"
+    atom    := "-"? NUMBER | STRING | "true" | "false" | NAME | NAME "(" args ")" | "(" expr ")"
 
-Trees are the plain-data shape the runtime evaluates
-(:mod:`cardforge_runtime.conditions`). Nothing is ever passed to ``eval``.
+Trees are the plain-data shape of the bundle format: what a condition may read,
+which functions exist and how a tree is typed are defined once, by the runtime
+(:mod:`cardforge_runtime.format`: ``BUILTIN_NAMES``, ``FUNCTIONS``,
+``condition_type``); this module only turns the authors' text into trees, keeping
+where each node was written (:func:`parse_condition_spans`) so that a diagnostic
+can point at the offending token. Nothing is ever passed to ``eval``.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardforge_compiler.model import shown_name
 from cardforge_runtime.conditions import evaluate_condition
-from cardforge_runtime.format import FUNCTIONS as RUNTIME_FUNCTIONS
+from cardforge_runtime.format import BUILTIN_NAMES, COMPARISONS, FUNCTIONS, MAX_NESTING, ConditionTypeError
 
 __all__ = [
     "BUILTIN_NAMES",
@@ -28,52 +34,43 @@ __all__ = [
     "KEYWORDS",
     "ConditionSyntaxError",
     "ConditionTypeError",
-    "UnknownName",
+    "Spans",
+    "a_kind",
     "names_read",
+    "node_at",
     "parse_condition",
+    "parse_condition_spans",
     "static_value",
-    "type_of",
 ]
 
-#: Names every condition may read, with their type.
-BUILTIN_NAMES: dict[str, str] = {"players": "number", "characters": "number", "coins": "number"}
-#: Functions: name -> (argument types, result type).
-FUNCTIONS: dict[str, tuple[tuple[str, ...], str]] = dict(RUNTIME_FUNCTIONS)
-MAX_NESTING = 32
+#: Where each node of a tree was written: its path from the root (as
+#: ``ConditionTypeError.path``) -> (first column, column after the last), 1-based.
+Spans = dict[tuple, tuple[int, int]]
 
 _TOKEN = re.compile(
     r"\s*(?:(?P<number>[0-9]+)|(?P<string>\"[^\"\\]*\"|'[^'\\]*')|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
-    r"|(?P<op>==|!=|<=|>=|<|>|\(|\)|,)|(?P<bad>\S))"
+    r"|(?P<op>==|!=|<=|>=|<|>|\(|\)|,|-)|(?P<bad>\S))"
 )
 #: Words of the condition language: never usable as flag or counter names.
 KEYWORDS = frozenset({"and", "or", "not", "true", "false"})
+#: Parentheses and ``not`` nested deeper than this are refused while parsing (the
+#: tree's own depth is bounded by the format's ``MAX_NESTING``).
+_MAX_PARSE_DEPTH = MAX_NESTING // 2
 
 
 @dataclass
 class ConditionSyntaxError(Exception):
-    """The condition cannot be parsed; ``column`` is 1-based within the condition."""
+    """The condition cannot be parsed; ``column`` is 1-based within the condition;
+    ``hint`` says how to fix it, when there is more to say than the grammar."""
 
     message: str
     column: int
+    hint: str | None = None
 
 
-@dataclass
-class ConditionTypeError(Exception):
-    """The condition mixes types, e.g. ``not coins`` or ``met_athos > 2``."""
-
-    message: str
-
-
-@dataclass
-class UnknownName(Exception):
-    """The condition reads a name that is neither declared nor built in."""
-
-    name: str
-    kind: str = "name"
-
-
-def _tokens(source: str) -> list[tuple[str, str, int]]:
-    out: list[tuple[str, str, int]] = []
+def _tokens(source: str) -> list[tuple[str, str, int, int]]:
+    """``(kind, text, first column, column after it)`` for each token, then ``end``."""
+    out: list[tuple[str, str, int, int]] = []
     pos = 0
     while pos < len(source):
         match = _TOKEN.match(source, pos)
@@ -97,9 +94,9 @@ def _tokens(source: str) -> list[tuple[str, str, int]]:
             raise ConditionSyntaxError("number too large (at most 15 digits)", column)
         if kind == "name" and value in KEYWORDS:
             kind = "keyword"
-        out.append((kind, value, column))
+        out.append((kind, value, column, column + len(value)))
         pos = match.end()
-    out.append(("end", "", len(source) + 1))
+    out.append(("end", "", len(source) + 1, len(source) + 1))
     return out
 
 
@@ -108,76 +105,102 @@ class _Parser:
         self.tokens = _tokens(source)
         self.pos = 0
         self.depth = 0
+        self.spans: dict[int, tuple[int, int]] = {}
+        self.last_end = 1
 
-    def peek(self) -> tuple[str, str, int]:
+    def peek(self) -> tuple[str, str, int, int]:
         return self.tokens[self.pos]
 
-    def take(self) -> tuple[str, str, int]:
+    def take(self) -> tuple[str, str, int, int]:
         token = self.tokens[self.pos]
         self.pos += 1
+        self.last_end = token[3]
         return token
 
+    def node(self, node: dict, start: int) -> dict:
+        self.spans[id(node)] = (start, self.last_end)
+        return node
+
     def expect(self, value: str) -> None:
-        kind, text, column = self.take()
+        kind, text, column, _ = self.take()
         if text != value:
             found = f"'{text}'" if kind != "end" else "the end"
             raise ConditionSyntaxError(f"expected '{value}', found {found}", column)
 
     def parse(self) -> dict:
         tree = self.expr()
-        kind, text, column = self.peek()
+        kind, text, column, _ = self.peek()
         if kind != "end":
             raise ConditionSyntaxError(f"unexpected '{text}' after a complete condition", column)
         return tree
 
     def expr(self) -> dict:
+        start = self.peek()[2]
         args = [self.conj()]
         while self.peek()[1] == "or" and self.peek()[0] == "keyword":
             self.take()
             args.append(self.conj())
-        return args[0] if len(args) == 1 else {"op": "or", "args": args}
+        return args[0] if len(args) == 1 else self.node({"op": "or", "args": args}, start)
 
     def conj(self) -> dict:
+        start = self.peek()[2]
         args = [self.neg()]
         while self.peek()[1] == "and" and self.peek()[0] == "keyword":
             self.take()
             args.append(self.neg())
-        return args[0] if len(args) == 1 else {"op": "and", "args": args}
+        return args[0] if len(args) == 1 else self.node({"op": "and", "args": args}, start)
 
     def neg(self) -> dict:
         if self.peek()[:2] == ("keyword", "not"):
-            self.take()
+            start = self.take()[2]
             self.enter()
             node = {"op": "not", "arg": self.neg()}
             self.depth -= 1
-            return node
+            return self.node(node, start)
         return self.compare()
 
     def enter(self) -> None:
         self.depth += 1
-        if self.depth > MAX_NESTING:
-            raise ConditionSyntaxError(f"condition nests deeper than {MAX_NESTING} levels", self.peek()[2])
+        if self.depth > _MAX_PARSE_DEPTH:
+            raise ConditionSyntaxError(f"condition nests deeper than {_MAX_PARSE_DEPTH} levels", self.peek()[2])
 
     def compare(self) -> dict:
+        start = self.peek()[2]
         left = self.atom()
-        kind, text, _ = self.peek()
-        if kind == "op" and text in ("==", "!=", "<", "<=", ">", ">="):
+        kind, text, _, _ = self.peek()
+        if kind == "op" and text in COMPARISONS:
             self.take()
             right = self.atom()
-            return {"op": text, "left": left, "right": right}
+            return self.node({"op": text, "left": left, "right": right}, start)
         return left
 
     def atom(self) -> dict:
-        kind, text, column = self.take()
+        kind, text, column, _ = self.take()
+        if text == "-" and kind == "op":
+            number = self.peek()
+            if number[0] != "number":
+                found = f"'{number[1]}'" if number[0] != "end" else "the end of the condition"
+                raise ConditionSyntaxError(f"expected a number after '-', found {found}", number[2])
+            if number[2] != column + 1:
+                raise ConditionSyntaxError("a negative number is written without a space after '-'", column,
+                                           hint=f"write -{number[1]}")
+            self.take()
+            return self.node({"op": "const", "value": -int(number[1])}, column)
         if kind == "number":
-            return {"op": "const", "value": int(text)}
+            return self.node({"op": "const", "value": int(text)}, column)
         if kind == "string":
-            return {"op": "const", "value": text[1:-1]}
+            value = text[1:-1]
+            if value != value.strip():
+                raise ConditionSyntaxError(f"{shown_name(value)} in quotes starts or ends with a space: names "
+                                           f"never do", column, hint=f"write \"{value.strip()}\"")
+            # Names are compared in Unicode NFC, as the pack's names are stored.
+            return self.node({"op": "const", "value": unicodedata.normalize("NFC", value)}, column)
         if kind == "keyword" and text in ("true", "false"):
-            return {"op": "const", "value": text == "true"}
+            return self.node({"op": "const", "value": text == "true"}, column)
         if kind == "name":
             if self.peek()[1] == "(":
                 self.take()
+                self.enter()
                 args = []
                 if self.peek()[1] != ")":
                     args.append(self.expr())
@@ -185,8 +208,9 @@ class _Parser:
                         self.take()
                         args.append(self.expr())
                 self.expect(")")
-                return {"op": "call", "name": text, "args": args}
-            return {"op": "name", "name": text}
+                self.depth -= 1
+                return self.node({"op": "call", "name": text, "args": args}, column)
+            return self.node({"op": "name", "name": text}, column)
         if text == "(":
             self.enter()
             node = self.expr()
@@ -197,64 +221,55 @@ class _Parser:
         raise ConditionSyntaxError(f"expected a value, found {found}", column)
 
 
+def parse_condition_spans(source: str) -> tuple[dict, Spans]:
+    """Parse a condition into a syntax tree, and say where each node was written.
+
+    Returns the tree and its :data:`Spans` (a node in parentheses spans what is
+    inside them).
+
+    Raises:
+        ConditionSyntaxError: with a message and a 1-based column; also when the
+            tree would nest deeper than the format's ``MAX_NESTING``.
+    """
+    if not source.strip():
+        raise ConditionSyntaxError("empty condition", 1)
+    parser = _Parser(source)
+    tree = parser.parse()
+    spans: Spans = {}
+    stack: list[tuple[dict, tuple, int]] = [(tree, (), 0)]
+    while stack:
+        node, path, depth = stack.pop()
+        spans[path] = parser.spans[id(node)]
+        if depth > MAX_NESTING:
+            raise ConditionSyntaxError(f"condition nests deeper than {MAX_NESTING} levels", spans[path][0])
+        for key in ("arg", "left", "right"):
+            if key in node:
+                stack.append((node[key], (*path, key), depth + 1))
+        for i, arg in enumerate(node.get("args", ())):
+            stack.append((arg, (*path, "args", i), depth + 1))
+    return tree, spans
+
+
 def parse_condition(source: str) -> dict:
-    """Parse a condition into a syntax tree.
+    """Parse a condition into a syntax tree (see :func:`parse_condition_spans`).
 
     Raises:
         ConditionSyntaxError: with a message and a 1-based column.
     """
-    if not source.strip():
-        raise ConditionSyntaxError("empty condition", 1)
-    return _Parser(source).parse()
+    return parse_condition_spans(source)[0]
 
 
-def type_of(tree: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    """The type (``bool``, ``number``, ``text``) of a tree; ``names`` maps every
-    readable name to its type.
-
-    Raises:
-        UnknownName: a name or function that is not known.
-        ConditionTypeError: operands of the wrong type.
-    """
-    op = tree["op"]
-    if op == "const":
-        value = tree["value"]
-        return "bool" if isinstance(value, bool) else "number" if isinstance(value, int) else "text"
-    if op == "name":
-        if tree["name"] not in names:
-            raise UnknownName(tree["name"])
-        return names[tree["name"]]
-    if op == "not":
-        if type_of(tree["arg"], names) != "bool":
-            raise ConditionTypeError("'not' needs true/false, not " + _a(type_of(tree["arg"], names)))
-        return "bool"
-    if op in ("and", "or"):
-        for arg in tree["args"]:
-            kind = type_of(arg, names)
-            if kind != "bool":
-                raise ConditionTypeError(f"'{op}' joins true/false values, not {_a(kind)}")
-        return "bool"
-    if op == "call":
-        if tree["name"] not in FUNCTIONS:
-            raise UnknownName(tree["name"], "function")
-        params, result = FUNCTIONS[tree["name"]]
-        if len(params) != len(tree["args"]):
-            raise ConditionTypeError(f"{tree['name']}() takes {len(params)} argument(s), got {len(tree['args'])}")
-        for param, arg in zip(params, tree["args"]):
-            kind = type_of(arg, names)
-            if kind != param:
-                raise ConditionTypeError(f"{tree['name']}() takes {_a(param)}, not {_a(kind)}")
-        return result
-    left, right = type_of(tree["left"], names), type_of(tree["right"], names)
-    if op in ("==", "!="):
-        if left != right:
-            raise ConditionTypeError(f"'{op}' compares {_a(left)} with {_a(right)}")
-    elif left != "number" or right != "number":
-        raise ConditionTypeError(f"'{op}' compares numbers, not {_a(left if left != 'number' else right)}")
-    return "bool"
+def node_at(tree: Mapping[str, Any], path: tuple) -> Any:
+    """The node of ``tree`` at ``path`` (keys and list indexes from the root, as
+    ``ConditionTypeError.path``)."""
+    node: Any = tree
+    for part in path:
+        node = node[part]
+    return node
 
 
-def _a(kind: str) -> str:
+def a_kind(kind: str) -> str:
+    """How messages name a condition type: ``a number``, ``a true/false value``, ``text``."""
     return {"bool": "a true/false value", "number": "a number", "text": "text"}[kind]
 
 

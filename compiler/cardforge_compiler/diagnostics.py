@@ -28,7 +28,10 @@ __all__ = [
     "RULES",
     "Rule",
     "Severity",
+    "card_hint",
     "did_you_mean",
+    "listed",
+    "near_cards",
     "rule",
 ]
 
@@ -86,6 +89,7 @@ rule("CF106", "unknown-step", E, "A step's first key names no step kind.")
 rule("CF107", "duplicate-id", E, "Two documents of the same kind share an id.")
 rule("CF108", "card-id", E, "A card id or card reference is not a plain number such as 11.")
 rule("CF109", "pack-manifest", E, "A pack folder has no `pack` manifest, or more than one.")
+rule("CF110", "too-few-characters", W, "A pack has fewer Character boards than a game of its players needs.")
 
 # CF2xx: conditions
 rule("CF201", "condition-syntax", E, "A condition cannot be parsed.")
@@ -100,6 +104,7 @@ rule("CF304", "unknown-stat", E, "A challenge, roll or Character board names a s
 rule("CF305", "unknown-status", E, "A step names a status token the pack does not define.")
 rule("CF306", "cross-story-goto", E, "A reference names a card of another story.")
 rule("CF307", "missing-stat", E, "A Character board gives no value for a stat of the pack.")
+rule("CF308", "unknown-item", W, "A condition asks `has()` for an item that nothing in the pack can provide.")
 rule("CF310", "unknown-character", E, "A step or `in_party()` names a Character that has no board in the pack.")
 
 # CF4xx: story graph
@@ -134,7 +139,10 @@ class Diagnostic:
     ``line``/``column`` lazily; ``anchor`` says which position to use: the ``key``
     of the last path element, its ``value``, or its containing ``mapping``;
     ``offset`` moves the column that many characters into a one-line value (a
-    position inside a condition).
+    position inside a condition); ``card`` is the story card the path lies in
+    (its printed number, shown instead of the list index ``cards[3]``); ``see``
+    (``(file, doc, path)``) is a second place the message refers to, such as the
+    first definition of a card: the locator appends its line, ``(line 30)``.
     """
 
     code: str
@@ -148,6 +156,8 @@ class Diagnostic:
     offset: int = 0
     hint: str | None = None
     severity: Severity = field(default=Severity.ERROR)
+    card: int | None = None
+    see: tuple[str, int, tuple] | None = None
 
     def __post_init__(self) -> None:
         self.severity = RULES[self.code].severity
@@ -162,14 +172,16 @@ class Diagnostic:
         return (self.file or "", self.line or 0, self.column or 0, self.code, self.message)
 
     def field_path(self) -> str:
-        """The data path as authors read it: ``cards[2].steps[0].choice[1].goto``."""
-        out = ""
-        for part in self.path:
-            if isinstance(part, int):
-                out += f"[{part}]"
-            else:
-                out += ("." if out else "") + str(part)
-        return out
+        """Where in the document, as authors read it: ``card 14: steps[0].choice[1].goto``
+        (the card by its printed number), or the data path ``players.min``."""
+        if self.card is not None and len(self.path) >= 2 and self.path[0] == "cards":
+            rest = _data_path(self.path[2:])
+            return f"card {self.card}" + (f": {rest}" if rest not in ("", "id") else "")
+        return self.data_path()
+
+    def data_path(self) -> str:
+        """The data path from the document's root: ``cards[2].steps[0].choice[1].goto``."""
+        return _data_path(self.path)
 
     def to_dict(self) -> dict:
         """Plain data for ``--format json`` (documented in ``docs/diagnostics.md``)."""
@@ -181,9 +193,20 @@ class Diagnostic:
             "file": self.file,
             "line": self.line,
             "column": self.column,
-            "path": self.field_path() or None,
+            "path": self.data_path() or None,
+            "card": self.card,
             "hint": self.hint,
         }
+
+
+def _data_path(path: tuple) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
 
 
 def did_you_mean(word: object, choices: Iterable[object], *, prefix: str = "did you mean ") -> str | None:
@@ -199,3 +222,51 @@ def did_you_mean(word: object, choices: Iterable[object], *, prefix: str = "did 
     match = pool[best[0]]
     shown = f"'{match}'" if isinstance(match, str) else str(match)
     return f"{prefix}{shown}?"
+
+
+#: How many items a hint lists before it says "and N more".
+LIST_LIMIT = 8
+
+
+def listed(items: Iterable[object], limit: int = LIST_LIMIT) -> str:
+    """``a, b, c and 5 more``: at most ``limit`` items, in the order given."""
+    items = [str(i) for i in items]
+    shown = ", ".join(items[:limit])
+    return shown + (f" and {len(items) - limit} more" if len(items) > limit else "")
+
+
+def near_cards(target: int, ids: Iterable[int], limit: int = 3) -> list[int]:
+    """Card ids an author likely meant when writing ``target``: two neighbouring
+    digits swapped (``21`` for ``12``), off by one, one digit wrong, missing or
+    doubled (for numbers of two digits or more); best first, at most ``limit``."""
+    pool = set(ids)
+    text = str(target)
+    tiers: list[list[str]] = [
+        [text[:i] + text[i + 1] + text[i] + text[i + 2:] for i in range(len(text) - 1)],
+        [str(target - 1), str(target + 1)],
+        [text[:i] + d + text[i + 1:] for i in range(len(text)) for d in "0123456789"]
+        + [text[:i] + text[i + 1:] for i in range(len(text))]
+        + [text[:i] + d + text[i:] for i in range(len(text) + 1) for d in "0123456789"] if len(text) > 1 else [],
+    ]
+    found: list[int] = []
+    for tier in tiers:
+        for candidate in sorted(set(tier), key=lambda c: (abs(int(c or 0) - target), c)):
+            if candidate and candidate[0] != "0" and int(candidate) in pool and int(candidate) not in found \
+                    and int(candidate) != target:
+                found.append(int(candidate))
+    return found[:limit]
+
+
+def card_hint(target: int, ids: Iterable[int], whose: str = "this story") -> str:
+    """The hint for a reference to a card that does not exist: the near misses
+    ("did you mean 12 or 21?"), else the cards numbered closest to it, never a
+    list of every card."""
+    ids = sorted(set(ids))
+    near = near_cards(target, ids)
+    if near:
+        alternatives = ", ".join(map(str, near[:-1])) + (" or " if len(near) > 1 else "") + str(near[-1])
+        return f"did you mean {alternatives}?"
+    if len(ids) <= LIST_LIMIT:
+        return f"{whose}'s cards are {listed(ids)}"
+    closest = sorted(sorted(ids, key=lambda i: (abs(i - target), i))[:LIST_LIMIT])
+    return f"the cards of {whose} numbered closest to {target} are {listed(closest)} ({len(ids)} cards in all)"

@@ -53,12 +53,17 @@ def locate(diagnostics: Iterable[Diagnostic], files: Iterable[SourceFile]) -> No
     """Fill ``line``/``column`` of diagnostics that have a ``doc`` and ``path`` but no
     position yet, composing each affected file once. Never raises for bad input."""
     pending: dict[str, list[Diagnostic]] = {}
+    seeing: list[Diagnostic] = []
     for diag in diagnostics:
         if diag.line is None and diag.doc is not None and diag.file is not None:
             pending.setdefault(diag.file, []).append(diag)
+        if diag.see is not None:
+            seeing.append(diag)
+            pending.setdefault(diag.see[0], [])
     if not pending:
         return
     by_display = {sf.display: sf for sf in files}
+    trees: dict[str, list[Any]] = {}
 
     def work() -> None:
         for display, diags in pending.items():
@@ -66,7 +71,7 @@ def locate(diagnostics: Iterable[Diagnostic], files: Iterable[SourceFile]) -> No
             if sf is None or sf.text is None:
                 continue
             try:
-                roots = list(make_yaml().compose_all(sf.text))
+                roots = trees[display] = list(make_yaml().compose_all(sf.text))
             except (YAMLError, RecursionError):
                 continue
             for diag in diags:
@@ -76,5 +81,13 @@ def locate(diagnostics: Iterable[Diagnostic], files: Iterable[SourceFile]) -> No
                 diag.line, diag.column = mark.line + 1, mark.column + 1
                 if diag.offset and isinstance(node, ScalarNode) and node.end_mark.line == mark.line:
                     diag.column += diag.offset + (1 if node.style in ("'", '"') else 0)
+        for diag in seeing:
+            file, doc, path = diag.see  # type: ignore[misc]
+            roots = trees.get(file)
+            if roots is None or doc >= len(roots) or roots[doc] is None:
+                diag.message += f" (in {file})" if file != diag.file else ""
+                continue
+            line = _follow(roots[doc], path, "value")[0].line + 1
+            diag.message += f" (line {line})" if file == diag.file else f" ({file}:{line})"
 
     run_with_stack(work)

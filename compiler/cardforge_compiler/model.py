@@ -12,9 +12,11 @@ Rule sources: Gascony's Legacy, "Story Cards", "Event Cards", "Challenges",
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -25,6 +27,8 @@ from pydantic import (
     model_validator,
 )
 from pydantic_core import PydanticCustomError
+
+from cardforge_runtime.format import MAX_PLAYERS
 
 __all__ = [
     "Card",
@@ -74,6 +78,39 @@ CardId = Annotated[
 Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
 Name = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=64)]
 Text = Annotated[str, Field(min_length=1)]
+
+
+def shown_name(name: str) -> str:
+    """A name in quotes with its edge spaces made visible: ``'Rapier␠'``."""
+    core = name.strip()
+    start = name[: len(name) - len(name.lstrip())] if core else name
+    end = name[len(name.rstrip()):] if core else ""
+
+    def visible(spaces: str) -> str:
+        return "".join("\u2420" if c == " " else "\u2409" if c == "\t" else f"\\u{ord(c):04x}" for c in spaces)
+
+    return f"'{visible(start)}{core}{visible(end)}'"
+
+
+def _name(value: str) -> str:
+    """A name (stat, status token, item, Character, deck): no spaces at either end,
+    stored in Unicode NFC so that the same letters always make the same name,
+    whichever way an editor encoded them (``é`` as one code point or as ``e`` and a
+    combining accent)."""
+    if value != value.strip():
+        where = ("starts and ends" if value[:1].isspace() and value[-1:].isspace()
+                 else "starts" if value[:1].isspace() else "ends")
+        raise PydanticCustomError(
+            "name_spaces", "{shown} {where} with a space: a name cannot start or end with spaces",
+            {"shown": shown_name(value), "where": where,
+             "hint": f"write '{value.strip()}': names are compared letter for letter, so "
+                     f"has(\"{value.strip()}\") would never match {shown_name(value)}"})
+    return unicodedata.normalize("NFC", value)
+
+
+#: A name: a stat, status token, item, Character or deck.
+NameText = Annotated[str, Field(min_length=1, json_schema_extra={"pattern": r"^\S([\s\S]*\S)?$"}),
+                     AfterValidator(_name)]
 Count = Annotated[int, Field(ge=0, le=1000)]
 #: A counter's value or change: kept well inside what every front end counts exactly.
 Amount = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
@@ -140,8 +177,8 @@ class Resources(_Named):
     coins: Count | None = None
     destiny: Count | None = None
     health: Count | None = None
-    status: list[Text] | None = None
-    items: list[Text] | None = None
+    status: list[NameText] | None = None
+    items: list[NameText] | None = None
     who: Literal["each", "one"] = "each"
 
 
@@ -154,7 +191,8 @@ class PerSuccess(_Model):
     @model_validator(mode="after")
     def _one_effect(self) -> PerSuccess:
         if (self.gain is None) == (self.lose is None):
-            raise PydanticCustomError("one_of", "give exactly one of `gain` or `lose`")
+            raise PydanticCustomError("one_of", "give exactly one of `gain` or `lose`", {
+                "hint": "a roll applies one effect per success: keep `gain:` or `lose:`, not both"})
         return self
 
     model_config = ConfigDict(
@@ -176,7 +214,7 @@ class Challenge(_Named):
     """An "n-Stat Challenge": roll dice equal to ``stat``, pass with ``successes``
     or more (Gascony's Legacy, Challenges); ``character``/``except`` say who may."""
 
-    stat: Text
+    stat: NameText
     successes: Annotated[int, Field(ge=1, le=12)]
     who: Who = "one"
     pass_: list[Step] = Field(alias="pass")
@@ -187,7 +225,7 @@ class Roll(_Named):
     """Roll dice equal to ``stat`` and apply ``per_success`` once per success
     (Gascony's Legacy, Event Cards: "A Priest"); ``character``/``except`` say who may."""
 
-    stat: Text
+    stat: NameText
     who: Who = "each"
     per_success: PerSuccess
 
@@ -208,7 +246,7 @@ class Roll(_Named):
 class Offer(_Model):
     """A fixed item for sale at ``cost`` coins."""
 
-    item: Text
+    item: NameText
     cost: Count
 
 
@@ -216,16 +254,18 @@ class Purchase(_Model):
     """"Players may purchase these": draw ``per_player`` cards per player (1 if not
     given) from ``deck`` and/or offer fixed ``offers`` (Gascony's Legacy, Event Cards)."""
 
-    deck: Text | None = None
+    deck: NameText | None = None
     per_player: Annotated[int, Field(ge=1, le=10)] | None = None
     offers: Annotated[list[Offer], Field(min_length=1)] | None = None
 
     @model_validator(mode="after")
     def _something_to_buy(self) -> Purchase:
         if self.deck is None and self.offers is None:
-            raise PydanticCustomError("one_of", "a purchase needs a `deck` to draw from, `offers`, or both")
+            raise PydanticCustomError("one_of", "a purchase needs a `deck` to draw from, `offers`, or both", {
+                "hint": "add `deck: Equipment` or `offers: [{item: Rapier, cost: 3}]`"})
         if self.per_player is not None and self.deck is None:
-            raise PydanticCustomError("one_of", "`per_player` counts cards drawn from a `deck`: add `deck:`")
+            raise PydanticCustomError("one_of", "`per_player` counts cards drawn from a `deck`", {
+                "hint": "add `deck:` naming the deck, or remove `per_player`"})
         return self
 
     model_config = ConfigDict(
@@ -245,7 +285,8 @@ class Objective(_Model):
     @model_validator(mode="after")
     def _one_outcome(self) -> Objective:
         if (self.goto is None) == (self.victory is None):
-            raise PydanticCustomError("one_of", "an objective needs exactly one of `goto` or `victory`")
+            raise PydanticCustomError("one_of", "an objective needs exactly one of `goto` or `victory`", {
+                "hint": "meeting an objective either leads to a card (`goto: N`) or wins (`victory: ...`)"})
         return self
 
     model_config = ConfigDict(
@@ -371,8 +412,6 @@ STEP_MODELS: dict[str, type[_Model]] = {
 }
 #: Every step kind, in documentation order. A step's first key that is one of these names its kind.
 STEP_KINDS: tuple[str, ...] = tuple(STEP_MODELS)
-#: Step kinds that always end the card.
-ENDING_STEPS = frozenset({"goto", "victory", "defeat", "battle"})
 
 
 def step_kind(value: Any) -> str | None:
@@ -427,12 +466,16 @@ class Story(_Model):
 
 # ------------------------------------------------------------------------ pack
 class Players(_Model):
-    """Player count; in Solo Play one player controls ``solo_characters``
-    Characters (Gascony's Legacy, Solo Play)."""
+    """Player count, from ``min`` to ``max`` players (``min`` no more than ``max``);
+    in Solo Play one player controls ``solo_characters`` Characters, no more than
+    ``max`` (Gascony's Legacy, Solo Play)."""
 
-    min: Annotated[int, Field(ge=1, le=12)]
-    max: Annotated[int, Field(ge=1, le=12)]
-    solo_characters: Annotated[int, Field(ge=1, le=12)] = 1
+    # How the three relate is the bundle format's rule (cardforge_runtime.format.
+    # player_limits), checked by checks/pack.py as load_bundle checks it.
+
+    min: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+    max: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+    solo_characters: Annotated[int, Field(ge=1, le=MAX_PLAYERS)] = 1
 
 
 class StatusToken(_Model):
@@ -440,7 +483,7 @@ class StatusToken(_Model):
     ``dice_modifier`` dice rolled (Despair: -1); ``six_counts`` successes a 6 counts
     (Doom: 1)."""
 
-    name: Text
+    name: NameText
     dice_modifier: Annotated[int, Field(ge=-6, le=6)] = 0
     six_counts: Annotated[int, Field(ge=0, le=2)] | None = None
 
@@ -451,11 +494,11 @@ class Character(_Model):
     maximum Destiny tokens (3 or 4 in the box) and Health tokens (4 or 5), and the
     ``items`` the Character starts with (the Starting Weapon)."""
 
-    name: Text
-    stats: dict[Text, Annotated[int, Field(ge=0, le=6)]]
+    name: NameText
+    stats: dict[NameText, Annotated[int, Field(ge=0, le=6)]]
     destiny: Annotated[int, Field(ge=1, le=20)]
     health: Annotated[int, Field(ge=1, le=20)]
-    items: list[Text] = Field(default_factory=list)
+    items: list[NameText] = Field(default_factory=list)
 
 
 Face = Annotated[int, Field(ge=1, le=20)]
@@ -470,7 +513,9 @@ class Dice(_Model):
     double_success: list[Face] = Field(default_factory=list)
     advantage_adds: list[Face] = Field(default_factory=list)
     disadvantage_removes: list[Face] = Field(default_factory=list)
-    reroll: Text | None = None
+    #: What may be spent to reroll dice: ``destiny`` (a Destiny token rerolls any
+    #: or all dice, with no limit per roll), the only rule of the box.
+    reroll: Literal["destiny"] | None = None
 
 
 class Pack(_Model):
@@ -481,7 +526,7 @@ class Pack(_Model):
     title: Text
     version: Annotated[str, Field(pattern=r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$")]
     players: Players
-    stats: Annotated[list[Text], Field(min_length=1)]
+    stats: Annotated[list[NameText], Field(min_length=1)]
     status_tokens: list[StatusToken] = Field(default_factory=list)
     dice: Dice
     characters: list[Character] = Field(default_factory=list)

@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardforge_compiler.analyse import StoryAnalysis, analyse_story
-from cardforge_compiler.checks import CHECKS, checks_for
+from cardforge_compiler.checks import checks_for
 from cardforge_compiler.diagnostics import Diagnostic, Severity
 from cardforge_compiler.load import SourceFile, discover, gc_paused, load_files
 from cardforge_compiler.locate import locate
-from cardforge_compiler.resolve import PackIR, group_packs
+from cardforge_compiler.resolve import PackIR, group_packs, resolve_story
 from cardforge_compiler.validate import Document, duplicate_ids, validate_document
 
 __all__ = ["CompileResult", "compile_paths"]
@@ -19,16 +19,21 @@ __all__ = ["CompileResult", "compile_paths"]
 
 @dataclass
 class CompileResult:
-    """What a compile produced: the files, the packs, each story's analysis (keyed
-    by ``id(StoryIR)``), the diagnostics (sorted, positioned) and how many check
-    runs were made (registered checks x stories, plus one schema validation per
-    document)."""
+    """What a compile produced: the files, the packs (each story carries its
+    ``analysis``), the diagnostics (sorted, positioned) and how many check runs were
+    made: one schema validation per document, each pack check once per pack, each
+    story check once per story."""
 
     files: list[SourceFile]
     packs: list[PackIR] = field(default_factory=list)
-    analyses: dict[int, StoryAnalysis] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     checks_run: int = 0
+
+    @property
+    def analyses(self) -> dict[int, StoryAnalysis]:
+        """Each story's analysis keyed by ``id(StoryIR)``: a view kept for callers not
+        yet moved to ``story.analysis``."""
+        return {id(s): s.analysis for p in self.packs for s in p.stories if s.analysis is not None}
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -103,20 +108,23 @@ def _compile(paths: list[str]) -> CompileResult:
     packs, problems = group_packs(documents, files)
     diagnostics += problems
     result = CompileResult(files=files, packs=packs)
+    stories = [story for pack in packs for story in pack.stories]
+    for story in stories:
+        resolve_story(story)
+        story.analysis = analyse_story(story)
+    # The checks only read what the stages built.
     result.checks_run = len(documents)
     for pack in packs:
         for chk in checks_for("pack"):
             diagnostics.extend(chk.run(pack))
-    stories = [story for pack in packs for story in pack.stories]
+            result.checks_run += 1
     for story in stories:
         for chk in checks_for("resolve"):
             diagnostics.extend(chk.run(story))
-    for story in stories:
-        analysis = analyse_story(story)
-        result.analyses[id(story)] = analysis
+            result.checks_run += 1
         for chk in checks_for("analyse"):
-            diagnostics.extend(chk.run(analysis))
-    result.checks_run += len(CHECKS) * len(stories)
+            diagnostics.extend(chk.run(story.analysis))
+            result.checks_run += 1
     locate(diagnostics, files)
     result.diagnostics = sorted(_one_fault_one_report(diagnostics), key=Diagnostic.sort_key)
     return result

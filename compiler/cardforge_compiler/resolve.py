@@ -1,9 +1,11 @@
-"""Stage 3, resolve: group documents into packs, index cards, parse conditions.
+"""Stage 3, resolve: group documents into packs, index cards, declare each story's
+names and parse and type every condition.
 
 Produces the intermediate representation every later stage reads
-(:class:`PackIR`, :class:`StoryIR`, :class:`CardIR`) and the reference checks that
-must run *before* any graph is built (a graph library would silently create a
-node for a missing card): see :mod:`cardforge_compiler.checks.references` and
+(:class:`PackIR`, :class:`StoryIR`, :class:`CardIR`, :class:`ConditionIR`). The
+checks of this stage only read it: the reference checks, which must run *before*
+any graph is built (a graph library would silently create a node for a missing
+card), in :mod:`cardforge_compiler.checks.references`, and the condition checks in
 :mod:`cardforge_compiler.checks.conditions`.
 """
 
@@ -13,14 +15,55 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from cardforge_compiler.conditions import (
+    BUILTIN_NAMES,
+    FUNCTIONS,
+    KEYWORDS,
+    ConditionSyntaxError,
+    ConditionTypeError,
+    Spans,
+    parse_condition_spans,
+)
 from cardforge_compiler.diagnostics import Diagnostic
 from cardforge_compiler.load import SourceFile
 from cardforge_compiler.model import Card, Pack, Story, step_kind
 from cardforge_compiler.validate import Document
+from cardforge_runtime.format import condition_type
 
-__all__ = ["CardIR", "PackIR", "StepRef", "StoryIR", "group_packs", "walk_steps"]
+if TYPE_CHECKING:
+    from cardforge_compiler.analyse import StoryAnalysis
+
+__all__ = ["RESERVED", "CardIR", "ConditionIR", "PackIR", "StepRef", "StoryIR", "condition_sources", "group_packs",
+           "resolve_story", "walk_steps"]
+
+#: Words a flag or counter cannot be named: built-in names, functions, keywords.
+RESERVED = frozenset(BUILTIN_NAMES) | frozenset(FUNCTIONS) | KEYWORDS
+
+
+@dataclass
+class ConditionIR:
+    """One condition as written (``source``, at data ``path``) and what resolve made
+    of it: its syntax ``tree`` (``None`` when it cannot be parsed), where each node
+    was written (``spans``), and the ``error`` that stopped it, if any: a
+    :class:`ConditionSyntaxError`, or the bundle format's
+    :class:`ConditionTypeError` (an unknown name or function, a type mismatch, a
+    condition that is not true/false), whose ``path`` locates the offending node. A
+    tree with a type error still tells which names the condition reads."""
+
+    path: tuple
+    source: str
+    tree: dict | None = None
+    spans: Spans = field(default_factory=dict)
+    error: ConditionSyntaxError | ConditionTypeError | None = None
+
+    def column(self, node_path: tuple = ()) -> int:
+        """The 1-based column, in the condition text, where the node at ``node_path``
+        was written (its nearest written ancestor's, else 1)."""
+        while node_path not in self.spans and node_path:
+            node_path = node_path[:-1]
+        return self.spans.get(node_path, (1, 1))[0]
 
 
 @dataclass
@@ -40,14 +83,18 @@ class CardIR:
 @dataclass
 class StoryIR:
     """A story with its cards indexed by id (first definition wins; duplicates are
-    reported), the type of every name its conditions may read, and the parsed
-    condition of every ``if`` keyed by the data path of that ``if``."""
+    reported). :func:`resolve_story` fills ``names`` (the type of every name its
+    conditions may read), ``parsed`` (every condition, parsed or not) and
+    ``conditions`` (the tree of every well-typed true/false condition, keyed by the
+    data path of its ``if``); the analyse stage sets ``analysis``."""
 
     doc: Document
     pack: PackIR
     cards: dict[int, CardIR] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
+    parsed: list[ConditionIR] = field(default_factory=list)
     conditions: dict[tuple, dict] = field(default_factory=dict)
+    analysis: StoryAnalysis | None = None
 
     @property
     def model(self) -> Story:
@@ -65,8 +112,11 @@ class StoryIR:
                 for ref in walk_steps(card.model.steps, (*card.path, "steps"))]
 
     def where(self, path: tuple, anchor: str = "value") -> dict[str, Any]:
-        """Keyword arguments that locate a diagnostic at ``path`` in this story."""
-        return {"file": self.doc.source.display, "doc": self.doc.index, "path": path, "anchor": anchor}
+        """Keyword arguments that locate a diagnostic at ``path`` in this story (and
+        name the card the path lies in)."""
+        card = self.model.cards[path[1]].id if len(path) >= 2 and path[0] == "cards" else None
+        return {"file": self.doc.source.display, "doc": self.doc.index, "path": path, "anchor": anchor,
+                "card": card}
 
 
 @dataclass
@@ -81,6 +131,29 @@ class PackIR:
     @property
     def pack(self) -> Pack | None:
         return self.manifest.model if self.manifest else None  # type: ignore[return-value]
+
+    @functools.cached_property
+    def item_sources(self) -> tuple[frozenset[str], tuple[str, ...]]:
+        """Every item something in the pack can provide (a Character board's
+        starting items, a ``gain``, a roll's per-success ``gain``, a purchase offer),
+        and the decks purchases draw from (whose cards the format does not list, so
+        they may provide any item). Computed once, after the stories are grouped."""
+        items: set[str] = set()
+        decks: list[str] = []
+        if self.pack is not None:
+            for character in self.pack.characters:
+                items.update(character.items)
+        for story in self.stories:
+            for _card, ref in story.step_refs:
+                if ref.kind == "gain":
+                    items.update(ref.step.gain.items or ())
+                elif ref.kind == "roll" and ref.step.roll.per_success.gain is not None:
+                    items.update(ref.step.roll.per_success.gain.items or ())
+                elif ref.kind == "purchase":
+                    items.update(offer.item for offer in ref.step.purchase.offers or ())
+                    if ref.step.purchase.deck is not None and ref.step.purchase.deck not in decks:
+                        decks.append(ref.step.purchase.deck)
+        return frozenset(items), tuple(decks)
 
 
 @dataclass
@@ -127,8 +200,46 @@ def _children(step: Any, kind: str | None, here: tuple) -> list[tuple[list[Any],
     return out
 
 
-def _field_path(path: tuple) -> str:
-    return "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(path))
+def condition_sources(ref: StepRef) -> Iterator[tuple[str, tuple]]:
+    """Every condition text held by a step, with the data path of its ``if``."""
+    if ref.kind == "if":
+        yield ref.step.if_, (*ref.path, "if")
+    elif ref.kind == "choice":
+        for j, option in enumerate(ref.step.choice):
+            if option.if_ is not None:
+                yield option.if_, (*ref.path, "choice", j, "if")
+
+
+def resolve_story(story: StoryIR) -> None:
+    """Declare the story's names and parse and type every condition.
+
+    ``story.names`` gets the built-in names, then each flag (``bool``) and counter
+    (``number``) that is not a reserved word, the first declaration winning;
+    ``story.parsed`` every condition; ``story.conditions`` the trees of those that
+    are well-typed true/false conditions. Never raises for bad content: the checks
+    of :mod:`cardforge_compiler.checks.conditions` report what went wrong.
+    """
+    names = dict(BUILTIN_NAMES)
+    for flag in story.model.flags:
+        if flag not in RESERVED:
+            names.setdefault(flag, "bool")
+    for counter in story.model.counters:
+        if counter not in RESERVED:
+            names.setdefault(counter, "number")
+    story.names = names
+    story.parsed = []
+    story.conditions = {}
+    for _card, ref in story.step_refs:
+        for source, path in condition_sources(ref):
+            condition = ConditionIR(path, source)
+            story.parsed.append(condition)
+            try:
+                condition.tree, condition.spans = parse_condition_spans(source)
+                condition_type(condition.tree, names, "bool")
+            except (ConditionSyntaxError, ConditionTypeError) as exc:
+                condition.error = exc
+                continue
+            story.conditions[path] = condition.tree
 
 
 def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[list[PackIR], list[Diagnostic]]:
@@ -176,11 +287,11 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
                 ir = CardIR(card, ("cards", index), story.doc)
                 if card.id in seen:
                     first_story, first = seen[card.id]
-                    where = (f"in this story ({_field_path(first.path)})" if first_story is story else
-                             f"in story '{first_story.id}' ({first.doc.source.display}, {_field_path(first.path)})")
+                    where = "in this story" if first_story is story else f"in story '{first_story.id}'"
                     diagnostics.append(Diagnostic(
                         "CF302", f"card {card.id} is already defined {where}",
                         **story.where((*ir.path, "id")),
+                        see=(first.doc.source.display, first.doc.index, (*first.path, "id")),
                         hint="Story card numbers are unique across a pack: renumber one of them"))
                     if first_story is story:
                         continue  # the first definition in a story wins

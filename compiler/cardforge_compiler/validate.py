@@ -11,8 +11,6 @@ schemas".
 from __future__ import annotations
 
 import re
-import types
-import typing
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,11 +18,11 @@ from pydantic import BaseModel, ValidationError
 
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.load import NumberText, SourceFile
-from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, Card, Pack, Story, step_kind
+from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, Pack, Story, _card_id
+from cardforge_compiler.model_paths import STEP_LISTS, bounds_at, fields_of, model_for_mapping
 
-__all__ = ["Document", "duplicate_ids", "validate_document", "validate_documents"]
+__all__ = ["Document", "duplicate_ids", "validate_document"]
 
-_STEP_LISTS = frozenset({"steps", "then", "else", "pass", "fail"})
 _YAML11_BOOLS = frozenset({"yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"})
 _EXPECTED = {
     "string_type": "text",
@@ -34,6 +32,14 @@ _EXPECTED = {
     "dict_type": "a mapping",
     "model_type": "a mapping",
     "model_attributes_type": "a mapping",
+}
+
+_TYPE_HINTS = {
+    "text": "write text here; put it in quotes if it looks like a number or true/false",
+    "a whole number": "write a whole number here, such as 3, without quotes",
+    "true or false": "write true or false here, without quotes",
+    "a list": "write a list here: [a, b] on one line, or one `- item` per line",
+    "a mapping": "write `key: value` pairs here, indented under the key",
 }
 
 
@@ -47,48 +53,6 @@ class Document:
     raw: dict | None
     source: SourceFile
     index: int
-
-
-def _models_in(annotation: Any) -> list[type[BaseModel]]:
-    """Every model class mentioned inside a type annotation."""
-    found: list[type[BaseModel]] = []
-    stack = [annotation]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, type) and issubclass(item, BaseModel):
-            found.append(item)
-        for arg in typing.get_args(item):
-            stack.append(arg)
-        if isinstance(item, types.UnionType):
-            stack.extend(item.__args__)
-    return found
-
-
-def _field_models() -> dict[str, type[BaseModel]]:
-    """Map a key (``challenge``, ``objectives``...) to the model of the mapping(s) it
-    holds, for "did you mean" on unknown keys."""
-    table: dict[str, type[BaseModel]] = {}
-    seen: set[type[BaseModel]] = set()
-    stack: list[type[BaseModel]] = [*DOCUMENT_MODELS.values(), *STEP_MODELS.values()]
-    while stack:
-        model = stack.pop()
-        if model in seen:
-            continue
-        seen.add(model)
-        for name, info in model.model_fields.items():
-            key = info.alias or name
-            inner = [m for m in _models_in(info.annotation) if m not in STEP_MODELS.values()]
-            if len(inner) == 1 and key not in _STEP_LISTS:
-                table.setdefault(key, inner[0])
-            stack.extend(inner)
-    return table
-
-
-_FIELD_MODELS = _field_models()
-
-
-def _fields_of(model: type[BaseModel]) -> list[str]:
-    return [info.alias or name for name, info in model.model_fields.items()]
 
 
 def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
@@ -115,23 +79,10 @@ def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
             path.append(part)
             node = node[part]
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            skip_tag = len(path) > 0 and path[-1] in _STEP_LISTS
+            skip_tag = len(path) > 0 and path[-1] in STEP_LISTS
             path.append(part)
             node = node[part]
     return path, node, is_key
-
-
-def _model_for_mapping(path: list[str | int], mapping: Any, doc_model: type[BaseModel]) -> type[BaseModel] | None:
-    """The model that describes the mapping at ``path`` (for its list of fields)."""
-    if not path:
-        return doc_model
-    parent_key = path[-1] if isinstance(path[-1], str) else (path[-2] if len(path) > 1 else None)
-    if parent_key in _STEP_LISTS and isinstance(path[-1], int):
-        kind = step_kind(mapping)
-        return STEP_MODELS.get(kind) if kind else None
-    if parent_key == "cards" and isinstance(path[-1], int):
-        return Card
-    return _FIELD_MODELS.get(str(parent_key))
 
 
 def _shown(value: Any) -> str:
@@ -158,7 +109,7 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
     for err in errors:
         etype, loc = err["type"], tuple(err["loc"])
         path, value, is_key = _follow(raw, loc)
-        where = dict(file=sf.display, doc=index, path=tuple(path))
+        where = dict(file=sf.display, doc=index, path=tuple(path), card=_card_of(raw, path))
         if etype == "missing":
             field = loc[-1]
             owner = _owner(path)
@@ -168,8 +119,8 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
             key = path[-1] if path else loc[-1]
             parent = path[:-1]
             mapping = _get(raw, parent)
-            model = _model_for_mapping(list(parent), mapping, doc_model)
-            allowed = _fields_of(model) if model else []
+            model = model_for_mapping(list(parent), mapping, doc_model)
+            allowed = fields_of(model) if model else []
             hint = did_you_mean(key, allowed) or (f"allowed here: {', '.join(allowed)}" if allowed else None)
             if key in STEP_MODELS and model in STEP_MODELS.values():
                 hint = f"a step has one kind: put `{key}` in a step of its own (`- {key}: ...`)"
@@ -199,25 +150,82 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
                 hint = "remove the quotes: a quoted value is text"
             elif etype == "list_type" and isinstance(value, str):
                 hint = f"write a list: [{value}]"
+            else:
+                hint = _TYPE_HINTS[expected]
             diag = Diagnostic("CF104", f"expected {expected}, got {_shown(value)}", anchor="key" if is_key else "value",
                               hint=hint, **where)
             merged[key] = diag
             out.append(diag)
         else:
-            message = err["msg"]
-            if etype == "literal_error":
-                message = f"expected {err['ctx']['expected']}, got {_shown(value)}"
-            elif etype == "too_short":
-                message = f"needs at least {err['ctx']['min_length']} item(s), got {_shown(value)}"
-                if isinstance(value, list) and not value:
-                    message = f"needs at least {err['ctx']['min_length']} item(s), got an empty list"
-            elif etype == "string_pattern_mismatch":
-                message = f"{_shown(value)} is not allowed here: {_pattern_words(err['ctx']['pattern'])}"
-            elif etype not in ("one_of",) and not message[:1].islower():
-                message = f"{message[0].lower()}{message[1:]} (got {_shown(value)})"
+            message, hint = _invalid_value(etype, err, value, path, doc_model)
             anchor = "key" if is_key else ("mapping" if etype == "one_of" else "value")
-            out.append(Diagnostic("CF105", message, anchor=anchor, **where))
+            out.append(Diagnostic("CF105", message, anchor=anchor, hint=hint, **where))
     return _merge_misspelled_required(out)
+
+
+def _card_of(raw: Any, path: list[str | int]) -> int | None:
+    """The printed number of the card a path lies in, when the card's id is valid."""
+    if len(path) < 2 or path[0] != "cards" or not isinstance(path[1], int):
+        return None
+    card = raw["cards"][path[1]]
+    try:
+        return _card_id(card.get("id") if isinstance(card, dict) else None)
+    except ValueError:
+        return None
+
+
+def _invalid_value(etype: str, err: dict, value: Any, path: list[str | int],
+                   doc_model: type[BaseModel]) -> tuple[str, str]:
+    """Message and hint, in our words, for a value of the right type that is not allowed."""
+    ctx = err.get("ctx") or {}
+    if etype == "literal_error":
+        allowed = re.findall(r"'([^']*)'", ctx["expected"])
+        hint = did_you_mean(value, allowed) if isinstance(value, str) else None
+        return f"expected {ctx['expected']}, got {_shown(value)}", hint or f"this field takes one of: {', '.join(allowed)}"
+    if etype == "too_short":
+        got = "an empty list" if isinstance(value, list) and not value else _shown(value)
+        return (f"needs at least {ctx['min_length']} item(s), got {got}",
+                "add an item to the list, or remove the field if it is optional")
+    if etype == "too_long":
+        return f"holds more than {ctx['max_length']} items", f"keep it to {ctx['max_length']} items or fewer"
+    if etype == "string_too_short":
+        return "expected some text, got an empty text", "write the text, or remove the field if it is optional"
+    if etype == "string_too_long":
+        return (f"{_shown(value)} is longer than {ctx['max_length']} characters",
+                f"shorten it to {ctx['max_length']} characters or fewer")
+    if etype == "string_pattern_mismatch":
+        words = _pattern_words(ctx["pattern"])
+        return f"{_shown(value)} is not allowed here: {words}", _pattern_hint(ctx["pattern"], value)
+    if etype in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        low, high = bounds_at(doc_model, path)
+        if low is not None and high is not None:
+            above = not etype.startswith("greater")
+            return (f"expected a whole number from {low} to {high}, got {_shown(value)}",
+                    f"{_shown(value)} is {'above the largest' if above else 'below the smallest'} value allowed here, "
+                    f"{high if above else low}")
+        bound = ctx.get("ge", ctx.get("le", ctx.get("gt", ctx.get("lt"))))
+        side = "at least" if etype.startswith("greater") else "at most"
+        return f"expected {side} {bound}, got {_shown(value)}", f"use a number {side} {bound}"
+    if "hint" in ctx:
+        return err["msg"], ctx["hint"]
+    message = err["msg"]
+    if not message[:1].islower():
+        message = f"{message[0].lower()}{message[1:]} (got {_shown(value)})"
+    return message, "docs/format.md lists what each field takes"
+
+
+def _pattern_hint(pattern: str, value: Any) -> str:
+    if "\\." in pattern:
+        return "write three whole numbers joined by dots: major.minor.patch, such as 1.0.0"
+    if isinstance(value, str) and value.strip() != value:
+        return "remove the spaces at the start and end"
+    if pattern.startswith("^[a-z0-9]"):
+        suggestion = re.sub(r"[^a-z0-9_-]+", "-", str(value).lower()).strip("-_")
+        return f"for instance '{suggestion}'" if suggestion else "for instance 'act-1'"
+    suggestion = re.sub(r"[^A-Za-z0-9_]+", "_", str(value)).strip("_")
+    if suggestion[:1].isdigit():
+        suggestion = f"_{suggestion}"
+    return f"for instance '{suggestion}'" if suggestion else "for instance 'met_athos'"
 
 
 def _merge_misspelled_required(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -328,22 +336,3 @@ def duplicate_ids(documents: list[Document]) -> list[Diagnostic]:
             seen[key] = doc
     return diagnostics
 
-
-def validate_documents(files: list[SourceFile]) -> tuple[list[Document], list[Diagnostic]]:
-    """Validate every document already loaded into ``files`` (see
-    :func:`validate_document`), then check for duplicate ids.
-
-    Returns the valid documents (in file order) and diagnostics ``CF101``-``CF108``.
-    """
-    documents: list[Document] = []
-    diagnostics: list[Diagnostic] = []
-    for sf in files:
-        for index, raw in enumerate(sf.documents):
-            if raw is None:
-                continue
-            doc, problems = validate_document(sf, index, raw)
-            diagnostics.extend(problems)
-            if doc is not None:
-                documents.append(doc)
-    diagnostics.extend(duplicate_ids(documents))
-    return documents, diagnostics

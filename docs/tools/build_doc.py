@@ -27,7 +27,7 @@ Codes are grouped by the stage of the compiler that reports them:
 | codes | about | stage |
 |---|---|---|
 | `CF0xx` | reading files and YAML | `load` |
-| `CF1xx` | the shape of each document, against the schemas | `validate` (`CF109`: `resolve`) |
+| `CF1xx` | the shape of each document, against the schemas | `validate` (`CF109`: `resolve`; `CF110`: `pack`) |
 | `CF2xx` | conditions, flags and counters named in steps | `resolve` |
 | `CF3xx` | references between cards, stories and the pack manifest | `resolve` |
 | `CF4xx` | the story graph: reachability, dead ends, loops | `analyse` |
@@ -65,8 +65,8 @@ In the default text output, each diagnostic takes one to three lines:
 
 ```
 demo/story.yaml:13:19: CF301 error: card 3 does not exist in story 'act-1' [unknown-card]
-  at cards[0].steps[0].choice[1].goto
-  help: this story's cards are 1, 2
+  at card 1: steps[0].choice[1].goto
+  help: did you mean 2?
 ```
 
 - `demo/story.yaml:13:19` is the file, as you named it on the command line (relative
@@ -74,11 +74,12 @@ demo/story.yaml:13:19: CF301 error: card 3 does not exist in story 'act-1' [unkn
   left out when the problem concerns a whole file or folder (`CF001`, `CF010`).
 - `CF301` is the code and `error` the severity, then the message, then the
   rule's name in brackets.
-- `at ...` (when present) is the field path of the problem inside its YAML
-  document, from the document's root: keys joined with `.`, list positions
-  (0-based) in brackets. `cards[0].steps[0].choice[1].goto` is the `goto` of the
-  second option of the first step of the first card. In a file with several
-  documents, the path starts at the root of the document that holds the problem.
+- `at ...` (when present) is where the problem lies inside its YAML document:
+  keys joined with `.`, list positions (0-based) in brackets. Inside a story card,
+  the card is named by its printed number, then the path within it: `at card 1:
+  steps[0].choice[1].goto` is the `goto` of the second option of the first step of
+  card 1 (`at card 11` alone points at the card's `id`). Elsewhere the path starts
+  at the root of the document that holds the problem (`at players.min`).
 - `help: ...` (when present) is a hint: a "did you mean", the allowed values, or
   what to write instead.
 
@@ -86,7 +87,7 @@ Diagnostics are sorted by file, line, column and code. After them, `lint` prints
 summary line:
 
 ```
-1 error, 0 warnings in 2 files (1 story, 2 cards, 13 checks run)
+1 error, 0 warnings in 2 files (1 story, 2 cards, 15 checks run)
 ```
 
 or `no problems in ...` when there is nothing to report. On a terminal, the output is
@@ -106,7 +107,7 @@ coloured.
     "packs": 1,
     "stories": 1,
     "cards": 2,
-    "checks_run": 13,
+    "checks_run": 15,
     "errors": 1,
     "warnings": 0
   },
@@ -120,7 +121,8 @@ coloured.
       "line": 13,
       "column": 19,
       "path": "cards[0].steps[0].choice[1].goto",
-      "hint": "this story's cards are 1, 2"
+      "card": 1,
+      "hint": "did you mean 2?"
     }
   ]
 }
@@ -129,12 +131,15 @@ coloured.
 - `version` is the version of this report format (currently `1`).
 - `summary`: `files` (content files read, including a `pack.yaml` pulled in for a
   file you named), `packs` (packs with a valid manifest), `stories`, `cards`,
-  `checks_run` (one schema validation per document, plus every registered check
-  once per story), `errors`, `warnings`.
+  `checks_run` (one schema validation per document, plus each pack check once per
+  pack and each story check once per story), `errors`, `warnings`.
 - `diagnostics`, in the same order as the text output; each has `code`, `name`,
   `severity` (`"error"` or `"warning"`), `message`, `file`, `line`, `column`,
-  `path` (the field path as in the text output) and `hint`. `line`, `column`, `path`
-  and `hint` are `null` when there is none; `file` is `null` only for a problem that
+  `path` (the data path from the document's root, such as
+  `cards[0].steps[0].choice[1].goto`), `card` (the printed number of the story card
+  the problem lies in; the text output's `at` line names it, `at card 11:
+  steps[0].choice[1].goto`) and `hint`. `line`, `column`, `path`, `card` and `hint`
+  are `null` when there is none; `file` is `null` only for a problem that
   concerns no file.
 
 ### `--format github`

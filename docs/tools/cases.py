@@ -15,6 +15,14 @@ dice:
   single_success: [4, 5]
   double_success: [6]
 """
+#: The demo manifest without Character boards (CF110 and CF307 bring their own).
+PACK_NO_BOARDS = PACK
+PACK = PACK_NO_BOARDS + """characters:
+  - {name: Athos, stats: {Prowess: 4, Movement: 3}, destiny: 3, health: 5}
+  - {name: Porthos, stats: {Prowess: 5, Movement: 2}, destiny: 3, health: 5}
+  - {name: Aramis, stats: {Prowess: 3, Movement: 4}, destiny: 4, health: 4}
+  - {name: D'Artagnan, stats: {Prowess: 4, Movement: 4}, destiny: 4, health: 4}
+"""
 
 #: The first lines of most example stories.
 HEAD = """kind: story
@@ -164,6 +172,7 @@ case("CF108", {"demo/story.yaml": HEAD + """cards:
 """})
 case("CF109", {"demo/story.yaml": HEAD + """cards:
 """ + OK_CARD}, pack=False)
+case("CF110", {"demo/pack.yaml": PACK_NO_BOARDS, "demo/story.yaml": HEAD + "cards:\n" + OK_CARD})
 
 # ---------------------------------------------------------------- CF2xx
 case("CF201", {"demo/story.yaml": HEAD + """cards:
@@ -271,7 +280,7 @@ cards:
     steps:
       - victory: You reach the King.
 """})
-case("CF307", {"demo/pack.yaml": PACK + """characters:
+case("CF307", {"demo/pack.yaml": PACK_NO_BOARDS.replace("max: 4", "max: 2") + """characters:
   - name: Athos
     stats: {Prowess: 4, Movement: 3}
     destiny: 3
@@ -283,16 +292,25 @@ case("CF307", {"demo/pack.yaml": PACK + """characters:
     health: 5
 """, "demo/story.yaml": HEAD + "cards:\n" + OK_CARD})
 
-case("CF310", {"demo/pack.yaml": PACK + """characters:
-  - name: Athos
-    stats: {Prowess: 4, Movement: 3}
-    destiny: 3
-    health: 5
-  - name: Porthos
-    stats: {Prowess: 5, Movement: 2}
-    destiny: 3
-    health: 5
-""", "demo/story.yaml": HEAD + """cards:
+case("CF308", {"demo/story.yaml": HEAD + """cards:
+  - id: 1
+    title: The Cliff
+    steps:
+      - gain:
+          items: [Rope]
+      - choice:
+          - text: Climb down the rope
+            if: has("Ropes")
+            goto: 2
+          - text: Take the long way round
+            goto: 2
+  - id: 2
+    title: The Beach
+    steps:
+      - victory: The boat is waiting.
+"""})
+
+case("CF310", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn at Chantilly
     steps:

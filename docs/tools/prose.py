@@ -207,15 +207,20 @@ d("CF105", "validate", """
 A value has the right type but is not allowed. Among the cases:
 
 - a value outside a fixed set (a challenge's or roll's `who` is `one`, `each` or
-  `all`; a gain's or lose's `who` is `each` or `one`):
-  `expected 'one', 'each' or 'all', got 'everyone'`;
+  `all`; a gain's or lose's `who` is `each` or `one`; `dice.reroll` is `destiny`):
+  `expected 'one', 'each' or 'all', got 'everyone'`, with "did you mean" for a near
+  miss, else the list of values;
+- a name (stat, status token, item, Character, deck) that starts or ends with a
+  space, shown with the space made visible: `'Rapier␠' ends with a space: a name
+  cannot start or end with spaces` (names are compared letter for letter, in
+  Unicode NFC);
 - an id that is not lower-case letters, digits, `-` and `_` (story, pack and
   layout ids), a flag or counter name that is not letters, digits and `_`
   starting with a letter or `_`, a `version` that is not a semantic version such as
   `1.0.0`: `'Act 1' is not allowed here: ...`;
 - a number out of range (`successes` from 1 to 12, `coins`/`destiny`/`health`/`cost`
   from 0 to 1000, `per_player` from 1 to 10, players from 1 to 12, die faces from 1
-  to 20, ...): `input should be greater than or equal to 1 (got 0)`;
+  to 20, ...): `expected a whole number from 1 to 12, got 0`;
 - an empty list where at least one item is needed (`cards`, `choice`, `stats`,
   `objectives`, `offers`, `set`/`add`/`clear`), or empty text where text is
   required (titles, option texts, `victory`/`defeat` texts...);
@@ -224,7 +229,9 @@ A value has the right type but is not allowed. Among the cases:
   `offers` or both, and `per_player` only with `deck`.
 
 In the pack manifest, once it has the right shape, the same code reports
-`players.min` greater than `players.max`, a die face larger than `dice.sides`, and
+`players.max` less than `players.min`, `players.solo_characters` above
+`players.max` (the bundle format's rule: the engine refuses such a pack), a die
+face larger than `dice.sides`, and
 a name listed twice in `stats`, `status_tokens` or `characters` (`'Athos' is
 listed twice in characters`, at the second one).
 
@@ -289,6 +296,24 @@ fields), fix the errors reported in it, or move a second pack into a folder of i
 own.
 """)
 
+d("CF110", "pack", """
+A game needs one Character per player, and one player alone controls
+`players.solo_characters` Characters (Gascony's Legacy, Setup; Solo Play). Two
+messages:
+
+- `pack '...' has no Character boards: it cannot be played (...)`, or too few for the
+  fewest players the manifest allows: `cardforge play` and every front end refuse to
+  start any game of this pack;
+- `pack '...' has only N Character boards: M players cannot play it`: the pack can
+  be played, but not with as many players as `players.max` says.
+
+`characters` is optional in the format so that a pack can be written and linted
+before its boards are; this warning says what is missing before a player finds out.
+""", """
+Add the Character boards under `characters:` (name, a value for each stat, destiny,
+health, starting items), or narrow `players` to what the boards allow.
+""")
+
 # ------------------------------------------------------------------ CF2xx
 d("CF201", "resolve", """
 A condition (the `if` of a choice option or of an `if` step) cannot be parsed. The
@@ -315,14 +340,15 @@ functions are `has` and `status`); or a `set`, `add` or `clear` step names
 something that is not a declared flag or counter (`'X' is not a declared flag or
 counter`). The names a story may use are its own `flags` and `counters` and the
 built-ins `players`, `characters` and `coins` (which can be read but not set). The
-hint is a "did you mean", or says where to declare the name.
+hint is a "did you mean", or says where to declare the name. In a condition written
+on one line, the column points at the unknown name itself.
 """, """
 Correct the spelling, or declare the name in the story: `flags: [name]` for a
 true/false fact, `counters: {name: 0}` for a number. Flags and counters of another
 story are not visible.
 """, after="""
-The misspelled read also leaves `met_athos` set but never read, hence the `CF504`
-warning; both go away together.
+The misspelled read counts as a read of `met_athos`, the name it resembles, so no
+`CF504` ("set but never read") is reported beside it: one fault, one report.
 """)
 
 d("CF203", "resolve", """
@@ -333,9 +359,17 @@ A condition, or a `set`/`add` step, mixes types (true/false, number, text):
 - `'>' compares numbers, not a true/false value` (`met_athos > 2`);
   `'==' compares a number with a true/false value`;
 - `has() takes text, not a number`, `has() takes 1 argument(s), got 2`;
+- `'>=' compares numbers, not text` (`coins >= "3"`), with the hint "drop the
+  quotes";
 - `a condition must be true or false, but this is a number` (`if: coins`);
 - `'met_athos' is a flag: set it to true or false`, `'duels_won' is a counter: set
   it to a number`, `'met_athos' is a flag: `add` works on counters`.
+
+The typing rules are the bundle format's own (`cardforge_runtime.format.
+condition_type`), so lint accepts exactly the conditions an engine plays. In a
+condition written on one line, the column points at the offending token (`"3"` in
+`coins >= "3"`, `coins` in `not coins`). A condition with a type error still counts
+as reading its names, so it causes no `CF504` elsewhere.
 """, """
 Compare numbers explicitly (`coins >= 1`, `duels_won == 0`), use `not` only on
 flags or comparisons, and give flags `true`/`false` and counters numbers.
@@ -345,8 +379,9 @@ flags or comparisons, and give flags `true`/`false` and counters numbers.
 d("CF301", "resolve", """
 A `goto` (a step, a choice option's `goto`, or a battle objective's `goto`) names a
 card that does not exist in the pack. (A card of *another* story is `CF306`; a
-story's `start` is `CF303`.) The hint is a "did you mean" when a card id is close,
-or else lists the story's cards. References are checked before the story graph is
+story's `start` is `CF303`.) The hint names near misses of the number (two digits
+swapped, off by one, one digit wrong: `did you mean 12 or 21?`), or else the cards
+numbered closest to it, at most eight (never the whole story). References are checked before the story graph is
 built, so the problem is reported at the reference itself.
 """, """
 Correct the card number, or add the missing card to the story.
@@ -356,8 +391,8 @@ d("CF302", "resolve", """
 Two story cards have the same id. All the stories of a pack share one deck of Story
 cards, so card ids are unique across the whole pack, not just within a story. The
 first card with the id is kept; the position is the `id` of the later one, and the
-message says where the first is (`in this story (cards[1])`, or `in story 'act-2'
-(demo/act2.yaml, cards[0])`).
+message says where the first is (`in this story (line 15)`, or `in story 'act-2'
+(demo/act2.yaml:7)`).
 """, """
 Renumber one of the two cards, and the `goto`s that meant it.
 """)
@@ -400,6 +435,22 @@ only to its own cards: each story is played on its own, from its `start`.
 """, """
 Link to a card of this story. If the stories are meant to continue into each other,
 end the first with `victory:` and start the next story on its own.
+""")
+
+d("CF308", "resolve", """
+A condition asks `has("...")` for an item that nothing in the pack can provide: no
+Character board starts with it, no `gain` (or per-success `gain` of a roll) gives
+it, and no purchase offer sells it. The condition can never hold, so the option or
+branch it guards is never taken; most often the name is misspelled (`Ropes` for
+`Rope`), and the hint names the provided item it resembles.
+
+Items are looked for in the whole pack, so a story may test an item another story
+of the pack gives. A purchase that draws from a `deck` may provide any item (the
+format does not list a deck's cards): in a pack with such a purchase, only an item
+that looks like a misspelling of a provided one is reported.
+""", """
+Fix the item's name so that it matches where the item is given, or give it
+somewhere (`gain: {items: [Rope]}`, an offer, a Character board's `items`).
 """)
 
 # ------------------------------------------------------------------ CF4xx
@@ -525,9 +576,15 @@ A flag or counter is read in a condition, but no step ever changes it: a flag th
 nothing sets to `true` is always false, a counter that no `set` or `add` changes
 always has its starting value, so the condition always comes out the same. The
 message gives that value; the position is the first place that reads it.
+
+Only steps that can run count: a `set` inside an option that is never offered, in
+an `if` branch that is never taken, or on a card that cannot be reached changes
+nothing. Then the message says `no step that can run changes it`, and the hint
+names the card of the step that never runs.
 """, """
 Add the step that changes it where it should happen (`set: {met_athos: true}`,
-`add: {duels_won: 1}`), or remove the condition.
+`add: {duels_won: 1}`), or remove the condition; if the step exists but never runs,
+make its option, branch or card reachable.
 """)
 
 d("CF504", "analyse", """

@@ -32,6 +32,7 @@ __all__ = [
     "OTHERWISE",
     "MAX_NUMBER",
     "NAME_PATTERN",
+    "MAX_PLAYERS",
     "PlainDataError",
     "ConditionTypeError",
     "apply_values",
@@ -42,6 +43,7 @@ __all__ = [
     "content_hash",
     "content_hash_of_canonical",
     "json_type",
+    "player_limits",
 ]
 
 #: The ``format`` of every bundle.
@@ -511,3 +513,25 @@ def _scalar_fault(node: Any) -> str | None:
             return "not a finite number (NaN and infinities are not JSON)"
         return None
     return f"not JSON data: {type(node).__name__}"
+
+
+# -- the pack's players ----------------------------------------------------------------
+
+#: The most players a pack may name (and the most Characters one player may control
+#: in Solo Play).
+MAX_PLAYERS = 12
+
+
+def player_limits(min_players: int, max_players: int) -> dict[str, tuple[int, int]]:
+    """The range each field of a pack's ``players`` must lie in, given its ``min``
+    and ``max``: ``min`` from 1 to ``MAX_PLAYERS``, ``max`` from ``min`` to
+    ``MAX_PLAYERS``, and ``solo_characters`` (the Characters one player alone
+    controls; Gascony's Legacy, Solo Play) from 1 to ``max``. The one rule the
+    compiler's lint and ``load_bundle`` both apply, so that the compiler cannot
+    build a pack the engine refuses.
+
+    Returns:
+        ``{"min": (low, high), "max": (low, high), "solo_characters": (low, high)}``,
+        bounds inclusive.
+    """
+    return {"min": (1, MAX_PLAYERS), "max": (min_players, MAX_PLAYERS), "solo_characters": (1, max_players)}

@@ -1,9 +1,10 @@
 """Conditions and the flags and counters they read (resolve stage).
 
-Parses every ``if`` (choice options and ``if`` steps) into a syntax tree, stored in
-``StoryIR.conditions`` for the later stages, and checks names and types; checks
-that ``set``, ``add`` and ``clear`` name declared flags and counters with values of
-the right type.
+Reports what :func:`~cardforge_compiler.resolve.resolve_story` found while it
+declared the story's names and parsed and typed every ``if`` (choice options and
+``if`` steps): reserved or doubly declared names, syntax errors, unknown names,
+type errors, unknown status tokens; and checks that ``set``, ``add`` and ``clear``
+name declared flags and counters with values of the right type. Only reads.
 """
 
 from __future__ import annotations
@@ -15,110 +16,128 @@ from cardforge_compiler.checks import check
 from cardforge_compiler.conditions import (
     BUILTIN_NAMES,
     FUNCTIONS,
-    KEYWORDS,
     ConditionSyntaxError,
     ConditionTypeError,
-    UnknownName,
-    _a,
-    parse_condition,
-    type_of,
+    a_kind,
+    node_at,
 )
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
-from cardforge_compiler.resolve import StoryIR
+from cardforge_compiler.resolve import RESERVED, ConditionIR, StoryIR
 
-__all__ = ["condition_sources", "conditions", "state_steps"]
-
-
-def condition_sources(ref) -> Iterator[tuple[str, tuple]]:  # noqa: ANN001
-    """Every condition text held by a step, with the data path of its ``if``."""
-    if ref.kind == "if":
-        yield ref.step.if_, (*ref.path, "if")
-    elif ref.kind == "choice":
-        for j, option in enumerate(ref.step.choice):
-            if option.if_ is not None:
-                yield option.if_, (*ref.path, "choice", j, "if")
+__all__ = ["conditions", "declarations", "state_steps"]
 
 
-def _unknown_status_token(story: StoryIR, tree: dict) -> str | None:
-    """The first ``status("X")`` argument that names no status token of the pack."""
-    if story.pack.pack is None:
+def _unknown_status_token(story: StoryIR, condition: ConditionIR) -> tuple[str, tuple] | None:
+    """The first ``status("X")`` argument that names no status token of the pack,
+    with the path of that argument in the tree."""
+    if story.pack.pack is None or condition.tree is None:
         return None
     tokens = {t.name for t in story.pack.pack.status_tokens}
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if node["op"] == "call" and node["name"] == "status":
-            arg = node["args"][0] if node["args"] else None
-            if arg and arg["op"] == "const" and arg["value"] not in tokens:
-                return arg["value"]
-        stack.extend(node.get("args", []))
-        stack.extend(node[k] for k in ("arg", "left", "right") if k in node)
+    for path in sorted(condition.spans, key=condition.spans.__getitem__):
+        node = node_at(condition.tree, path)
+        if node["op"] == "call" and node["name"] == "status" and node["args"]:
+            arg = node["args"][0]
+            if arg["op"] == "const" and arg["value"] not in tokens:
+                return arg["value"], (*path, "args", 0)
     return None
 
 
-@check("resolve", "CF105", "CF201", "CF202", "CF203", "CF305")
-def conditions(story: StoryIR) -> Iterator[Diagnostic]:
-    """Declare the story's names; parse and type-check every condition."""
+@check("resolve", "CF105")
+def declarations(story: StoryIR) -> Iterator[Diagnostic]:
+    """Flags and counters are declared once and are not words of the condition language."""
     model = story.model
-    story.names = dict(BUILTIN_NAMES)
-    reserved = set(BUILTIN_NAMES) | set(FUNCTIONS) | set(KEYWORDS)
     for j, flag in enumerate(model.flags):
-        if flag in reserved:
+        if flag in RESERVED:
             yield Diagnostic("CF105", f"'{flag}' is a word of the condition language and cannot be a flag",
                              **story.where(("flags", j)), hint="choose another name")
-            continue
-        if flag in model.flags[:j]:
+        elif flag in model.flags[:j]:
             yield Diagnostic("CF105", f"'{flag}' is declared twice", **story.where(("flags", j)),
                              hint="remove the second one")
-        story.names.setdefault(flag, "bool")
     for counter in model.counters:
-        if counter in reserved:
+        if counter in RESERVED:
             yield Diagnostic("CF105", f"'{counter}' is a word of the condition language and cannot be a counter",
                              **story.where(("counters", counter), "key"), hint="choose another name")
-            continue
-        if counter in story.names:
+        elif counter in model.flags or counter in BUILTIN_NAMES:
             yield Diagnostic("CF105", f"'{counter}' is declared twice (as a flag or built-in, and as a counter)",
                              **story.where(("counters", counter), "key"), hint="give the counter another name")
-        story.names.setdefault(counter, "number")
-    for _card, ref in story.step_refs:
-        for source, path in condition_sources(ref):
-            try:
-                tree = parse_condition(source)
-            except ConditionSyntaxError as exc:
-                yield Diagnostic("CF201", f"{exc.message} (column {exc.column} of the condition)",
-                                 **story.where(path), offset=exc.column - 1,
-                                 hint="conditions look like: not met_athos, coins >= 3, "
-                                                           "has(\"Rapier\") and players > 2")
-                continue
-            try:
-                kind = type_of(tree, story.names)
-            except UnknownName as exc:
-                if exc.kind == "name" and re.search(rf"\b(?:has|status)\(\s*{re.escape(exc.name)}\s*\)", source):
-                    yield Diagnostic("CF202", f"unknown name '{exc.name}' in condition", **story.where(path),
-                                     hint=f'put the item or token in quotes: ("{exc.name}")')
-                    continue
-                pool = sorted(FUNCTIONS) if exc.kind == "function" else sorted(story.names)
-                yield Diagnostic("CF202", f"unknown {exc.kind} '{exc.name}' in condition", **story.where(path),
-                                 hint=did_you_mean(exc.name, pool) or
-                                 (f"declare it under `flags:` or `counters:` of story '{story.id}'"
-                                  if exc.kind == "name" else f"functions: {', '.join(pool)}"))
-                continue
-            except ConditionTypeError as exc:
-                yield Diagnostic("CF203", exc.message, **story.where(path),
-                                 hint="flags are true/false (`met_athos`, `not met_athos`); counters are "
-                                      "numbers to compare (`duels_won >= 2`)")
-                continue
-            unknown_token = _unknown_status_token(story, tree)
-            if unknown_token is not None:
-                tokens = [t.name for t in story.pack.pack.status_tokens] if story.pack.pack else []
-                yield Diagnostic("CF305", f"'{unknown_token}' is not a status token of this pack", **story.where(path),
-                                 hint=did_you_mean(unknown_token, tokens) or f"status tokens: {', '.join(tokens) or 'none'}")
-                continue
-            if kind != "bool":
-                yield Diagnostic("CF203", f"a condition must be true or false, but this is {_a(kind)}",
-                                 **story.where(path), hint="compare it, e.g. `coins >= 3`")
-                continue
-            story.conditions[path] = tree
+
+
+@check("resolve", "CF201", "CF202", "CF203", "CF305")
+def conditions(story: StoryIR) -> Iterator[Diagnostic]:
+    """Every condition parses, names only declared flags, counters and functions,
+    is well typed, names status tokens of the pack, and is true or false."""
+    for condition in story.parsed:
+        yield from _condition(story, condition)
+
+
+def _condition(story: StoryIR, condition: ConditionIR) -> Iterator[Diagnostic]:
+    path, exc = condition.path, condition.error
+    if isinstance(exc, ConditionSyntaxError):
+        yield Diagnostic("CF201", f"{exc.message} (column {exc.column} of the condition)",
+                         **story.where(path), offset=exc.column - 1,
+                         hint=exc.hint or "conditions look like: not met_athos, coins >= 3, has(\"Rapier\") and "
+                                          "players > 2")
+        return
+    if isinstance(exc, ConditionTypeError):
+        yield _type_error(story, condition, exc)
+        return
+    unknown = _unknown_status_token(story, condition)
+    if unknown is not None:
+        token, at = unknown
+        tokens = [t.name for t in story.pack.pack.status_tokens] if story.pack.pack else []
+        yield Diagnostic("CF305", f"'{token}' is not a status token of this pack", **story.where(path),
+                         offset=condition.column(at) - 1,
+                         hint=did_you_mean(token, tokens) or f"status tokens: {', '.join(tokens) or 'none'}")
+
+
+def _type_error(story: StoryIR, condition: ConditionIR, exc: ConditionTypeError) -> Diagnostic:
+    """CF202 for an unknown name or function, CF203 for a type mismatch, pointing at
+    the offending token: the bundle format's ``condition_type`` says which node is
+    at fault (``exc.path``), the parser where that node was written."""
+    assert condition.tree is not None
+    node = node_at(condition.tree, exc.path)
+    where = {**story.where(condition.path), "offset": condition.column(exc.path) - 1}
+    parent_path = exc.path[:-2] if exc.path[-2:-1] == ("args",) else exc.path[:-1]
+    parent = node_at(condition.tree, parent_path) if exc.path else None
+    if exc.field == "name" and node["op"] == "name":
+        name = node["name"]
+        if parent is not None and parent["op"] == "call":
+            return Diagnostic("CF202", f"unknown name '{name}' in condition", **where,
+                              hint=f'put the item or token in quotes: {parent["name"]}("{name}")')
+        return Diagnostic("CF202", f"unknown name '{name}' in condition", **where,
+                          hint=did_you_mean(name, sorted(story.names))
+                          or f"declare it under `flags:` or `counters:` of story '{story.id}'")
+    if exc.field == "name" and node["op"] == "call":
+        pool = sorted(FUNCTIONS)
+        return Diagnostic("CF202", f"unknown function '{node['name']}' in condition", **where,
+                          hint=did_you_mean(node["name"], pool) or f"functions: {', '.join(pool)}")
+    if exc.field == "args" and node["op"] == "call":
+        params = FUNCTIONS[node["name"]][0]
+        return Diagnostic("CF203", f"{node['name']}() takes {len(params)} argument(s), got {len(node['args'])}",
+                          **where, hint=f'for instance {node["name"]}("...")')
+    found, expected = exc.found, exc.expected
+    hint = "flags are true/false (`met_athos`, `not met_athos`); counters are numbers to compare (`duels_won >= 2`)"
+    quoted_number = (node["op"] == "const" and isinstance(node["value"], str)
+                     and re.fullmatch(r"-?[0-9]+", node["value"]) is not None and expected == "number")
+    if quoted_number:
+        hint = f"drop the quotes: {node['value']} is a number, \"{node['value']}\" is text"
+    if parent is None:
+        message = f"a condition must be true or false, but this is {a_kind(found)}"
+        hint = "compare it, e.g. `coins >= 3`" if found == "number" else hint
+    elif parent["op"] == "not":
+        message = f"'not' needs true/false, not {a_kind(found)}"
+    elif parent["op"] in ("and", "or"):
+        message = f"'{parent['op']}' joins true/false values, not {a_kind(found)}"
+    elif parent["op"] == "call":
+        message = f"{parent['name']}() takes {a_kind(expected)}, not {a_kind(found)}"
+        if found == "number" and not quoted_number:
+            hint = f'put the name in quotes: {parent["name"]}("{node.get("value", "...")}")'
+    elif parent["op"] in ("==", "!="):
+        left, right = (found, expected) if exc.path[-1] == "left" else (expected, found)
+        message = f"'{parent['op']}' compares {a_kind(left)} with {a_kind(right)}"
+    else:
+        message = f"'{parent['op']}' compares numbers, not {a_kind(found)}"
+    return Diagnostic("CF203", message, **where, hint=hint)
 
 
 @check("resolve", "CF202", "CF203")
@@ -151,4 +170,6 @@ def state_steps(story: StoryIR) -> Iterator[Diagnostic]:
                 if given != kind:
                     wanted = "true or false" if kind == "bool" else "a number"
                     yield Diagnostic("CF203", f"'{name}' is a {'flag' if kind == 'bool' else 'counter'}: "
-                                              f"set it to {wanted}", **story.where(path))
+                                              f"set it to {wanted}", **story.where(path),
+                                     hint=f"`set: {{{name}: true}}`" if kind == "bool" else
+                                     f"`set: {{{name}: 0}}` gives it a value; `add: {{{name}: 1}}` counts up")

@@ -12,15 +12,13 @@ import networkx as nx
 
 from cardforge_compiler.analyse import StoryAnalysis
 from cardforge_compiler.checks import check
-from cardforge_compiler.diagnostics import Diagnostic
+from cardforge_compiler.diagnostics import Diagnostic, listed
 
 __all__ = ["traps", "unreachable_cards"]
 
 
 def _cards(ids) -> str:  # noqa: ANN001
-    ids = sorted(ids)
-    shown = ", ".join(map(str, ids[:8])) + (f" and {len(ids) - 8} more" if len(ids) > 8 else "")
-    return shown
+    return listed(sorted(ids))
 
 
 def _can_reach(graph: nx.MultiDiGraph, targets: set[int]) -> set[int]:

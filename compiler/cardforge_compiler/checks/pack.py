@@ -14,8 +14,9 @@ from cardforge_compiler.checks import check
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.model import Pack
 from cardforge_compiler.resolve import PackIR
+from cardforge_runtime.format import player_limits
 
-__all__ = ["manifest_values"]
+__all__ = ["character_count", "manifest_values"]
 
 
 @check("pack", "CF105", "CF304", "CF307")
@@ -26,10 +27,7 @@ def manifest_values(pack: PackIR) -> Iterator[Diagnostic]:
         return
     model, doc = pack.pack, pack.manifest
     where = {"file": doc.source.display, "doc": doc.index}
-    if model.players.min > model.players.max:
-        yield Diagnostic("CF105", f"players.min ({model.players.min}) is greater than players.max "
-                                  f"({model.players.max})", path=("players", "min"), **where,
-                         hint="swap them, e.g. min: 1, max: 4")
+    yield from _players(model, where)
     for field in ("single_success", "double_success", "advantage_adds", "disadvantage_removes"):
         for j, face in enumerate(getattr(model.dice, field)):
             if face > model.dice.sides:
@@ -44,6 +42,28 @@ def manifest_values(pack: PackIR) -> Iterator[Diagnostic]:
                                  hint="give each Character its own name" if field == "characters"
                                  else "remove the second one")
     yield from _character_stats(model, where)
+
+
+def _players(model: Pack, where: dict) -> Iterator[Diagnostic]:
+    """``players`` within the bundle format's limits (``player_limits``: the rule
+    ``load_bundle`` applies too)."""
+    players = model.players
+    for field, (low, high) in player_limits(players.min, players.max).items():
+        value = getattr(players, field)
+        if low <= value <= high:
+            continue
+        if field == "max":
+            message = f"players.max ({value}) is less than players.min ({players.min})"
+            hint = "swap them, e.g. min: 1, max: 4"
+        elif field == "solo_characters":
+            message = (f"players.solo_characters ({value}) is more than players.max ({players.max}): "
+                       f"one player would control more Characters than the most players the pack allows")
+            hint = f"lower solo_characters to {high}, or raise players.max to {value}"
+        else:
+            message = f"players.{field} must be from {low} to {high}, not {value}"
+            hint = f"use a number from {low} to {high}"
+        yield Diagnostic("CF105", message, path=("players", field), **where, hint=hint)
+        return  # the other limits depend on this one
 
 
 def _character_stats(model: Pack, where: dict) -> Iterator[Diagnostic]:
@@ -69,3 +89,34 @@ def _character_stats(model: Pack, where: dict) -> Iterator[Diagnostic]:
             yield Diagnostic("CF307", f"Character '{character.name}' has no value for stat '{name}'",
                              path=("characters", i, "stats"), anchor="key", **where,
                              hint=f"add `{name}:` with a number from 0 to 6")
+
+
+@check("pack", "CF110")
+def character_count(pack: PackIR) -> Iterator[Diagnostic]:
+    """Enough Character boards to play: each player controls one Character, and one
+    player alone controls ``players.solo_characters`` (Gascony's Legacy, Setup; Solo
+    Play). A pack with too few boards for its fewest players cannot be played at
+    all; too few for its most players, not with that many."""
+    if pack.manifest is None or pack.pack is None:
+        return
+    model, doc = pack.pack, pack.manifest
+    players = model.players
+    if any(not low <= getattr(players, f) <= high for f, (low, high) in
+           player_limits(players.min, players.max).items()):
+        return  # the players themselves are wrong (CF105)
+    boards = len(model.characters)
+    fewest = players.solo_characters if players.min == 1 else players.min
+    most = max(players.solo_characters if players.max == 1 else players.max, fewest)
+    where = {"file": doc.source.display, "doc": doc.index, "anchor": "key"}
+    have = "no Character boards" if boards == 0 else f"only {boards} Character board{'s' if boards > 1 else ''}"
+    if boards < fewest:
+        who = (f"one player alone controls {fewest}" if players.min == 1
+               else f"{players.min} players control {fewest}")
+        yield Diagnostic("CF110", f"pack '{model.id}' has {have}: it cannot be played ({who} Characters)",
+                         **{**where, "path": ("characters",) if model.characters else (),
+                            "anchor": "key" if model.characters else "mapping"},
+                         hint="add a `characters:` list of Character boards (name, stats, destiny, health)")
+    elif boards < most:
+        yield Diagnostic("CF110", f"pack '{model.id}' has {have}: {players.max} players cannot play it, "
+                                  f"each needs a Character", path=("characters",), **where,
+                         hint=f"add Character boards up to {most}, or lower players.max to {boards}")

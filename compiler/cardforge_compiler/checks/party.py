@@ -9,12 +9,10 @@ fall back to the group's pick and the condition would never hold.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
 from cardforge_compiler.checks import check
-from cardforge_compiler.checks.conditions import condition_sources
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.resolve import StoryIR
 
@@ -32,17 +30,19 @@ def _named_steps(ref) -> Iterator[tuple[Any, tuple]]:  # noqa: ANN001
                 yield getattr(per, name), (*ref.path, "roll", "per_success", name)
 
 
-def _party_calls(tree: dict) -> Iterator[str]:
-    """The text argument of every ``in_party("...")`` call in a condition tree."""
-    stack = [tree]
+def _party_calls(tree: dict) -> Iterator[tuple[str, tuple]]:
+    """The text argument of every ``in_party("...")`` call in a condition tree, with
+    the path of that argument's node from the root (as ``ConditionIR.spans`` keys it)."""
+    stack: list[tuple[dict, tuple]] = [(tree, ())]
     while stack:
-        node = stack.pop()
+        node, path = stack.pop()
+        args = node.get("args", [])
         if node.get("op") == "call" and node.get("name") == "in_party":
-            for arg in node.get("args", []):
+            for i, arg in enumerate(args):
                 if arg.get("op") == "const" and isinstance(arg.get("value"), str):
-                    yield arg["value"]
-        stack.extend(node.get("args", []))
-        stack.extend(node[k] for k in ("arg", "left", "right") if k in node)
+                    yield arg["value"], (*path, "args", i)
+        stack.extend((arg, (*path, "args", i)) for i, arg in enumerate(args))
+        stack.extend((node[k], (*path, k)) for k in ("arg", "left", "right") if k in node)
 
 
 @check("resolve", "CF310")
@@ -67,11 +67,9 @@ def named_characters(story: StoryIR) -> Iterator[Diagnostic]:
             for j, name in enumerate(part.except_ or []):
                 if name not in boards:
                     yield unknown(name, (*path, "except", j))
-        for source, path in condition_sources(ref):
-            tree = story.conditions.get(path)
-            for name in _party_calls(tree) if tree is not None else ():
-                if name not in boards:
-                    diag = unknown(name, path)
-                    found = re.search(rf"""["']{re.escape(name)}["']""", source)
-                    diag.offset = found.start() if found else 0
-                    yield diag
+    for condition in story.parsed:
+        for name, node_path in _party_calls(condition.tree) if condition.tree is not None else ():
+            if name not in boards:
+                diag = unknown(name, condition.path)
+                diag.offset = condition.column(node_path) - 1
+                yield diag

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardforge_compiler.checks import check
-from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
+from cardforge_compiler.diagnostics import Diagnostic, card_hint, did_you_mean
+from cardforge_compiler.conditions import node_at
 from cardforge_compiler.resolve import StoryIR
 
-__all__ = ["card_references", "stats_and_status_tokens", "story_start"]
+__all__ = ["card_references", "items_asked_for", "stats_and_status_tokens", "story_start"]
 
 
 def targets(ref) -> Iterator[tuple[int, tuple]]:  # noqa: ANN001
@@ -37,8 +38,7 @@ def _missing(story: StoryIR, target: int, path: tuple) -> Diagnostic:
                               **story.where(path),
                               hint="a story proceeds only to its own cards; link to a card of this story")
     return Diagnostic("CF301", f"card {target} does not exist in story '{story.id}'", **story.where(path),
-                      hint=did_you_mean(target, sorted(story.cards)) or
-                      f"this story's cards are {', '.join(map(str, sorted(story.cards)))}")
+                      hint=card_hint(target, story.cards))
 
 
 @check("resolve", "CF301", "CF306")
@@ -56,7 +56,9 @@ def story_start(story: StoryIR) -> Iterator[Diagnostic]:
     start = story.model.start
     if start not in story.cards:
         diag = _missing(story, start, ("start",))
-        if diag.code == "CF301":
+        if diag.code == "CF306":
+            diag.hint = "a story starts at one of its own cards: name a card of this story"
+        else:
             diag = Diagnostic("CF303", f"the start card {start} is not a card of story '{story.id}'",
                               **story.where(("start",)), hint=diag.hint)
         yield diag
@@ -95,3 +97,38 @@ def stats_and_status_tokens(story: StoryIR) -> Iterator[Diagnostic]:
                         "CF305", f"'{token}' is not a status token of pack '{pack.id}'",
                         **story.where((*path, "status", j)),
                         hint=did_you_mean(token, tokens) or f"status tokens: {', '.join(tokens) or 'none'}")
+
+
+@check("resolve", "CF308")
+def items_asked_for(story: StoryIR) -> Iterator[Diagnostic]:
+    """Every item a condition asks for with ``has("...")`` can be provided by
+    something in the pack: a Character board, a ``gain``, a purchase offer (like a
+    flag that is read, an item must be obtainable somewhere). A pack that draws
+    from a deck may provide any item, since the format does not list a deck's cards:
+    then only a near miss of a provided item is reported."""
+    provided, decks = story.pack.item_sources
+    for condition in story.parsed:
+        if condition.tree is None or condition.error is not None:
+            continue
+        for node_path in sorted(condition.spans, key=condition.spans.__getitem__):
+            node = node_at(condition.tree, node_path)
+            if node["op"] != "call" or node["name"] != "has" or not node["args"]:
+                continue
+            arg = node["args"][0]
+            if arg["op"] != "const" or arg["value"] in provided:
+                continue
+            item = arg["value"]
+            meant = did_you_mean(item, sorted(provided))
+            if decks and meant is None:
+                continue
+            if decks:
+                message = (f"'{item}' is provided by no Character board, gain or purchase offer (only a card of "
+                           f"deck '{decks[0]}' could be it)")
+            else:
+                message = f"'{item}' is provided by no Character board, gain or purchase offer: has(\"{item}\") " \
+                          f"is never true"
+            yield Diagnostic(
+                "CF308", message,
+                **story.where(condition.path), offset=condition.column((*node_path, "args", 0)) - 1,
+                hint=meant or "give the item somewhere (`gain: {items: [...]}`, an offer, a Character board), "
+                              "or fix its name")
