@@ -6,8 +6,8 @@ another tool. Two passes, so that a bundle ``check-bundle`` calls valid is one
 ``cardforge play`` and every front end on ``cardforge_runtime`` accept:
 
 1. the shape, against ``bundle.schema.json`` (draft 2020-12), with jsonschema-rs: a
-   compiled validator built once per process, with the schemas preloaded into its
-   registry (nothing is fetched from the network). It reports every violation;
+   compiled validator built once per process (the schema refers only to itself:
+   nothing is fetched). It reports every violation;
 2. the meaning, with :func:`cardforge_runtime.load_bundle` (the runtime owns the
    bundle format: card references, condition typing, names, limits). It stops at the
    first problem, which is added unless the schema already reported one at that place.
@@ -39,9 +39,7 @@ def bundle_validator() -> Any:
 
     from cardforge_compiler.schema import generate_schemas
 
-    schemas = generate_schemas()
-    registry = jsonschema_rs.Registry([(body["$id"], body) for body in schemas.values()])
-    return jsonschema_rs.Draft202012Validator(schemas["bundle.schema.json"], registry=registry)
+    return jsonschema_rs.Draft202012Validator(generate_schemas()["bundle.schema.json"])
 
 
 def _where(parts: Any) -> str:
