@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -142,10 +142,11 @@ def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: 
         click.echo(f"  bundle:      {output} ({size:,} bytes, {digest[:19]}...)")
 
 
-def _inputs_exist(result: CompileResult) -> None:
+def _inputs_exist(result: CompileResult, paths: tuple[str, ...]) -> None:
     """For commands that need content (``graph``, ``path``): a path given that is
     missing or holds no YAML is a usage error (exit 2)."""
-    missing = [d for d in result.diagnostics if d.code in ("CF001", "CF010") and d.line is None]
+    given = {PurePosixPath(Path(p).as_posix()).as_posix() for p in paths}
+    missing = [d for d in result.diagnostics if d.code in ("CF001", "CF010") and d.line is None and d.file in given]
     if missing:
         for diag in missing:
             click.echo(text_lines(diag), err=True)
@@ -233,7 +234,7 @@ def graph(paths: tuple[str, ...], story_id: str | None, fmt: str, output: Path |
     from cardforge_compiler.export import to_dot, to_mermaid
 
     result = _compile(paths)
-    _inputs_exist(result)
+    _inputs_exist(result, paths)
     story = _find_story(result, paths, story_id)
     text = (to_dot if fmt == "dot" else to_mermaid)(result.analyses[id(story)])
     if output:
@@ -265,7 +266,7 @@ def path(paths: tuple[str, ...], card: str, story_id: str | None) -> None:
         raise ConfigError(f"{shown(card)!r} is not a card id: card ids are numbers such as 14")
     target = int(card)
     result = _compile(paths)
-    _inputs_exist(result)
+    _inputs_exist(result, paths)
     story = _find_story(result, paths, story_id, target)
     analysis = result.analyses[id(story)]
     steps = witness_path(analysis, target)

@@ -20,9 +20,11 @@ What the construction does differently from ruamel.yaml's safe loading:
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import os
 import re
+import stat
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -302,6 +304,38 @@ def _is_yaml(path: Path) -> bool:
     return path.suffix in (".yaml", ".yml")
 
 
+def not_a_file(path: Path) -> str | None:
+    """What ``path`` is when it is not a regular file or a folder, in words, or ``None``.
+
+    ``"a symbolic link loop"``, ``"a symbolic link to 'x.yaml', which does not exist"``,
+    ``"a named pipe (FIFO)"``, ``"a socket"``, ``"a device"``; ``"no such file or folder"``
+    when nothing is there; ``"cannot be read: <reason>"`` for other errors.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a symbolic link loop (the link leads back to itself)"
+        try:
+            is_link = stat.S_ISLNK(os.lstat(path).st_mode)
+        except OSError:
+            is_link = False
+        if is_link and exc.errno in (errno.ENOENT, errno.ENOTDIR):
+            return f"a symbolic link to '{os.readlink(path)}', which does not exist (a dangling link)"
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+            return "no such file or folder"
+        return f"cannot be read: {exc.strerror or exc}"
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO), not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device, not a regular file"
+    return "not a regular file"
+
+
 def _find_pack_root(directory: Path) -> Path | None:
     for candidate in (directory, *directory.parents):
         if (candidate / "pack.yaml").is_file():
@@ -318,7 +352,9 @@ def discover(paths: Iterable[str]) -> tuple[list[SourceFile], list[Diagnostic]]:
     linted against its manifest).
 
     Returns the files and ``CF001``/``CF010`` diagnostics for paths that are missing,
-    unreadable or hold no YAML files.
+    unreadable or hold no YAML files, and ``CF001`` for each ``*.yaml``/``*.yml`` entry
+    of a folder that is not a regular file (a dangling symbolic link, a link loop, a
+    FIFO, a socket, a device): never skipped without a word.
     """
     files: dict[Path, SourceFile] = {}
     diagnostics: list[Diagnostic] = []
@@ -331,27 +367,37 @@ def discover(paths: Iterable[str]) -> tuple[list[SourceFile], list[Diagnostic]]:
     for given in paths:
         root = Path(given)
         shown = PurePosixPath(Path(given).as_posix())
-        if root.is_dir():
+        what = not_a_file(root)
+        if what is None and root.is_dir():
             try:
-                found = sorted(p for p in root.rglob("*") if _is_yaml(p) and p.is_file())
+                entries = sorted(p for p in root.rglob("*") if _is_yaml(p) and not p.is_dir())
             except OSError as exc:
                 diagnostics.append(Diagnostic("CF001", f"cannot read folder: {exc.strerror}", file=str(shown)))
                 continue
-            if not found:
+            found = []
+            for p in entries:
+                display = str(shown / p.relative_to(root).as_posix())
+                problem = not_a_file(p)
+                if problem is None:
+                    found.append((p, display))
+                else:
+                    diagnostics.append(Diagnostic("CF001", f"this content file is {problem}", file=display,
+                                                  hint="make it a regular YAML file, or remove it from the folder"))
+            if not entries:
                 diagnostics.append(
                     Diagnostic("CF010", "no YAML files (*.yaml, *.yml) in this folder", file=str(shown),
                                hint="point cardforge at a content pack folder such as content/")
                 )
-            for p in found:
-                add(p, str(shown / p.relative_to(root).as_posix()))
-        elif root.is_file():
+            for p, display in found:
+                add(p, display)
+        elif what is None:
             add(root, str(shown))
-        elif root.exists():
-            diagnostics.append(Diagnostic("CF001", "not a regular file or folder", file=str(shown),
-                                          hint="cardforge reads YAML files and folders of them"))
-        else:
-            diagnostics.append(Diagnostic("CF001", "no such file or folder", file=str(shown),
+        elif what == "no such file or folder":
+            diagnostics.append(Diagnostic("CF001", what, file=str(shown),
                                           hint="check the path; cardforge takes files or folders"))
+        else:
+            diagnostics.append(Diagnostic("CF001", f"this path is {what}", file=str(shown),
+                                          hint="cardforge reads regular YAML files and folders of them"))
 
     # Attach each file to its pack and pull in manifests that lie above named files.
     for sf in list(files.values()):

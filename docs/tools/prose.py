@@ -10,6 +10,14 @@ A path given on the command line does not exist (`no such file or folder`), a fo
 cannot be listed (`cannot read folder: <reason>`), or a file cannot be read
 (`cannot read file: <reason>`, for instance `Permission denied`). The diagnostic
 names the path as you gave it and has no line or column.
+
+A `*.yaml` or `*.yml` entry of a content folder that is not a regular file is never
+skipped without a word: `this content file is a symbolic link to 'act9.yaml', which
+does not exist (a dangling link)`, `... is a symbolic link loop`, `... is a named pipe
+(FIFO), not a regular file`, a socket or a device. A path given that is one of these
+says so too (`this path is a symbolic link loop ...`), rather than "no such file".
+Each is an error: `lint` exits with 1 and `build` writes no bundle, since a story
+would be missing from it.
 """, """
 Check the spelling of the path and that it is relative to the folder you run
 cardforge in; check the file's permissions. `cardforge lint` takes files and
