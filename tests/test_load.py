@@ -89,6 +89,29 @@ def test_hostile_nesting_never_reaches_the_c_stack() -> None:
     assert [d.code for d in diags] == ["CF009"]
 
 
+@pytest.mark.parametrize("text", ["[" * 120_000, "{a: " * 100_000, "a: " + "[x, " * 100_000,
+                                  "".join(" " * i + "- \n" for i in range(5_000)), "- " * 100_000])
+def test_excessive_depth_is_refused_after_reading_no_further_than_the_limit(text: str, monkeypatch) -> None:  # noqa: ANN001
+    """Item 23: libyaml's time grows with the square of the nesting (80,000 `[` took 13.8 s).
+    Loading reads parser events and stops at the 65th level: the events read do not
+    grow with the file."""
+    import cardforge_compiler.load as load
+
+    read = []
+    real = load.make_yaml
+
+    class Counting:
+        def parse(self, source: str):  # noqa: ANN202
+            for event in real().parse(source):
+                read.append(event)
+                yield event
+
+    monkeypatch.setattr(load, "make_yaml", Counting)
+    _, diags = parse(text)
+    assert [d.code for d in diags] == ["CF009"] and diags[0].message == "nesting is deeper than 64 levels"
+    assert len(read) <= 2 * load.MAX_DEPTH + 4, len(read)
+
+
 def test_empty_file() -> None:
     _, diags = parse("# only a comment\n")
     assert [d.code for d in diags] == ["CF006"]

@@ -1,9 +1,12 @@
 """Stage 1, load: find content files, read them and parse YAML into plain data.
 
-The fast path is ruamel.yaml's C-backed composer (libyaml through
+The fast path is ruamel.yaml's C-backed parser (libyaml through
 ``ruamel.yaml.clib``) with a YAML 1.2 resolver, and our own iterative
-construction of plain data from the node tree (ruamel.yaml's constructor costs
-more than the parse itself). Positions are not stored while loading: a diagnostic carries the data
+construction of plain data straight from its events (:func:`_documents`: no node
+tree, no recursion; ruamel.yaml's constructor costs more than the parse itself).
+Every limit is checked as the events arrive, so a hostile file is refused after
+reading no more of it than the limit: 100,000 ``[`` cost what 65 do (libyaml's
+own time grows with the square of the nesting). Positions are not stored while loading: a diagnostic carries the data
 path of the problem, and :mod:`cardforge_compiler.locate` recomposes only the
 files that have diagnostics to turn paths into ``line:column``.
 
@@ -33,7 +36,16 @@ from typing import Any, TypeVar
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.events import (
+    AliasEvent,
+    DocumentEndEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
+from ruamel.yaml.nodes import ScalarNode, SequenceNode
 from ruamel.yaml.resolver import VersionedResolver, implicit_resolvers
 from ruamel.yaml.tag import Tag
 
@@ -56,11 +68,10 @@ __all__ = [
 MAX_DEPTH = 64
 #: Aliases may expand a collection to at most this many times the document's node count.
 MAX_ALIAS_RATIO = 100
-#: Stack for the thread that parses: libyaml's composer recurses in C, so a
-#: hostile file nested 100k levels deep would crash a default 8 MiB stack.
+#: Stack for the thread that parses. Loading builds data from parser events without
+#: recursion and stops at ``MAX_DEPTH``; :mod:`cardforge_compiler.locate` composes node
+#: trees (libyaml's composer recurses in C) of files that loaded, so within that depth.
 LOAD_STACK_BYTES = 256 * 1024 * 1024
-#: Upper bound of nesting the parser is allowed to attempt on that stack.
-_SAFE_PARSE_DEPTH = 150_000
 
 #: A whole number written plainly: no sign other than '-', no leading zero, at most
 #: 15 digits (exact in a JavaScript front end; longer numbers stay text).
@@ -128,121 +139,179 @@ def _short_tag(name: str) -> str:
     return "!!" + name[len("tag:yaml.org,2002:"):] if name.startswith("tag:yaml.org,2002:") else name
 
 
-def _scalar(node: Any) -> Any:
-    tag = node.ctag
-    value = node.value
-    if tag is _STR_TAG:
+class _Frame:
+    """A collection being built from parser events."""
+
+    __slots__ = ("data", "is_map", "mark", "anchor", "size", "key", "key_mark", "key_text", "key_lines", "merged")
+
+    def __init__(self, is_map: bool, mark: Any, anchor: str | None) -> None:
+        self.data: Any = {} if is_map else []
+        self.is_map, self.mark, self.anchor = is_map, mark, anchor
+        self.size = 1                       # values this collection expands to, aliases included
+        self.key: Any = _NO_KEY             # a mapping's key waiting for its value
+        self.key_mark: Any = None
+        self.key_text = ""
+        self.key_lines: dict[Any, int] = {}
+        self.merged: list[dict] = []
+
+
+_NO_KEY = object()
+_MERGE = object()                       # the key '<<' of a merge
+_TAG_NAMES: dict[str | None, list[tuple[str, Any]]] = {
+    char: [(tag.suffix, regexp) for tag, regexp in entries] for char, entries in _IMPLICIT.items()}
+
+
+def _event_scalar(event: Any) -> Any:
+    """The value of a scalar event: YAML 1.2 core-schema resolution of plain scalars,
+    explicit tags of plain data honoured, any other tag refused (CF007)."""
+    value, tag = event.value, event.tag
+    if tag is None or tag == "!":
+        if not event.implicit[0]:
+            return value                    # quoted, or '!': text
+        for name, regexp in _TAG_NAMES.get(value[:1], ()):
+            if regexp.match(value):
+                tag = name
+                break
+        else:
+            return value
+    if tag == "tag:yaml.org,2002:str":
         return value
-    name = tag.suffix if tag.handle is None else str(tag)
-    if name == "tag:yaml.org,2002:str":
-        return value
-    if name == "tag:yaml.org,2002:int":
-        if _PLAIN_INT.match(value):
-            return int(value)
-        return NumberText(value)
-    if name == "tag:yaml.org,2002:bool":
+    if tag == "tag:yaml.org,2002:int":
+        return int(value) if _PLAIN_INT.match(value) else NumberText(value)
+    if tag == "tag:yaml.org,2002:bool":
         return value in _BOOL_TRUE
-    if name == "tag:yaml.org,2002:null":
+    if tag == "tag:yaml.org,2002:null":
         return None
-    if name in ("tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp"):
-        return NumberText(value) if name.endswith("float") else str(value)
-    raise LoadError("CF007", f"the tag {_short_tag(name)} builds something other than plain data", node.start_mark,
+    if tag == "tag:yaml.org,2002:float":
+        return NumberText(value)
+    if tag == "tag:yaml.org,2002:timestamp":
+        return str(value)
+    if tag == "tag:yaml.org,2002:merge":
+        return _MERGE
+    raise LoadError("CF007", f"the tag {_short_tag(tag)} builds something other than plain data", event.start_mark,
                     "remove the tag; write the value as plain YAML text, number, list or mapping")
 
 
-def _to_data(root: Any) -> Any:
-    """Turn a composed node tree into plain data without recursion.
+def _documents(text: str) -> Iterator[Any]:
+    """Each YAML document of ``text`` as plain data (``None`` for an empty one), built
+    straight from libyaml's parser events, without a node tree and without recursion.
 
-    Aliases become shared objects (never copied). Raises :class:`LoadError` at the
-    offending node for: nesting deeper than ``MAX_DEPTH`` (CF009); aliases that
-    expand the document to more than ``MAX_ALIAS_RATIO`` times its own node count
-    (CF008, an "alias bomb"), or an alias inside the collection it names (CF008);
-    a duplicate key (CF004); a tag that builds objects (CF007); a non-scalar key.
+    Raises :class:`LoadError` at the offending place, as soon as it is read: nesting
+    deeper than ``MAX_DEPTH`` (CF009: the parser is stopped there, so that a file of
+    100,000 ``[`` costs no more than its first 65); aliases that expand a collection to
+    more than ``MAX_ALIAS_RATIO`` times the document's node count (CF008, an "alias
+    bomb"), or an alias inside the collection it names (CF008); an undefined alias
+    (CF003); a duplicate key (CF004); a tag that builds objects (CF007); a key that is a
+    list or a mapping (CF003) or not text (CF104). Aliases become shared objects.
     """
-    if isinstance(root, ScalarNode):
-        return _scalar(root)
-    built: dict[int, Any] = {}
-    size: dict[int, int] = {}
-    on_path: set[int] = set()
-    unique = 0
-    stack: list[tuple[Any, int, bool]] = [(root, 1, False)]
-    while stack:
-        node, depth, leaving = stack.pop()
-        key = id(node)
-        if not leaving:
-            if key in built:
-                continue
-            if key in on_path:
-                raise LoadError("CF008", "an alias refers to a collection that contains it (a cycle)",
-                                node.start_mark, "write the data out plainly")
-            if depth > MAX_DEPTH:
-                raise LoadError("CF009", f"nesting is deeper than {MAX_DEPTH} levels", node.start_mark,
-                                "content never needs this much nesting: flatten the data")
-            on_path.add(key)
-            stack.append((node, depth, True))
-            if isinstance(node, MappingNode):
-                children = [c for pair in node.value for c in pair if not isinstance(c, ScalarNode)]
-                unique += 1 + 2 * len(node.value)
+    anchors: dict[str, tuple[Any, int]] = {}
+    stack: list[_Frame] = []
+    unique = 0                              # nodes written in the document, aliases counted once
+    root: Any = None
+    for event in make_yaml().parse(text):
+        kind = type(event)
+        if kind is ScalarEvent or kind is AliasEvent:
+            if kind is ScalarEvent:
+                value, size = _event_scalar(event), 1
+                if event.anchor is not None:
+                    anchors[event.anchor] = (value, 1)
             else:
-                children = [c for c in node.value if not isinstance(c, ScalarNode)]
-                unique += 1 + len(node.value)
-            stack.extend((c, depth + 1, False) for c in reversed(children))
-            continue
-        on_path.discard(key)
-        if node.ctag is not _SEQ_TAG and node.ctag is not _MAP_TAG and str(node.tag) not in _PLAIN_TAGS:
-            raise LoadError("CF007", f"the tag {_short_tag(str(node.tag))} builds something other than plain data",
-                            node.start_mark, "remove the tag; content is plain data only")
-        if isinstance(node, SequenceNode):
-            built[key] = [_scalar(c) if isinstance(c, ScalarNode) else built[id(c)] for c in node.value]
-            total = 1 + sum(1 if isinstance(c, ScalarNode) else size[id(c)] for c in node.value)
-        else:
-            built[key] = _mapping(node, built)
-            total = 1 + sum(1 + (1 if isinstance(v, ScalarNode) else size[id(v)]) for _, v in node.value)
-        size[key] = total
-        if total > unique * MAX_ALIAS_RATIO + 10_000:
-            raise LoadError("CF008", f"aliases expand this part of the document more than {MAX_ALIAS_RATIO} "
-                                     f"times over (an alias bomb)", node.start_mark,
-                            "use anchors and aliases only for small repeated pieces, or write the data out")
-    return built[id(root)]
+                if event.anchor not in anchors:
+                    open_frame = next((f for f in stack if f.anchor == event.anchor), None)
+                    if open_frame is not None:
+                        raise LoadError("CF008", "an alias refers to a collection that contains it (a cycle)",
+                                        open_frame.mark, "write the data out plainly")
+                    raise LoadError("CF003", f"found undefined alias {event.anchor!r}", event.start_mark,
+                                    "an alias `*name` needs an anchor `&name` earlier in the same document")
+                value, size = anchors[event.anchor]
+            top = stack[-1] if stack else None
+            if value is _MERGE and (top is None or not top.is_map or top.key is not _NO_KEY):
+                value = event.value                 # '<<' is a merge only as a key
+            if top is None:
+                root = value
+                continue
+            unique += 1
+            if not top.is_map:
+                top.data.append(value)
+                top.size += size
+            elif top.key is _NO_KEY:
+                if isinstance(value, (dict, list)):
+                    raise LoadError("CF003", "a mapping key must be plain text or a number, not a list or mapping",
+                                    event.start_mark, "write the key as plain text")
+                top.key, top.key_mark = value, event.start_mark
+                top.key_text = event.value if kind is ScalarEvent else str(value)
+                top.size += 1
+            else:
+                _set(top, value, event.start_mark)
+                top.size += size
+        elif kind is SequenceStartEvent or kind is MappingStartEvent:
+            if len(stack) + 1 > MAX_DEPTH:
+                raise LoadError("CF009", f"nesting is deeper than {MAX_DEPTH} levels", event.start_mark,
+                                "content never needs this much nesting: flatten the data")
+            if event.tag not in (None, "!") and event.tag not in _PLAIN_TAGS:
+                raise LoadError("CF007", f"the tag {_short_tag(event.tag)} builds something other than plain data",
+                                event.start_mark, "remove the tag; content is plain data only")
+            if stack:
+                top = stack[-1]
+                if top.is_map and top.key is _NO_KEY:
+                    raise LoadError("CF003", "a mapping key must be plain text or a number, not a list or mapping",
+                                    event.start_mark, "write the key as plain text")
+                unique += 1
+            unique += 1
+            if event.anchor is not None:
+                anchors.pop(event.anchor, None)        # an alias to it now is a cycle
+            stack.append(_Frame(kind is MappingStartEvent, event.start_mark, event.anchor))
+        elif kind is SequenceEndEvent or kind is MappingEndEvent:
+            frame = stack.pop()
+            if frame.is_map:
+                for source in frame.merged:
+                    for k, v in source.items():
+                        frame.data.setdefault(k, v)
+            if frame.size > unique * MAX_ALIAS_RATIO + 10_000:
+                raise LoadError("CF008", f"aliases expand this part of the document more than {MAX_ALIAS_RATIO} "
+                                         f"times over (an alias bomb)", frame.mark,
+                                "use anchors and aliases only for small repeated pieces, or write the data out")
+            if frame.anchor is not None:
+                anchors[frame.anchor] = (frame.data, frame.size)
+            if not stack:
+                root = frame.data
+                continue
+            top = stack[-1]
+            if not top.is_map:
+                top.data.append(frame.data)
+            else:
+                _set(top, frame.data, frame.mark)
+            top.size += frame.size
+        elif kind is DocumentEndEvent:
+            yield root
+            root, anchors, unique = None, {}, 0
 
 
-def _mapping(node: Any, built: dict[int, Any]) -> dict:
-    mapping: dict[Any, Any] = {}
-    merged: list[dict] = []
-    for key_node, value_node in node.value:
-        value = _scalar(value_node) if isinstance(value_node, ScalarNode) else built[id(value_node)]
-        if not isinstance(key_node, ScalarNode):
-            raise LoadError("CF003", "a mapping key must be plain text or a number, not a list or mapping",
-                            key_node.start_mark, "write the key as plain text")
-        if str(key_node.tag) == "tag:yaml.org,2002:merge":
-            sources = value if isinstance(value, list) else [value]
-            if not all(isinstance(v, dict) for v in sources):
-                raise LoadError("CF003", "a merge key '<<' takes a mapping or a list of mappings",
-                                value_node.start_mark)
-            merged.extend(sources)
-            continue
-        k = _scalar(key_node)
-        if not isinstance(k, str):
-            shown = key_node.value or "null"
-            raise LoadError("CF104", f"the key {shown} is not text: keys are names", key_node.start_mark,
-                            f'quote it if it is meant as text: "{shown}"')
-        if k in mapping:
-            first = next(kn for kn, _ in node.value if kn.value == key_node.value)
-            raise LoadError("CF004", f"duplicate key '{key_node.value}' (first at line {first.start_mark.line + 1})",
-                            key_node.start_mark,
-                            "each key may appear once in a mapping; remove or rename one of them")
-        mapping[k] = value
-    for source in merged:
-        for k, v in source.items():
-            mapping.setdefault(k, v)
-    return mapping
+def _set(frame: _Frame, value: Any, value_mark: Any) -> None:
+    """Store ``value`` under the pending key of a mapping being built."""
+    key, frame.key = frame.key, _NO_KEY
+    if key is _MERGE:
+        sources = value if isinstance(value, list) else [value]
+        if not all(isinstance(v, dict) for v in sources):
+            raise LoadError("CF003", "a merge key '<<' takes a mapping or a list of mappings", value_mark)
+        frame.merged.extend(sources)
+        return
+    if not isinstance(key, str):
+        shown = frame.key_text or "null"
+        raise LoadError("CF104", f"the key {shown} is not text: keys are names", frame.key_mark,
+                        f'quote it if it is meant as text: "{shown}"')
+    if key in frame.data:
+        raise LoadError("CF004", f"duplicate key '{frame.key_text}' (first at line {frame.key_lines[key]})",
+                        frame.key_mark, "each key may appear once in a mapping; remove or rename one of them")
+    frame.key_lines[key] = frame.key_mark.line + 1
+    frame.data[key] = value
 
 
 def make_yaml() -> YAML:
-    """A ruamel.yaml composer: safe, C-backed (libyaml) when ``ruamel.yaml.clib`` is
-    installed, resolving plain scalars by the YAML 1.2 core schema. Documents are
-    composed into node trees with ruamel.yaml and turned into data by
-    :func:`_to_data`."""
+    """A ruamel.yaml parser: safe, C-backed (libyaml) when ``ruamel.yaml.clib`` is
+    installed, resolving plain scalars by the YAML 1.2 core schema. Loading turns its
+    events into data (:func:`_documents`); :mod:`cardforge_compiler.locate` composes
+    node trees with it to find positions."""
     yaml = YAML(typ="safe", pure=False)
     yaml.Resolver = _Resolver
     return yaml
@@ -450,16 +519,6 @@ def _decode(sf: SourceFile, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
     return text, []
 
 
-def _nesting_bound(text: str) -> int:
-    """An upper bound of the nesting depth of ``text``: each flow bracket opens at
-    most one level; block nesting needs a deeper indent or a compact ``- `` every two
-    levels."""
-    if 2 * len(text) + 2 < _SAFE_PARSE_DEPTH:
-        return 2 * len(text) + 2  # cannot be deeper than that: no need to look closer
-    block = max((len(line) - len(line.lstrip(" ")) + line.count("- ") for line in text.split("\n")), default=0)
-    return text.count("[") + text.count("{") + 2 * block + 2
-
-
 def _yaml_error(sf: SourceFile, exc: BaseException) -> Diagnostic:
     """A libyaml error as a diagnostic. When the problem is found only at the end of
     the file (an unclosed quote or bracket), it points where the construct began."""
@@ -514,15 +573,10 @@ def _parse(sf: SourceFile, sink: DocumentSink | None = None) -> list[Diagnostic]
     can validate each and let its raw data go), or into ``sf.documents``."""
     text = sf.text
     assert text is not None
-    if _nesting_bound(text) > _SAFE_PARSE_DEPTH:
-        return [Diagnostic("CF009", "this file may nest deeper than can be parsed safely",
-                           file=sf.display, line=1, column=1,
-                           hint=f"content never needs more than {MAX_DEPTH} levels")]
     sf.documents = []
     count = 0
     try:
-        for index, root in enumerate(make_yaml().compose_all(text)):
-            data = None if root is None else _to_data(root)
+        for index, data in enumerate(_documents(text)):
             count += data is not None
             if sink is None:
                 sf.documents.append(data)

@@ -65,8 +65,13 @@ def locate(diagnostics: Iterable[Diagnostic], files: Iterable[SourceFile]) -> No
             sf = by_display.get(display)
             if sf is None or sf.text is None:
                 continue
-            try:
-                roots = list(make_yaml().compose_all(sf.text))
+            last = max(d.doc for d in diags if d.doc is not None)
+            roots: list[Any] = []
+            try:                    # only the documents needed: a later one may be hostile
+                for root in make_yaml().compose_all(sf.text):
+                    roots.append(root)
+                    if len(roots) > last:
+                        break
             except (YAMLError, RecursionError):
                 continue
             for diag in diags:

@@ -118,10 +118,10 @@ structures.
 d("CF009", "load", """
 Lists and mappings nest deeper than cardforge accepts: more than 64 levels
 (`nesting is deeper than 64 levels`, at the first collection too deep; the file is
-not checked any further). Real content needs a fraction of that. A file
-that could nest so deep that parsing it would be unsafe is refused before parsing
-(`this file may nest deeper than can be parsed safely`, at `1:1`), and so is one
-the parser runs out of room on (`nesting is too deep to load`).
+not checked any further). Real content needs a fraction of that. The limit is
+checked as the file is read, so reading stops at the 65th level: a hostile file of
+100,000 `[` is refused as fast as a small one (YAML parsers take time that grows with
+the square of the nesting).
 """, """
 Flatten the data. Deep nesting in real content usually comes from steps nested in
 choices nested in challenges nested in ifs: move the inner part to a card of its
