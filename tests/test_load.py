@@ -95,7 +95,7 @@ def test_excessive_depth_is_refused_after_reading_no_further_than_the_limit(text
     """Item 23: libyaml's time grows with the square of the nesting (80,000 `[` took 13.8 s).
     Loading reads parser events and stops at the 65th level: the events read do not
     grow with the file."""
-    import cardforge_compiler.load as load
+    import cardforge_compiler.yaml_data as load
 
     read = []
     real = load.make_yaml
