@@ -118,3 +118,17 @@ def test_play_never_starts_a_line_with_author_text(tmp_path: Path) -> None:
     assert lines[6:9] == ["│ Go on", "│ ::error", "│ file=README.md,line=1::injected\\x1b[2J\\r\\x85\\u2028end"]
     assert lines[lines.index("  1 │ Go on") + 1].startswith("    │ ::error")  # an option's number, then a margin
     assert "  - ::warning::Anne\\x1b[31m: Health 3/3, Destiny 2/2; items: Rapier" in lines
+
+
+def test_graph_labels_and_usage_errors_escape_author_text(tmp_path: Path) -> None:
+    story = STORY.replace("title: One", 'title: "One\\e[2J\\u0085"')
+    pack = write_pack(tmp_path / "p", story.replace('"Go on\\n::error file=README.md,line=1::injected\\e[2J"',
+                                                     '"Go\\e]0;pwned\\u0007 on"'))
+    for fmt in ("mermaid", "dot"):
+        result = CliRunner().invoke(cli, ["graph", str(pack), "--format", fmt])
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.stdout and "\x07" not in result.stdout and "\x85" not in result.stdout
+        out = result.stdout if fmt == "mermaid" else result.stdout.replace("\\\\", "\\")   # DOT escapes '\\'
+        assert "One\\x1b[2J" in out and "Go\\x1b]0;pwned\\x07 on" in out
+    result = CliRunner().invoke(cli, ["graph", str(pack), "--story", "act\x1b[2J"])
+    assert result.exit_code == 2 and "\x1b" not in result.output and "act\\x1b[2J" in result.output

@@ -197,7 +197,7 @@ def _find_story(result: CompileResult, paths: tuple[str, ...], story_id: str | N
     known = ", ".join(shown(s.id) for s in stories) or "none"
     if story_id is not None and all(s.id != story_id for s in stories):
         hint = did_you_mean(story_id, [s.id for s in stories])
-        raise ConfigError(f"no story {shown(story_id)!r} (stories: {known}){'; ' + hint if hint else ''}"
+        raise ConfigError(f"no story {story_id!r} (stories: {known}){'; ' + hint if hint else ''}"
                           f"{_lint_hint(result, paths)}")
     if card is not None:
         holders = [s for s in stories if card in s.cards]
@@ -263,7 +263,7 @@ def path(paths: tuple[str, ...], card: str, story_id: str | None) -> None:
     from cardforge_compiler.analyse import witness_path
 
     if not re.fullmatch(r"[1-9][0-9]{0,8}", card):
-        raise ConfigError(f"{shown(card)!r} is not a card id: card ids are numbers such as 14")
+        raise ConfigError(f"{card!r} is not a card id: card ids are numbers such as 14")
     target = int(card)
     result = _compile(paths)
     _inputs_exist(result, paths)

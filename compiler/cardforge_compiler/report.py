@@ -56,9 +56,13 @@ FORMATS = ("text", "json", "github")
 
 class ConfigError(click.ClickException):
     """A usage or configuration error: exit code 2 (click's own exit 1 would look
-    like "problems found"). The message is shown as ``Error: <message>``."""
+    like "problems found"). The message is shown as ``Error: <message>``, with
+    control characters escaped (it may quote a story id or a name from the content)."""
 
     exit_code = EXIT_USAGE
+
+    def format_message(self) -> str:
+        return shown(self.message)
 
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")

@@ -181,7 +181,7 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
             session = Session.load(loaded, saved)
             save_file = save_file or resume_file
             if story_id is not None and story_id != session.state["story"]:
-                raise ConfigError(f"{resume_file} is a save of story {shown(session.state['story'])!r}, not {story_id!r}")
+                raise ConfigError(f"{resume_file} is a save of story {session.state['story']!r}, not {story_id!r}")
             for warning in session.warnings:
                 click.secho(f"warning: {shown(warning)}", fg="yellow", err=True)
         else:
