@@ -212,6 +212,13 @@ ROLLS = [{"id": 1, "steps": [{"kind": "lose", "destiny": 2, "who": "each"},
                              {"kind": "victory", "text": "Won."}]}]
 
 
+def test_a_bundle_of_one_story_needs_no_story_option(tmp_path: Path):
+    bundle = _bundle_file(tmp_path, ROLLS)
+    result = cardforge("play", str(bundle), "--seed", "5", "--players", "2", stdin="\n\n\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("══ Story ══\n") and "*** VICTORY ***" in result.stdout
+
+
 def test_a_stuck_story_has_its_own_exit_code(tmp_path: Path):
     """docs/runtime.md: exit code 3 when the story is stuck, so that a scripted CI run catches it."""
     bundle = _bundle_file(tmp_path, NOTHING_ON_OFFER)

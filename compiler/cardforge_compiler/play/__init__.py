@@ -113,7 +113,8 @@ def _hand_typed(session: Session) -> bool:
 
 @click.command()
 @click.argument("bundle", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--story", "story_id", help="The story to play, e.g. act-1 (not needed with --resume).")
+@click.option("--story", "story_id", help="The story to play, e.g. act-1 (not needed with --resume, or when the "
+                                          "bundle has one story).")
 @click.option("--players", type=int, help="Number of players (default: the pack's minimum; 1 is Solo Play).")
 @click.option("--characters", help="Comma-separated Character names (default: the pack's first ones).")
 @click.option("--seed", type=int, help="Seed of the dice (default: a random one, printed so the game can be replayed).")
@@ -185,9 +186,11 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
             for warning in session.warnings:
                 click.secho(f"warning: {shown(warning)}", fg="yellow", err=True)
         else:
+            if story_id is None and len(loaded.stories()) == 1:
+                story_id = loaded.stories()[0][1]          # the bundle's only story, as graph does
             if story_id is None:
                 known = ", ".join(s for (_, s, _) in loaded.stories())
-                raise ConfigError(f"name the story to play with --story (stories: {shown(known)})")
+                raise ConfigError(f"name the story to play with --story (stories: {known})")
             if seed is None:
                 seed = int.from_bytes(os.urandom(4), "big")
             names = [n.strip() for n in characters.split(",")] if characters is not None else None
