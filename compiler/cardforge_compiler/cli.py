@@ -348,10 +348,13 @@ def schema(out_dir: Path, check: bool) -> None:
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def check_bundle(file: Path, fmt: str) -> None:
-    """Check a bundle (ours, hand-edited or another tool's): the bundle schema, then
-    everything the runtime checks when it loads a bundle (``load_bundle``).
+    """Check a bundle against the schema and the runtime.
 
-    Prints each problem, then ``FILE: valid`` or ``FILE: N problems`` on stdout.
+    Any bundle: one cardforge built, one edited by hand, or another tool's. The
+    schema first (every violation), then everything the runtime checks when it loads
+    a bundle (load_bundle), so that a valid bundle is one `cardforge play` accepts.
+
+    Prints each problem, then "FILE: valid" or "FILE: N problems" on stdout.
     Exit code 0 valid, 1 problems, 2 usage error.
 
     \b
