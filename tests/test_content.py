@@ -82,6 +82,8 @@ def test_a_hand_broken_bundle_is_reported(bundle) -> None:  # noqa: ANN001
     paths = {p["path"] for p in problems}
     assert "$.packs[0].stories[0].cards[0]" in paths
     assert "$.packs[0].stories[0].edges[0].via" in paths
+    assert {"path": "$.packs[0].stories[0].edges[0].via", "message": '"teleport" is not one of "goto", "option", '
+            '"pass", "fail", "objective", "then", "else", "victory", "defeat"'} in problems
     assert {"path": "$.packs[0].stories[0].cards[0]", "message": '"title" is a required property'} in problems
     assert len(problems) == 2                       # the runtime's refusal is at a place already reported
 

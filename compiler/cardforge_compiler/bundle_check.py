@@ -49,6 +49,16 @@ def _where(parts: Any) -> str:
     return out
 
 
+def _message(error: Any) -> str:
+    """The validator's message, with every allowed value of an ``enum`` listed (it
+    shows two, then "or N other candidates")."""
+    options = getattr(error.kind, "options", None)
+    if error.kind.name == "enum" and isinstance(options, list):
+        return (f"{json.dumps(error.instance, ensure_ascii=False)} is not one of "
+                + ", ".join(json.dumps(o, ensure_ascii=False) for o in options))
+    return error.message
+
+
 def _too_deep(data: Any) -> bool:
     """Whether ``data`` nests arrays and objects more than :data:`MAX_JSON_DEPTH` deep
     (without recursion)."""
@@ -93,7 +103,7 @@ def check_bundle_data(data: Any) -> list[dict[str, str]]:
     """
     if _too_deep(data):
         return [{"path": "$", "message": f"nested more than {MAX_JSON_DEPTH} levels deep: not a bundle"}]
-    problems = sorted(({"path": _where(error.instance_path), "message": error.message}
+    problems = sorted(({"path": _where(error.instance_path), "message": _message(error)}
                        for error in bundle_validator().iter_errors(data)),
                       key=lambda p: (p["path"], p["message"]))
     refused = _runtime_problem(data)
