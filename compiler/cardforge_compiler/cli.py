@@ -1,8 +1,11 @@
-"""The ``cardforge`` command line (click).
+"""The ``cardforge`` command line (click): lint, build, graph, path, schema,
+check-bundle, and play (from :mod:`cardforge_compiler.play`).
 
-Exit codes, for every command: 0 clean; 1 problems found (errors, or warnings with
-``--strict``); 2 usage, configuration or internal error. Heavy modules (pydantic,
-networkx, jsonschema, ruamel.yaml) are imported inside the commands, so that
+Every command that reads content takes it as ``PATH...`` arguments. Output formats
+and exit codes are :mod:`cardforge_compiler.report`'s: 0 clean; 1 problems found
+(errors, or warnings with ``--strict``); 2 usage, configuration or internal error;
+130 interrupted (``play`` adds 3, a stuck story). Heavy modules (pydantic, networkx,
+jsonschema-rs, ruamel.yaml) are imported inside the commands, so that
 ``cardforge --help`` and ``--version`` start fast.
 """
 
@@ -37,7 +40,6 @@ if TYPE_CHECKING:
     from cardforge_compiler.pipeline import CompileResult
 
 __all__ = ["main"]
-
 
 
 def _compile(paths: tuple[str, ...]) -> CompileResult:
