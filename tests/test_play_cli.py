@@ -279,3 +279,12 @@ def test_ctrl_c_at_a_prompt_saves_and_exits_130(gascony_bundle: Path, tmp_path: 
     assert child.returncode == 130, err
     assert b"interrupted" in err and f"saved to {save}".encode() in err
     assert json.loads(save.read_text(encoding="utf-8"))["log"] == []          # saved before the first answer
+
+
+def test_a_lone_surrogate_in_a_scripted_answer_is_echoed_escaped(gascony_bundle: Path, tmp_path: Path):
+    """Its echo crashed (a lone surrogate cannot be written as UTF-8): shown escaped, refused."""
+    (tmp_path / "a.json").write_text('[{}, {}, {"option": "\\ud800"}]', encoding="utf-8")
+    result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--seed", "1", "--answers", str(tmp_path / "a.json"))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert '> {"option": "\\ud800"}' in result.stdout
+    assert 'error: answer 3 ({"option": "\\ud800"}) does not fit the choice request' in result.stderr
