@@ -7,10 +7,29 @@ BUNDLE := build/gascony.bundle.json
 
 .PHONY: build lint test bench schemas docs clean
 
-$(STAMP): pyproject.toml
+# Each target installs what it needs, once per change of pyproject.toml: `build` the
+# package and its dependencies only; `test` adds the test tools, `bench` the yardstick.
+PIP := $(BIN)/python -m pip install --disable-pip-version-check --progress-bar off
+
+$(VENV)/.created:
+	@echo "cardforge: creating the virtual environment $(VENV) ..."
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $@
+
+$(STAMP): pyproject.toml $(VENV)/.created
+	@echo "cardforge: installing cardforge and what building needs into $(VENV) (the first time takes about a minute) ..."
+	$(PIP) -e .
+	touch $@
+
+$(VENV)/.installed-test: $(STAMP)
+	@echo "cardforge: installing the test tools (pytest, hypothesis, ruff, jsonschema) into $(VENV) ..."
+	$(PIP) -e '.[test]'
+	touch $@
+
+$(VENV)/.installed-bench: $(STAMP)
+	@echo "cardforge: installing the benchmark yardstick (PyYAML) into $(VENV) ..."
+	$(PIP) -e '.[bench]'
+	touch $@
 
 build: $(STAMP)
 	$(BIN)/cardforge lint content/
@@ -19,11 +38,11 @@ build: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/cardforge lint content/
 
-test: $(STAMP)
+test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/run.py
 
 schemas: $(STAMP)
@@ -32,5 +51,5 @@ schemas: $(STAMP)
 clean:
 	rm -rf $(VENV) build .pytest_cache
 
-docs: $(STAMP)
+docs: $(VENV)/.installed-test
 	$(BIN)/python docs/tools/build_doc.py

@@ -15,11 +15,11 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 def render(diagnostics, base: Path) -> str:  # noqa: ANN001
     """Diagnostics as the text report prints them, paths relative to ``base``."""
-    from cardforge_compiler.cli import _text
+    from cardforge_compiler.report import text_lines
 
     lines = []
     for diag in diagnostics:
-        text = ANSI.sub("", _text(diag))
+        text = ANSI.sub("", text_lines(diag))
         lines.append(text.replace(base.as_posix() + "/", ""))
     return "\n".join(lines) + ("\n" if lines else "")
 

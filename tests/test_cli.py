@@ -82,8 +82,43 @@ def test_usage_errors_exit_2() -> None:
     assert run("lint")[0] == 2
     assert run("lint", "--format", "xml", str(CONTENT))[0] == 2
     assert run("graph", str(CONTENT), "--story", "act-9")[0] == 2
-    assert run("path", "999", "--content", str(CONTENT))[0] == 2
-    assert run("path", "011", "--content", str(CONTENT))[0] == 2
+    assert run("path", str(CONTENT), "--card", "999")[0] == 2
+    assert run("path", str(CONTENT), "--card", "011")[0] == 2
+    assert run("path", "--card", "13")[0] == 2                       # PATH... is required, as everywhere
+
+
+@pytest.mark.parametrize("command", [["graph"], ["path", "--card", "13"]])
+def test_content_that_is_not_there_is_a_usage_error(tmp_path: Path, command: list[str]) -> None:
+    """A command that needs content exits 2 (usage) when the path given is missing or empty."""
+    code, _, err = run(*command[:1], str(tmp_path / "nope"), *command[1:])
+    assert code == 2 and "CF001" in err and "no such file or folder" in err
+    (tmp_path / "empty").mkdir()
+    code, _, err = run(*command[:1], str(tmp_path / "empty"), *command[1:])
+    assert code == 2 and "CF010" in err
+
+
+def test_every_content_command_takes_path_arguments() -> None:
+    """lint, build, graph and path all take the content as PATH... arguments."""
+    for command in ("lint", "build", "graph", "path"):
+        code, out, _ = run(command, "--help")
+        assert code == 0 and re.search(rf"Usage: .*{command} \[OPTIONS\] PATH\.\.\.", out), out
+
+
+def test_graph_needs_no_story_when_the_content_has_one(tmp_path: Path) -> None:
+    code, out, err = run("graph", str(GOLDEN / "ok-minimal"))
+    assert code == 0 and out.startswith("flowchart TD"), err
+    code, _, err = run("graph", str(CONTENT))
+    assert code == 2 and "name the story with --story (stories: act-1, act-2, act-3, act-4)" in err
+
+
+def test_graph_of_a_story_that_failed_to_load_points_at_lint(tmp_path: Path) -> None:
+    pack = copy_golden("ok-minimal", tmp_path / "pack")
+    story = next(p for p in pack.glob("*.yaml") if p.name != "pack.yaml")
+    story.write_text(story.read_text(encoding="utf-8").replace("cards:", "cardz:"), encoding="utf-8")
+    code, _, err = run("graph", str(pack), "--story", "act-1")
+    assert code == 2
+    assert "(stories: none); the content has 1 error and a story that fails to load is left out: " \
+           f"run cardforge lint {pack}" in err, err
 
 
 def test_json_format_is_the_same_diagnostics_as_data() -> None:
@@ -136,7 +171,7 @@ def test_build_never_replaces_a_file_that_is_not_a_bundle(tmp_path: Path) -> Non
 
 
 def test_path_shows_a_witness() -> None:
-    code, out, _ = run("path", "13", "--content", str(CONTENT))
+    code, out, _ = run("path", str(CONTENT), "--card", "13")
     assert code == 0
     lines = out.splitlines()
     assert lines[0].startswith("story 'act-1': card 13 is")
@@ -145,7 +180,7 @@ def test_path_shows_a_witness() -> None:
 
 
 def test_path_to_an_unreachable_card_exits_1(tmp_path: Path) -> None:
-    code, out, _ = run("path", "3", "--content", str(write_pack(tmp_path, WARNINGS_ONLY)))
+    code, out, _ = run("path", str(write_pack(tmp_path, WARNINGS_ONLY)), "--card", "3")
     assert code == 1 and "cannot be reached" in out
 
 
@@ -172,9 +207,11 @@ def test_check_bundle(tmp_path: Path) -> None:
     bad.write_text('{"format": "cardforge-bundle",\n "packs": [}')
     code, out, _ = run("check-bundle", str(bad))
     assert code == 1 and "not JSON" in out and "line 2" in out
+    assert out.endswith(f"{bad}: 1 problem\n")
     good = tmp_path / "good.json"
     assert run("build", str(CONTENT), "-o", str(good))[0] == 0
-    assert run("check-bundle", str(good))[0] == 0
+    code, out, err = run("check-bundle", str(good))
+    assert (code, out, err) == (0, f"{good}: valid\n", "")             # the verdict is on stdout
 
 
 def test_an_internal_error_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # noqa: ANN001

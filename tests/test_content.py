@@ -82,7 +82,51 @@ def test_a_hand_broken_bundle_is_reported(bundle) -> None:  # noqa: ANN001
     paths = {p["path"] for p in problems}
     assert "$.packs[0].stories[0].cards[0]" in paths
     assert "$.packs[0].stories[0].edges[0].via" in paths
-    assert any("'title' is a required property" in p["message"] for p in problems)
+    assert {"path": "$.packs[0].stories[0].edges[0].via", "message": '"teleport" is not one of "goto", "option", '
+            '"pass", "fail", "objective", "then", "else", "victory", "defeat"'} in problems
+    assert {"path": "$.packs[0].stories[0].cards[0]", "message": '"title" is a required property'} in problems
+    assert len(problems) == 2                       # the runtime's refusal is at a place already reported
+
+
+def _goto(bundle: dict) -> dict:
+    """The first goto step of the first story (the runtime checks where it goes)."""
+    for card in bundle["packs"][0]["stories"][0]["cards"]:
+        for step in card["steps"]:
+            if step["kind"] == "goto":
+                return step
+    raise AssertionError("no goto step")
+
+
+def test_check_bundle_is_the_schema_and_every_runtime_check(bundle) -> None:  # noqa: ANN001
+    """A goto to card 99999 fits the schema; the runtime refuses it, and so does check-bundle."""
+    from cardforge_runtime import BundleError, load_bundle
+
+    broken = json.loads(bundle_bytes(bundle))
+    _goto(broken)["card"] = 99999
+    with pytest.raises(BundleError) as refused:
+        load_bundle(broken)
+    problems = check_bundle_data(broken)
+    assert len(problems) == 1 and problems[0]["path"].startswith("$.packs[0].stories[0].cards[")
+    assert problems[0]["message"] in str(refused.value) and "99999" in problems[0]["message"]
+
+
+def test_check_bundle_refuses_deep_nesting_without_crashing(bundle) -> None:  # noqa: ANN001
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    broken = json.loads(bundle_bytes(bundle))
+    broken["generator"]["extra"] = deep
+    problems = check_bundle_data(broken)
+    assert len(problems) == 1 and problems[0]["path"].startswith("$.generator.extra[0][0]")
+    assert problems[0]["message"] == ("nested more than 200 levels deep (the limit of every input) "
+                                      "(the runtime refuses it before anything else)")
+
+
+def test_check_bundle_accepts_a_hand_edited_text(bundle) -> None:  # noqa: ANN001
+    """The content hash no longer matches: the bundle still plays, so it is valid (play warns)."""
+    edited = json.loads(bundle_bytes(bundle))
+    edited["packs"][0]["stories"][0]["cards"][0]["title"] += "!"
+    assert check_bundle_data(edited) == []
 
 
 def _build(out: Path, content: Path, seed: str) -> bytes:

@@ -89,6 +89,29 @@ def test_hostile_nesting_never_reaches_the_c_stack() -> None:
     assert [d.code for d in diags] == ["CF009"]
 
 
+@pytest.mark.parametrize("text", ["[" * 120_000, "{a: " * 100_000, "a: " + "[x, " * 100_000,
+                                  "".join(" " * i + "- \n" for i in range(5_000)), "- " * 100_000])
+def test_excessive_depth_is_refused_after_reading_no_further_than_the_limit(text: str, monkeypatch) -> None:  # noqa: ANN001
+    """Item 23: libyaml's time grows with the square of the nesting (80,000 `[` took 13.8 s).
+    Loading reads parser events and stops at the 65th level: the events read do not
+    grow with the file."""
+    import cardforge_compiler.yaml_data as load
+
+    read = []
+    real = load.make_yaml
+
+    class Counting:
+        def parse(self, source: str):  # noqa: ANN202
+            for event in real().parse(source):
+                read.append(event)
+                yield event
+
+    monkeypatch.setattr(load, "make_yaml", Counting)
+    _, diags = parse(text)
+    assert [d.code for d in diags] == ["CF009"] and diags[0].message == "nesting is deeper than 64 levels"
+    assert len(read) <= 2 * load.MAX_DEPTH + 4, len(read)
+
+
 def test_empty_file() -> None:
     _, diags = parse("# only a comment\n")
     assert [d.code for d in diags] == ["CF006"]
@@ -119,3 +142,55 @@ def test_merge_keys_merge_without_overriding() -> None:
     docs, diags = parse("base: &b {a: 1, b: 2}\nx:\n  <<: *b\n  b: 3\n")
     assert diags == []
     assert docs[0]["x"] == {"a": 1, "b": 3}
+
+
+def _folder_with(tmp_path: Path) -> Path:
+    from _helpers import write_pack
+
+    return write_pack(tmp_path / "pack", "kind: story\nid: s\ntitle: S\nstart: 1\ncards:\n"
+                                         "  - {id: 1, title: One, steps: [{victory: Won.}]}\n")
+
+
+def test_content_entries_that_are_not_regular_files_are_reported(tmp_path: Path) -> None:
+    """Item 10: a dangling link, a link loop or a FIFO named *.yaml in a content folder is
+    an error naming what it is, never skipped; the pack's other files still load."""
+    import os
+
+    from cardforge_compiler.load import discover
+
+    pack = _folder_with(tmp_path)
+    (pack / "gone.yaml").symlink_to("act9.yaml")
+    (pack / "loop.yaml").symlink_to("loop.yaml")
+    os.mkfifo(pack / "pipe.yaml")
+    files, diagnostics = discover([str(pack)])
+    assert [f.display for f in files] == [f"{pack.as_posix()}/pack.yaml", f"{pack.as_posix()}/story.yaml"]
+    assert [(d.code, d.file.rsplit("/", 1)[1], d.message) for d in diagnostics] == [
+        ("CF001", "gone.yaml", "this content file is a symbolic link to 'act9.yaml', which does not exist "
+                               "(a dangling link)"),
+        ("CF001", "loop.yaml", "this content file is a symbolic link loop (the link leads back to itself)"),
+        ("CF001", "pipe.yaml", "this content file is a named pipe (FIFO), not a regular file"),
+    ]
+    assert all(d.severity.value == "error" for d in diagnostics)
+
+
+def test_a_path_given_that_is_a_link_loop_says_so(tmp_path: Path) -> None:
+    from cardforge_compiler.load import discover
+
+    (tmp_path / "loop.yaml").symlink_to("loop.yaml")
+    _, diagnostics = discover([str(tmp_path / "loop.yaml")])
+    assert [d.message for d in diagnostics] == ["this path is a symbolic link loop (the link leads back to itself)"]
+    _, diagnostics = discover([str(tmp_path / "nope.yaml")])
+    assert [d.message for d in diagnostics] == ["no such file or folder"]
+
+
+def test_lint_and_build_fail_on_a_dangling_content_file(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from cardforge_compiler.cli import cli
+
+    pack = _folder_with(tmp_path)
+    (pack / "act2.yaml").symlink_to("missing.yaml")
+    result = CliRunner().invoke(cli, ["lint", str(pack)])
+    assert result.exit_code == 1 and "act2.yaml: CF001 error: this content file is a symbolic link" in result.stdout
+    result = CliRunner().invoke(cli, ["build", str(pack), "-o", str(tmp_path / "b.json")])
+    assert result.exit_code == 1 and not (tmp_path / "b.json").exists()

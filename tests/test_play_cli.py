@@ -49,7 +49,8 @@ def test_scripted_act_one_from_the_command_line(gascony_bundle: Path):
                        "--seed", str(case["seed"]), "--answers", str(CONFORMANCE / "act-1.answers.json"))
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert out.startswith("Act I: The Man From Meung\n1 player, seed 11 (replay with --seed 11)\nParty: 0 coins\n")
+    assert out.startswith("══ Act I: The Man From Meung ══\n1 player, seed 11\nParty: 0 coins\n")
+    assert "(replay with --seed 11)" in result.stderr                # every die was rolled by the engine
     assert "── Story card 11: Arrival in Paris ──" in out and "── Story card 106: " in out
     assert "*** VICTORY ***" in out
     assert "D'Artagnan rolls 4 dice for Movement." in out          # A Priest: each Character rolls Movement
@@ -226,3 +227,99 @@ def test_between_story_cards_typed_and_scripted(tmp_path: Path):
     result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", "--answers", str(script))
     assert result.returncode == 0, result.stderr
     assert '(trade Rapier from Anne to Bertrand)' in result.stdout and "(go on to card 2)" in result.stdout
+
+
+def _bundle_file(tmp_path: Path, cards: list) -> Path:
+    from _runtime_helpers import make_bundle
+
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(make_bundle(cards)), encoding="utf-8")
+    return path
+
+
+NOTHING_ON_OFFER = [{"id": 1, "steps": [{"kind": "choice", "options": [
+    {"text": "Rich", "if": {"op": ">=", "left": {"op": "name", "name": "coins"}, "right": {"op": "const", "value": 5}},
+     "if_source": "coins >= 5", "steps": [], "goto": 2}]}]}, {"id": 2, "steps": [{"kind": "victory", "text": "Won."}]}]
+
+ROLLS = [{"id": 1, "steps": [{"kind": "lose", "destiny": 2, "who": "each"},
+                             {"kind": "roll", "stat": "Movement", "who": "each",
+                              "per_success": {"gain": {"coins": 1, "who": "each"}}},
+                             {"kind": "victory", "text": "Won."}]}]
+
+
+def test_a_bundle_of_one_story_needs_no_story_option(tmp_path: Path):
+    bundle = _bundle_file(tmp_path, ROLLS)
+    result = cardforge("play", str(bundle), "--seed", "5", "--players", "2", stdin="\n\n\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("══ Story ══\n") and "*** VICTORY ***" in result.stdout
+
+
+def test_a_stuck_story_has_its_own_exit_code(tmp_path: Path):
+    """docs/runtime.md: exit code 3 when the story is stuck, so that a scripted CI run catches it."""
+    bundle = _bundle_file(tmp_path, NOTHING_ON_OFFER)
+    (tmp_path / "a.json").write_text("[{}]", encoding="utf-8")
+    result = cardforge("play", str(bundle), "--story", "s", "--seed", "1", "--answers", str(tmp_path / "a.json"))
+    assert result.returncode == 3, result.stderr
+    assert "*** STUCK ***" in result.stdout
+    assert "error: the story is stuck: a content error (run cardforge lint on its content)" in result.stderr
+    assert cardforge("play", str(bundle), "--story", "s", "--seed", "1", stdin="\n").returncode == 3
+
+
+def test_leftover_scripted_answers_are_reported(gascony_bundle: Path, tmp_path: Path):
+    (tmp_path / "more.json").write_text(json.dumps(answers("act-1") + [{}, {"option": 0}]), encoding="utf-8")
+    result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", "1", "--seed", "11",
+                       "--answers", str(tmp_path / "more.json"))
+    assert result.returncode == 1
+    assert "*** VICTORY ***" in result.stdout
+    assert (f"error: the story ended after answer {len(answers('act-1'))}, but the answers file holds 2 more answers "
+            "(left unused)") in result.stderr
+
+
+def test_help_at_a_prompt(tmp_path: Path):
+    bundle = _bundle_file(tmp_path, ROLLS)
+    result = cardforge("play", str(bundle), "--story", "s", "--seed", "1", "--players", "2",
+                       stdin="help\n\n?\n6 6\n\n")
+    assert result.returncode == 0, result.stderr
+    assert "  help: At this prompt: press Enter to read on." in result.stdout
+    assert ("  help: At this prompt: press Enter and the dice are rolled for you, or type the 2 faces rolled at the "
+            "table, such as: 6 2 4.") in " ".join(result.stdout.replace("\n  » ", " ").splitlines())
+    assert "Anywhere: 'party' shows the Characters, 'q' stops" in result.stdout
+
+
+def test_replay_with_seed_only_when_the_engine_rolled_every_die(tmp_path: Path):
+    bundle = _bundle_file(tmp_path, ROLLS)
+    typed = cardforge("play", str(bundle), "--story", "s", "--seed", "5", "--players", "2", stdin="\n6 6\n\n")
+    rolled = cardforge("play", str(bundle), "--story", "s", "--seed", "5", "--players", "2", stdin="\n\n\n")
+    assert typed.returncode == rolled.returncode == 0, typed.stderr + rolled.stderr
+    assert "*** VICTORY ***" in typed.stdout and "*** VICTORY ***" in rolled.stdout
+    assert "--seed 5" not in typed.stdout + typed.stderr
+    assert "(replay with --seed 5)" in rolled.stderr
+
+
+def test_ctrl_c_at_a_prompt_saves_and_exits_130(gascony_bundle: Path, tmp_path: Path):
+    import signal
+
+    save = tmp_path / "s.json"
+    child = subprocess.Popen([sys.executable, "-m", "cardforge_compiler", "play", str(gascony_bundle), "--story", "act-1",
+                              "--seed", "3", "--save", str(save)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env={**os.environ, "NO_COLOR": "1"})
+    assert child.stdout is not None and child.stderr is not None
+    seen = b""
+    while b"[Enter]> " not in seen:                 # waiting at the first prompt
+        chunk = child.stdout.read1(4096)
+        assert chunk, seen
+        seen += chunk
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=30)
+    assert child.returncode == 130, err
+    assert b"interrupted" in err and f"saved to {save}".encode() in err
+    assert json.loads(save.read_text(encoding="utf-8"))["log"] == []          # saved before the first answer
+
+
+def test_a_lone_surrogate_in_a_scripted_answer_is_refused_up_front(gascony_bundle: Path, tmp_path: Path):
+    """Its echo crashed (a lone surrogate cannot be written as UTF-8): the answers file
+    is refused before play by the runtime's one text check, naming the place, escaped."""
+    (tmp_path / "a.json").write_text('[{}, {}, {"option": "\\ud800"}]', encoding="utf-8")
+    result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--seed", "1", "--answers", str(tmp_path / "a.json"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "$[2].option: text with a lone surrogate" in result.stderr and "\\ud800" in result.stderr

@@ -19,6 +19,7 @@ each pack), no time stamps, no absolute paths, no dependence on hash seeds.
 from __future__ import annotations
 
 import functools
+import glob
 import hashlib
 import json
 import os
@@ -35,7 +36,7 @@ from cardforge_compiler.load import gc_paused
 from cardforge_compiler.model import step_kind
 from cardforge_compiler.resolve import PackIR, StoryIR
 
-__all__ = ["build_bundle", "bundle_bytes", "bundle_chunks", "write_atomically"]
+__all__ = ["build_bundle", "bundle_bytes", "bundle_chunks", "remove_stale_temp_files", "write_atomically"]
 
 
 def _plain(model: Any) -> dict:
@@ -246,15 +247,61 @@ def bundle_bytes(bundle: dict, *, pretty: bool = False) -> bytes:
     return _canonical(bundle) + b"\n"
 
 
+def _temp_prefix(path: Path) -> str:
+    """The name prefix of the temporary files written for ``path``: ``.NAME.``."""
+    return f".{path.name}."
+
+
+def remove_stale_temp_files(path: Path) -> list[Path]:
+    """Remove the temporary files a killed write of ``path`` left behind, and return them.
+
+    A temporary file is named ``.NAME.PID.RANDOM.tmp`` after the process writing it;
+    it is stale when that process no longer runs (a write in progress by a live
+    process, such as a parallel build, is left alone). Files of other names are never
+    touched.
+    """
+    removed = []
+    try:
+        candidates = list(path.parent.glob(f"{glob.escape(_temp_prefix(path))}*.tmp"))
+    except OSError:
+        return removed
+    for candidate in candidates:
+        pid_text = candidate.name[len(_temp_prefix(path)):].split(".", 1)[0]
+        if not (pid_text.isascii() and pid_text.isdigit()) or _running(int(pid_text)):
+            continue
+        try:
+            candidate.unlink()
+            removed.append(candidate)
+        except OSError:
+            pass
+    return removed
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True          # someone else's process, or not a pid we can ask about: leave it
+    return True
+
+
 def write_atomically(path: Path, data: bytes | list[bytes]) -> None:
     """Write ``data`` to ``path`` so that readers see the old file or the whole new
-    one, never a part: a temporary file in the same folder, flushed, then renamed.
+    one, never a part: a temporary file in the same folder (``.NAME.PID.RANDOM.tmp``),
+    flushed, then renamed. Temporary files that an earlier, killed write of ``path``
+    left behind are removed first (:func:`remove_stale_temp_files`), so they cannot
+    pile up.
 
     Raises:
         OSError: the folder cannot be created or written.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    remove_stale_temp_files(path)
+    fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(path)}{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             for chunk in [data] if isinstance(data, bytes) else data:

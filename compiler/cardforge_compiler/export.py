@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from cardforge_compiler.analyse import StoryAnalysis
+from cardforge_compiler.report import shown
 
 __all__ = ["to_dot", "to_mermaid"]
 
@@ -20,7 +21,10 @@ def _node(target: int | None, via: str) -> str:
 
 
 def _label(text: str, limit: int = 40) -> str:
-    text = " ".join(text.split())
+    """Author text as a one-line label: whitespace runs made one space, other control
+    characters escaped (``\\x1b``: a graph printed to a terminal cannot drive it),
+    cut at ``limit`` characters."""
+    text = shown(" ".join(text.split()))
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

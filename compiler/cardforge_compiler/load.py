@@ -1,41 +1,32 @@
 """Stage 1, load: find content files, read them and parse YAML into plain data.
 
-The fast path is ruamel.yaml's C-backed composer (libyaml through
-``ruamel.yaml.clib``) with a YAML 1.2 resolver, and our own iterative
-construction of plain data from the node tree (ruamel.yaml's constructor costs
-more than the parse itself). Positions are not stored while loading: a diagnostic carries the data
+Files are found (:func:`discover`: folders searched for ``*.yaml``/``*.yml``, each
+file attached to its pack, anything that is not a regular file reported), read,
+decoded (UTF-8, byte-order marks, CR/CRLF line ends) and parsed into plain data by
+:mod:`cardforge_compiler.yaml_data` (libyaml's events, every limit checked as they
+arrive). Positions are not stored while loading: a diagnostic carries the data
 path of the problem, and :mod:`cardforge_compiler.locate` recomposes only the
 files that have diagnostics to turn paths into ``line:column``.
-
-What the construction does differently from ruamel.yaml's safe loading:
-
-- timestamps stay the text the author wrote;
-- integers not written plainly (``010``, ``08``, ``1_000``, ``0x10``) and all
-  floats (``1e3``, ``2.5``) become :class:`NumberText`, a ``str`` that remembers
-  it was written as a number, so validation quotes the author's text;
-- ``!!set``, ``!!omap``, ``!!pairs`` and ``!!binary`` are refused like any other
-  tag that builds something other than plain data.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import os
 import re
+import stat
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, TypeVar
 
-from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
-from ruamel.yaml.resolver import VersionedResolver, implicit_resolvers
-from ruamel.yaml.tag import Tag
 
 from cardforge_compiler.diagnostics import Diagnostic
+from cardforge_compiler.yaml_data import MAX_DEPTH, LoadError, NumberText, c_parser_active, documents, make_yaml
 
 __all__ = [
     "LOAD_STACK_BYTES",
@@ -50,207 +41,11 @@ __all__ = [
     "run_with_stack",
 ]
 
-#: Deepest nesting of collections a document may have ("too-deep", CF009).
-MAX_DEPTH = 64
-#: Aliases may expand a collection to at most this many times the document's node count.
-MAX_ALIAS_RATIO = 100
-#: Stack for the thread that parses: libyaml's composer recurses in C, so a
-#: hostile file nested 100k levels deep would crash a default 8 MiB stack.
+#: Stack for the thread that parses. Loading builds data from parser events without
+#: recursion and stops at ``MAX_DEPTH``; :mod:`cardforge_compiler.locate` composes node
+#: trees (libyaml's composer recurses in C) of files that loaded, so within that depth.
 LOAD_STACK_BYTES = 256 * 1024 * 1024
-#: Upper bound of nesting the parser is allowed to attempt on that stack.
-_SAFE_PARSE_DEPTH = 150_000
-
-#: A whole number written plainly: no sign other than '-', no leading zero, at most
-#: 15 digits (exact in a JavaScript front end; longer numbers stay text).
-_PLAIN_INT = re.compile(r"-?(?:0|[1-9][0-9]{0,14})\Z")
 T = TypeVar("T")
-
-
-class NumberText(str):
-    """Text the author wrote as a number, but not as a plain whole number.
-
-    ``011``, ``08``, ``1e3``, ``1_000``, ``0x10``, ``2.5``: kept as the exact text so
-    that messages quote it and so that ``011`` can never silently become card 11.
-    """
-
-    __slots__ = ()
-
-
-def _yaml12_table() -> dict[str | None, list[tuple[Tag, Any]]]:
-    table: dict[str | None, list[tuple[Tag, Any]]] = {}
-    for versions, tag, regexp, first in implicit_resolvers:
-        if (1, 2) in versions:
-            shared = _TAGS.setdefault(tag, Tag(suffix=tag))
-            for char in first or [None]:
-                table.setdefault(char, []).append((shared, regexp))
-    return table
-
-
-_TAGS: dict[str, Tag] = {}
-_IMPLICIT = _yaml12_table()
-_STR_TAG = Tag(suffix="tag:yaml.org,2002:str")
-_SEQ_TAG = Tag(suffix="tag:yaml.org,2002:seq")
-_MAP_TAG = Tag(suffix="tag:yaml.org,2002:map")
-_BOOL_TRUE = frozenset({"true", "True", "TRUE"})
-
-
-class _Resolver(VersionedResolver):
-    """YAML 1.2 core-schema resolution, always (a ``%YAML 1.1`` directive does not
-    bring back ``yes``/``no`` booleans), with one shared tag object per type: the
-    version-aware resolver of ruamel.yaml re-derives its tables for every scalar."""
-
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> Tag:
-        if kind is ScalarNode:
-            if implicit[0]:
-                for tag, regexp in _IMPLICIT.get(value[:1], ()):
-                    if regexp.match(value):
-                        return tag
-            return _STR_TAG
-        return _SEQ_TAG if kind is SequenceNode else _MAP_TAG
-
-
-class LoadError(Exception):
-    """A construction problem found while turning YAML nodes into data: a
-    diagnostic ``code``, a ``message`` and the node's 0-based ``mark``."""
-
-    def __init__(self, code: str, message: str, mark: Any, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.code, self.message, self.mark, self.hint = code, message, mark, hint
-
-
-_PLAIN_TAGS = {f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map",
-                                                          "timestamp", "merge")}
-
-
-def _short_tag(name: str) -> str:
-    return "!!" + name[len("tag:yaml.org,2002:"):] if name.startswith("tag:yaml.org,2002:") else name
-
-
-def _scalar(node: Any) -> Any:
-    tag = node.ctag
-    value = node.value
-    if tag is _STR_TAG:
-        return value
-    name = tag.suffix if tag.handle is None else str(tag)
-    if name == "tag:yaml.org,2002:str":
-        return value
-    if name == "tag:yaml.org,2002:int":
-        if _PLAIN_INT.match(value):
-            return int(value)
-        return NumberText(value)
-    if name == "tag:yaml.org,2002:bool":
-        return value in _BOOL_TRUE
-    if name == "tag:yaml.org,2002:null":
-        return None
-    if name in ("tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp"):
-        return NumberText(value) if name.endswith("float") else str(value)
-    raise LoadError("CF007", f"the tag {_short_tag(name)} builds something other than plain data", node.start_mark,
-                    "remove the tag; write the value as plain YAML text, number, list or mapping")
-
-
-def _to_data(root: Any) -> Any:
-    """Turn a composed node tree into plain data without recursion.
-
-    Aliases become shared objects (never copied). Raises :class:`LoadError` at the
-    offending node for: nesting deeper than ``MAX_DEPTH`` (CF009); aliases that
-    expand the document to more than ``MAX_ALIAS_RATIO`` times its own node count
-    (CF008, an "alias bomb"), or an alias inside the collection it names (CF008);
-    a duplicate key (CF004); a tag that builds objects (CF007); a non-scalar key.
-    """
-    if isinstance(root, ScalarNode):
-        return _scalar(root)
-    built: dict[int, Any] = {}
-    size: dict[int, int] = {}
-    on_path: set[int] = set()
-    unique = 0
-    stack: list[tuple[Any, int, bool]] = [(root, 1, False)]
-    while stack:
-        node, depth, leaving = stack.pop()
-        key = id(node)
-        if not leaving:
-            if key in built:
-                continue
-            if key in on_path:
-                raise LoadError("CF008", "an alias refers to a collection that contains it (a cycle)",
-                                node.start_mark, "write the data out plainly")
-            if depth > MAX_DEPTH:
-                raise LoadError("CF009", f"nesting is deeper than {MAX_DEPTH} levels", node.start_mark,
-                                "content never needs this much nesting: flatten the data")
-            on_path.add(key)
-            stack.append((node, depth, True))
-            if isinstance(node, MappingNode):
-                children = [c for pair in node.value for c in pair if not isinstance(c, ScalarNode)]
-                unique += 1 + 2 * len(node.value)
-            else:
-                children = [c for c in node.value if not isinstance(c, ScalarNode)]
-                unique += 1 + len(node.value)
-            stack.extend((c, depth + 1, False) for c in reversed(children))
-            continue
-        on_path.discard(key)
-        if node.ctag is not _SEQ_TAG and node.ctag is not _MAP_TAG and str(node.tag) not in _PLAIN_TAGS:
-            raise LoadError("CF007", f"the tag {_short_tag(str(node.tag))} builds something other than plain data",
-                            node.start_mark, "remove the tag; content is plain data only")
-        if isinstance(node, SequenceNode):
-            built[key] = [_scalar(c) if isinstance(c, ScalarNode) else built[id(c)] for c in node.value]
-            total = 1 + sum(1 if isinstance(c, ScalarNode) else size[id(c)] for c in node.value)
-        else:
-            built[key] = _mapping(node, built)
-            total = 1 + sum(1 + (1 if isinstance(v, ScalarNode) else size[id(v)]) for _, v in node.value)
-        size[key] = total
-        if total > unique * MAX_ALIAS_RATIO + 10_000:
-            raise LoadError("CF008", f"aliases expand this part of the document more than {MAX_ALIAS_RATIO} "
-                                     f"times over (an alias bomb)", node.start_mark,
-                            "use anchors and aliases only for small repeated pieces, or write the data out")
-    return built[id(root)]
-
-
-def _mapping(node: Any, built: dict[int, Any]) -> dict:
-    mapping: dict[Any, Any] = {}
-    merged: list[dict] = []
-    for key_node, value_node in node.value:
-        value = _scalar(value_node) if isinstance(value_node, ScalarNode) else built[id(value_node)]
-        if not isinstance(key_node, ScalarNode):
-            raise LoadError("CF003", "a mapping key must be plain text or a number, not a list or mapping",
-                            key_node.start_mark, "write the key as plain text")
-        if str(key_node.tag) == "tag:yaml.org,2002:merge":
-            sources = value if isinstance(value, list) else [value]
-            if not all(isinstance(v, dict) for v in sources):
-                raise LoadError("CF003", "a merge key '<<' takes a mapping or a list of mappings",
-                                value_node.start_mark)
-            merged.extend(sources)
-            continue
-        k = _scalar(key_node)
-        if not isinstance(k, str):
-            shown = key_node.value or "null"
-            raise LoadError("CF104", f"the key {shown} is not text: keys are names", key_node.start_mark,
-                            f'quote it if it is meant as text: "{shown}"')
-        if k in mapping:
-            first = next(kn for kn, _ in node.value if kn.value == key_node.value)
-            raise LoadError("CF004", f"duplicate key '{key_node.value}' (first at line {first.start_mark.line + 1})",
-                            key_node.start_mark,
-                            "each key may appear once in a mapping; remove or rename one of them")
-        mapping[k] = value
-    for source in merged:
-        for k, v in source.items():
-            mapping.setdefault(k, v)
-    return mapping
-
-
-def make_yaml() -> YAML:
-    """A ruamel.yaml composer: safe, C-backed (libyaml) when ``ruamel.yaml.clib`` is
-    installed, resolving plain scalars by the YAML 1.2 core schema. Documents are
-    composed into node trees with ruamel.yaml and turned into data by
-    :func:`_to_data`."""
-    yaml = YAML(typ="safe", pure=False)
-    yaml.Resolver = _Resolver
-    return yaml
-
-
-def c_parser_active() -> bool:
-    """True when the loader really parses with libyaml (ruamel.yaml 0.19 silently
-    falls back to pure Python, about 6x slower, without the ``oldlibyaml`` extra)."""
-    return make_yaml().Parser.__name__ == "CParser"
-
 
 def run_with_stack(fn: Callable[[], T], stack_bytes: int = LOAD_STACK_BYTES) -> T:
     """Run ``fn()`` in a thread with a large stack and return its result (or raise
@@ -302,6 +97,38 @@ def _is_yaml(path: Path) -> bool:
     return path.suffix in (".yaml", ".yml")
 
 
+def not_a_file(path: Path) -> str | None:
+    """What ``path`` is when it is not a regular file or a folder, in words, or ``None``.
+
+    ``"a symbolic link loop"``, ``"a symbolic link to 'x.yaml', which does not exist"``,
+    ``"a named pipe (FIFO)"``, ``"a socket"``, ``"a device"``; ``"no such file or folder"``
+    when nothing is there; ``"cannot be read: <reason>"`` for other errors.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a symbolic link loop (the link leads back to itself)"
+        try:
+            is_link = stat.S_ISLNK(os.lstat(path).st_mode)
+        except OSError:
+            is_link = False
+        if is_link and exc.errno in (errno.ENOENT, errno.ENOTDIR):
+            return f"a symbolic link to '{os.readlink(path)}', which does not exist (a dangling link)"
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+            return "no such file or folder"
+        return f"cannot be read: {exc.strerror or exc}"
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO), not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device, not a regular file"
+    return "not a regular file"
+
+
 def _find_pack_root(directory: Path) -> Path | None:
     for candidate in (directory, *directory.parents):
         if (candidate / "pack.yaml").is_file():
@@ -318,7 +145,9 @@ def discover(paths: Iterable[str]) -> tuple[list[SourceFile], list[Diagnostic]]:
     linted against its manifest).
 
     Returns the files and ``CF001``/``CF010`` diagnostics for paths that are missing,
-    unreadable or hold no YAML files.
+    unreadable or hold no YAML files, and ``CF001`` for each ``*.yaml``/``*.yml`` entry
+    of a folder that is not a regular file (a dangling symbolic link, a link loop, a
+    FIFO, a socket, a device): never skipped without a word.
     """
     files: dict[Path, SourceFile] = {}
     diagnostics: list[Diagnostic] = []
@@ -331,27 +160,37 @@ def discover(paths: Iterable[str]) -> tuple[list[SourceFile], list[Diagnostic]]:
     for given in paths:
         root = Path(given)
         shown = PurePosixPath(Path(given).as_posix())
-        if root.is_dir():
+        what = not_a_file(root)
+        if what is None and root.is_dir():
             try:
-                found = sorted(p for p in root.rglob("*") if _is_yaml(p) and p.is_file())
+                entries = sorted(p for p in root.rglob("*") if _is_yaml(p) and not p.is_dir())
             except OSError as exc:
                 diagnostics.append(Diagnostic("CF001", f"cannot read folder: {exc.strerror}", file=str(shown)))
                 continue
-            if not found:
+            found = []
+            for p in entries:
+                display = str(shown / p.relative_to(root).as_posix())
+                problem = not_a_file(p)
+                if problem is None:
+                    found.append((p, display))
+                else:
+                    diagnostics.append(Diagnostic("CF001", f"this content file is {problem}", file=display,
+                                                  hint="make it a regular YAML file, or remove it from the folder"))
+            if not entries:
                 diagnostics.append(
                     Diagnostic("CF010", "no YAML files (*.yaml, *.yml) in this folder", file=str(shown),
                                hint="point cardforge at a content pack folder such as content/")
                 )
-            for p in found:
-                add(p, str(shown / p.relative_to(root).as_posix()))
-        elif root.is_file():
+            for p, display in found:
+                add(p, display)
+        elif what is None:
             add(root, str(shown))
-        elif root.exists():
-            diagnostics.append(Diagnostic("CF001", "not a regular file or folder", file=str(shown),
-                                          hint="cardforge reads YAML files and folders of them"))
-        else:
-            diagnostics.append(Diagnostic("CF001", "no such file or folder", file=str(shown),
+        elif what == "no such file or folder":
+            diagnostics.append(Diagnostic("CF001", what, file=str(shown),
                                           hint="check the path; cardforge takes files or folders"))
+        else:
+            diagnostics.append(Diagnostic("CF001", f"this path is {what}", file=str(shown),
+                                          hint="cardforge reads regular YAML files and folders of them"))
 
     # Attach each file to its pack and pull in manifests that lie above named files.
     for sf in list(files.values()):
@@ -402,16 +241,6 @@ def _decode(sf: SourceFile, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
     if "\ufeff" in text:
         text = text.lstrip("\ufeff").replace("\n\ufeff", "\n")
     return text, []
-
-
-def _nesting_bound(text: str) -> int:
-    """An upper bound of the nesting depth of ``text``: each flow bracket opens at
-    most one level; block nesting needs a deeper indent or a compact ``- `` every two
-    levels."""
-    if 2 * len(text) + 2 < _SAFE_PARSE_DEPTH:
-        return 2 * len(text) + 2  # cannot be deeper than that: no need to look closer
-    block = max((len(line) - len(line.lstrip(" ")) + line.count("- ") for line in text.split("\n")), default=0)
-    return text.count("[") + text.count("{") + 2 * block + 2
 
 
 def _yaml_error(sf: SourceFile, exc: BaseException) -> Diagnostic:
@@ -468,15 +297,10 @@ def _parse(sf: SourceFile, sink: DocumentSink | None = None) -> list[Diagnostic]
     can validate each and let its raw data go), or into ``sf.documents``."""
     text = sf.text
     assert text is not None
-    if _nesting_bound(text) > _SAFE_PARSE_DEPTH:
-        return [Diagnostic("CF009", "this file may nest deeper than can be parsed safely",
-                           file=sf.display, line=1, column=1,
-                           hint=f"content never needs more than {MAX_DEPTH} levels")]
     sf.documents = []
     count = 0
     try:
-        for index, root in enumerate(make_yaml().compose_all(text)):
-            data = None if root is None else _to_data(root)
+        for index, data in enumerate(documents(text)):
             count += data is not None
             if sink is None:
                 sf.documents.append(data)

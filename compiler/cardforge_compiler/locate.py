@@ -70,8 +70,16 @@ def locate(diagnostics: Iterable[Diagnostic], files: Iterable[SourceFile]) -> No
             sf = by_display.get(display)
             if sf is None or sf.text is None:
                 continue
-            try:
-                roots = trees[display] = list(make_yaml().compose_all(sf.text))
+            needed = [d.doc for d in diags if d.doc is not None]
+            needed += [d.see[1] for d in seeing if d.see[0] == display]
+            last = max(needed, default=0)
+            roots: list[Any] = []
+            trees[display] = roots
+            try:                    # only the documents needed: a later one may be hostile
+                for root in make_yaml().compose_all(sf.text):
+                    roots.append(root)
+                    if len(roots) > last:
+                        break
             except (YAMLError, RecursionError):
                 continue
             for diag in diags:

@@ -1,9 +1,17 @@
 """Generate the published JSON Schemas (draft 2020-12) from the pydantic models.
 
 ``cardforge schema --out schemas/`` writes them; ``--check`` (and a test) fails
-when the committed files differ from what the models generate. Each schema has a
-``$id`` ending in its file name; ``document.schema.json`` picks the schema of a
-document by its ``kind`` with relative ``$ref``s.
+when the committed files differ from what the models generate.
+
+Two promises to editors and plain validators (tested with jsonschema's
+``Draft7Validator`` and ``Draft202012Validator`` over every golden fixture):
+
+- every rule is stated in keywords that a draft-07 validator also enforces (the VS
+  Code YAML extension applies draft-07): ``dependentRequired`` and
+  ``dependentSchemas`` from the models become ``if``/``then``;
+- each schema's ``$id`` is its bare file name, and ``document.schema.json`` refers to
+  the others by file name, so references resolve as file paths from the schema's
+  own folder, offline (no ``https://`` base that no server answers).
 """
 
 from __future__ import annotations
@@ -14,21 +22,20 @@ from typing import Any
 from cardforge_compiler.bundle_model import CONDITION_TREE_SCHEMA, Bundle
 from cardforge_compiler.model import DOCUMENT_MODELS, STEP_MODELS
 
-__all__ = ["SCHEMA_BASE", "generate_schemas", "schema_bytes"]
+__all__ = ["generate_schemas", "schema_bytes"]
 
-SCHEMA_BASE = "https://schemas.cardforge.dev/v1/"
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
 def _head(name: str, title: str, description: str) -> dict[str, Any]:
-    return {"$schema": DIALECT, "$id": SCHEMA_BASE + name, "title": title, "description": description}
+    return {"$schema": DIALECT, "$id": name, "title": title, "description": description}
 
 
 def generate_schemas() -> dict[str, dict[str, Any]]:
     """Every published schema, keyed by file name."""
     out: dict[str, dict[str, Any]] = {}
     for kind, model in DOCUMENT_MODELS.items():
-        body = _closed_names(_step_choice(model.model_json_schema(by_alias=True)))
+        body = _draft7_rules(_closed_names(_step_choice(model.model_json_schema(by_alias=True))))
         body.pop("title", None)
         body.pop("description", None)
         out[f"{kind}.schema.json"] = {
@@ -51,13 +58,32 @@ def generate_schemas() -> dict[str, dict[str, Any]]:
     body = Bundle.model_json_schema(by_alias=True, mode="serialization")
     body.pop("title", None)
     body.pop("description", None)
-    body = _open_objects(_kind_choice(_link_conditions(body)))
+    body = _draft7_rules(_open_objects(_kind_choice(_link_conditions(body))))
     body.setdefault("$defs", {})["ConditionTree"] = _open_objects(CONDITION_TREE_SCHEMA)
     out["bundle.schema.json"] = {
         **_head("bundle.schema.json", "cardforge bundle", "A compiled cardforge bundle (docs/bundle.md)."),
         **body,
     }
     return out
+
+
+def _draft7_rules(node: Any) -> Any:
+    """Restate ``dependentRequired`` (``{"a": ["b"]}``: with ``a``, ``b`` is required)
+    and ``dependentSchemas`` (``{"a": S}``: with ``a``, the object also fits ``S``) as
+    ``if``/``then`` in ``allOf``: draft 2019-09 keywords that a draft-07 validator
+    ignores without a word, so an editor would show no problem where lint has one."""
+    if isinstance(node, dict):
+        out = {k: _draft7_rules(v) for k, v in node.items() if k not in ("dependentRequired", "dependentSchemas")}
+        rules = [{"if": {"required": [key]}, "then": {"required": list(needed)}}
+                 for key, needed in node.get("dependentRequired", {}).items()]
+        rules += [{"if": {"required": [key]}, "then": _draft7_rules(schema)}
+                  for key, schema in node.get("dependentSchemas", {}).items()]
+        if rules:
+            out["allOf"] = out.get("allOf", []) + rules
+        return out
+    if isinstance(node, list):
+        return [_draft7_rules(v) for v in node]
+    return node
 
 
 def _step_choice(node: Any) -> Any:

@@ -154,6 +154,16 @@ problems show up as annotations on the pull request's files:
 Warnings use `::warning`. The hint is appended to the message in parentheses. There
 is no summary line.
 
+### Text from the content
+
+Messages quote what authors wrote (names, keys, option text, file names). In the
+`text` and `github` formats that text is shown, never obeyed: control characters
+(line breaks, ESC, CR, other C0 and C1 characters, U+2028/U+2029) appear escaped
+(`\n`, `\x1b`), so a quoted text stays on its diagnostic's line, and no output
+line begins with author text (a file path that starts with punctuation is shown as
+`./path`). An option text with a second line `::error file=README.md,line=1::...`
+cannot forge a GitHub Actions annotation.
+
 ## Exit codes
 
 Every `cardforge` command exits with:
@@ -164,7 +174,10 @@ Every `cardforge` command exits with:
 | `1` | problems found: at least one error, or at least one warning with `--strict` |
 | `2` | usage or configuration error (unknown option, missing argument, nothing to build, output not writable), or an internal error of cardforge (reported in one line; set `CARDFORGE_DEBUG=1` to see the traceback) |
 
-(`130` when interrupted with Ctrl-C.) `cardforge build` exits with 1 and writes no
+Commands that need content (`graph`, `path`) exit with 2 when a path given is
+missing or holds no YAML. `cardforge play` adds `3` (the story got stuck: a content
+error); see [runtime.md](runtime.md#cardforge-play). `130` when interrupted with
+Ctrl-C. `cardforge build` exits with 1 and writes no
 bundle when `lint` would fail with the same options; it also removes an older
 bundle at the output path, so that no stale bundle is left behind.
 

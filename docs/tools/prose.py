@@ -10,6 +10,14 @@ A path given on the command line does not exist (`no such file or folder`), a fo
 cannot be listed (`cannot read folder: <reason>`), or a file cannot be read
 (`cannot read file: <reason>`, for instance `Permission denied`). The diagnostic
 names the path as you gave it and has no line or column.
+
+A `*.yaml` or `*.yml` entry of a content folder that is not a regular file is never
+skipped without a word: `this content file is a symbolic link to 'act9.yaml', which
+does not exist (a dangling link)`, `... is a symbolic link loop`, `... is a named pipe
+(FIFO), not a regular file`, a socket or a device. A path given that is one of these
+says so too (`this path is a symbolic link loop ...`), rather than "no such file".
+Each is an error: `lint` exits with 1 and `build` writes no bundle, since a story
+would be missing from it.
 """, """
 Check the spelling of the path and that it is relative to the folder you run
 cardforge in; check the file's permissions. `cardforge lint` takes files and
@@ -110,10 +118,10 @@ structures.
 d("CF009", "load", """
 Lists and mappings nest deeper than cardforge accepts: more than 64 levels
 (`nesting is deeper than 64 levels`, at the first collection too deep; the file is
-not checked any further). Real content needs a fraction of that. A file
-that could nest so deep that parsing it would be unsafe is refused before parsing
-(`this file may nest deeper than can be parsed safely`, at `1:1`), and so is one
-the parser runs out of room on (`nesting is too deep to load`).
+not checked any further). Real content needs a fraction of that. The limit is
+checked as the file is read, so reading stops at the 65th level: a hostile file of
+100,000 `[` is refused as fast as a small one (YAML parsers take time that grows with
+the square of the nesting).
 """, """
 Flatten the data. Deep nesting in real content usually comes from steps nested in
 choices nested in challenges nested in ifs: move the inner part to a card of its

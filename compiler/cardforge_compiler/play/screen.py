@@ -1,0 +1,281 @@
+"""What ``cardforge play`` shows: requests, outcomes and the party, in words.
+
+Everything a bundle says is untrusted text: it is shown with control characters
+escaped (:func:`cardforge_compiler.report.shown`), and no output line begins with it
+(card text carries a ``│`` margin, options ``1 │``, events ``»``, the party ``-``), so
+a bundle can neither drive the terminal nor forge a CI workflow command.
+"""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from typing import Any
+
+import click
+
+from cardforge_compiler.report import plural, shown
+from cardforge_runtime import Session
+
+__all__ = ["EVENT", "MARGIN", "Screen", "say"]
+
+#: The margin of text the bundle wrote (card text, endings): no line begins with it.
+MARGIN = "│ "
+#: The lead of a line that tells what happened (rolls, purchases, changes).
+EVENT = "» "
+
+
+def _width() -> int:
+    return max(40, min(88, shutil.get_terminal_size((88, 24)).columns) - 2)
+
+
+def say(text: str, lead: str = MARGIN, rest: str | None = None) -> None:
+    """Print ``text`` wrapped to the terminal, its first line after ``lead`` and the
+    others (and other paragraphs) after ``rest`` (default: ``lead``). Both leads hold
+    a mark of ours, so that no line begins with the text; control characters in the
+    text are shown escaped."""
+    rest = lead if rest is None else rest
+    for paragraph in text.split("\n"):
+        lines = textwrap.wrap(shown(paragraph), _width(), initial_indent=lead, subsequent_indent=rest,
+                              break_on_hyphens=False)
+        click.echo("\n".join(lines) if lines else lead.rstrip())
+        lead = rest
+
+
+def _faces(faces: list[int], rule: Any, request: dict[str, Any]) -> str:
+    shown = []
+    for face in faces:
+        value = rule.face_successes(face, advantage=request.get("advantage", False),
+                                    disadvantage=request.get("disadvantage", False), doom=request.get("doom", False))
+        mark = click.style(f"[{face}]", fg="green" if value else None, bold=value == 2)
+        shown.append(mark)
+    return " ".join(shown)
+
+
+class Screen:
+    """Renders requests and outcomes of a session (``docs/runtime.md``, Requests)."""
+
+    def __init__(self, session: Session, trace: bool = False) -> None:
+        self.session = session
+        self.trace = trace
+        self.shown_dice: tuple[int, list[int]] | None = None   # the dice the last outcome printed
+        self.rule = session.dice_rule
+        self.names = [c["name"] for c in session.state["characters"]]
+
+    def who(self, index: int | None) -> str:
+        return shown(self.names[index]) if index is not None else "the group"
+
+    def show(self, request: dict[str, Any]) -> None:
+        kind = request["kind"]
+        if kind == "card":
+            click.echo()
+            click.secho(f"── Story card {request['card']}: {shown(request['title'])} ──", bold=True)
+            if request["text"]:
+                say(request["text"])
+        elif kind == "text":
+            click.echo()
+            say(request["text"])
+        elif kind == "choice":
+            click.echo()
+            width = len(str(len(request["options"])))
+            for n, option in enumerate(request["options"], 1):
+                say(option["text"], f"  {n:>{width}} │ ", f"  {'':>{width}} │ ")
+        elif kind == "character":
+            click.echo()
+            click.echo(self.purpose(request))
+            for n, index in enumerate(request["characters"], 1):
+                click.echo(f"  {n}. {self.character_line(index)}")
+        elif kind in ("roll", "reroll"):
+            self.show_roll(request)
+        elif kind == "purchase":
+            click.echo()
+            click.secho(f"Purchase (the party has {plural(request['coins'], 'coin')}):", bold=True)
+            for n, offer in enumerate(request["offers"], 1):
+                click.echo(f"  {n}. {shown(offer['item'])} ({plural(offer['cost'], 'coin')})")
+            if request["deck"]:
+                say(f"Draw {request['draw']} card(s) from the {request['deck']} deck; to buy a drawn card, type its "
+                     "name and cost, such as: Musket 5", "  " + EVENT)
+            if request["offers"] and request["deck"]:
+                click.echo("  Separate several purchases with ';', such as: 1; Musket 5")
+        elif kind == "between":
+            self.show_between(request)
+        elif kind == "battle":
+            click.echo()
+            click.secho(f"Battle: set up layout {shown(request['layout'])} and play it at the table.", bold=True)
+            click.echo("When an objective is met, say which:")
+            for n, objective in enumerate(request["objectives"], 1):
+                lead = f"card {objective['goto']}" if objective["goto"] is not None else "Victory!"
+                click.echo(f"  {n}. {shown(objective['text'])} -> {lead}")
+            click.echo("If the players lose the Battle, type 0 (Defeat).")
+        elif kind == "end":
+            click.echo()
+            colour = {"victory": "green", "defeat": "red"}.get(request["result"], "yellow")
+            say(request["text"] if request["text"] is not None else self.ending(request))
+            click.secho(f"*** {request['result'].upper()} ***", fg=colour, bold=True)
+            self.show_party()
+
+    @staticmethod
+    def effect(effect: dict[str, Any]) -> str:
+        parts = [f"{effect[k]} {w}" for k, w in (("coins", "coins"), ("destiny", "Destiny"), ("health", "Health")) if k in effect]
+        parts += [f"the {token} token" for token in effect.get("status", [])] + list(effect.get("items", []))
+        return shown(", ".join(parts))
+
+    def purpose(self, request: dict[str, Any]) -> str:
+        """The question a ``character`` request asks, in words."""
+        if request["for"] == "challenge":
+            return f"Who takes the {request['successes']}-{shown(request['stat'])} Challenge?"
+        if request["for"] == "roll":
+            return f"Who rolls {shown(request['stat'])}?"
+        return f"Who will {shown(request['for'])} {self.effect(request['effect'])}?"
+
+    def ending(self, request: dict[str, Any]) -> str:
+        """Words for an ending a rule caused (its ``reason``)."""
+        return {
+            "all_fallen": "All Characters have Fallen.",
+            "no_health": f"{self.who(request['character'])} has no more Health tokens.",
+            "battle_lost": "The Battle is lost.",
+            "no_option": "No option of this choice is on offer, so the story cannot go on (a content error).",
+            "no_way_on": "The card ended without saying where to go next (a content error).",
+            "not_held": "The card takes an item that no Character holds, and gives no alternative (a content error).",
+        }.get(request["reason"], shown(str(request["reason"])))
+
+    def show_roll(self, request: dict[str, Any]) -> None:
+        name = self.who(request["character"])
+        goal = ""
+        if request["target"] is not None:
+            goal = f" ({request['target']}-{shown(request['stat'])} Challenge"
+            goal += f", {request['so_far']} so far)" if request["so_far"] else ")"
+        if request["kind"] == "roll":
+            notes = [w for w, on in (("Advantage", request["advantage"]), ("Disadvantage", request["disadvantage"]),
+                                     ("Doom: a 6 counts 1", request["doom"])) if on]
+            dice = f"{request['dice']} {'die' if request['dice'] == 1 else 'dice'}"
+            click.echo()
+            say(f"{name} rolls {dice} for {request['stat']}{goal}{'; ' + ', '.join(notes) if notes else ''}.", EVENT)
+        else:
+            if self.shown_dice != (request["character"], request["faces"]):     # e.g. after --resume
+                click.echo(f"  {EVENT}{name}'s dice: {_faces(request['faces'], self.rule, request)} = "
+                           f"{plural(request['successes'], 'success')}{goal}")
+            say(f"{name} may spend 1 of {request['destiny']} Destiny to reroll any or all of them.", EVENT)
+
+    # -- Between Story Cards -------------------------------------------------
+
+    def show_between(self, request: dict[str, Any]) -> None:
+        """The Between Story Cards actions on offer before card ``next`` (Gascony's
+        Legacy, Between Story Cards)."""
+        click.echo()
+        click.secho(f"Between Story cards (next: card {request['next']}; the party has "
+                    f"{plural(request['coins'], 'coin')}):", bold=True)
+        for n, items in enumerate(request["items"], 1):
+            click.echo(f"  {n}. {self.who(n - 1)}: {shown(', '.join(items)) or 'no items'}")
+        if request["porter"]:
+            say(f"porter Name cost; ...: call the Porter (once per Story): buy from the {request['porter']} "
+                "Equipment cards under him ('porter' alone buys none)", "  " + EVENT, "    ")
+        say("sell N Name cost: Character N sells an item for half its cost, rounded up", "  " + EVENT, "    ")
+        say("trade N M Name: Character N gives an item to Character M", "  " + EVENT, "    ")
+
+    def between_event(self, event: dict[str, Any]) -> str:
+        """A Between Story Cards event (``sale``, ``trade``, ``porter``) in words."""
+        if event["event"] == "sale":
+            return f"{self.who(event['character'])} sells {shown(event['item'])} for {plural(event['coins'], 'coin')}"
+        if event["event"] == "trade":
+            return f"{self.who(event['from'])} gives {shown(event['item'])} to {self.who(event['to'])}"
+        return "The Porter is called"
+
+    def character_line(self, index: int) -> str:
+        c = self.session.state["characters"][index]
+        tokens = f"; tokens: {shown(', '.join(c['status']))}" if c["status"] else ""
+        items = f"; items: {shown(', '.join(c['items']))}" if c["items"] else ""
+        fallen = click.style(" FALLEN", fg="red") if c["fallen"] else ""
+        return (f"{shown(c['name'])}: Health {c['health']}/{c['health_max']}, Destiny {c['destiny']}/{c['destiny_max']}"
+                f"{tokens}{items}{fallen}")
+
+    def show_party(self) -> None:
+        state = self.session.state
+        click.echo(f"Party: {plural(state['coins'], 'coin')}")
+        for index in range(len(state["characters"])):
+            click.echo(f"  - {self.character_line(index)}")
+
+    def show_outcome(self, entry: dict[str, Any]) -> None:
+        self.shown_dice = None
+        for event in entry["events"]:
+            if event["event"] in ("roll", "reroll"):
+                verb = "rolled" if event["event"] == "roll" else "spent 1 Destiny and rerolled"
+                self.shown_dice = (event["character"], event["faces"])
+                click.echo(f"  {EVENT}{self.who(event['character'])} {verb}: "
+                           f"{_faces(event['faces'], self.rule, entry['request'])} = "
+                           f"{plural(event['successes'], 'success')}")
+            elif event["event"] == "challenge":
+                verdict = click.style("passed", fg="green") if event["passed"] else click.style("failed", fg="red")
+                click.echo(f"  {EVENT}{event['target']}-{shown(event['stat'])} Challenge: "
+                           f"{plural(event['successes'], 'success')}, {verdict}")
+            elif event["event"] == "purchase":
+                click.echo(f"  {EVENT}{self.who(event['character'])} buys {shown(event['item'])} for "
+                           f"{plural(event['cost'], 'coin')}")
+            elif event["event"] in ("sale", "trade", "porter"):
+                click.echo(f"  {EVENT}{self.between_event(event)}")
+        for change in entry["changes"]:
+            line = self.change_line(change)
+            if line:
+                click.secho(f"  {EVENT}{line}", fg="cyan")
+
+    def change_line(self, change: dict[str, Any]) -> str | None:
+        """One state change in words: ``Athos: Health 5 -> 4``, ``Coins 0 -> 3``."""
+        path = change["path"].strip("/").split("/")
+        old, new = change["from"], change["to"]
+
+        def word(value: Any) -> str:
+            if isinstance(value, bool):
+                return "yes" if value else "no"
+            if isinstance(value, list):
+                return shown(", ".join(map(str, value))) or "none"
+            return shown(str(value))
+
+        if path[0] in ("card", "result"):
+            return None
+        if path[0] == "coins":
+            return f"Coins {old} -> {new}"
+        if path[0] in ("flags", "counters"):
+            return f"(story {path[0][:-1]}) {shown(path[1])}: {word(old)} -> {word(new)}" if self.trace else None
+        if path[0] == "characters" and len(path) == 3:
+            name, key = self.who(int(path[1])), path[2]
+            if key == "fallen":
+                return f"{name} has Fallen" if new else f"{name} stands up again"
+            label = {"health": "Health", "destiny": "Destiny", "health_max": "maximum Health (a severe Wound)",
+                     "destiny_max": "maximum Destiny", "status": "status tokens", "items": "items"}.get(key, key)
+            return f"{name}: {label} {word(old)} -> {word(new)}"
+        return f"{shown(change['path'])}: {word(old)} -> {word(new)}"
+
+    # -- answers ------------------------------------------------------------
+
+    def show_help(self, request: dict[str, Any]) -> None:
+        """What can be typed at the prompt of ``request`` (``help`` at any prompt)."""
+        kind = request["kind"]
+        what = {
+            "text": "press Enter to read on.",
+            "card": "press Enter to read on.",
+            "choice": f"type the number of an option (1 to {len(request.get('options', []))}).",
+            "character": "type the number of a Character in the list.",
+            "roll": f"press Enter and the dice are rolled for you, or type the {request.get('dice')} faces "
+                    "rolled at the table, such as: 6 2 4.",
+            "reroll": "press Enter to keep the dice; type the positions of the dice to reroll (1 3, or all) and "
+                      "they are rolled for you; add ': ' and the faces rolled at the table (1 3: 6 5).",
+            "purchase": "type the numbers of the offers to buy (1 3); when a deck is drawn, a drawn card's name "
+                        "and cost (Musket 5); separate several with ';'; press Enter to buy nothing.",
+            "battle": "type the number of the objective the players met, or 0 when the Battle is lost.",
+            "between": "press Enter to go on to the next card; or 'porter Name cost; ...' to call the Porter and "
+                       "buy from the cards under him, 'sell N Name cost' (Character N sells an item for half its "
+                       "cost, rounded up) or 'trade N M Name' (Character N gives an item to Character M).",
+        }.get(kind, "")
+        say(f"At this prompt: {what}", "  help: ", "  " + EVENT)
+        say("Anywhere: 'party' shows the Characters, 'q' stops (the session is saved with --save), "
+             "'help' shows this.", "  ", "  ")
+
+    def show_resumed(self) -> None:
+        """Where a resumed session stands: its card and the party."""
+        state = self.session.state
+        card = state["card"]
+        if card is not None:
+            title = next(c["title"] for c in self.session.bundle.find_story(state["story"], state["pack"])[1]["cards"]
+                         if c["id"] == card)
+            click.secho(f"(resumed on story card {card}: {shown(title)})", bold=True)
+        self.show_party()

@@ -1,0 +1,183 @@
+"""Output formats shared by the command line, the terminal player and the tests.
+
+``lint`` and ``build`` report diagnostics as ``text`` (people), ``json`` (tools) or
+``github`` (GitHub Actions workflow commands). Exit codes live here too, so that
+every command and front end uses the same ones.
+
+Author text (card text, option text, names, keys, file names) is untrusted: a
+bundle or a content file must not be able to drive the terminal or forge a CI
+annotation. So, in every human format:
+
+- control characters (C0, DEL, C1, U+2028/U+2029) and lone surrogates are shown
+  escaped (:func:`shown`: ``\\n``, ``\\x1b``, ``\\u2028``), so author text never
+  starts a new line nor moves the cursor;
+- no output line begins with author text: each line starts with cardforge's own
+  words or marks (GitHub's runner strips leading spaces before it looks for
+  ``::``, so an indent alone is not enough). :func:`safe_lead` puts ``./`` before
+  a file path that starts with anything other than a letter, digit, ``.``, ``/``,
+  ``_`` or ``~``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    from cardforge_compiler.diagnostics import Diagnostic
+    from cardforge_compiler.pipeline import CompileResult
+
+__all__ = [
+    "EXIT_CLEAN",
+    "EXIT_PROBLEMS",
+    "EXIT_STUCK",
+    "EXIT_USAGE",
+    "EXIT_INTERRUPTED",
+    "FORMATS",
+    "ConfigError",
+    "github_line",
+    "plural",
+    "report",
+    "safe_lead",
+    "shown",
+    "summary",
+    "text_lines",
+]
+
+#: Exit codes of every command: clean; problems found; usage, configuration or internal
+#: error; (``play``) the story got stuck, a content error; interrupted with Ctrl-C.
+EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, EXIT_STUCK, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+FORMATS = ("text", "json", "github")
+
+
+class ConfigError(click.ClickException):
+    """A usage or configuration error: exit code 2 (click's own exit 1 would look
+    like "problems found"). The message is shown as ``Error: <message>``, with
+    control characters escaped (it may quote a story id or a name from the content)."""
+
+    exit_code = EXIT_USAGE
+
+    def format_message(self) -> str:
+        return shown(self.message)
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def shown(text: str) -> str:
+    """``text`` safe to print on one terminal line: control characters (C0, DEL, C1,
+    U+2028, U+2029) and lone surrogates escaped as ``\\n``, ``\\r``, ``\\t``, ``\\x1b``,
+    ``\\u2028``. Printable text, including non-ASCII letters, is unchanged."""
+    return _CONTROL.sub(_escape, text)
+
+
+_SAFE_START = re.compile(r"[\w./~]")
+
+
+def safe_lead(path: str) -> str:
+    """A file path (escaped with :func:`shown`) fit to begin an output line: ``./``
+    is put before a path that starts with anything but a letter, digit, ``.``, ``/``,
+    ``_`` or ``~`` (``::error x.yaml`` becomes ``./::error x.yaml``, the same file)."""
+    path = shown(path)
+    return path if _SAFE_START.match(path) else "./" + path
+
+
+def plural(n: int, word: str) -> str:
+    """``1 story``, ``2 stories``, ``3 successes``, ``4 coins``: a count and its noun."""
+    if n == 1:
+        return f"{n} {word}"
+    if word.endswith("y"):
+        return f"{n} {word[:-1]}ies"
+    return f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
+
+
+_COLOURS = {"error": "red", "warning": "yellow"}
+
+
+def text_lines(diag: Diagnostic) -> str:
+    """One diagnostic in the ``text`` format: ``file:line:col: CODE severity: message
+    [name]``, then ``  at <field path>`` and ``  help: <hint>`` lines (with colour
+    when click enables it). Every line begins with cardforge's text."""
+    where = safe_lead(diag.file) if diag.file else "<input>"
+    if diag.line is not None:
+        where += f":{diag.line}:{diag.column}"
+    severity = click.style(diag.severity.value, fg=_COLOURS[diag.severity.value], bold=True)
+    out = (f"{click.style(where, bold=True)}: {click.style(diag.code, bold=True)} {severity}: "
+           f"{shown(diag.message)} [{diag.name}]")
+    if diag.path:
+        out += f"\n  at {shown(diag.field_path())}"
+    if diag.hint:
+        out += f"\n  {click.style('help', fg='cyan')}: {shown(diag.hint)}"
+    return out
+
+
+def github_line(diag: Diagnostic) -> str:
+    """One diagnostic as a GitHub Actions workflow command
+    (``::error file=F,line=L,col=C,title=CODE name::message``), escaped as the runner
+    unescapes it: ``%``, CR and LF everywhere, ``:`` and ``,`` in properties; other
+    control characters are shown escaped (:func:`shown`)."""
+
+    def esc(text: str) -> str:
+        text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        return shown(text)
+
+    def prop(text: str) -> str:
+        return esc(text).replace(":", "%3A").replace(",", "%2C")
+
+    props = [f"file={prop(diag.file)}"] if diag.file else []
+    if diag.line is not None:
+        props += [f"line={diag.line}", f"col={diag.column}"]
+    props.append(f"title={diag.code} {diag.name}")
+    message = diag.message + (f" (help: {diag.hint})" if diag.hint else "")
+    return f"::{diag.severity.value} {','.join(props)}::{esc(message)}"
+
+
+def summary(result: CompileResult) -> dict[str, int]:
+    """The counts of a run: files, packs, stories, cards, checks run, errors, warnings."""
+    return {
+        "files": len(result.files),
+        "packs": sum(1 for p in result.packs if p.manifest is not None),
+        "stories": result.story_count,
+        "cards": result.card_count,
+        "checks_run": result.checks_run,
+        "errors": len(result.errors),
+        "warnings": len(result.warnings),
+    }
+
+
+def report(result: CompileResult, fmt: str) -> None:
+    """Print the diagnostics of ``result`` to stdout in ``fmt`` (one of :data:`FORMATS`).
+
+    ``json``: ``{"version": 1, "summary": {...}, "diagnostics": [...]}``
+    (``docs/diagnostics.md``); ``github``: one workflow command per diagnostic;
+    ``text``: the diagnostics, then a summary line.
+    """
+    if fmt == "json":
+        payload = {"version": 1, "summary": summary(result),
+                   "diagnostics": [d.to_dict() for d in result.diagnostics]}
+        click.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        return
+    if fmt == "github":
+        for diag in result.diagnostics:
+            click.echo(github_line(diag))
+        return
+    for diag in result.diagnostics:
+        click.echo(text_lines(diag))
+    s = summary(result)
+    verdict = ("no problems" if not result.diagnostics
+               else f"{plural(s['errors'], 'error')}, {plural(s['warnings'], 'warning')}")
+    click.echo(f"{verdict} in {plural(s['files'], 'file')} ({plural(s['stories'], 'story')}, "
+               f"{plural(s['cards'], 'card')}, {plural(s['checks_run'], 'check')} run)")
