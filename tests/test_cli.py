@@ -248,3 +248,18 @@ def test_several_packs_in_one_bundle(tmp_path: Path) -> None:
     assert code == 0
     bundle = json.loads((tmp_path / "b.json").read_bytes())
     assert [p["id"] for p in bundle["packs"]] == ["golden", "golden-two"]
+
+
+def test_check_bundle_refuses_a_fifo_and_a_huge_number_without_hanging(tmp_path: Path) -> None:
+    """A FIFO blocked the read forever (load_bundle refuses it as not a regular file);
+    a number of 5,000 digits showed Python's own wording."""
+    import os
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    code, out, _ = run("check-bundle", str(fifo))
+    assert code == 1 and "$: not a regular file (a folder, a pipe or a device)" in out
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"format": "cardforge-bundle", "n": ' + "9" * 5000 + "}", encoding="utf-8")
+    code, out, _ = run("check-bundle", str(huge))
+    assert code == 1 and "a number has thousands of digits, beyond ±18446744073709551615" in out

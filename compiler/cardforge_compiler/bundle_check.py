@@ -99,9 +99,15 @@ def check_bundle_data(data: Any) -> list[dict[str, str]]:
 
 
 def check_bundle_file(path: Path) -> list[dict[str, str]]:
-    """Read and check a bundle file. Unreadable files, bad UTF-8 and bad JSON are
-    problems too (with line and column for JSON), never exceptions."""
+    """Read and check a bundle file. Unreadable files, files that are not regular
+    files (a FIFO would block the read forever, as ``load_bundle`` refuses it), bad
+    UTF-8 and bad JSON are problems too (with line and column for JSON), never
+    exceptions."""
+    import stat
+
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return [{"path": "$", "message": "not a regular file (a folder, a pipe or a device); give the path of a file"}]
         raw = path.read_bytes()
     except OSError as exc:
         return [{"path": "$", "message": f"cannot read the file: {exc.strerror or exc}"}]
@@ -117,6 +123,11 @@ def check_bundle_file(path: Path) -> list[dict[str, str]]:
         return [{"path": "$", "message": f"nested more than {MAX_DEPTH} levels deep (the runtime refuses it "
                                          "before anything else)"}]
     except ValueError as exc:  # our hooks, or a number with thousands of digits
+        if "Exceeds the limit" in str(exc):
+            from cardforge_runtime.format import MAX_NUMBER
+
+            return [{"path": "$", "message": f"a number has thousands of digits, beyond ±{MAX_NUMBER} (the runtime "
+                                             "refuses it before anything else)"}]
         return [{"path": "$", "message": f"not strict JSON: {exc}"}]
     return check_bundle_data(data)
 
