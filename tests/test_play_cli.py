@@ -265,6 +265,18 @@ def test_a_stuck_story_has_its_own_exit_code(tmp_path: Path):
     assert cardforge("play", str(bundle), "--story", "s", "--seed", "1", stdin="\n").returncode == 3
 
 
+def test_a_stuck_story_exits_3_even_with_answers_left_over(tmp_path: Path):
+    """The story's own outcome wins: stuck is exit 3 (docs/runtime.md), not 1 for
+    the answers left over, which are still reported."""
+    bundle = _bundle_file(tmp_path, NOTHING_ON_OFFER)
+    (tmp_path / "a.json").write_text("[{}, {}, {}, {\"option\": 0}]", encoding="utf-8")
+    result = cardforge("play", str(bundle), "--story", "s", "--seed", "1", "--answers", str(tmp_path / "a.json"))
+    assert result.returncode == 3, result.stderr
+    assert "*** STUCK ***" in result.stdout
+    assert "error: the story is stuck: a content error (run cardforge lint on its content)" in result.stderr
+    assert "but the answers file holds 3 more answers (left unused)" in result.stderr
+
+
 def test_leftover_scripted_answers_are_reported(gascony_bundle: Path, tmp_path: Path):
     (tmp_path / "more.json").write_text(json.dumps(answers("act-1") + [{}, {"option": 0}]), encoding="utf-8")
     result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", "1", "--seed", "11",
