@@ -184,3 +184,15 @@ def test_the_condition_language_is_the_bundle_formats_own() -> None:
     assert compiler_conditions.FUNCTIONS is bundle_format.FUNCTIONS
     assert compiler_conditions.ConditionTypeError is bundle_format.ConditionTypeError
     assert not hasattr(compiler_conditions, "type_of")
+
+
+def test_a_condition_that_cannot_be_parsed_still_spells_its_declared_names() -> None:
+    """One fault, one report: the words of a condition with a syntax error name the
+    flags and counters it reads (text in quotes and built-in names are not reads)."""
+    from cardforge_compiler.resolve import spelled_names
+
+    names = {"players": "number", "bribed_guard": "bool", "alarms": "number", "Rope": "bool"}
+    assert spelled_names('bribed_guard and alarms > - 1 and has("Rope") and players >', names) == (
+        "bribed_guard", "alarms")
+    assert spelled_names("alarms >= alarms &&", names) == ("alarms", "alarms")
+    assert spelled_names('has("alarms', names) == ()

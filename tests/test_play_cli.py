@@ -229,6 +229,28 @@ def test_between_story_cards_typed_and_scripted(tmp_path: Path):
     assert '(trade Rapier from Anne to Bertrand)' in result.stdout and "(go on to card 2)" in result.stdout
 
 
+def test_state_changes_are_shown_in_words(tmp_path: Path):
+    """No change is printed as the state's raw path (``» /porter_called: no -> yes``)."""
+    from cardforge_compiler.play.screen import Screen
+
+    session = Session.start(load_bundle(_bundle_file(tmp_path, ROLLS)), "s", players=2, seed=1)
+    screen = Screen(session)
+    first = session.state["characters"][0]["name"]
+    lines = {path: screen.change_line({"path": path, "from": old, "to": new}) for path, old, new in [
+        ("/porter_called", False, True), ("/coins", 0, 3), ("/characters/0/health", 5, 4),
+        ("/characters/0/stats/Prowess", 4, 5), ("/some_new_part", 1, 2), ("/card", 1, 2), ("/flags/met", False, True)]}
+    assert lines == {
+        "/porter_called": "The Porter has been called this Story", "/coins": "Coins 0 -> 3",
+        "/characters/0/health": f"{first}: Health 5 -> 4", "/characters/0/stats/Prowess": f"{first}: Prowess 4 -> 5",
+        "/some_new_part": "some new part: 1 -> 2", "/card": None, "/flags/met": None}
+    typed = "\n" + "porter\n" + "\n\n"
+    bundle = _bundle_file(tmp_path, [{"id": 1, "steps": [{"kind": "goto", "card": 2}]},
+                                     {"id": 2, "steps": [{"kind": "victory", "text": "Won."}]}])
+    result = cardforge("play", str(bundle), "--story", "s", "--players", "1", "--seed", "1", stdin=typed)
+    assert result.returncode == 0, result.stderr
+    assert "» The Porter has been called this Story" in result.stdout and "/porter_called" not in result.stdout
+
+
 def _bundle_file(tmp_path: Path, cards: list) -> Path:
     from _runtime_helpers import make_bundle
 
@@ -263,6 +285,18 @@ def test_a_stuck_story_has_its_own_exit_code(tmp_path: Path):
     assert "*** STUCK ***" in result.stdout
     assert "error: the story is stuck: a content error (run cardforge lint on its content)" in result.stderr
     assert cardforge("play", str(bundle), "--story", "s", "--seed", "1", stdin="\n").returncode == 3
+
+
+def test_a_stuck_story_exits_3_even_with_answers_left_over(tmp_path: Path):
+    """The story's own outcome wins: stuck is exit 3 (docs/runtime.md), not 1 for
+    the answers left over, which are still reported."""
+    bundle = _bundle_file(tmp_path, NOTHING_ON_OFFER)
+    (tmp_path / "a.json").write_text("[{}, {}, {}, {\"option\": 0}]", encoding="utf-8")
+    result = cardforge("play", str(bundle), "--story", "s", "--seed", "1", "--answers", str(tmp_path / "a.json"))
+    assert result.returncode == 3, result.stderr
+    assert "*** STUCK ***" in result.stdout
+    assert "error: the story is stuck: a content error (run cardforge lint on its content)" in result.stderr
+    assert "but the answers file holds 3 more answers (left unused)" in result.stderr
 
 
 def test_leftover_scripted_answers_are_reported(gascony_bundle: Path, tmp_path: Path):

@@ -105,17 +105,18 @@ def _usage(analysis: StoryAnalysis) -> None:
         elif ref.kind == "clear":
             for j, name in enumerate(ref.step.clear):
                 analysis.writes.setdefault(name, []).append((*ref.path, "clear", j))
-    # A condition with a type error still reads its names, and a misspelled name
-    # reads the declared name it resembles (the one CF202's "did you mean" names):
-    # one fault, one report, never a CF504 beside it.
+    # A condition with a type error still reads its names, a misspelled name reads
+    # the declared name it resembles (the one CF202's "did you mean" names), and a
+    # condition that cannot be parsed reads the declared names its words spell: one
+    # fault, one report, never a CF504 beside it.
     declared = sorted(set(story.model.flags) | set(story.model.counters))
     for condition in story.parsed:
-        if condition.tree is not None:
-            for name in names_read(condition.tree):
-                if name not in story.names:
-                    meant = difflib.get_close_matches(name, declared, n=1, cutoff=0.6)
-                    name = meant[0] if meant else name
-                analysis.reads.setdefault(name, []).append(condition.path)
+        read = names_read(condition.tree) if condition.tree is not None else list(condition.spelled)
+        for name in read:
+            if name not in story.names:
+                meant = difflib.get_close_matches(name, declared, n=1, cutoff=0.6)
+                name = meant[0] if meant else name
+            analysis.reads.setdefault(name, []).append(condition.path)
 
 
 def _known(story: StoryIR, live: set[tuple] | None) -> dict[str, Any]:

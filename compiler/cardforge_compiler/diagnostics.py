@@ -105,7 +105,9 @@ rule("CF305", "unknown-status", E, "A step names a status token the pack does no
 rule("CF306", "cross-story-goto", E, "A reference names a card of another story.")
 rule("CF307", "missing-stat", E, "A Character board gives no value for a stat of the pack.")
 rule("CF308", "unknown-item", W, "A condition asks `has()` for an item that nothing in the pack can provide.")
+rule("CF309", "lost-item-never-held", E, "A step loses an item that nothing in the pack can provide.")
 rule("CF310", "unknown-character", E, "A step or `in_party()` names a Character that has no board in the pack.")
+rule("CF311", "unguarded-item-loss", W, "A `who: one` loss of items is not guarded by `has()`: the story may get stuck.")
 
 # CF4xx: story graph
 rule("CF401", "unreachable-card", E, "A card cannot be reached from its story's start.")

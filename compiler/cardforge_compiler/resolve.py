@@ -12,6 +12,7 @@ card), in :mod:`cardforge_compiler.checks.references`, and the condition checks 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,13 +51,17 @@ class ConditionIR:
     :class:`ConditionSyntaxError`, or the bundle format's
     :class:`ConditionTypeError` (an unknown name or function, a type mismatch, a
     condition that is not true/false), whose ``path`` locates the offending node. A
-    tree with a type error still tells which names the condition reads."""
+    tree with a type error still tells which names the condition reads; a condition
+    that cannot be parsed keeps in ``spelled`` the declared flags and counters its
+    words spell (in order, with repeats), so that one syntax error does not also make
+    them look unread."""
 
     path: tuple
     source: str
     tree: dict | None = None
     spans: Spans = field(default_factory=dict)
     error: ConditionSyntaxError | ConditionTypeError | None = None
+    spelled: tuple[str, ...] = ()
 
     def column(self, node_path: tuple = ()) -> int:
         """The 1-based column, in the condition text, where the node at ``node_path``
@@ -236,10 +241,26 @@ def resolve_story(story: StoryIR) -> None:
             try:
                 condition.tree, condition.spans = parse_condition_spans(source)
                 condition_type(condition.tree, names, "bool")
-            except (ConditionSyntaxError, ConditionTypeError) as exc:
+            except ConditionSyntaxError as exc:
+                condition.error = exc
+                condition.spelled = spelled_names(source, story.names)
+                continue
+            except ConditionTypeError as exc:
                 condition.error = exc
                 continue
             story.conditions[path] = condition.tree
+
+
+#: A word of a condition, or text in quotes (skipped: an item or token name is not a read).
+_WORD = re.compile(r"\"[^\"]*\"?|'[^']*'?|[A-Za-z_][A-Za-z0-9_]*")
+
+
+def spelled_names(source: str, names: dict[str, str]) -> tuple[str, ...]:
+    """The declared flags and counters (keys of ``names`` that are not built-in)
+    that the words of a condition spell, outside text in quotes, in order with
+    repeats. A scan of the words alone, for a condition that cannot be parsed."""
+    words = (m.group() for m in _WORD.finditer(source))
+    return tuple(w for w in words if w in names and w not in BUILTIN_NAMES)
 
 
 def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[list[PackIR], list[Diagnostic]]:

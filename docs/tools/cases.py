@@ -310,6 +310,39 @@ case("CF308", {"demo/story.yaml": HEAD + """cards:
       - victory: The boat is waiting.
 """})
 
+case("CF309", {"demo/story.yaml": HEAD + """cards:
+  - id: 1
+    title: The Stable
+    steps:
+      - text: The stable boy keeps your horse as payment.
+      - lose:
+          items: [Unicorn]
+          who: one
+      - goto: 2
+  - id: 2
+    title: The Road
+    steps:
+      - victory: You walk on to Paris.
+"""})
+
+case("CF311", {"demo/story.yaml": HEAD + """cards:
+  - id: 1
+    title: The Well
+    steps:
+      - purchase:
+          offers:
+            - {item: Rope, cost: 1}
+      - text: The bucket's rope is rotten; one of you gives up a rope.
+      - lose:
+          items: [Rope]
+          who: one
+      - goto: 2
+  - id: 2
+    title: The Cellar
+    steps:
+      - victory: You climb down.
+"""})
+
 case("CF310", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Inn at Chantilly

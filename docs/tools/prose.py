@@ -461,6 +461,43 @@ Fix the item's name so that it matches where the item is given, or give it
 somewhere (`gain: {items: [Rope]}`, an offer, a Character board's `items`).
 """)
 
+d("CF309", "resolve", """
+A step loses an item (`lose: {items: [...]}`, or the per-success `lose` of a roll)
+that nothing in the pack can provide: no Character board starts with it, no `gain`
+gives it, no purchase offer sells it. Nobody can ever hold it, so the loss can never
+take it: with `who: one` the engine ends the story `stuck` (reason `not_held`,
+docs/rulings.md "Losing an item") when it reaches the step; with `who: each` the
+step does nothing. Most often the name is misspelled, and the hint names the
+provided item it resembles.
+
+Items are looked for in the whole pack, as for `CF308`. A pack whose purchases draw
+from a `deck` may provide any item (the format does not list a deck's cards): then
+only an item that looks like a misspelling of a provided one is reported.
+""", """
+Fix the item's name so that it matches where the item is given, or give the item
+somewhere before it is lost (`gain: {items: [Rope]}`, an offer, a Character
+board's `items`). If the card's text has the party lose something it may not have,
+test it first (`if: has("Rope")`) and say in `else:` what happens otherwise.
+""")
+
+d("CF311", "resolve", """
+A `who: one` loss of items (one Character gives up the item) runs where nothing
+says that someone holds the item. The engine takes a lost item from a Character who
+holds it; when nobody does, it cannot follow the card and ends the story `stuck`
+(reason `not_held`), a content error like a choice with nothing on offer. A loss is
+guarded when an enclosing option's `if`, or an enclosing `if` step (its `then`
+branch, or the `else` branch of a condition such as `not has("Rope")`), can only
+hold when the item is held: `has("Rope")`, alone or as a part of an `and`.
+
+A warning, not an error: the item may be certain to be held by the time the step
+runs (given on the card just before it), which lint does not follow.
+""", """
+Put the loss where it is known to be possible: in an option with `if: has("Rope")`,
+or in the `then` branch of an `if: has("Rope")` step, and say in `else:` what the
+card does when nobody has it (card text unchanged). With several items, test each:
+`has("Rope") and has("Lantern")`.
+""")
+
 # ------------------------------------------------------------------ CF4xx
 d("CF307", "resolve", """
 A Character board in the pack manifest (`characters`) has no value for one of the

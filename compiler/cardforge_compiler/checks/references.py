@@ -13,7 +13,7 @@ from cardforge_compiler.diagnostics import Diagnostic, card_hint, did_you_mean
 from cardforge_compiler.conditions import node_at
 from cardforge_compiler.resolve import StoryIR
 
-__all__ = ["card_references", "items_asked_for", "stats_and_status_tokens", "story_start"]
+__all__ = ["card_references", "items_asked_for", "items_lost", "stats_and_status_tokens", "story_start"]
 
 
 def targets(ref) -> Iterator[tuple[int, tuple]]:  # noqa: ANN001
@@ -106,7 +106,6 @@ def items_asked_for(story: StoryIR) -> Iterator[Diagnostic]:
     flag that is read, an item must be obtainable somewhere). A pack that draws
     from a deck may provide any item, since the format does not list a deck's cards:
     then only a near miss of a provided item is reported."""
-    provided, decks = story.pack.item_sources
     for condition in story.parsed:
         if condition.tree is None or condition.error is not None:
             continue
@@ -115,20 +114,112 @@ def items_asked_for(story: StoryIR) -> Iterator[Diagnostic]:
             if node["op"] != "call" or node["name"] != "has" or not node["args"]:
                 continue
             arg = node["args"][0]
-            if arg["op"] != "const" or arg["value"] in provided:
+            if arg["op"] != "const":
                 continue
             item = arg["value"]
-            meant = did_you_mean(item, sorted(provided))
-            if decks and meant is None:
+            missing = _never_provided(story, item)
+            if missing is None:
                 continue
-            if decks:
-                message = (f"'{item}' is provided by no Character board, gain or purchase offer (only a card of "
-                           f"deck '{decks[0]}' could be it)")
-            else:
-                message = f"'{item}' is provided by no Character board, gain or purchase offer: has(\"{item}\") " \
-                          f"is never true"
-            yield Diagnostic(
-                "CF308", message,
-                **story.where(condition.path), offset=condition.column((*node_path, "args", 0)) - 1,
-                hint=meant or "give the item somewhere (`gain: {items: [...]}`, an offer, a Character board), "
+            message, hint = missing
+            if not story.pack.item_sources[1]:
+                message += f": has(\"{item}\") is never true"
+            yield Diagnostic("CF308", message, **story.where(condition.path),
+                             offset=condition.column((*node_path, "args", 0)) - 1, hint=hint)
+
+
+def _never_provided(story: StoryIR, item: str) -> tuple[str, str] | None:
+    """``(message, hint)`` when nothing in the pack can provide ``item`` (see
+    :attr:`~cardforge_compiler.resolve.PackIR.item_sources`), else ``None``. A pack
+    whose purchases draw from a deck may provide any item (the format does not list
+    a deck's cards): then only a near miss of a provided item is reported."""
+    provided, decks = story.pack.item_sources
+    if item in provided:
+        return None
+    meant = did_you_mean(item, sorted(provided))
+    if decks and meant is None:
+        return None
+    message = f"'{item}' is provided by no Character board, gain or purchase offer"
+    if decks:
+        message += f" (only a card of deck '{decks[0]}' could be it)"
+    return message, meant or ("give the item somewhere (`gain: {items: [...]}`, an offer, a Character board), "
                               "or fix its name")
+
+
+def _item_losses(ref) -> Iterator[tuple[object, tuple]]:  # noqa: ANN001
+    """The ``lose`` effects of a step that take items, with their data paths: a
+    ``lose`` step, and a roll's per-success ``lose``."""
+    if ref.kind == "lose" and ref.step.lose.items:
+        yield ref.step.lose, (*ref.path, "lose")
+    elif ref.kind == "roll" and ref.step.roll.per_success.lose is not None and ref.step.roll.per_success.lose.items:
+        yield ref.step.roll.per_success.lose, (*ref.path, "roll", "per_success", "lose")
+
+
+def _requires(tree: dict, item: str, holds: bool = True) -> bool:
+    """Whether a condition being ``holds`` (true, or false for an ``else``) implies
+    ``has(item)``: ``has("X")`` itself, any part of an ``and`` (every part of an
+    ``or``), through ``not``."""
+    op = tree["op"]
+    if op == "call":
+        return (holds and tree["name"] == "has" and len(tree["args"]) == 1
+                and tree["args"][0] == {"op": "const", "value": item})
+    if op == "not":
+        return _requires(tree["arg"], item, not holds)
+    if op in ("and", "or"):
+        parts = [_requires(arg, item, holds) for arg in tree["args"]]
+        return any(parts) if (op == "and") == holds else all(parts)
+    return False
+
+
+def _guards(story: StoryIR, path: tuple) -> Iterator[tuple[dict | None, bool]]:
+    """Every condition a step at ``path`` runs under: each enclosing ``if`` step
+    (true in ``then``, false in ``else``) and each enclosing option's ``if``, as
+    ``(tree, holds)``; the tree is ``None`` when the condition has an error of its
+    own (reported by the condition checks)."""
+    for k, part in enumerate(path):
+        if part in ("then", "else") and k >= 1 and isinstance(path[k - 1], int):
+            key, holds = (*path[:k], "if"), part == "then"
+        elif part == "choice" and k + 2 < len(path) and path[k + 2] == "steps":
+            key, holds = (*path[:k + 2], "if"), True
+        else:
+            continue
+        if key in story.conditions:
+            yield story.conditions[key], holds
+        elif any(c.path == key for c in story.parsed):
+            yield None, holds
+
+
+@check("resolve", "CF309", "CF311")
+def items_lost(story: StoryIR) -> Iterator[Diagnostic]:
+    """Every item a step loses can be provided by something in the pack (as for
+    ``has()``, CF308), and a ``who: one`` loss of items runs only where a ``has()``
+    condition says someone holds them: otherwise the story ends ``stuck`` (reason
+    ``not_held``) when nobody does (docs/rulings.md, Losing an item)."""
+    for _card, ref in story.step_refs:
+        for lose, path in _item_losses(ref):
+            never = False
+            for j, item in enumerate(lose.items):
+                missing = _never_provided(story, item)
+                if missing is None:
+                    continue
+                never = True
+                message, hint = missing
+                ending = ("this loss ends the story stuck (nobody holds it)" if lose.who == "one"
+                          else "this loss never takes anything")
+                yield Diagnostic("CF309", f"{message}: {ending}", **story.where((*path, "items", j)), hint=hint)
+            if never or lose.who != "one":
+                continue
+            guards = list(_guards(story, ref.path))
+            if any(tree is None for tree, _ in guards):
+                continue  # the condition's own error is the one report
+            unguarded = [item for item in lose.items
+                         if not any(_requires(tree, item, holds) for tree, holds in guards)]
+            if unguarded:
+                test = " and ".join(f'has("{item}")' for item in unguarded)
+                yield Diagnostic(
+                    "CF311", f"this loses {', '.join(repr(i) for i in unguarded)} from one Character, but nothing "
+                             f"checks that someone holds {'it' if len(unguarded) == 1 else 'them'}: if nobody does, "
+                             f"the story ends stuck",
+                    **story.where((*path, "items")),
+                    hint=f"put the loss in an option or `if` step with `if: {test}`, and say in `else:` what "
+                         f"happens without {'it' if len(unguarded) == 1 else 'them'}")
+

@@ -141,9 +141,10 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
     Exit codes:
       0  the story ended in Victory or Defeat, or the player stopped
       1  a scripted answer was refused, the answers ran out first, or answers
-         were left over when the story ended
+         were left over when the story ended (in Victory or Defeat)
       2  usage error (unreadable bundle, unknown story, bad save, unwritable file)
-      3  the story got stuck (a content error: nothing on offer, no way on)
+      3  the story got stuck (a content error: nothing on offer, no way on),
+         even with answers left over
       130  interrupted with Ctrl-C (the session is saved first with --save)
 
     \b
@@ -232,9 +233,9 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
     except ScriptError as error:
         click.secho(f"error: {error}", fg="red", err=True)
         code = EXIT_PROBLEMS
-    else:
-        if session.state["result"] == "stuck":
-            click.secho("error: the story is stuck: a content error (run cardforge lint on its content)",
-                        fg="red", err=True)
-            code = EXIT_STUCK
+    if session.finished and session.state["result"] == "stuck":
+        # The story's own outcome wins over answers left over: CI reports the cause.
+        click.secho("error: the story is stuck: a content error (run cardforge lint on its content)",
+                    fg="red", err=True)
+        code = EXIT_STUCK
     sys.exit(EXIT_USAGE if failed else code)

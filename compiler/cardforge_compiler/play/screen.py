@@ -219,7 +219,9 @@ class Screen:
                 click.secho(f"  {EVENT}{line}", fg="cyan")
 
     def change_line(self, change: dict[str, Any]) -> str | None:
-        """One state change in words: ``Athos: Health 5 -> 4``, ``Coins 0 -> 3``."""
+        """One state change in words (``Athos: Health 5 -> 4``, ``Coins 0 -> 3``,
+        ``The Porter has been called this Story``), or ``None`` for what is not shown
+        (the card, the result; flags and counters unless tracing)."""
         path = change["path"].strip("/").split("/")
         old, new = change["from"], change["to"]
 
@@ -234,6 +236,8 @@ class Screen:
             return None
         if path[0] == "coins":
             return f"Coins {old} -> {new}"
+        if path[0] == "porter_called":   # Gascony's Legacy, Between Story Cards: once per Story
+            return "The Porter has been called this Story" if new else "The Porter may be called again this Story"
         if path[0] in ("flags", "counters"):
             return f"(story {path[0][:-1]}) {shown(path[1])}: {word(old)} -> {word(new)}" if self.trace else None
         if path[0] == "characters" and len(path) == 3:
@@ -243,7 +247,11 @@ class Screen:
             label = {"health": "Health", "destiny": "Destiny", "health_max": "maximum Health (a severe Wound)",
                      "destiny_max": "maximum Destiny", "status": "status tokens", "items": "items"}.get(key, key)
             return f"{name}: {label} {word(old)} -> {word(new)}"
-        return f"{shown(change['path'])}: {word(old)} -> {word(new)}"
+        if path[0] == "characters" and len(path) == 4 and path[2] == "stats":
+            return f"{self.who(int(path[1]))}: {shown(path[3])} {word(old)} -> {word(new)}"
+        # A part of the state this screen does not know yet (a newer runtime): its
+        # words, never a raw JSON Pointer.
+        return f"{shown(' '.join(p.replace('_', ' ') for p in path))}: {word(old)} -> {word(new)}"
 
     # -- answers ------------------------------------------------------------
 
