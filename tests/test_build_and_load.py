@@ -35,7 +35,7 @@ cards:
 def _bundle(folder: Path) -> dict:
     result = compile_paths([str(folder)])
     assert result.errors == [], [d.message for d in result.errors]
-    return json.loads(bundle_bytes(build_bundle(result.packs, result.analyses, __version__)))
+    return json.loads(bundle_bytes(build_bundle(result.packs, __version__)))
 
 
 @pytest.mark.parametrize("case", OK_CASES, ids=[c.name for c in OK_CASES])

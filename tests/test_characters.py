@@ -53,7 +53,7 @@ def _pack(tmp_path: Path, boards: str = "") -> Path:
 def _bundle(folder: Path, expected: tuple[str, ...] = ()) -> dict:
     result = compile_paths([str(folder)])
     assert tuple(d.code for d in result.diagnostics) == expected
-    return json.loads(bundle_bytes(build_bundle(result.packs, result.analyses, __version__)))
+    return json.loads(bundle_bytes(build_bundle(result.packs, __version__)))
 
 
 def test_boards_are_in_the_bundle_in_authoring_order_with_defaults(tmp_path: Path) -> None:
@@ -68,7 +68,7 @@ def test_boards_are_in_the_bundle_in_authoring_order_with_defaults(tmp_path: Pat
 
 def test_keys_of_a_board_are_sorted_in_the_file(tmp_path: Path) -> None:
     result = compile_paths([str(_pack(tmp_path, BOARDS))])
-    text = bundle_bytes(build_bundle(result.packs, result.analyses, __version__)).decode("utf-8")
+    text = bundle_bytes(build_bundle(result.packs, __version__)).decode("utf-8")
     assert ('{"destiny":4,"health":4,"items":[],"name":"Aramis","stats":{"Movement":4,"Prowess":3}}'
             in text)
 

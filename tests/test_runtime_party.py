@@ -134,7 +134,7 @@ def test_named_steps_compile_into_the_bundle_and_load(tmp_path):
 
     result = _compiled(tmp_path, NAMED_STORY)
     assert [d.code for d in result.diagnostics] == []
-    bundle = json.loads(bundle_bytes(build_bundle(result.packs, result.analyses, __version__)))
+    bundle = json.loads(bundle_bytes(build_bundle(result.packs, __version__)))
     step = bundle["packs"][0]["stories"][0]["cards"][0]["steps"][0]
     assert step["condition"]["args"][0] == {"op": "call", "name": "in_party", "args": [{"op": "const", "value": "Porthos"}]}
     duel_step = step["then"][0]

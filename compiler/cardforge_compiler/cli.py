@@ -125,9 +125,9 @@ def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: 
         click.echo(f"build failed: no bundle written{removed}", err=True)
         sys.exit(EXIT_PROBLEMS)
     if pretty:
-        data: bytes | list[bytes] = bundle_bytes(build_bundle(result.packs, result.analyses, __version__), pretty=True)
+        data: bytes | list[bytes] = bundle_bytes(build_bundle(result.packs, __version__), pretty=True)
     else:
-        data = bundle_chunks(result.packs, result.analyses, __version__)
+        data = bundle_chunks(result.packs, __version__)
     size = len(data) if isinstance(data, bytes) else sum(map(len, data))
     head = data if isinstance(data, bytes) else data[0]
     digest = json.loads(head + (b"" if isinstance(data, bytes) else b"}"))["content_hash"]
@@ -238,7 +238,7 @@ def graph(paths: tuple[str, ...], story_id: str | None, fmt: str, output: Path |
     result = _compile(paths)
     _inputs_exist(result, paths)
     story = _find_story(result, paths, story_id)
-    text = (to_dot if fmt == "dot" else to_mermaid)(result.analyses[id(story)])
+    text = (to_dot if fmt == "dot" else to_mermaid)(story.analysis)
     if output:
         write_atomically(output, text.encode("utf-8"))
     else:
@@ -270,7 +270,7 @@ def path(paths: tuple[str, ...], card: str, story_id: str | None) -> None:
     result = _compile(paths)
     _inputs_exist(result, paths)
     story = _find_story(result, paths, story_id, target)
-    analysis = result.analyses[id(story)]
+    analysis = story.analysis
     steps = witness_path(analysis, target)
     if steps is None:
         click.echo(f"card {target} cannot be reached from the start card {story.model.start} of story "

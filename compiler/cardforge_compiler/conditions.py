@@ -26,7 +26,14 @@ from typing import Any
 
 from cardforge_compiler.model import shown_name
 from cardforge_runtime.conditions import evaluate_condition
-from cardforge_runtime.format import BUILTIN_NAMES, COMPARISONS, FUNCTIONS, MAX_NESTING, ConditionTypeError
+from cardforge_runtime.format import (
+    BUILTIN_NAMES,
+    COMPARISONS,
+    FUNCTIONS,
+    MAX_NESTING,
+    NAME_PATTERN,
+    ConditionTypeError,
+)
 
 __all__ = [
     "BUILTIN_NAMES",
@@ -48,7 +55,7 @@ __all__ = [
 Spans = dict[tuple, tuple[int, int]]
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<number>[0-9]+)|(?P<string>\"[^\"\\]*\"|'[^'\\]*')|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
+    r"\s*(?:(?P<number>[0-9]+)|(?P<string>\"[^\"\\]*\"|'[^'\\]*')|(?P<name>" + NAME_PATTERN + ")"
     r"|(?P<op>==|!=|<=|>=|<|>|\(|\)|,|-)|(?P<bad>\S))"
 )
 #: Words of the condition language: never usable as flag or counter names.

@@ -28,7 +28,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from cardforge_runtime.format import MAX_PLAYERS
+from cardforge_runtime.format import MAX_PLAYERS, NAME_PATTERN, OTHERWISE
 
 __all__ = [
     "Card",
@@ -76,7 +76,8 @@ CardId = Annotated[
     ),
 ]
 Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
-Name = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=64)]
+#: A flag or counter name: the bundle format's ``NAME_PATTERN``.
+Name = Annotated[str, Field(pattern=f"^{NAME_PATTERN}$", max_length=64)]
 Text = Annotated[str, Field(min_length=1)]
 
 
@@ -115,7 +116,7 @@ Count = Annotated[int, Field(ge=0, le=1000)]
 #: A counter's value or change: kept well inside what every front end counts exactly.
 Amount = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
 Who = Literal["one", "each", "all"]
-Otherwise = Literal["pick", "skip"]
+Otherwise = Literal[OTHERWISE]  # type: ignore[valid-type]
 
 
 class _Model(BaseModel):
