@@ -18,6 +18,7 @@ can point at the offending token. Nothing is ever passed to ``eval``.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -43,6 +44,7 @@ __all__ = [
     "ConditionTypeError",
     "Spans",
     "a_kind",
+    "condition_text",
     "names_read",
     "node_at",
     "parse_condition",
@@ -327,3 +329,22 @@ def _static(tree: Mapping[str, Any], known: Mapping[str, Any]) -> Any:
         return _UNKNOWN
     return evaluate_condition({"op": op, "left": {"op": "const", "value": left},
                                "right": {"op": "const", "value": right}}, {})
+
+
+def condition_text(tree: Mapping[str, Any]) -> str:
+    """A condition tree written back in the condition language, as an author would
+    write it (``parse_condition`` reads it back to the same tree); ``and``/``or``
+    in parentheses."""
+    op = tree["op"]
+    if op == "const":
+        value = tree["value"]
+        return json.dumps(value, ensure_ascii=False) if isinstance(value, (bool, str)) else str(value)
+    if op == "name":
+        return tree["name"]
+    if op == "not":
+        return f"not {condition_text(tree['arg'])}"
+    if op in ("and", "or"):
+        return "(" + f" {op} ".join(condition_text(a) for a in tree["args"]) + ")"
+    if op == "call":
+        return f"{tree['name']}(" + ", ".join(condition_text(a) for a in tree["args"]) + ")"
+    return f"{condition_text(tree['left'])} {op} {condition_text(tree['right'])}"
