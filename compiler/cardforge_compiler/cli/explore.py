@@ -3,7 +3,6 @@ a picture of its cards or as the shortest way to a card."""
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -114,9 +113,10 @@ def path(paths: tuple[str, ...], card: str, story_id: str | None) -> None:
     """
     from cardforge_compiler.analyse import witness_path
     from cardforge_compiler.conditions import condition_text
+    from cardforge_compiler.model import CARD_ID_TEXT
     from cardforge_compiler.pipeline import compile_paths
 
-    if not re.fullmatch(r"[1-9][0-9]{0,8}", card):
+    if not CARD_ID_TEXT.match(card):
         raise ConfigError(f"{card!r} is not a card id: card ids are numbers such as 14")
     target = int(card)
     result = compile_paths(list(paths))

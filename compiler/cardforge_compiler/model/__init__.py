@@ -16,6 +16,7 @@ dice), ``characters`` (Character boards), ``story`` (stories and cards) and ``st
 from __future__ import annotations
 
 from cardforge_compiler.model._types import (
+    CARD_ID_TEXT,
     MAX_CARD_ID,
     Amount,
     CardId,
@@ -36,6 +37,7 @@ from cardforge_compiler.model.steps import STEP_KINDS, STEP_MODELS, Offer, Resou
 from cardforge_compiler.model.story import Card, Story
 
 __all__ = [
+    "CARD_ID_TEXT",
     "DOCUMENT_MODELS",
     "MAX_CARD_ID",
     "STEP_KINDS",

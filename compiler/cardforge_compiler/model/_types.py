@@ -20,9 +20,10 @@ from pydantic_core import PydanticCustomError
 
 from cardforge_runtime.format import NAME_PATTERN, OTHERWISE
 
-__all__ = ["Amount", "CardId", "Count", "Ident", "Name", "NameText", "Otherwise", "Text", "Who", "shown_name"]
+__all__ = ["CARD_ID_TEXT", "Amount", "CardId", "Count", "Ident", "Name", "NameText", "Otherwise", "Text", "Who", "shown_name"]
 
-_CARD_ID_TEXT = re.compile(r"[1-9][0-9]{0,8}\Z")
+#: How a card id is written as text: the printed number, no leading zeros, at most 9 digits.
+CARD_ID_TEXT = re.compile(r"[1-9][0-9]{0,8}\Z")
 #: The largest card id: nine digits (printed card numbers are far smaller).
 MAX_CARD_ID = 999_999_999
 
@@ -31,7 +32,7 @@ def _card_id(value: Any) -> int:
     """A card id: the printed number, ``11`` or ``"11"``; never ``011`` or ``1e1``."""
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_CARD_ID:
         return value
-    if isinstance(value, str) and _CARD_ID_TEXT.match(value):
+    if isinstance(value, str) and CARD_ID_TEXT.match(value):
         return int(value)
     shown = str(value).lower() if isinstance(value, bool) else str(value)
     raise PydanticCustomError(
