@@ -81,3 +81,36 @@ def write_pack(folder: Path, story: str) -> Path:
     (folder / "pack.yaml").write_text(MANIFEST, encoding="utf-8")
     (folder / "story.yaml").write_text(story, encoding="utf-8")
     return folder
+
+
+#: The head of the test story (``act-1``, drawn from card 1): append its ``cards`` list.
+STORY_HEAD = """\
+kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+"""
+#: A one-card test story, won on its start card.
+WON_AT_ONCE = STORY_HEAD + """\
+  - id: 1
+    title: The Inn
+    steps:
+      - victory: You reach Paris.
+"""
+
+
+def build_pack(folder: Path, codes: tuple[str, ...] | None = ()) -> dict:
+    """Compile the content under ``folder``, check that the diagnostics have exactly
+    ``codes`` (in report order; ``None``: any warnings, no error), and return the bundle as it would be written (the
+    compact bytes read back as JSON)."""
+    import json
+
+    from cardforge_compiler import __version__
+    from cardforge_compiler.emit import build_bundle, bundle_bytes
+    from cardforge_compiler.pipeline import compile_paths
+
+    result = compile_paths([str(folder)])
+    found = tuple(d.code for d in (result.errors if codes is None else result.diagnostics))
+    assert found == (codes or ()), [f"{d.code} {d.message}" for d in result.diagnostics]
+    return json.loads(bundle_bytes(build_bundle(result.packs, __version__)))

@@ -7,35 +7,19 @@ from __future__ import annotations
 
 import copy
 import itertools
-import json
 from pathlib import Path
 
 import pytest
 
-from cardforge_compiler import __version__
-from cardforge_compiler.emit import build_bundle, bundle_bytes
 from cardforge_compiler.pipeline import compile_paths
 from cardforge_runtime import BundleError, load_bundle
-from _helpers import CONTENT, MANIFEST, copy_golden, golden_cases, write_pack
+from _helpers import CONTENT, MANIFEST, WON_AT_ONCE, build_pack, copy_golden, golden_cases, write_pack
 
 OK_CASES = [case for case in golden_cases() if case.name.startswith("ok-")]
-STORY = """\
-kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
-  - id: 1
-    title: The Inn
-    steps:
-      - victory: You reach Paris.
-"""
 
 
 def _bundle(folder: Path) -> dict:
-    result = compile_paths([str(folder)])
-    assert result.errors == [], [d.message for d in result.errors]
-    return json.loads(bundle_bytes(build_bundle(result.packs, result.analyses, __version__)))
+    return build_pack(folder, codes=None)
 
 
 @pytest.mark.parametrize("case", OK_CASES, ids=[c.name for c in OK_CASES])
@@ -51,11 +35,11 @@ def test_the_shipped_content_loads() -> None:
 def test_lint_and_load_bundle_agree_on_players(tmp_path: Path) -> None:
     """For every (min, max, solo_characters) around the limits: lint reports a
     players fault exactly when ``load_bundle`` refuses those players."""
-    reference = _bundle(write_pack(tmp_path / "reference", STORY))
+    reference = _bundle(write_pack(tmp_path / "reference", WON_AT_ONCE))
     values = (0, 1, 2, 4, 12, 13)
     for low, high, solo in itertools.product(values, values, values):
         players = f"players: {{min: {low}, max: {high}, solo_characters: {solo}}}"
-        folder = write_pack(tmp_path / f"p{low}-{high}-{solo}", STORY)
+        folder = write_pack(tmp_path / f"p{low}-{high}-{solo}", WON_AT_ONCE)
         (folder / "pack.yaml").write_text(MANIFEST.replace("players: {min: 1, max: 4, solo_characters: 2}", players))
         lint_refuses = any(d.path[:1] == ("players",) for d in compile_paths([str(folder)]).errors)
         edited = copy.deepcopy(reference)

@@ -3,7 +3,6 @@ pack's stats) and their place in the bundle (format 1.1.0)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from cardforge_runtime import BUNDLE_FORMAT_VERSION
@@ -12,19 +11,8 @@ from cardforge_compiler import __version__
 from cardforge_compiler.bundle_check import check_bundle_data
 from cardforge_compiler.emit import build_bundle, bundle_bytes
 from cardforge_compiler.pipeline import compile_paths
-from _helpers import MANIFEST_NO_BOARDS, write_pack
+from _helpers import MANIFEST_NO_BOARDS, WON_AT_ONCE, build_pack, write_pack
 
-STORY = """\
-kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
-  - id: 1
-    title: The Inn
-    steps:
-      - victory: You reach Paris.
-"""
 
 BOARDS = """\
 characters:
@@ -43,7 +31,7 @@ characters:
 
 
 def _pack(tmp_path: Path, boards: str = "") -> Path:
-    folder = write_pack(tmp_path / "pack", STORY)
+    folder = write_pack(tmp_path / "pack", WON_AT_ONCE)
     # Two boards: a pack for up to 2 players (more would be CF110).
     manifest = MANIFEST_NO_BOARDS.replace("max: 4", "max: 2") if boards else MANIFEST_NO_BOARDS
     (folder / "pack.yaml").write_text(manifest + boards, encoding="utf-8")
@@ -51,9 +39,7 @@ def _pack(tmp_path: Path, boards: str = "") -> Path:
 
 
 def _bundle(folder: Path, expected: tuple[str, ...] = ()) -> dict:
-    result = compile_paths([str(folder)])
-    assert tuple(d.code for d in result.diagnostics) == expected
-    return json.loads(bundle_bytes(build_bundle(result.packs, result.analyses, __version__)))
+    return build_pack(folder, expected)
 
 
 def test_boards_are_in_the_bundle_in_authoring_order_with_defaults(tmp_path: Path) -> None:
@@ -68,7 +54,7 @@ def test_boards_are_in_the_bundle_in_authoring_order_with_defaults(tmp_path: Pat
 
 def test_keys_of_a_board_are_sorted_in_the_file(tmp_path: Path) -> None:
     result = compile_paths([str(_pack(tmp_path, BOARDS))])
-    text = bundle_bytes(build_bundle(result.packs, result.analyses, __version__)).decode("utf-8")
+    text = bundle_bytes(build_bundle(result.packs, __version__)).decode("utf-8")
     assert ('{"destiny":4,"health":4,"items":[],"name":"Aramis","stats":{"Movement":4,"Prowess":3}}'
             in text)
 

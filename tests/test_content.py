@@ -28,7 +28,7 @@ def result():  # noqa: ANN201
 
 @pytest.fixture(scope="module")
 def bundle(result):  # noqa: ANN001, ANN201
-    return build_bundle(result.packs, result.analyses, __version__)
+    return build_bundle(result.packs, __version__)
 
 
 def test_shipped_content_is_clean(result) -> None:  # noqa: ANN001
@@ -149,7 +149,7 @@ def test_bundle_is_byte_identical_across_runs_seeds_and_folders(tmp_path: Path) 
 def test_streamed_bundle_equals_the_whole_bundle(result, bundle) -> None:  # noqa: ANN001
     from cardforge_compiler.emit import bundle_chunks
 
-    assert b"".join(bundle_chunks(result.packs, result.analyses, __version__)) == bundle_bytes(bundle)
+    assert b"".join(bundle_chunks(result.packs, __version__)) == bundle_bytes(bundle)
 
 
 def test_pretty_bundle_has_the_same_content_hash(tmp_path: Path) -> None:

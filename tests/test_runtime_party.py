@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from _helpers import STORY_HEAD
 from _runtime_helpers import advance, make_bundle
 from cardforge_runtime import BundleError, Session, load_bundle
 
@@ -97,12 +98,7 @@ def test_load_bundle_refuses_bad_named_characters(step, message):
 
 # -- the compiler: format, lint, bundle ---------------------------------------------
 
-NAMED_STORY = """\
-kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+NAMED_STORY = STORY_HEAD + """\
   - id: 1
     title: The Inn
     steps:
@@ -126,15 +122,10 @@ def _compiled(tmp_path, story):
 
 
 def test_named_steps_compile_into_the_bundle_and_load(tmp_path):
-    import json
-
-    from cardforge_compiler import __version__
     from cardforge_compiler.bundle_check import check_bundle_data
-    from cardforge_compiler.emit import build_bundle, bundle_bytes
+    from _helpers import build_pack, write_pack
 
-    result = _compiled(tmp_path, NAMED_STORY)
-    assert [d.code for d in result.diagnostics] == []
-    bundle = json.loads(bundle_bytes(build_bundle(result.packs, result.analyses, __version__)))
+    bundle = build_pack(write_pack(tmp_path / "pack", NAMED_STORY))
     step = bundle["packs"][0]["stories"][0]["cards"][0]["steps"][0]
     assert step["condition"]["args"][0] == {"op": "call", "name": "in_party", "args": [{"op": "const", "value": "Porthos"}]}
     duel_step = step["then"][0]

@@ -11,7 +11,7 @@ import pytest
 
 from cardforge_compiler.checks.text import stated_amounts
 from cardforge_compiler.pipeline import compile_paths
-from _helpers import CONTENT, write_pack
+from _helpers import CONTENT, STORY_HEAD, write_pack
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -25,12 +25,7 @@ def test_stated_amounts(text, expected):
     assert list(stated_amounts(text)) == expected
 
 
-STORY = """\
-kind: story
-id: act-1
-title: The Road
-start: 1
-cards:
+STORY = STORY_HEAD + """\
   - id: 1
     title: The Inn
     text: The innkeeper wants 3 coins.

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cardforge_runtime.format import BUNDLE_FORMAT
+from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, COMPARISONS, OTHERWISE
 
 from cardforge_compiler.model import Character, Dice, Offer, Players, Resources, StatusToken
 
@@ -61,7 +61,7 @@ class NamedOut(_Out):
     nothing); `except`: Characters never picked nor taking part. All optional."""
 
     character: str | None = None
-    otherwise: Literal["pick", "skip"] | None = None
+    otherwise: Literal[OTHERWISE] | None = None  # type: ignore[valid-type]
     except_: list[str] | None = Field(default=None, alias="except")
 
 
@@ -227,11 +227,15 @@ class Generator(_Out):
     version: str
 
 
+#: A ``format_version`` this reader knows: the same major version (docs/bundle.md, Versioning).
+_SAME_MAJOR = rf"^{BUNDLE_FORMAT_VERSION.split('.')[0]}\.[0-9]+\.[0-9]+$"
+
+
 class Bundle(_Out):
     """A cardforge bundle (``docs/bundle.md``)."""
 
     format: Literal[BUNDLE_FORMAT]  # type: ignore[valid-type]
-    format_version: Annotated[str, Field(pattern=r"^1\.[0-9]+\.[0-9]+$")]
+    format_version: Annotated[str, Field(pattern=_SAME_MAJOR)]
     content_hash: Annotated[str, Field(pattern=r"^sha256:[0-9a-f]{64}$")]
     generator: Generator
     packs: list[PackOut]
@@ -253,7 +257,7 @@ CONDITION_TREE_SCHEMA: dict[str, Any] = {
                                           "args": {"type": "array", "items": {"$ref": "#/$defs/ConditionTree"},
                                                    "minItems": 2}},
          "required": ["op", "args"], "additionalProperties": False},
-        {"type": "object", "properties": {"op": {"enum": ["==", "!=", "<", "<=", ">", ">="]},
+        {"type": "object", "properties": {"op": {"enum": list(COMPARISONS)},
                                           "left": {"$ref": "#/$defs/ConditionTree"},
                                           "right": {"$ref": "#/$defs/ConditionTree"}},
          "required": ["op", "left", "right"], "additionalProperties": False},

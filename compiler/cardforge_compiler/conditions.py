@@ -18,6 +18,7 @@ can point at the offending token. Nothing is ever passed to ``eval``.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -26,7 +27,14 @@ from typing import Any
 
 from cardforge_compiler.model import shown_name
 from cardforge_runtime.conditions import evaluate_condition
-from cardforge_runtime.format import BUILTIN_NAMES, COMPARISONS, FUNCTIONS, MAX_NESTING, ConditionTypeError
+from cardforge_runtime.format import (
+    BUILTIN_NAMES,
+    COMPARISONS,
+    FUNCTIONS,
+    MAX_NESTING,
+    NAME_PATTERN,
+    ConditionTypeError,
+)
 
 __all__ = [
     "BUILTIN_NAMES",
@@ -36,6 +44,7 @@ __all__ = [
     "ConditionTypeError",
     "Spans",
     "a_kind",
+    "condition_text",
     "names_read",
     "node_at",
     "parse_condition",
@@ -48,7 +57,7 @@ __all__ = [
 Spans = dict[tuple, tuple[int, int]]
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<number>[0-9]+)|(?P<string>\"[^\"\\]*\"|'[^'\\]*')|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
+    r"\s*(?:(?P<number>[0-9]+)|(?P<string>\"[^\"\\]*\"|'[^'\\]*')|(?P<name>" + NAME_PATTERN + ")"
     r"|(?P<op>==|!=|<=|>=|<|>|\(|\)|,|-)|(?P<bad>\S))"
 )
 #: Words of the condition language: never usable as flag or counter names.
@@ -320,3 +329,22 @@ def _static(tree: Mapping[str, Any], known: Mapping[str, Any]) -> Any:
         return _UNKNOWN
     return evaluate_condition({"op": op, "left": {"op": "const", "value": left},
                                "right": {"op": "const", "value": right}}, {})
+
+
+def condition_text(tree: Mapping[str, Any]) -> str:
+    """A condition tree written back in the condition language, as an author would
+    write it (``parse_condition`` reads it back to the same tree); ``and``/``or``
+    in parentheses."""
+    op = tree["op"]
+    if op == "const":
+        value = tree["value"]
+        return json.dumps(value, ensure_ascii=False) if isinstance(value, (bool, str)) else str(value)
+    if op == "name":
+        return tree["name"]
+    if op == "not":
+        return f"not {condition_text(tree['arg'])}"
+    if op in ("and", "or"):
+        return "(" + f" {op} ".join(condition_text(a) for a in tree["args"]) + ")"
+    if op == "call":
+        return f"{tree['name']}(" + ", ".join(condition_text(a) for a in tree["args"]) + ")"
+    return f"{condition_text(tree['left'])} {op} {condition_text(tree['right'])}"

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import glob
-import hashlib
 import json
 import os
 import tempfile
@@ -29,9 +28,14 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION
+from cardforge_runtime.format import (
+    BUNDLE_FORMAT,
+    BUNDLE_FORMAT_VERSION,
+    canonical_json,
+    content_hash,
+    content_hash_of_canonical,
+)
 
-from cardforge_compiler.analyse import StoryAnalysis
 from cardforge_compiler.load import gc_paused
 from cardforge_compiler.model import step_kind
 from cardforge_compiler.resolve import PackIR, StoryIR
@@ -138,8 +142,9 @@ def _conjunction(conditions: tuple[dict, ...]) -> dict | None:
     return conditions[0] if len(conditions) == 1 else {"op": "and", "args": list(conditions)}
 
 
-def _story(analysis: StoryAnalysis) -> dict:
-    story = analysis.story
+def _story(story: StoryIR) -> dict:
+    analysis = story.analysis
+    assert analysis is not None, "emit runs after analyse"
     model = story.model
     cards = []
     for card_id, card in story.cards.items():
@@ -175,12 +180,12 @@ def _manifest(pack: PackIR) -> dict:
     return manifest
 
 
-def build_bundle(packs: list[PackIR], analyses: dict[int, StoryAnalysis], generator_version: str) -> dict:
+def build_bundle(packs: list[PackIR], generator_version: str) -> dict:
     """The bundle as plain data.
 
     Args:
-        packs: the resolved packs (each with a valid manifest).
-        analyses: the analysis of each story, keyed by ``id(StoryIR)``.
+        packs: the resolved packs (each with a valid manifest), each story carrying
+            its ``analysis``.
         generator_version: cardforge's version, recorded in ``generator``.
     """
     out_packs = []
@@ -188,17 +193,16 @@ def build_bundle(packs: list[PackIR], analyses: dict[int, StoryAnalysis], genera
         if pack.manifest is None:
             continue  # only possible with errors reported, when no bundle is written
         manifest = _manifest(pack)
-        manifest["stories"] = [_story(analyses[id(story)]) for story in pack.stories]
+        manifest["stories"] = [_story(story) for story in pack.stories]
         out_packs.append(manifest)
-    digest = hashlib.sha256(_canonical({"packs": out_packs})).hexdigest()
-    return {**_head(digest, generator_version), "packs": out_packs}
+    return {**_head(content_hash(out_packs), generator_version), "packs": out_packs}
 
 
-def _head(digest: str, generator_version: str) -> dict:
+def _head(hash_text: str, generator_version: str) -> dict:
     return {
         "format": BUNDLE_FORMAT,
         "format_version": BUNDLE_FORMAT_VERSION,
-        "content_hash": f"sha256:{digest}",
+        "content_hash": hash_text,
         "generator": {"name": "cardforge", "version": generator_version},
     }
 
@@ -206,45 +210,38 @@ def _head(digest: str, generator_version: str) -> dict:
 _STORIES_SLOT = "\u0000cardforge-stories\u0000"
 
 
-def bundle_chunks(packs: list[PackIR], analyses: dict[int, StoryAnalysis], generator_version: str) -> list[bytes]:
+def bundle_chunks(packs: list[PackIR], generator_version: str) -> list[bytes]:
     """The compact bundle as a list of byte strings whose concatenation equals
     ``bundle_bytes(build_bundle(...))``, built one story at a time: the whole bundle
     never exists as one data structure, which keeps peak memory low for 100k cards.
-    The content hash is computed over the same pieces.
+    The content hash is the format's, computed over the same pieces
+    (``content_hash_of_canonical``).
     """
     with gc_paused():  # many small objects again: see load.gc_paused
-        return _bundle_chunks(packs, analyses, generator_version)
+        return _bundle_chunks(packs, generator_version)
 
 
-def _bundle_chunks(packs: list[PackIR], analyses: dict[int, StoryAnalysis], generator_version: str) -> list[bytes]:
+def _bundle_chunks(packs: list[PackIR], generator_version: str) -> list[bytes]:
     pieces: list[bytes] = []
     for i, pack in enumerate(p for p in packs if p.manifest is not None):
         manifest = _manifest(pack)
         manifest["stories"] = _STORIES_SLOT
-        before, after = _canonical(manifest).split(json.dumps(_STORIES_SLOT).encode("utf-8"), 1)
+        before, after = canonical_json(manifest).split(canonical_json(_STORIES_SLOT), 1)
         pieces.append((b"," if i else b"") + before + b"[")
         for j, story in enumerate(pack.stories):
-            pieces.append((b"," if j else b"") + _canonical(_story(analyses[id(story)])))
+            pieces.append((b"," if j else b"") + canonical_json(_story(story)))
         pieces.append(b"]" + after)
-    digest = hashlib.sha256(b'{"packs":[')
-    for piece in pieces:
-        digest.update(piece)
-    digest.update(b"]}")
-    head = _canonical(_head(digest.hexdigest(), generator_version))
+    head = canonical_json(_head(content_hash_of_canonical([b"[", *pieces, b"]"]), generator_version))
     return [head[:-1], b',"packs":[', *pieces, b"]}\n"]
 
 
-def _canonical(data: Any) -> bytes:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
 def bundle_bytes(bundle: dict, *, pretty: bool = False) -> bytes:
-    """Serialise a bundle: sorted keys, UTF-8, compact (or indented with ``pretty``),
-    one trailing newline. Same bundle, same bytes."""
+    """Serialise a bundle: the format's ``canonical_json`` (or, with ``pretty``, the
+    same sorted keys indented), one trailing newline. Same bundle, same bytes."""
     if pretty:
         text = json.dumps(bundle, sort_keys=True, ensure_ascii=False, indent=2)
         return text.encode("utf-8") + b"\n"
-    return _canonical(bundle) + b"\n"
+    return canonical_json(bundle) + b"\n"
 
 
 def _temp_prefix(path: Path) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardforge_compiler.analyse import StoryAnalysis, analyse_story
+from cardforge_compiler.analyse import analyse_story
 from cardforge_compiler.checks import checks_for
 from cardforge_compiler.diagnostics import Diagnostic, Severity
 from cardforge_compiler.load import SourceFile, discover, gc_paused, load_files
@@ -28,12 +28,6 @@ class CompileResult:
     packs: list[PackIR] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     checks_run: int = 0
-
-    @property
-    def analyses(self) -> dict[int, StoryAnalysis]:
-        """Each story's analysis keyed by ``id(StoryIR)``: a view kept for callers not
-        yet moved to ``story.analysis``."""
-        return {id(s): s.analysis for p in self.packs for s in p.stories if s.analysis is not None}
 
     @property
     def errors(self) -> list[Diagnostic]:

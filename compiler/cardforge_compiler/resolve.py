@@ -31,7 +31,7 @@ from cardforge_compiler.diagnostics import Diagnostic
 from cardforge_compiler.load import SourceFile
 from cardforge_compiler.model import Card, Pack, Story, step_kind
 from cardforge_compiler.validate import Document
-from cardforge_runtime.format import condition_type
+from cardforge_runtime.format import condition_names, condition_type
 
 if TYPE_CHECKING:
     from cardforge_compiler.analyse import StoryAnalysis
@@ -224,14 +224,9 @@ def resolve_story(story: StoryIR) -> None:
     are well-typed true/false conditions. Never raises for bad content: the checks
     of :mod:`cardforge_compiler.checks.conditions` report what went wrong.
     """
-    names = dict(BUILTIN_NAMES)
-    for flag in story.model.flags:
-        if flag not in RESERVED:
-            names.setdefault(flag, "bool")
-    for counter in story.model.counters:
-        if counter not in RESERVED:
-            names.setdefault(counter, "number")
-    story.names = names
+    flags = [flag for flag in story.model.flags if flag not in RESERVED]
+    counters = [counter for counter in story.model.counters if counter not in RESERVED and counter not in flags]
+    story.names = condition_names(flags, counters)
     story.parsed = []
     story.conditions = {}
     for _card, ref in story.step_refs:
@@ -240,7 +235,7 @@ def resolve_story(story: StoryIR) -> None:
             story.parsed.append(condition)
             try:
                 condition.tree, condition.spans = parse_condition_spans(source)
-                condition_type(condition.tree, names, "bool")
+                condition_type(condition.tree, story.names, "bool")
             except ConditionSyntaxError as exc:
                 condition.error = exc
                 condition.spelled = spelled_names(source, story.names)

@@ -16,6 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from cardforge_runtime.format import NAME_PATTERN
+
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.load import NumberText, SourceFile
 from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, Pack, Story, _card_id
@@ -246,7 +248,7 @@ def _merge_misspelled_required(diagnostics: list[Diagnostic]) -> list[Diagnostic
 def _pattern_words(pattern: str) -> str:
     return {
         r"^[a-z0-9][a-z0-9_-]*$": "ids use lower-case letters, digits, '-' and '_'",
-        r"^[A-Za-z_][A-Za-z0-9_]*$": "names use letters, digits and '_', and do not start with a digit",
+        f"^{NAME_PATTERN}$": "names use letters, digits and '_', and do not start with a digit",
     }.get(pattern, "expected a semantic version such as 1.0.0" if "\\." in pattern else f"must match {pattern}")
 
 

@@ -1,128 +1,37 @@
-"""The content model: pydantic models, the single source of truth for the format.
-
-``schemas/*.schema.json`` are generated from these classes
-(``cardforge schema --out schemas/``); ``docs/format.md`` is the guide. All models
-are strict (no ``"yes"`` -> ``True``, no ``"3"`` -> ``3``) and forbid unknown keys.
-
-Rule sources: Gascony's Legacy, "Story Cards", "Event Cards", "Challenges",
-"Dice Rolls", "Battle Cards - Setup", "Ending a Battle", "Status Banner tokens",
-"Character boards and standees", "Setup".
-"""
+"""The steps that resolve a story card: text, choices, Challenges, rolls, gains and
+losses, purchases, flags and counters, conditions, Battles, gotos and endings
+(Gascony's Legacy, "Story Cards", "Event Cards", "Challenges", "Dice Rolls",
+"Battle Cards - Setup", "Ending a Battle")."""
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
-    AfterValidator,
-    BaseModel,
     ConfigDict,
     Discriminator,
     Field,
-    PlainValidator,
     Tag,
-    WithJsonSchema,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
 
-from cardforge_runtime.format import MAX_PLAYERS
+from cardforge_compiler.model._types import (
+    Amount,
+    CardId,
+    Count,
+    Ident,
+    Name,
+    NameText,
+    Otherwise,
+    Text,
+    Who,
+    _Model,
+)
 
-__all__ = [
-    "Card",
-    "Character",
-    "CardId",
-    "DOCUMENT_MODELS",
-    "Pack",
-    "STEP_KINDS",
-    "Step",
-    "STEP_MODELS",
-    "Story",
-    "step_kind",
-]
-
-_CARD_ID_TEXT = re.compile(r"[1-9][0-9]{0,8}\Z")
-#: The largest card id: nine digits (printed card numbers are far smaller).
-MAX_CARD_ID = 999_999_999
+__all__ = ["STEP_KINDS", "STEP_MODELS", "Offer", "Resources", "Step", "step_kind"]
 
 
-def _card_id(value: Any) -> int:
-    """A card id: the printed number, ``11`` or ``"11"``; never ``011`` or ``1e1``."""
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_CARD_ID:
-        return value
-    if isinstance(value, str) and _CARD_ID_TEXT.match(value):
-        return int(value)
-    shown = str(value).lower() if isinstance(value, bool) else str(value)
-    raise PydanticCustomError(
-        "card_id",
-        "a card id is the printed number, such as 11; got {shown}",
-        {"shown": shown},
-    )
-
-
-CardId = Annotated[
-    int,
-    PlainValidator(_card_id),
-    WithJsonSchema(
-        {
-            "anyOf": [
-                {"type": "integer", "minimum": 1, "maximum": MAX_CARD_ID},
-                {"type": "string", "pattern": "^[1-9][0-9]{0,8}$"},
-            ],
-            "description": "A story card's printed number: 11 or \"11\" (no leading zeros, at most 9 digits).",
-        }
-    ),
-]
-Ident = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
-Name = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=64)]
-Text = Annotated[str, Field(min_length=1)]
-
-
-def shown_name(name: str) -> str:
-    """A name in quotes with its edge spaces made visible: ``'Rapier␠'``."""
-    core = name.strip()
-    start = name[: len(name) - len(name.lstrip())] if core else name
-    end = name[len(name.rstrip()):] if core else ""
-
-    def visible(spaces: str) -> str:
-        return "".join("\u2420" if c == " " else "\u2409" if c == "\t" else f"\\u{ord(c):04x}" for c in spaces)
-
-    return f"'{visible(start)}{core}{visible(end)}'"
-
-
-def _name(value: str) -> str:
-    """A name (stat, status token, item, Character, deck): no spaces at either end,
-    stored in Unicode NFC so that the same letters always make the same name,
-    whichever way an editor encoded them (``é`` as one code point or as ``e`` and a
-    combining accent)."""
-    if value != value.strip():
-        where = ("starts and ends" if value[:1].isspace() and value[-1:].isspace()
-                 else "starts" if value[:1].isspace() else "ends")
-        raise PydanticCustomError(
-            "name_spaces", "{shown} {where} with a space: a name cannot start or end with spaces",
-            {"shown": shown_name(value), "where": where,
-             "hint": f"write '{value.strip()}': names are compared letter for letter, so "
-                     f"has(\"{value.strip()}\") would never match {shown_name(value)}"})
-    return unicodedata.normalize("NFC", value)
-
-
-#: A name: a stat, status token, item, Character or deck.
-NameText = Annotated[str, Field(min_length=1, json_schema_extra={"pattern": r"^\S([\s\S]*\S)?$"}),
-                     AfterValidator(_name)]
-Count = Annotated[int, Field(ge=0, le=1000)]
-#: A counter's value or change: kept well inside what every front end counts exactly.
-Amount = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
-Who = Literal["one", "each", "all"]
-Otherwise = Literal["pick", "skip"]
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=False)
-
-
-# ----------------------------------------------------------------------- steps
 #: The rules of ``_Named`` in JSON Schema keywords that draft-07 editors also apply.
 _NAMED_RULES: list[dict[str, Any]] = [
     {"if": {"required": ["character"]}, "then": {"properties": {"who": {"const": "one"}}}},
@@ -437,100 +346,3 @@ Step = Annotated[
 
 for _cls in (Option, Challenge, IfStep):
     _cls.model_rebuild()
-
-
-# ----------------------------------------------------------------------- story
-class Card(_Model):
-    """A story card: its printed number, title, text read aloud when drawn, and the
-    steps that resolve it (Gascony's Legacy, Story Cards)."""
-
-    id: CardId
-    title: Text
-    text: str = ""
-    steps: list[Step] = Field(default_factory=list)
-
-
-class Story(_Model):
-    """One Story (an Act): its cards, the card drawn first, its introduction, and
-    the flags and counters its cards read and set."""
-
-    kind: Literal["story"]
-    id: Ident
-    title: Text
-    start: CardId
-    introduction: str = ""
-    flags: list[Name] = Field(default_factory=list)
-    counters: dict[Name, Amount] = Field(default_factory=dict)
-    cards: Annotated[list[Card], Field(min_length=1)]
-
-
-# ------------------------------------------------------------------------ pack
-class Players(_Model):
-    """Player count, from ``min`` to ``max`` players (``min`` no more than ``max``);
-    in Solo Play one player controls ``solo_characters`` Characters, no more than
-    ``max`` (Gascony's Legacy, Solo Play)."""
-
-    # How the three relate is the bundle format's rule (cardforge_runtime.format.
-    # player_limits), checked by checks/pack.py as load_bundle checks it.
-
-    min: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
-    max: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
-    solo_characters: Annotated[int, Field(ge=1, le=MAX_PLAYERS)] = 1
-
-
-class StatusToken(_Model):
-    """A status token and its effect on dice (Gascony's Legacy, Status Banner tokens):
-    ``dice_modifier`` dice rolled (Despair: -1); ``six_counts`` successes a 6 counts
-    (Doom: 1)."""
-
-    name: NameText
-    dice_modifier: Annotated[int, Field(ge=-6, le=6)] = 0
-    six_counts: Annotated[int, Field(ge=0, le=2)] | None = None
-
-
-class Character(_Model):
-    """A Character Board (Gascony's Legacy, Character boards and standees; Setup):
-    ``name``, a value for each of the pack's ``stats`` (Prowess, Movement), the
-    maximum Destiny tokens (3 or 4 in the box) and Health tokens (4 or 5), and the
-    ``items`` the Character starts with (the Starting Weapon)."""
-
-    name: NameText
-    stats: dict[NameText, Annotated[int, Field(ge=0, le=6)]]
-    destiny: Annotated[int, Field(ge=1, le=20)]
-    health: Annotated[int, Field(ge=1, le=20)]
-    items: list[NameText] = Field(default_factory=list)
-
-
-Face = Annotated[int, Field(ge=1, le=20)]
-
-
-class Dice(_Model):
-    """The dice rule (Gascony's Legacy, Dice Rolls)."""
-
-    sides: Annotated[int, Field(ge=2, le=20)] = 6
-    max_dice: Annotated[int, Field(ge=1, le=20)] = 6
-    single_success: list[Face]
-    double_success: list[Face] = Field(default_factory=list)
-    advantage_adds: list[Face] = Field(default_factory=list)
-    disadvantage_removes: list[Face] = Field(default_factory=list)
-    #: What may be spent to reroll dice: ``destiny`` (a Destiny token rerolls any
-    #: or all dice, with no limit per roll), the only rule of the box.
-    reroll: Literal["destiny"] | None = None
-
-
-class Pack(_Model):
-    """A content pack's manifest (``pack.yaml``)."""
-
-    kind: Literal["pack"]
-    id: Ident
-    title: Text
-    version: Annotated[str, Field(pattern=r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$")]
-    players: Players
-    stats: Annotated[list[NameText], Field(min_length=1)]
-    status_tokens: list[StatusToken] = Field(default_factory=list)
-    dice: Dice
-    characters: list[Character] = Field(default_factory=list)
-
-
-#: The model for each document ``kind``.
-DOCUMENT_MODELS: dict[str, type[_Model]] = {"pack": Pack, "story": Story}

@@ -1,0 +1,125 @@
+"""``cardforge lint`` and ``cardforge build``: check content, and compile it into a
+bundle (written atomically; never over a file that is not a bundle)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from cardforge_compiler import __version__
+from cardforge_compiler.report import EXIT_CLEAN, EXIT_PROBLEMS, FORMATS, ConfigError, plural, report, summary
+
+if TYPE_CHECKING:
+    from cardforge_compiler.pipeline import CompileResult
+
+__all__ = ["build", "lint"]
+
+
+def _failed(result: CompileResult, strict: bool) -> bool:
+    return bool(result.errors) or (strict and bool(result.warnings))
+
+
+FORMAT = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
+                      show_default=True, help="text for people, json for tools, github for Actions annotations.")
+STRICT = click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@FORMAT
+@STRICT
+def lint(paths: tuple[str, ...], fmt: str, strict: bool) -> None:
+    """Check content files and folders; report every problem.
+
+    \b
+    Example:
+      cardforge lint content/
+      cardforge lint content/gascony/act1.yaml --format json
+    """
+    from cardforge_compiler.pipeline import compile_paths
+
+    result = compile_paths(list(paths))
+    report(result, fmt)
+    sys.exit(EXIT_PROBLEMS if _failed(result, strict) else EXIT_CLEAN)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="Where to write the bundle (written atomically).")
+@click.option("--pretty", is_flag=True, help="Indent the JSON (bigger; same content hash).")
+@FORMAT
+@STRICT
+def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: bool) -> None:
+    """Lint, then compile the content into one JSON bundle.
+
+    On failure no bundle is written, and an older bundle at OUTPUT is removed so
+    that nothing stale is left behind.
+
+    \b
+    Example:
+      cardforge build content/ -o build/gascony.bundle.json
+    """
+    from cardforge_compiler.emit import build_bundle, bundle_bytes, bundle_chunks, write_atomically
+    from cardforge_compiler.pipeline import compile_paths
+
+    _check_output(output, paths)
+    result = compile_paths(list(paths))
+    if fmt != "text" or result.diagnostics:
+        report(result, fmt)
+    if not result.errors and not any(p.stories for p in result.packs):
+        raise ConfigError("nothing to build: no pack with stories found")
+    if _failed(result, strict):
+        removed = ""
+        if _is_bundle(output):
+            output.unlink()
+            removed = f"; removed the stale {output}"
+        click.echo(f"build failed: no bundle written{removed}", err=True)
+        sys.exit(EXIT_PROBLEMS)
+    if pretty:
+        data: bytes | list[bytes] = bundle_bytes(build_bundle(result.packs, __version__), pretty=True)
+    else:
+        data = bundle_chunks(result.packs, __version__)
+    size = len(data) if isinstance(data, bytes) else sum(map(len, data))
+    head = data if isinstance(data, bytes) else data[0]
+    digest = json.loads(head + (b"" if isinstance(data, bytes) else b"}"))["content_hash"]
+    try:
+        write_atomically(output, data)
+    except OSError as exc:
+        raise ConfigError(f"cannot write {output}: {exc.strerror or exc}") from None
+    if fmt == "text":
+        s = summary(result)
+        click.echo(f"cardforge build: {plural(s['packs'], 'pack')}, {plural(s['stories'], 'story')}, "
+                   f"{plural(s['cards'], 'card')}")
+        click.echo(f"  checks run:  {s['checks_run']}")
+        click.echo(f"  diagnostics: {plural(s['errors'], 'error')}, {plural(s['warnings'], 'warning')}")
+        click.echo(f"  bundle:      {output} ({size:,} bytes, {digest[:19]}...)")
+
+
+def _check_output(output: Path, inputs: tuple[str, ...]) -> None:
+    """Refuse an output path that is not a plain file, or that is one of the inputs."""
+    if output.exists() and not output.is_file():
+        raise ConfigError(f"{output} exists and is not a regular file: choose another output path")
+    if output.is_file():
+        target = output.resolve()
+        for given in inputs:
+            root = Path(given).resolve()
+            if target == root or (root.is_dir() and root in target.parents and target.suffix in (".yaml", ".yml")):
+                raise ConfigError(f"{output} is one of the content files: write the bundle elsewhere")
+        if not _is_bundle(output):
+            raise ConfigError(f"{output} exists and is not a cardforge bundle: refusing to replace it "
+                              f"(delete it first, or choose another path)")
+
+
+def _is_bundle(path: Path) -> bool:
+    """Whether ``path`` is a file that a cardforge build wrote (so it may be replaced or removed)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    return path.is_file() and b'"cardforge-bundle"' in head

@@ -1,0 +1,146 @@
+"""``cardforge graph`` and ``cardforge path``: look at one story of the content, as
+a picture of its cards or as the shortest way to a card."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cardforge_compiler.report import EXIT_PROBLEMS, EXIT_USAGE, ConfigError, plural, shown, text_lines
+
+if TYPE_CHECKING:
+    from cardforge_compiler.pipeline import CompileResult
+
+__all__ = ["graph", "path"]
+
+
+def _inputs_exist(result: CompileResult, paths: tuple[str, ...]) -> None:
+    """For commands that need content (``graph``, ``path``): a path given that is
+    missing or holds no YAML is a usage error (exit 2)."""
+    given = {PurePosixPath(Path(p).as_posix()).as_posix() for p in paths}
+    missing = [d for d in result.diagnostics if d.code in ("CF001", "CF010") and d.line is None and d.file in given]
+    if missing:
+        for diag in missing:
+            click.echo(text_lines(diag), err=True)
+        sys.exit(EXIT_USAGE)
+
+
+def _lint_hint(result: CompileResult, paths: tuple[str, ...]) -> str:
+    """``; the content has 2 errors ...: run cardforge lint PATH`` when a story may be
+    missing because it failed to load, else ``""``."""
+    if not result.errors:
+        return ""
+    return (f"; the content has {plural(len(result.errors), 'error')} and a story that fails to load is left out: "
+            f"run cardforge lint {' '.join(paths)}")
+
+
+def _find_story(result: CompileResult, paths: tuple[str, ...], story_id: str | None, card: int | None = None) -> Any:
+    """The story the user named (``--story``), the one holding ``card``, or the only
+    story of the content. Raises ``ConfigError`` (exit 2) naming the stories there are,
+    a near miss, and ``cardforge lint`` when the content has errors."""
+    from cardforge_compiler.diagnostics import did_you_mean
+
+    stories = [s for p in result.packs for s in p.stories]
+    known = ", ".join(shown(s.id) for s in stories) or "none"
+    if story_id is not None and all(s.id != story_id for s in stories):
+        hint = did_you_mean(story_id, [s.id for s in stories])
+        raise ConfigError(f"no story {story_id!r} (stories: {known}){'; ' + hint if hint else ''}"
+                          f"{_lint_hint(result, paths)}")
+    if card is not None:
+        holders = [s for s in stories if card in s.cards]
+        for story in holders:
+            if story_id is None or story.id == story_id:
+                return story
+        if holders:
+            raise ConfigError(f"card {card} is in story '{shown(holders[0].id)}', not '{shown(story_id or '')}'")
+        ids = [c for s in stories for c in s.cards]
+        hint = did_you_mean(card, ids) or ""
+        raise ConfigError(f"no story card {card} in the content{'; ' + hint if hint else ''}{_lint_hint(result, paths)}")
+    if story_id is None:
+        if len(stories) != 1:
+            raise ConfigError(f"name the story with --story (stories: {known}){_lint_hint(result, paths)}")
+        return stories[0]
+    return next(s for s in stories if s.id == story_id)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--story", "story_id", help="The story's id, e.g. act-1 (not needed when the content has one story).")
+@click.option("--format", "fmt", type=click.Choice(["dot", "mermaid"]), default="mermaid", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write to a file, not stdout.")
+def graph(paths: tuple[str, ...], story_id: str | None, fmt: str, output: Path | None) -> None:
+    """Draw a story's card graph (edges labelled with choice text or outcome).
+
+    \b
+    Example:
+      cardforge graph content/ --story act-1 --format dot | dot -Tsvg > act-1.svg
+      cardforge graph content/ --story act-1 --format mermaid
+      cardforge graph tests/golden/ok-minimal/
+    """
+    from cardforge_compiler.emit import write_atomically
+    from cardforge_compiler.export import to_dot, to_mermaid
+    from cardforge_compiler.pipeline import compile_paths
+
+    result = compile_paths(list(paths))
+    _inputs_exist(result, paths)
+    story = _find_story(result, paths, story_id)
+    text = (to_dot if fmt == "dot" else to_mermaid)(story.analysis)
+    if output:
+        write_atomically(output, text.encode("utf-8"))
+    else:
+        click.echo(text, nl=False)
+    if result.errors:
+        click.echo(f"note: the content has {plural(len(result.errors), 'error')} (run cardforge lint "
+                   f"{' '.join(paths)})", err=True)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--card", "card", required=True, help="The story card to reach, e.g. 14.")
+@click.option("--story", "story_id", help="Only look in this story.")
+def path(paths: tuple[str, ...], card: str, story_id: str | None) -> None:
+    """Show a shortest way from the story's start to a card, to test it by hand.
+
+    Conditions met on the way are shown; they are not solved for.
+
+    \b
+    Example:
+      cardforge path content/ --card 14
+      cardforge path content/gascony/ --card 14 --story act-1
+    """
+    from cardforge_compiler.analyse import witness_path
+    from cardforge_compiler.conditions import condition_text
+    from cardforge_compiler.model import CARD_ID_TEXT
+    from cardforge_compiler.pipeline import compile_paths
+
+    if not CARD_ID_TEXT.match(card):
+        raise ConfigError(f"{card!r} is not a card id: card ids are numbers such as 14")
+    target = int(card)
+    result = compile_paths(list(paths))
+    _inputs_exist(result, paths)
+    story = _find_story(result, paths, story_id, target)
+    analysis = story.analysis
+    steps = witness_path(analysis, target)
+    if steps is None:
+        click.echo(f"card {target} cannot be reached from the start card {story.model.start} of story "
+                   f"'{shown(story.id)}'")
+        sys.exit(EXIT_PROBLEMS)
+    click.echo(f"story '{shown(story.id)}': card {target} is {plural(len(steps) - 1, 'step')} from the start card "
+               f"{story.model.start}")
+    for card_id, edge in steps:
+        click.echo(f"  {card_id}  {shown(story.cards[card_id].model.title)}")
+        if edge is not None:
+            how = {"goto": "go on", "option": "choose", "pass": "pass", "fail": "fail", "objective": "meet objective",
+                   "then": "condition holds", "else": "condition fails"}[edge["via"]]
+            label = f" \"{shown(edge['label'])}\"" if edge["via"] in ("option", "objective") else (
+                f" ({shown(edge['label'])})" if edge["label"] else "")
+            needs = ""
+            if edge["conditions"]:
+                needs = "  [needs " + shown(" and ".join(condition_text(c) for c in edge["conditions"])) + "]"
+            click.echo(f"      -> {how}{label}{needs}")
+    if result.errors:
+        click.echo(f"note: the content has {plural(len(result.errors), 'error')} (run cardforge lint "
+                   f"{' '.join(paths)})", err=True)

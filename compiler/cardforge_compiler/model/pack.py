@@ -1,0 +1,70 @@
+"""A content pack's manifest (``pack.yaml``): players, stats, status tokens, the dice
+rule and the Character boards (Gascony's Legacy, "Setup", "Solo Play", "Status Banner
+tokens", "Dice Rolls")."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from cardforge_runtime.format import MAX_PLAYERS
+
+from cardforge_compiler.model._types import Ident, NameText, Text, _Model
+from cardforge_compiler.model.characters import Character
+
+__all__ = ["Dice", "Pack", "Players", "StatusToken"]
+
+
+class Players(_Model):
+    """Player count, from ``min`` to ``max`` players (``min`` no more than ``max``);
+    in Solo Play one player controls ``solo_characters`` Characters, no more than
+    ``max`` (Gascony's Legacy, Solo Play)."""
+
+    # How the three relate is the bundle format's rule (cardforge_runtime.format.
+    # player_limits), checked by checks/pack.py as load_bundle checks it.
+
+    min: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+    max: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+    solo_characters: Annotated[int, Field(ge=1, le=MAX_PLAYERS)] = 1
+
+
+class StatusToken(_Model):
+    """A status token and its effect on dice (Gascony's Legacy, Status Banner tokens):
+    ``dice_modifier`` dice rolled (Despair: -1); ``six_counts`` successes a 6 counts
+    (Doom: 1)."""
+
+    name: NameText
+    dice_modifier: Annotated[int, Field(ge=-6, le=6)] = 0
+    six_counts: Annotated[int, Field(ge=0, le=2)] | None = None
+
+
+Face = Annotated[int, Field(ge=1, le=20)]
+
+
+class Dice(_Model):
+    """The dice rule (Gascony's Legacy, Dice Rolls)."""
+
+    sides: Annotated[int, Field(ge=2, le=20)] = 6
+    max_dice: Annotated[int, Field(ge=1, le=20)] = 6
+    single_success: list[Face]
+    double_success: list[Face] = Field(default_factory=list)
+    advantage_adds: list[Face] = Field(default_factory=list)
+    disadvantage_removes: list[Face] = Field(default_factory=list)
+    #: What may be spent to reroll dice: ``destiny`` (a Destiny token rerolls any
+    #: or all dice, with no limit per roll), the only rule of the box.
+    reroll: Literal["destiny"] | None = None
+
+
+class Pack(_Model):
+    """A content pack's manifest (``pack.yaml``)."""
+
+    kind: Literal["pack"]
+    id: Ident
+    title: Text
+    version: Annotated[str, Field(pattern=r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$")]
+    players: Players
+    stats: Annotated[list[NameText], Field(min_length=1)]
+    status_tokens: list[StatusToken] = Field(default_factory=list)
+    dice: Dice
+    characters: list[Character] = Field(default_factory=list)
