@@ -178,3 +178,23 @@ def test_the_banner_slide_and_the_wagon_count_from_the_successes():
     assert 3 - RULE.successes([4, 1, 2, 2]) == 2
     assert 3 - RULE.successes([4, 5, 1, 2]) == 1
     assert RULE.successes([6, 6, 4, 5]) - 3 == 3
+
+
+def test_the_shipped_boards_fit_every_example():
+    """The shipped pack (content/gascony/pack.yaml) against the examples' numbers:
+    Porthos and Athos exactly as the Battle Round Example plays them; D'Artagnan
+    "spends 4 movement points to move 4 squares" (Movement Example) and Aramis "spends
+    3 movement points to Move 3 squares [...] and 1 movement point to turn" (Facing
+    Change Example), so each has at least 4 Movement; Setup 1: Destiny "(3 or 4)",
+    Health "(4 or 5)"."""
+    from cardforge_compiler import __version__
+    from cardforge_compiler.emit import build_bundle
+    from cardforge_compiler.pipeline import compile_paths
+    from _helpers import CONTENT
+
+    result = compile_paths([str(CONTENT)])
+    boards = {b["name"]: b for b in build_bundle(result.packs, result.analyses, __version__)["packs"][0]["characters"]}
+    for name, example in (("Porthos", PORTHOS), ("Athos", ATHOS)):
+        assert (boards[name]["stats"], boards[name]["items"]) == (example["stats"], example["items"])
+    assert boards["D'Artagnan"]["stats"]["Movement"] >= 4 and boards["Aramis"]["stats"]["Movement"] >= 3 + 1
+    assert all(b["destiny"] in (3, 4) and b["health"] in (4, 5) for b in boards.values())
