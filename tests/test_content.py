@@ -161,12 +161,16 @@ def test_pretty_bundle_has_the_same_content_hash(tmp_path: Path) -> None:
 
 def test_the_four_musketeers_have_character_boards(bundle) -> None:  # noqa: ANN001
     """Gascony's Legacy, Character boards and standees; Setup: Destiny 3 or 4, Health 4 or 5,
-    a Starting Weapon. The values are the pack's own (content/gascony/pack.yaml)."""
+    a Starting Weapon. Athos and Porthos as in the Battle Round Example: Porthos "rolls 4
+    dice for his Prowess stat", "his 3 movement points", a Broadsword; Athos "rolling 3
+    dice for his Prowess stat", 5 defense dice for his Movement ("1, 1, 3, 3, 6"), raised
+    "to 6" by a Stone of Chance, a Rapier. D'Artagnan and Aramis: the pack's own values
+    (the rulebook's examples only show them spending 4 movement points)."""
     boards = bundle["packs"][0]["characters"]
     assert boards == [
         {"name": "D'Artagnan", "stats": {"Prowess": 4, "Movement": 4}, "destiny": 4, "health": 4, "items": ["Sabre"]},
-        {"name": "Athos", "stats": {"Prowess": 4, "Movement": 3}, "destiny": 3, "health": 5, "items": ["Small Sword"]},
-        {"name": "Porthos", "stats": {"Prowess": 5, "Movement": 2}, "destiny": 3, "health": 5, "items": ["Broadsword"]},
+        {"name": "Athos", "stats": {"Prowess": 3, "Movement": 5}, "destiny": 3, "health": 5, "items": ["Rapier"]},
+        {"name": "Porthos", "stats": {"Prowess": 4, "Movement": 3}, "destiny": 3, "health": 5, "items": ["Broadsword"]},
         {"name": "Aramis", "stats": {"Prowess": 3, "Movement": 4}, "destiny": 4, "health": 4, "items": ["Dagger"]},
     ]
     for board in boards:
@@ -195,3 +199,75 @@ def test_no_starting_item_satisfies_a_has_condition(bundle) -> None:  # noqa: AN
     asked = _has_arguments(pack["stories"])
     assert asked, "the shipped content asks has(...) somewhere"
     assert asked.isdisjoint(item for board in pack["characters"] for item in board["items"])
+
+
+def _card(bundle, story: str, card_id: int) -> dict:  # noqa: ANN001
+    act = next(s for s in bundle["packs"][0]["stories"] if s["id"] == story)
+    return next(c for c in act["cards"] if c["id"] == card_id)
+
+
+def test_cards_that_name_a_character_let_that_character_act(bundle) -> None:  # noqa: ANN001
+    """Card 13 "Leap onto the yellow horse" and card 31 "D'Artagnan unfolds the Queen's
+    letter": D'Artagnan acts (the group picks only when he is not in the party)."""
+    leap = _card(bundle, "act-1", 13)["steps"][0]["options"][0]
+    assert leap["text"].startswith("Leap onto the yellow horse")
+    assert leap["steps"][0]["character"] == "D'Artagnan" and leap["steps"][0]["kind"] == "challenge"
+    letter = _card(bundle, "act-3", 31)["steps"][0]
+    assert (letter["kind"], letter["items"], letter["character"]) == ("gain", ["Queen's Letter"], "D'Artagnan")
+
+
+def test_rocheforts_key_opens_the_servants_door(bundle) -> None:  # noqa: ANN001
+    """Card 46 gives the Palace Key and the 2 coins its text names; card 47's servants'
+    door is offered to whoever holds the key."""
+    card46 = _card(bundle, "act-4", 46)
+    assert "a purse of 2 coins and a key" in card46["text"]
+    gain = next(s for s in card46["steps"] if s["kind"] == "gain")
+    assert (gain["coins"], gain["items"]) == (2, ["Palace Key"])
+    door = next(s for s in _card(bundle, "act-4", 47)["steps"] if s["kind"] == "choice")["options"][0]
+    assert door["text"] == "Unlock the servants' door with Rochefort's key"
+    assert door["if"] == {"op": "call", "name": "has", "args": [{"op": "const", "value": "Palace Key"}]}
+
+
+def _play_from(bundle, story: str, card_id: int, characters: list[str]):  # noqa: ANN001, ANN202
+    from cardforge_runtime import Session, load_bundle
+
+    data = json.loads(bundle_bytes(bundle))
+    act = next(s for s in data["packs"][0]["stories"] if s["id"] == story)
+    act["start"] = card_id
+    loaded = load_bundle(data)
+    return Session.start(loaded, story, players=len(characters), characters=characters, seed=1)
+
+
+@pytest.mark.parametrize(("characters", "aramis_after"), [
+    (["D'Artagnan", "Athos", "Porthos"], None),                       # Aramis rides as a companion: nobody else is Wounded
+    (["D'Artagnan", "Aramis"], (3, ["Despair"])),
+])
+def test_binding_aramis_wound_wounds_only_aramis(bundle, characters, aramis_after) -> None:  # noqa: ANN001
+    """Card 25 "Bind his wound and press on together": Aramis takes the Wound and the
+    Despair when he is in the party; otherwise nobody does (`otherwise: skip`)."""
+    session = _play_from(bundle, "act-2", 25, characters)
+    while session.pending["kind"] in ("text", "card"):
+        session.answer({})
+    bind = [o["option"] for o in session.pending["options"] if o["text"].startswith("Bind his wound")]
+    assert len(bind) == 1
+    session.answer({"option": bind[0]})
+    assert session.pending["kind"] in ("between", "text")
+    before = {c["name"]: (c["health"], c["status"]) for c in session.state["characters"]}
+    for name in characters:
+        if name == "Aramis":
+            assert before[name] == aramis_after
+        else:
+            board = next(b for b in bundle["packs"][0]["characters"] if b["name"] == name)
+            assert before[name] == (board["health"], [])
+
+
+def test_card_24_wounds_aramis_and_says_what_the_roll_is_for(bundle) -> None:  # noqa: ANN001
+    """Card 24: the Prowess roll for coins has its text, and "Aramis has taken a ball
+    through the shoulder" is a Wound for Aramis (none when he is not in the party)."""
+    steps = _card(bundle, "act-2", 24)["steps"]
+    assert [s["kind"] for s in steps] == ["text", "roll", "gain", "text", "lose", "goto"]
+    assert "roll Prowess" in steps[0]["text"] and "1 coin" in steps[0]["text"]
+    assert {k: steps[4][k] for k in ("health", "character", "otherwise")} == {"health": 1, "character": "Aramis",
+                                                                              "otherwise": "skip"}
+    heal = _card(bundle, "act-2", 201)["steps"]
+    assert [s["kind"] for s in heal] == ["add", "text", "gain", "goto"] and "heals 1 Wound" in heal[1]["text"]

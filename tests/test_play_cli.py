@@ -160,7 +160,7 @@ def test_interactive_play_in_a_real_terminal(gascony_bundle: Path, tmp_path: Pat
     saved = json.loads(save.read_text(encoding="utf-8"))
     assert saved["references"]["cards"] == [12] and saved["answers"] == []
     assert saved["checkpoint"]["state"]["flags"]["sold_horse"] is True
-    assert [c["items"] for c in saved["checkpoint"]["state"]["characters"]] == [[], ["Small Sword", "Sabre"]]
+    assert [c["items"] for c in saved["checkpoint"]["state"]["characters"]] == [[], ["Rapier", "Sabre"]]
     assert saved["log"][2]["answer"] == {"option": 0}
     assert b"\x1b[" not in screen                # NO_COLOR is honoured on a terminal
 

@@ -64,6 +64,54 @@ def test_solo_play_may_control_four_characters():
     assert session.state["flags"] == {"two": True, "four": True}
 
 
+def test_solo_play_with_four_characters_puts_four_cards_under_the_porter():
+    """Setup 4: "place 1 Equipment card per Character face-down, underneath [the
+    Porter]": with Solo Play and 4 Characters, 4 cards; Solo Play: "Set up the game
+    for 2 players", so a per-player purchase (card 12 "Draw 1 Equipment card per
+    player") draws 2 (docs/rulings.md, Solo Play counts)."""
+    boards = [{"name": n, "stats": {"Prowess": 1, "Movement": 1}, "destiny": 1, "health": 1, "items": []}
+              for n in ("A", "B", "C", "D")]
+    cards = [{"id": 1, "steps": [{"kind": "goto", "card": 2}]},
+             {"id": 2, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 1}, GOTO_END]}]
+    session = Session.start(load_bundle(make_bundle(cards, characters=boards)), "s", players=1,
+                            characters=["A", "B", "C", "D"], seed=1)
+    while session.pending["kind"] in ("text", "card"):
+        session.answer({})
+    assert session.pending["kind"] == "between" and session.pending["porter"] == 4
+    assert session.pending["characters"] == [0, 1, 2, 3]
+    session.answer({})
+    assert advance(session) == {**session.pending, "kind": "purchase", "draw": 2}
+    assert session.state["players"] == 1
+
+
+def test_a_fallen_acting_character_challenge_counts_no_successes_without_a_roll():
+    """A Fallen acting Character's `who: one` Challenge inside their own branch is
+    resolved without a roll: 0 successes, so it fails unless its target is 0; a `who:
+    one` roll there is skipped (docs/rulings.md, A Fallen acting Character)."""
+    cards = [{"id": 1, "steps": [
+        {"kind": "challenge", "stat": "Prowess", "successes": 3, "who": "one", "pass": [], "fail": [
+            {"kind": "lose", "health": 9, "who": "one"},
+            {"kind": "roll", "stat": "Movement", "who": "one", "per_success": {"gain": {"coins": 1, "who": "one"}}},
+            {"kind": "challenge", "stat": "Movement", "successes": 1, "who": "one",
+             "pass": [{"kind": "set", "values": {"passed": True}}], "fail": []},
+            {"kind": "challenge", "stat": "Movement", "successes": 0, "who": "one",
+             "pass": [{"kind": "set", "values": {"zero": True}}], "fail": []}]},
+        GOTO_END]}]
+    session = start(cards, players=3, characters=["Anne", "Bertrand", "Claire"], flags=["passed", "zero"])
+    advance(session)
+    session.answer({"character": 1})                              # Bertrand takes the Challenge
+    session.answer({"faces": [1, 1]})
+    entry = session.answer({"keep": True})                        # fails; loses 9 Health; Falls
+    assert session.state["characters"][1]["fallen"] is True
+    events = [e for e in entry["events"] if e["event"] in ("roll", "challenge")]
+    assert events == [
+        {"event": "challenge", "character": 1, "stat": "Prowess", "target": 3, "successes": 0, "passed": False},
+        {"event": "challenge", "character": 1, "stat": "Movement", "target": 1, "successes": 0, "passed": False},
+        {"event": "challenge", "character": 1, "stat": "Movement", "target": 0, "successes": 0, "passed": True}]
+    assert session.finished and session.state["flags"] == {"passed": False, "zero": True}
+    assert session.state["coins"] == 0                            # the roll was skipped
+
+
 # -- item 30: the rulings of docs/rulings.md --------------------------------------------
 
 def test_coins_belong_to_the_party():
