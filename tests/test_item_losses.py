@@ -54,7 +54,7 @@ def _codes(folder: Path) -> list[tuple[str, str]]:
 def _play_walking_past(folder: Path) -> dict:
     result = compile_paths([str(folder)])
     assert result.errors == []
-    bundle = load_bundle(json.loads(bundle_bytes(build_bundle(result.packs, result.analyses, __version__))))
+    bundle = load_bundle(json.loads(bundle_bytes(build_bundle(result.packs, __version__))))
     session = Session.start(bundle, "act-1", players=2, seed=1)
     while not session.finished:
         session.answer({"option": 0} if session.pending["kind"] == "choice" else {})

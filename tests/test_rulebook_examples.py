@@ -193,7 +193,7 @@ def test_the_shipped_boards_fit_every_example():
     from _helpers import CONTENT
 
     result = compile_paths([str(CONTENT)])
-    boards = {b["name"]: b for b in build_bundle(result.packs, result.analyses, __version__)["packs"][0]["characters"]}
+    boards = {b["name"]: b for b in build_bundle(result.packs, __version__)["packs"][0]["characters"]}
     for name, example in (("Porthos", PORTHOS), ("Athos", ATHOS)):
         assert (boards[name]["stats"], boards[name]["items"]) == (example["stats"], example["items"])
     assert boards["D'Artagnan"]["stats"]["Movement"] >= 4 and boards["Aramis"]["stats"]["Movement"] >= 3 + 1
