@@ -135,6 +135,15 @@ def _known(story: StoryIR, live: set[tuple] | None) -> dict[str, Any]:
     return known
 
 
+def _may_do_nothing(challenge: Any) -> bool:
+    """Whether a Challenge may run neither branch (docs/format.md, Cards that name a
+    Character): its named ``character`` cannot act and ``otherwise`` is ``skip``, or
+    ``except`` bars every Character in play (with ``who: one`` or ``each``; ``who: all``
+    then rolls no dice and fails)."""
+    skipped = challenge.character is not None and challenge.otherwise == "skip"
+    return skipped or (bool(challenge.except_) and challenge.who != "all")
+
+
 class _CardFlow:
     def __init__(self, analysis: StoryAnalysis, card: CardIR) -> None:
         self.analysis = analysis
@@ -198,6 +207,10 @@ class _CardFlow:
                     what = f"the {outcome} branch of the {challenge.successes}-{challenge.stat} Challenge"
                     alive += self.flow(branch, path, (path, what), conds, outcome,
                                        f"{challenge.successes}-{challenge.stat} Challenge: {outcome}")
+                self.effects = before
+                if _may_do_nothing(challenge):
+                    alive.append(((*here, "challenge"), f"the {challenge.successes}-{challenge.stat} Challenge "
+                                  "when nobody can take it (`otherwise: skip`, or `except` bars everyone in play)"))
             elif kind == "if":
                 tree = self.story.conditions.get((*here, "if"))
                 alive = []
