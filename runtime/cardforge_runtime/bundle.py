@@ -111,7 +111,7 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
 
     Raises:
         BundleError: the file cannot be read or parsed; it is beyond the input
-            limits of ``format.check_plain_data`` (nesting, numbers, text: checked
+            limits of ``limits.check_plain_data`` (nesting, numbers, text: checked
             before anything else); ``format`` is not
             ``"cardforge-bundle"``; the major version of ``format_version`` is not the
             one this runtime reads (the message names both versions); or any field
@@ -149,7 +149,7 @@ def read_json(path: str, what: str) -> Any:
     Raises:
         BundleError: not a regular file (a folder, a FIFO, a device), unreadable,
             not UTF-8, not JSON, or beyond the input limits of
-            ``format.check_plain_data`` (nesting, numbers, lone surrogates); the
+            ``limits.check_plain_data`` (nesting, numbers, lone surrogates); the
             message names the file, the place and what is wrong.
     """
     try:

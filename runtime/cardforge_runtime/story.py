@@ -14,8 +14,13 @@ rerolls), Suffering Wounds, Healing Wounds and Fallen Characters, Objective (the
 players lose when all Characters have Fallen or one Character has no more Health
 tokens). All randomness comes from the ``Pcg32`` generator it is given.
 
-Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``, ``requests``
-(the sale value); never ``session``.
+The rules of their own concern live in their own modules, which this one calls:
+``wounds`` (Suffering Wounds, Healing Wounds, Fallen Characters, the Objective's
+losses) and ``between`` (Between Story Cards: the Porter, selling, trading, paying
+for purchases).
+
+Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``, ``wounds``,
+``between``; never ``session``.
 """
 
 from __future__ import annotations
@@ -24,13 +29,14 @@ import copy
 from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
+from cardforge_runtime.between import between, buy, sell
 from cardforge_runtime.conditions import evaluate_condition
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.format import apply_values
 from cardforge_runtime.party import allowed
 from cardforge_runtime.party import named as named_character
 from cardforge_runtime.pcg import Pcg32
-from cardforge_runtime.requests import sale_value
+from cardforge_runtime.wounds import heal, lost, wound
 
 __all__ = ["EngineError", "Outcome", "Play", "StoryRules", "effect_of"]
 
@@ -86,6 +92,10 @@ class StoryRules:
         self.on_card = on_card
         self.events: list[dict[str, Any]] = []
 
+    def _record(self, event: dict[str, Any]) -> None:
+        """Append ``event`` to ``events`` (whichever list the session last gave it)."""
+        self.events.append(event)
+
     # -- the interpreter --------------------------------------------------------
 
     def run(self, card_id: int | None) -> Play:
@@ -111,7 +121,7 @@ class StoryRules:
             if outcome is None:
                 outcome = _end("stuck", None, "no_way_on")
             if outcome[0] == "goto":
-                yield from self._between(card_id, outcome[1])
+                yield from between(self.state, self._record, card_id, outcome[1])
                 card_id = outcome[1]
                 continue
             ending = {"kind": "end", "card": card_id, **outcome[1]}
@@ -288,44 +298,18 @@ class StoryRules:
                         character["items"] = items
                 if "health" in effect:
                     if kind == "gain":
-                        self._heal(character, effect["health"])
+                        heal(character, effect["health"])
                     else:
-                        self._wound(character, effect["health"])
+                        wound(character, effect["health"])
             ending = self._lost()
             if ending is not None:
                 return ending
         return None
 
-    @staticmethod
-    def _heal(character: dict[str, Any], wounds: int) -> None:
-        """Gascony's Legacy, Healing Wounds: flip up to ``wounds`` Health tokens back.
-        Healing does not stand a Fallen Character up: only Rescue a Fallen Ally does,
-        and Rescue is a Battle action (docs/rulings.md, Healing a Fallen Character)."""
-        character["health"] = min(character["health_max"], character["health"] + wounds)
-
-    @staticmethod
-    def _wound(character: dict[str, Any], wounds: int) -> None:
-        """Gascony's Legacy, Suffering Wounds: each Wound flips a Health token; when
-        none is left, one token goes back to the box (maximum health - 1) and the
-        Character has Fallen. A Fallen Character suffers no more Wounds."""
-        for _ in range(wounds):
-            if character["fallen"]:
-                return
-            character["health"] -= 1
-            if character["health"] == 0:
-                character["health_max"] -= 1
-                character["fallen"] = True
-
     def _lost(self) -> Outcome:
-        """Gascony's Legacy, Objective: the players lose when one Character has no more
-        Health tokens, or all Characters have Fallen."""
-        characters = self.state["characters"]
-        for character in characters:
-            if character["health_max"] <= 0:
-                return _end("defeat", None, "no_health", characters.index(character))
-        if all(c["fallen"] for c in characters):
-            return _end("defeat", None, "all_fallen")
-        return None
+        """The ending when the players have lost (``wounds.lost``), else ``None``."""
+        loss = lost(self.state["characters"])
+        return None if loss is None else _end("defeat", None, *loss)
 
     # -- dice -------------------------------------------------------------------
 
@@ -438,61 +422,9 @@ class StoryRules:
                         "offers": [{"offer": i, "item": o["item"], "cost": o["cost"]} for i, o in enumerate(offers)],
                         "deck": deck, "draw": draw, "characters": list(range(len(self.state["characters"]))),
                         "items": [list(c["items"]) for c in self.state["characters"]]}
-        self._sell(answer.get("sell", []))
-        self._buy(answer["buy"], offers)
+        sell(self.state, self._record, answer.get("sell", []))
+        buy(self.state, self._record, answer["buy"], offers)
         return None
-
-    def _sell(self, sales: list[dict[str, Any]]) -> None:
-        """Gascony's Legacy, Between Story Cards, Sell Equipment: the item leaves its
-        Character; the party receives half its cost in Coins, rounded up."""
-        for sale in sales:
-            character = self.state["characters"][sale["character"]]
-            items = list(character["items"])
-            items.remove(sale["item"])
-            character["items"] = items
-            coins = sale_value(sale["cost"])
-            self.state["coins"] += coins
-            self.events.append({"event": "sale", "character": sale["character"], "item": sale["item"],
-                                "cost": sale["cost"], "coins": coins})
-
-    def _between(self, card: int, next_card: int) -> Play:
-        """Gascony's Legacy, Between Story Cards: before the next card, the players
-        may call the Porter (once per Story: buy any of the cards under him, 1 per
-        Character placed at Setup), sell items, and trade items between Characters
-        (Coins are the party's: docs/rulings.md). One action per answer; ``{}`` goes on."""
-        characters = self.state["characters"]
-        while True:
-            answer = yield {"kind": "between", "card": card, "next": next_card, "coins": self.state["coins"],
-                            "characters": list(range(len(characters))),
-                            "items": [list(c["items"]) for c in characters],
-                            "porter": 0 if self.state["porter_called"] else len(characters)}
-            if "porter" in answer:
-                self.state["porter_called"] = True
-                self.events.append({"event": "porter"})
-                self._buy(answer["porter"], [])
-            elif "sell" in answer:
-                self._sell(answer["sell"])
-            elif "trade" in answer:
-                for move in answer["trade"]:
-                    giver, taker = characters[move["from"]], characters[move["to"]]
-                    items = list(giver["items"])
-                    items.remove(move["item"])
-                    giver["items"] = items
-                    taker["items"] = taker["items"] + [move["item"]]
-                    self.events.append({"event": "trade", **move})
-            else:
-                return None
-
-    def _buy(self, buys: list[dict[str, Any]], offers: list[dict[str, Any]]) -> None:
-        """Checked purchases: the party pays, the item goes to its Character."""
-        for buy in buys:
-            bought = offers[buy["offer"]] if "offer" in buy else buy
-            item, cost = bought["item"], bought["cost"]
-            index = buy.get("character", 0)
-            self.state["coins"] -= cost
-            character = self.state["characters"][index]
-            character["items"] = character["items"] + [item]
-            self.events.append({"event": "purchase", "character": index, "item": item, "cost": cost})
 
 
 def _end(result: str, text: str | None, reason: str, character: int | None = None) -> Outcome:
