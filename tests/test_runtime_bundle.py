@@ -38,6 +38,20 @@ def test_a_good_bundle_loads_and_its_hash_is_computed():
     assert loaded.stories() == [("test", "s", "Story")]
 
 
+def test_load_bundle_draws_the_players_limits_from_the_one_rule(monkeypatch):
+    """``load_bundle`` reads the players' ranges from ``format.player_limits`` (the
+    rule lint applies too), not bounds of its own: a narrower rule moves its line."""
+    import cardforge_runtime.bundle_checks as checks
+    from cardforge_runtime.format import player_limits
+
+    data = bundle()
+    data["packs"][0]["players"] = {"min": 1, "max": 4, "solo_characters": 2}
+    load_bundle(copy.deepcopy(data))
+    monkeypatch.setattr(checks, "player_limits", lambda low, high: {**player_limits(low, high), "max": (low, 3)})
+    with pytest.raises(BundleError, match=r"players.max: expected a whole number from 1 to 3, found 4"):
+        load_bundle(data)
+
+
 def edit(path, value, data=None):
     """``data`` (default: a fresh bundle) with the value at ``path`` replaced, or deleted for ``KeyError``."""
     data = bundle() if data is None else data

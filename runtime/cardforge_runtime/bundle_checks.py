@@ -25,6 +25,7 @@ from cardforge_runtime.format import (
     condition_names,
     condition_type,
     json_type,
+    player_limits,
 )
 
 __all__ = ["BundleError", "check_bundle"]
@@ -143,9 +144,12 @@ class _Checker:
         pack_id = self.field(pack, "id", path, "text")
         self.field(pack, "title", path, "text")
         players = self.obj(self.field(pack, "players", path, "object"), f"{path}.players")
-        low = self.count(players, "min", f"{path}.players", 1, 12)
-        high = self.count(players, "max", f"{path}.players", low, 12)
-        self.count(players, "solo_characters", f"{path}.players", 1, high)
+        # the one rule lint also applies (format.player_limits), field by field in
+        # order: each field's range depends on those read before it
+        read = {"min": 1, "max": 1}
+        for key in ("min", "max", "solo_characters"):
+            low, high = player_limits(read["min"], read["max"])[key]
+            read[key] = self.count(players, key, f"{path}.players", low, high)
         stats = self.texts(pack, "stats", path) or []
         if not stats:
             self.fail(f"{path}.stats", "a pack needs at least one stat")
