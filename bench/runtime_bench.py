@@ -18,7 +18,8 @@ Only the public API of ``cardforge_runtime`` is used (docs/runtime.md).
    answers are given: a choice takes one of the options on offer, rolls are
    ``{"auto": true}``, a reroll is kept or spends Destiny on the dice that
    missed, a purchase buys the first offer it can pay for, a Battle meets one of
-   its objectives, a Character pick takes one of those offered. When a story
+   its objectives, a Character pick takes one of those offered, Between Story
+   Cards goes on at once (``{}``). When a story
    ends, the next one starts (from the first again after the last).
 3. ``answers``: the timed pass replays exactly those answers: for each session,
    ``Session.start``, then per answer ``session.pending`` and
@@ -53,7 +54,7 @@ from cardforge_runtime import AnswerError, BundleError, Session, SessionError, l
 def policy(rng: random.Random, request: dict) -> dict:
     """The scripted answer to ``request`` (docs/runtime.md, Requests and answers)."""
     kind = request["kind"]
-    if kind in ("text", "card"):
+    if kind in ("text", "card", "between"):
         return {}
     if kind == "choice":
         options = request["options"]

@@ -304,3 +304,30 @@ def test_nothing_handed_out_changes_what_later_sessions_play():
     assert Session.start(loaded, "s").state["characters"][0]["stats"]["Prowess"] == 3
     assert loaded.find_story("s")[1]["cards"][0]["steps"][0]["text"] == "Hi"
     assert loaded.content_hash == digest and load_bundle(bundle()).content_hash == digest
+
+
+def test_load_bundle_gives_the_garbage_collector_back_as_it_found_it(tmp_path):
+    """``load_bundle`` pauses the collector while it works: afterwards it is enabled
+    again (also after a refused bundle), or still disabled when the caller had
+    disabled it; the loaded bundle is frozen (``gc.freeze``, docs/runtime.md)."""
+    import gc
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "other"}', encoding="utf-8")
+    assert gc.isenabled()
+    try:
+        frozen = gc.get_freeze_count()
+        loaded = load_bundle(bundle())
+        assert gc.isenabled() and gc.get_freeze_count() > frozen
+        assert loaded.stories() == [("test", "s", "Story")]
+        with pytest.raises(BundleError):
+            load_bundle(str(bad))
+        assert gc.isenabled()
+        gc.disable()
+        load_bundle(bundle())
+        with pytest.raises(BundleError):
+            load_bundle(str(bad))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()

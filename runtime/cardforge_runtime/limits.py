@@ -20,6 +20,7 @@ __all__ = [
     "MAX_NESTING",
     "MAX_NUMBER",
     "PlainDataError",
+    "check_parsed_json",
     "check_plain_data",
     "json_type",
 ]
@@ -78,6 +79,52 @@ def check_plain_data(value: Any) -> None:
     """
     if _first_fault(value):
         raise _locate(value)
+
+
+def check_parsed_json(value: Any, text: str) -> None:
+    """``check_plain_data(value)`` for the ``value`` that ``json.loads(text)`` returned,
+    ``text`` having been decoded from strict UTF-8 (as ``bundle.read_json`` does): the
+    same verdict and the same error, in less time on large files.
+
+    Such a value holds only dicts with text keys, lists, text, whole numbers,
+    floats, true/false and null, and its texts can hold a lone surrogate only
+    through a ``\\uD800``-``\\uDFFF`` escape (strict UTF-8 refuses an encoded
+    one): when ``text`` holds no ``\\ud``/``\\uD`` at all, only the depth, the
+    numbers and the floats are walked.
+
+    Raises:
+        PlainDataError: as ``check_plain_data``.
+    """
+    if ("\\u" in text and ("\\ud" in text or "\\uD" in text)) or type(value) not in (dict, list):
+        check_plain_data(value)
+    elif _parsed_fault(value):
+        raise _locate(value)
+
+
+def _parsed_fault(value: Any) -> bool:
+    """Whether JSON-parsed ``value`` (a dict or a list) without lone surrogates is
+    nested too deep or holds a number beyond the limits (``check_parsed_json``)."""
+    stack = [(value, 1)]
+    pop, push = stack.pop, stack.append
+    low, high = -MAX_NUMBER, MAX_NUMBER
+    while stack:
+        node, depth = pop()
+        if depth >= MAX_DEPTH:
+            return True
+        inner = depth + 1
+        for item in (node.values() if type(node) is dict else node):
+            kind = type(item)
+            if kind is str:
+                continue
+            if kind is dict or kind is list:
+                if item:
+                    push((item, inner))
+            elif kind is int:
+                if not low <= item <= high:
+                    return True
+            elif kind is float and _scalar_fault(item) is not None:
+                return True
+    return False
 
 
 def _first_fault(value: Any) -> bool:
