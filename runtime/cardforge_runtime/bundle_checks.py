@@ -364,19 +364,24 @@ class _Checker:
             self.fail(f"{path}.{key}", f"card {card} is not a card of this story")
 
     def resources(self, effect: Mapping[str, Any], path: str, scope: dict[str, Any]) -> None:
+        # optional fields: an absent one is skipped before any call (the usual case,
+        # paid once per effect of a large bundle)
         for key in _RESOURCE_FIELDS:
-            self.count(effect, key, path, 0, 10**9, optional=True)
-        for i, token in enumerate(self.texts(effect, "status", path, optional=True) or []):
-            if token not in scope["status"]:
-                self.fail(f"{path}.status[{i}]", f"{token!r} is not a status token of the pack")
-        self.texts(effect, "items", path, optional=True)
+            if key in effect:
+                self.count(effect, key, path, 0, 10**9)
+        if "status" in effect:
+            for i, token in enumerate(self.texts(effect, "status", path) or []):
+                if token not in scope["status"]:
+                    self.fail(f"{path}.status[{i}]", f"{token!r} is not a status token of the pack")
+        if "items" in effect:
+            self.texts(effect, "items", path)
         self.who(effect, path, ("one", "each"))
         self.named(effect, path, scope)
 
     def named(self, step: Mapping[str, Any], path: str, scope: dict[str, Any]) -> None:
         """``character``, ``otherwise`` and ``except`` (format 1.2, all optional): board
         names of the pack; ``character`` only with ``who: one``."""
-        character = self.field(step, "character", path, "text", optional=True)
+        character = self.field(step, "character", path, "text") if "character" in step else None
         if character is not None:
             if character not in scope["characters"]:
                 self.fail(f"{path}.character", f"{character!r} is not a Character board of the pack")
@@ -387,7 +392,7 @@ class _Checker:
                 self.fail(f"{path}.otherwise", f"expected one of {', '.join(OTHERWISE)}, found {otherwise!r}")
         elif "otherwise" in step:
             self.fail(f"{path}.otherwise", "'otherwise' is given without a 'character'")
-        for i, name in enumerate(self.texts(step, "except", path, optional=True) or []):
+        for i, name in enumerate((self.texts(step, "except", path) if "except" in step else None) or []):
             if name not in scope["characters"]:
                 self.fail(f"{path}.except[{i}]", f"{name!r} is not a Character board of the pack")
 
