@@ -9,9 +9,11 @@ Public names:
   (``docs/bundle.md``); modules ``bundle`` and ``bundle_checks``.
 - ``Session`` / ``AnswerError`` / ``SessionError`` / ``EngineError``: play a story:
   requests out, answers in, saves (``docs/runtime.md``); ``EngineError`` is a failure
-  of the engine itself (a bug), never the answer's fault; modules ``session`` (the public API),
-  ``story`` (the step semantics), ``wounds`` (Wounds, Healing, Fallen Characters),
-  ``between`` (Between Story Cards), ``state`` (the serialisable game state),
+  of the engine itself (a bug), never the answer's fault; modules ``session`` (the
+  public API), ``story`` (the step semantics), ``rolls`` (a Dice Roll and its
+  rerolls), ``wounds`` (Wounds, Healing, Fallen Characters), ``between`` (Between
+  Story Cards), ``party`` (who a step names, bars or can pick), ``state`` (the
+  serialisable game state),
   ``requests`` (one request shape and one answer check per kind; ``between_answers``
   the purchase and between checks; ``answer_fields`` ``AnswerError``), ``setup``
   (checking setups and saves).

@@ -254,7 +254,8 @@ class _Checker:
         if depth > MAX_NESTING:
             self.fail(path, f"steps are nested more than {MAX_NESTING} deep")
         for i, step in enumerate(steps):
-            self.step(self.obj(step, f"{path}[{i}]"), f"{path}[{i}]", scope, depth)
+            where = f"{path}[{i}]"
+            self.step(step if type(step) is dict else self.obj(step, where), where, scope, depth)
 
     def step(self, step: Mapping[str, Any], path: str, scope: dict[str, Any], depth: int = 0) -> None:
         kind = self.field(step, "kind", path, "text")

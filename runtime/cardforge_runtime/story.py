@@ -15,12 +15,13 @@ players lose when all Characters have Fallen or one Character has no more Health
 tokens). All randomness comes from the ``Pcg32`` generator it is given.
 
 The rules of their own concern live in their own modules, which this one calls:
-``wounds`` (Suffering Wounds, Healing Wounds, Fallen Characters, the Objective's
-losses) and ``between`` (Between Story Cards: the Porter, selling, trading, paying
-for purchases).
+``rolls`` (one Character's Dice Roll and Destiny rerolls), ``wounds`` (Suffering
+Wounds, Healing Wounds, Fallen Characters, the Objective's losses), ``between``
+(Between Story Cards: the Porter, selling, trading, paying for purchases) and
+``party`` (who a step names, bars or can pick).
 
-Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``, ``wounds``,
-``between``; never ``session``.
+Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``, ``rolls``,
+``wounds``, ``between``; never ``session``.
 """
 
 from __future__ import annotations
@@ -33,9 +34,11 @@ from cardforge_runtime.between import between, buy, sell
 from cardforge_runtime.conditions import evaluate_condition
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.format import apply_values
+from cardforge_runtime import party
 from cardforge_runtime.party import allowed
 from cardforge_runtime.party import named as named_character
 from cardforge_runtime.pcg import Pcg32
+from cardforge_runtime.rolls import roll
 from cardforge_runtime.wounds import heal, lost, wound
 
 __all__ = ["EngineError", "Outcome", "Play", "StoryRules", "effect_of"]
@@ -159,7 +162,7 @@ class StoryRules:
         elif kind == "roll":
             return (yield from self._roll_step(step, actor))
         elif kind in ("gain", "lose"):
-            if kind == "lose" and step.get("items") and step["who"] == "one" and not self._holders(step["items"]):
+            if kind == "lose" and step.get("items") and step["who"] == "one" and not party.holders(self.state, step["items"]):
                 return _end("stuck", None, "not_held")
             targets = yield from self._targets(kind, step, actor)
             return self._apply(kind, step, targets)
@@ -213,10 +216,6 @@ class StoryRules:
 
     # -- Characters -------------------------------------------------------------
 
-    def _standing(self) -> list[int]:
-        """Characters who have not Fallen, in order."""
-        return [i for i, c in enumerate(self.state["characters"]) if not c["fallen"]]
-
     def _one(self, step: Mapping[str, Any], actor: int | None, purpose: dict[str, Any], candidates: list[int],
              rolls: bool) -> Play:
         """The one Character a ``who: one`` step concerns: the named ``character``
@@ -237,11 +236,6 @@ class StoryRules:
             return None
         return (yield from self._pick(candidates, purpose))
 
-    def _holders(self, items: list[str]) -> list[int]:
-        """Characters who hold every item of ``items`` (as many copies as listed)."""
-        return [i for i, c in enumerate(self.state["characters"])
-                if all(c["items"].count(item) >= items.count(item) for item in items)]
-
     def _pick(self, candidates: list[int], purpose: dict[str, Any]) -> Play:
         """The Character the group picks among ``candidates`` (no request when only
         one can); ``purpose`` says what for (``{"for": "challenge", ...}``)."""
@@ -261,7 +255,7 @@ class StoryRules:
         everyone = list(range(len(self.state["characters"])))
         if effect["who"] == "each":
             return allowed(self.state, effect, everyone)
-        holders = self._holders(effect["items"]) if kind == "lose" and effect.get("items") else None
+        holders = party.holders(self.state, effect["items"]) if kind == "lose" and effect.get("items") else None
         if holders is not None:
             # a loss of items is taken from a holder (docs/rulings.md, Losing an item)
             standing = [i for i in holders if not self.state["characters"][i]["fallen"]]
@@ -269,7 +263,7 @@ class StoryRules:
             if actor is not None and actor not in holders:
                 actor = None
         else:
-            candidates = allowed(self.state, effect, everyone if kind == "gain" else (self._standing() or everyone))
+            candidates = allowed(self.state, effect, everyone if kind == "gain" else (party.standing(self.state) or everyone))
         chosen = yield from self._one(effect, actor, {"for": kind, "effect": effect_of(effect)}, candidates, False)
         return [] if chosen is None else [chosen]
 
@@ -314,34 +308,9 @@ class StoryRules:
     # -- dice -------------------------------------------------------------------
 
     def _roll(self, index: int, stat: str, purpose: str, target: int | None, so_far: int = 0) -> Play:
-        """One Character rolls for ``stat``, then may spend Destiny to reroll (Gascony's
-        Legacy, Dice Rolls). Returns the Successes."""
-        character = self.state["characters"][index]
-        modifier = sum(self.tokens[t]["dice_modifier"] for t in character["status"] if t in self.tokens)
-        doom = any("six_counts" in self.tokens[t] for t in character["status"] if t in self.tokens)
-        dice = self.rule.dice_count(character["stats"][stat], modifier)
-        request = {"kind": "roll", "card": self.state["card"], "character": index, "stat": stat, "dice": dice,
-                   "advantage": False, "disadvantage": False, "doom": doom, "for": purpose, "target": target,
-                   "so_far": so_far}
-        answer = yield request
-        advantage, disadvantage = answer.get("advantage", False), answer.get("disadvantage", False)
-        faces = list(answer["faces"]) if "faces" in answer else [self.rng.die(self.rule.sides) for _ in range(dice)]
-        successes = self.rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
-        self.events.append({"event": "roll", "character": index, "stat": stat, "faces": list(faces), "successes": successes})
-        while dice and character["destiny"] > 0 and not (target is not None and so_far + successes >= target):
-            answer = yield {**request, "kind": "reroll", "faces": list(faces), "successes": successes,
-                            "advantage": advantage, "disadvantage": disadvantage, "destiny": character["destiny"]}
-            if answer.get("keep"):
-                break
-            character["destiny"] -= 1
-            chosen = answer["reroll"]
-            new = list(answer["faces"]) if "faces" in answer else [self.rng.die(self.rule.sides) for _ in chosen]
-            replaced = dict(zip(chosen, new))
-            faces = [replaced.get(position, face) for position, face in enumerate(faces)]
-            successes = self.rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
-            self.events.append({"event": "reroll", "character": index, "dice": chosen, "faces": list(faces),
-                                 "successes": successes})
-        return successes
+        """One Character rolls for ``stat`` (``rolls.roll``); returns the Successes."""
+        return roll(self.state, index, stat, purpose, target, so_far, tokens=self.tokens, rule=self.rule,
+                    rng=self.rng, record=self._record)
 
     def _challenge(self, step: dict[str, Any], actor: int | None) -> Play:
         """An "n-Stat Challenge" (Gascony's Legacy, Challenges)."""
@@ -357,11 +326,11 @@ class StoryRules:
             return None
         if who == "all":
             total = 0
-            for index in allowed(self.state, step, self._standing()):
+            for index in allowed(self.state, step, party.standing(self.state)):
                 total += yield from self._roll(index, stat, "challenge", target, total)
             return (yield from self._resolve(step, total, actor))
         actor = yield from self._one(step, actor, {"for": "challenge", "stat": stat, "successes": target},
-                                     self._standing(), True)
+                                     party.standing(self.state), True)
         if actor is None:
             return None
         if self.state["characters"][actor]["fallen"]:
@@ -388,14 +357,14 @@ class StoryRules:
         stat, who = step["stat"], step["who"]
         if who == "all":
             total = 0
-            for index in allowed(self.state, step, self._standing()):
+            for index in allowed(self.state, step, party.standing(self.state)):
                 total += yield from self._roll(index, stat, "roll", None, total)
             if total == 0:
                 return None
             targets = yield from self._targets(kind, effect, actor)
             return self._apply(kind, effect, targets, total)
         if who == "one":
-            roller = yield from self._one(step, actor, {"for": "roll", "stat": stat}, self._standing(), True)
+            roller = yield from self._one(step, actor, {"for": "roll", "stat": stat}, party.standing(self.state), True)
             rollers = [] if roller is None else [roller]
         else:
             rollers = allowed(self.state, step, list(range(len(self.state["characters"]))))
