@@ -45,6 +45,8 @@ _FAST_TYPES: dict[str, frozenset[type]] = {
     "object?": frozenset({dict, type(None)}),
 }
 _MISSING = object()
+#: The concrete types of a choice option's ``if`` taken at once (a condition or null).
+_CONDITION_TYPES = frozenset({dict, type(None)})
 
 
 class BundleError(ValueError):
@@ -244,9 +246,13 @@ class _Checker:
         scope = {**context, "names": names, "cards": ids, "counters": set(counters), "flags": set(flags)}
         for i, card in enumerate(cards):
             where = f"{path}.cards[{i}]"
-            self.field(card, "title", where, "text")
-            self.field(card, "text", where, "text")
-            self.steps(self.field(card, "steps", where, "list"), f"{where}.steps", scope)
+            if not (type(card.get("title")) is str and type(card.get("text")) is str
+                    and type(card.get("steps")) is list):
+                # not the usual shape: the field checks, in order, name the fault
+                self.field(card, "title", where, "text")
+                self.field(card, "text", where, "text")
+                self.field(card, "steps", where, "list")
+            self.steps(card["steps"], f"{where}.steps", scope)
 
     # -- steps --------------------------------------------------------------
 
@@ -258,18 +264,25 @@ class _Checker:
             self.step(step if type(step) is dict else self.obj(step, where), where, scope, depth)
 
     def step(self, step: Mapping[str, Any], path: str, scope: dict[str, Any], depth: int = 0) -> None:
-        kind = self.field(step, "kind", path, "text")
+        kind = step.get("kind")
+        if type(kind) is not str:
+            kind = self.field(step, "kind", path, "text")
         inner = depth + 1
         if kind == "text":
             self.field(step, "text", path, "text")
         elif kind == "choice":
             for i, option in enumerate(self.field(step, "options", path, "list")):
                 where = f"{path}.options[{i}]"
-                self.obj(option, where)
-                self.field(option, "text", where, "text")
-                if self.field(option, "if", where, "object?") is not None:
+                if not (type(option) is dict and type(option.get("text")) is str
+                        and type(option.get("if", 0)) in _CONDITION_TYPES and type(option.get("steps")) is list):
+                    # not the usual shape: the field checks, in order, name the fault
+                    self.obj(option, where)
+                    self.field(option, "text", where, "text")
+                    self.field(option, "if", where, "object?")
+                    self.field(option, "steps", where, "list")
+                if option["if"] is not None:
                     self.condition(option["if"], f"{where}.if", scope, want="bool")
-                self.steps(self.field(option, "steps", where, "list"), f"{where}.steps", scope, inner)
+                self.steps(option["steps"], f"{where}.steps", scope, inner)
                 self.card_ref(option, "goto", where, scope, nullable=True)
         elif kind == "challenge":
             self.stat(step, path, scope)
@@ -355,12 +368,16 @@ class _Checker:
             self.fail(f"{path}.stat", f"{stat!r} is not a stat of the pack ({', '.join(sorted(scope['stats']))})")
 
     def who(self, step: Mapping[str, Any], path: str, allowed: tuple[str, ...]) -> None:
-        who = self.field(step, "who", path, "text")
+        who = step.get("who")
+        if type(who) is not str:
+            who = self.field(step, "who", path, "text")
         if who not in allowed:
             self.fail(f"{path}.who", f"expected one of {', '.join(allowed)}, found {who!r}")
 
     def card_ref(self, obj: Mapping[str, Any], key: str, path: str, scope: dict[str, Any], *, nullable: bool = False) -> None:
-        card = self.field(obj, key, path, "int?" if nullable else "int")
+        card = obj.get(key)
+        if type(card) is not int:
+            card = self.field(obj, key, path, "int?" if nullable else "int")
         if card is not None and card not in scope["cards"]:
             self.fail(f"{path}.{key}", f"card {card} is not a card of this story")
 
