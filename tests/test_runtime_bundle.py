@@ -38,6 +38,20 @@ def test_a_good_bundle_loads_and_its_hash_is_computed():
     assert loaded.stories() == [("test", "s", "Story")]
 
 
+def test_load_bundle_draws_the_players_limits_from_the_one_rule(monkeypatch):
+    """``load_bundle`` reads the players' ranges from ``format.player_limits`` (the
+    rule lint applies too), not bounds of its own: a narrower rule moves its line."""
+    import cardforge_runtime.bundle_checks as checks
+    from cardforge_runtime.format import player_limits
+
+    data = bundle()
+    data["packs"][0]["players"] = {"min": 1, "max": 4, "solo_characters": 2}
+    load_bundle(copy.deepcopy(data))
+    monkeypatch.setattr(checks, "player_limits", lambda low, high: {**player_limits(low, high), "max": (low, 3)})
+    with pytest.raises(BundleError, match=r"players.max: expected a whole number from 1 to 3, found 4"):
+        load_bundle(data)
+
+
 def edit(path, value, data=None):
     """``data`` (default: a fresh bundle) with the value at ``path`` replaced, or deleted for ``KeyError``."""
     data = bundle() if data is None else data
@@ -290,3 +304,30 @@ def test_nothing_handed_out_changes_what_later_sessions_play():
     assert Session.start(loaded, "s").state["characters"][0]["stats"]["Prowess"] == 3
     assert loaded.find_story("s")[1]["cards"][0]["steps"][0]["text"] == "Hi"
     assert loaded.content_hash == digest and load_bundle(bundle()).content_hash == digest
+
+
+def test_load_bundle_gives_the_garbage_collector_back_as_it_found_it(tmp_path):
+    """``load_bundle`` pauses the collector while it works: afterwards it is enabled
+    again (also after a refused bundle), or still disabled when the caller had
+    disabled it; nothing else of the collector's changes (no ``gc.freeze``: that is the
+    program's choice, docs/runtime.md)."""
+    import gc
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "other"}', encoding="utf-8")
+    assert gc.isenabled()
+    try:
+        frozen = gc.get_freeze_count()
+        loaded = load_bundle(bundle())
+        assert gc.isenabled() and gc.get_freeze_count() == frozen
+        assert loaded.stories() == [("test", "s", "Story")]
+        with pytest.raises(BundleError):
+            load_bundle(str(bad))
+        assert gc.isenabled()
+        gc.disable()
+        load_bundle(bundle())
+        with pytest.raises(BundleError):
+            load_bundle(str(bad))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

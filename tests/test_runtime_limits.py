@@ -317,3 +317,42 @@ def test_a_counter_stops_at_the_number_limit_so_every_save_loads_again():
     assert session.state["counters"] == {"gold": MAX_NUMBER, "debt": -MAX_NUMBER}
     again = Session.load(bundle, json.dumps(session.save()))
     assert again.state == session.state and again.pending == session.pending
+
+
+def _verdict(check, *args) -> str | None:
+    try:
+        check(*args)
+    except PlainDataError as error:
+        return str(error)
+    return None
+
+
+PARSED_TEXTS = [
+    '{"a": [1, 2, {"b": "x"}]}', '[]', '{}', '"text"', '3', 'null',
+    '{"a": "\\ud800"}', '{"\\uDC00": 1}', '["ok \\u00e9", "\\\\ud800 is an escaped backslash"]',
+    '["\\ud83d\\ude00 a pair is fine"]',
+    f'[{MAX_NUMBER}, {-MAX_NUMBER}]', f'{{"n": {MAX_NUMBER + 1}}}', f'[[{-MAX_NUMBER - 1}]]',
+    '[NaN]', '{"x": Infinity}', '[-Infinity]', '[1e400]', '[1.5, -0.0]',
+    json.dumps(nested(MAX_DEPTH)), json.dumps(nested(MAX_DEPTH + 1)), json.dumps({"a": nested(MAX_DEPTH)}),
+    json.dumps(nested(MAX_DEPTH, [])), json.dumps(nested(MAX_DEPTH + 1, {})),
+    '[' + '"\\ud800", ' * 3 + f'{MAX_NUMBER + 1}]',
+]
+
+
+@pytest.mark.parametrize("text", PARSED_TEXTS)
+def test_check_parsed_json_gives_the_verdict_and_error_of_check_plain_data(text: str):
+    """``limits.check_parsed_json`` (read_json's faster walk of a parsed file) refuses
+    exactly what ``check_plain_data`` refuses, with the same message: texts with and
+    without surrogate escapes, numbers at and beyond the limit, non-finite floats,
+    nesting at and beyond the depth limit."""
+    from cardforge_runtime.limits import check_parsed_json
+
+    value = json.loads(text)
+    assert _verdict(check_parsed_json, value, text) == _verdict(check_plain_data, value)
+
+
+def test_check_parsed_json_is_not_trivially_true():
+    """The faults of PARSED_TEXTS are faults (the comparison above could otherwise
+    pass with both checks accepting everything)."""
+    refused = [i for i, text in enumerate(PARSED_TEXTS) if _verdict(check_plain_data, json.loads(text))]
+    assert refused == [6, 7, 11, 12, 13, 14, 15, 16, 19, 20, 21, 22, 23]

@@ -9,16 +9,22 @@ Public names:
   (``docs/bundle.md``); modules ``bundle`` and ``bundle_checks``.
 - ``Session`` / ``AnswerError`` / ``SessionError`` / ``EngineError``: play a story:
   requests out, answers in, saves (``docs/runtime.md``); ``EngineError`` is a failure
-  of the engine itself (a bug), never the answer's fault; modules ``session`` (the public API),
-  ``story`` (the step semantics), ``state`` (the serialisable game state),
-  ``requests`` (one request shape and one answer check per kind), ``setup``
+  of the engine itself (a bug), never the answer's fault; modules ``session`` (the
+  public API), ``story`` (the step semantics), ``rolls`` (a Dice Roll and its
+  rerolls), ``wounds`` (Wounds, Healing, Fallen Characters), ``between`` (Between
+  Story Cards), ``party`` (who a step names, bars or can pick), ``state`` (the
+  serialisable game state),
+  ``requests`` (one request shape and one answer check per kind; ``between_answers``
+  the purchase and between checks; ``answer_fields`` ``AnswerError``), ``setup``
   (checking setups and saves).
 - ``DiceRule``: dice counting and exact probabilities (Gascony's Legacy, Dice Rolls).
 - ``Pcg32``: the seeded generator every random result comes from.
 - ``BUNDLE_FORMAT`` / ``BUNDLE_FORMAT_VERSION``: the name and semantic version of
   the bundle format this runtime reads; module ``format`` defines the whole format
   once (built-in names, functions, condition typing, content hash, ``set``/``add``/
-  ``clear``), for the runtime and the compiler alike.
+  ``clear``, input limits, players), for the runtime and the compiler alike; it
+  re-exports ``condition_types`` (the condition language and its typing) and
+  ``limits`` (the input limits every input path checks first).
 - ``evaluate_condition`` / ``ConditionError``: evaluate a condition syntax tree.
 """
 
@@ -27,7 +33,7 @@ from cardforge_runtime.conditions import ConditionError, evaluate_condition
 from cardforge_runtime.bundle import Bundle, BundleError, load_bundle
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
-from cardforge_runtime.requests import AnswerError
+from cardforge_runtime.answer_fields import AnswerError
 from cardforge_runtime.session import Session
 from cardforge_runtime.story import EngineError
 from cardforge_runtime.setup import SAVE_FORMAT, SAVE_VERSION, TRANSCRIPT_FORMAT, SessionError

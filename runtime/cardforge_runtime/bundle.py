@@ -11,6 +11,7 @@ content hash (``format.content_hash``) and returns a read-only ``Bundle``. See
 from __future__ import annotations
 
 import copy
+import gc
 import json
 import os
 import stat
@@ -18,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardforge_runtime.bundle_checks import BundleError, check_bundle
+from cardforge_runtime.limits import check_parsed_json
 from cardforge_runtime.format import (
     MAX_DEPTH,
     MAX_NUMBER,
@@ -111,12 +113,32 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
 
     Raises:
         BundleError: the file cannot be read or parsed; it is beyond the input
-            limits of ``format.check_plain_data`` (nesting, numbers, text: checked
+            limits of ``limits.check_plain_data`` (nesting, numbers, text: checked
             before anything else); ``format`` is not
             ``"cardforge-bundle"``; the major version of ``format_version`` is not the
             one this runtime reads (the message names both versions); or any field
             the engine uses is missing or malformed.
+
+    The garbage collector: a bundle is about a million small objects (8 MB: 10k
+    cards), which the cyclic collector would scan again and again while they are
+    made. So ``load_bundle`` pauses it (``gc.disable``; it is enabled again on the
+    way out, also on an error, unless the caller had disabled it). It changes nothing
+    else of the collector's: a front end that keeps the bundle for the whole program
+    may call ``gc.freeze()`` after loading, so that later full collections do not
+    scan the bundle again (docs/runtime.md, Loading a bundle).
     """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        bundle = _load(source)
+    finally:
+        if was_enabled:
+            gc.enable()
+    return bundle
+
+
+def _load(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
+    """``load_bundle`` with the garbage collector paused."""
     if isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
         data: Any = read_json(name, "bundle")
@@ -149,7 +171,7 @@ def read_json(path: str, what: str) -> Any:
     Raises:
         BundleError: not a regular file (a folder, a FIFO, a device), unreadable,
             not UTF-8, not JSON, or beyond the input limits of
-            ``format.check_plain_data`` (nesting, numbers, lone surrogates); the
+            ``limits.check_plain_data`` (nesting, numbers, lone surrogates); the
             message names the file, the place and what is wrong.
     """
     try:
@@ -160,7 +182,8 @@ def read_json(path: str, what: str) -> Any:
         raise BundleError(f"{path}: not a regular file (a folder, a pipe or a device); give the path of a file")
     try:
         with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
+            text = handle.read()
+        data = json.loads(text)
     except OSError as error:
         raise BundleError(f"{path}: cannot read the {what}: {error.strerror or error}") from None
     except UnicodeDecodeError:
@@ -176,7 +199,7 @@ def read_json(path: str, what: str) -> Any:
         raise BundleError(f"{path}: not a {what} within the limits of every input: a whole number beyond "
                           f"±{MAX_NUMBER} (2**64 - 1)") from None
     try:
-        check_plain_data(data)
+        check_parsed_json(data, text)
     except PlainDataError as error:
         raise BundleError(f"{path}: not a {what} within the limits of every input: {error}") from None
     return data

@@ -25,11 +25,28 @@ from cardforge_runtime.format import (
     condition_names,
     condition_type,
     json_type,
+    player_limits,
 )
 
 __all__ = ["BundleError", "check_bundle"]
 
 _RESOURCE_FIELDS = ("coins", "destiny", "health")
+
+#: The concrete types each kind of ``_Checker.field`` accepts at once; any other
+#: type (a subclass, another Mapping, a wrong type) takes the careful check.
+_FAST_TYPES: dict[str, frozenset[type]] = {
+    "text": frozenset({str}),
+    "int": frozenset({int}),
+    "bool": frozenset({bool}),
+    "list": frozenset({list}),
+    "object": frozenset({dict}),
+    "int?": frozenset({int, type(None)}),
+    "text?": frozenset({str, type(None)}),
+    "object?": frozenset({dict, type(None)}),
+}
+_MISSING = object()
+#: The concrete types of a choice option's ``if`` taken at once (a condition or null).
+_CONDITION_TYPES = frozenset({dict, type(None)})
 
 
 class BundleError(ValueError):
@@ -83,17 +100,20 @@ class _Checker:
     # -- typed field access -------------------------------------------------
 
     def obj(self, value: Any, path: str) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
+        if type(value) is not dict and not isinstance(value, Mapping):
             self.fail(path, f"expected an object, found {json_type(value)}")
         return value
 
     def field(self, obj: Mapping[str, Any], key: str, path: str, kind: str, *, optional: bool = False) -> Any:
-        where = f"{path}.{key}"
-        if key not in obj:
+        value = obj.get(key, _MISSING)
+        if type(value) in _FAST_TYPES[kind]:
+            # the usual case, decided on the concrete type alone (``load_bundle``
+            # pays this once per field of an 8 MB bundle)
+            return value
+        if value is _MISSING:
             if optional:
                 return None
             self.fail(path, f"missing field {key!r}")
-        value = obj[key]
         ok = {
             "text": isinstance(value, str),
             "int": isinstance(value, int) and not isinstance(value, bool),
@@ -108,7 +128,7 @@ class _Checker:
             expected = {"text": "text", "int": "a whole number", "bool": "true/false", "list": "a list",
                         "object": "an object", "int?": "a whole number or null", "text?": "text or null",
                         "object?": "an object or null"}[kind]
-            self.fail(where, f"expected {expected}, found {json_type(value)}")
+            self.fail(f"{path}.{key}", f"expected {expected}, found {json_type(value)}")
         return value
 
     def count(self, obj: Mapping[str, Any], key: str, path: str, low: int, high: int, *, optional: bool = False) -> Any:
@@ -143,9 +163,12 @@ class _Checker:
         pack_id = self.field(pack, "id", path, "text")
         self.field(pack, "title", path, "text")
         players = self.obj(self.field(pack, "players", path, "object"), f"{path}.players")
-        low = self.count(players, "min", f"{path}.players", 1, 12)
-        high = self.count(players, "max", f"{path}.players", low, 12)
-        self.count(players, "solo_characters", f"{path}.players", 1, high)
+        # the one rule lint also applies (format.player_limits), field by field in
+        # order: each field's range depends on those read before it
+        read = {"min": 1, "max": 1}
+        for key in ("min", "max", "solo_characters"):
+            low, high = player_limits(read["min"], read["max"])[key]
+            read[key] = self.count(players, key, f"{path}.players", low, high)
         stats = self.texts(pack, "stats", path) or []
         if not stats:
             self.fail(f"{path}.stats", "a pack needs at least one stat")
@@ -223,9 +246,13 @@ class _Checker:
         scope = {**context, "names": names, "cards": ids, "counters": set(counters), "flags": set(flags)}
         for i, card in enumerate(cards):
             where = f"{path}.cards[{i}]"
-            self.field(card, "title", where, "text")
-            self.field(card, "text", where, "text")
-            self.steps(self.field(card, "steps", where, "list"), f"{where}.steps", scope)
+            if not (type(card.get("title")) is str and type(card.get("text")) is str
+                    and type(card.get("steps")) is list):
+                # not the usual shape: the field checks, in order, name the fault
+                self.field(card, "title", where, "text")
+                self.field(card, "text", where, "text")
+                self.field(card, "steps", where, "list")
+            self.steps(card["steps"], f"{where}.steps", scope)
 
     # -- steps --------------------------------------------------------------
 
@@ -233,21 +260,29 @@ class _Checker:
         if depth > MAX_NESTING:
             self.fail(path, f"steps are nested more than {MAX_NESTING} deep")
         for i, step in enumerate(steps):
-            self.step(self.obj(step, f"{path}[{i}]"), f"{path}[{i}]", scope, depth)
+            where = f"{path}[{i}]"
+            self.step(step if type(step) is dict else self.obj(step, where), where, scope, depth)
 
     def step(self, step: Mapping[str, Any], path: str, scope: dict[str, Any], depth: int = 0) -> None:
-        kind = self.field(step, "kind", path, "text")
+        kind = step.get("kind")
+        if type(kind) is not str:
+            kind = self.field(step, "kind", path, "text")
         inner = depth + 1
         if kind == "text":
             self.field(step, "text", path, "text")
         elif kind == "choice":
             for i, option in enumerate(self.field(step, "options", path, "list")):
                 where = f"{path}.options[{i}]"
-                self.obj(option, where)
-                self.field(option, "text", where, "text")
-                if self.field(option, "if", where, "object?") is not None:
+                if not (type(option) is dict and type(option.get("text")) is str
+                        and type(option.get("if", 0)) in _CONDITION_TYPES and type(option.get("steps")) is list):
+                    # not the usual shape: the field checks, in order, name the fault
+                    self.obj(option, where)
+                    self.field(option, "text", where, "text")
+                    self.field(option, "if", where, "object?")
+                    self.field(option, "steps", where, "list")
+                if option["if"] is not None:
                     self.condition(option["if"], f"{where}.if", scope, want="bool")
-                self.steps(self.field(option, "steps", where, "list"), f"{where}.steps", scope, inner)
+                self.steps(option["steps"], f"{where}.steps", scope, inner)
                 self.card_ref(option, "goto", where, scope, nullable=True)
         elif kind == "challenge":
             self.stat(step, path, scope)
@@ -333,29 +368,38 @@ class _Checker:
             self.fail(f"{path}.stat", f"{stat!r} is not a stat of the pack ({', '.join(sorted(scope['stats']))})")
 
     def who(self, step: Mapping[str, Any], path: str, allowed: tuple[str, ...]) -> None:
-        who = self.field(step, "who", path, "text")
+        who = step.get("who")
+        if type(who) is not str:
+            who = self.field(step, "who", path, "text")
         if who not in allowed:
             self.fail(f"{path}.who", f"expected one of {', '.join(allowed)}, found {who!r}")
 
     def card_ref(self, obj: Mapping[str, Any], key: str, path: str, scope: dict[str, Any], *, nullable: bool = False) -> None:
-        card = self.field(obj, key, path, "int?" if nullable else "int")
+        card = obj.get(key)
+        if type(card) is not int:
+            card = self.field(obj, key, path, "int?" if nullable else "int")
         if card is not None and card not in scope["cards"]:
             self.fail(f"{path}.{key}", f"card {card} is not a card of this story")
 
     def resources(self, effect: Mapping[str, Any], path: str, scope: dict[str, Any]) -> None:
+        # optional fields: an absent one is skipped before any call (the usual case,
+        # paid once per effect of a large bundle)
         for key in _RESOURCE_FIELDS:
-            self.count(effect, key, path, 0, 10**9, optional=True)
-        for i, token in enumerate(self.texts(effect, "status", path, optional=True) or []):
-            if token not in scope["status"]:
-                self.fail(f"{path}.status[{i}]", f"{token!r} is not a status token of the pack")
-        self.texts(effect, "items", path, optional=True)
+            if key in effect:
+                self.count(effect, key, path, 0, 10**9)
+        if "status" in effect:
+            for i, token in enumerate(self.texts(effect, "status", path) or []):
+                if token not in scope["status"]:
+                    self.fail(f"{path}.status[{i}]", f"{token!r} is not a status token of the pack")
+        if "items" in effect:
+            self.texts(effect, "items", path)
         self.who(effect, path, ("one", "each"))
         self.named(effect, path, scope)
 
     def named(self, step: Mapping[str, Any], path: str, scope: dict[str, Any]) -> None:
         """``character``, ``otherwise`` and ``except`` (format 1.2, all optional): board
         names of the pack; ``character`` only with ``who: one``."""
-        character = self.field(step, "character", path, "text", optional=True)
+        character = self.field(step, "character", path, "text") if "character" in step else None
         if character is not None:
             if character not in scope["characters"]:
                 self.fail(f"{path}.character", f"{character!r} is not a Character board of the pack")
@@ -366,7 +410,7 @@ class _Checker:
                 self.fail(f"{path}.otherwise", f"expected one of {', '.join(OTHERWISE)}, found {otherwise!r}")
         elif "otherwise" in step:
             self.fail(f"{path}.otherwise", "'otherwise' is given without a 'character'")
-        for i, name in enumerate(self.texts(step, "except", path, optional=True) or []):
+        for i, name in enumerate((self.texts(step, "except", path) if "except" in step else None) or []):
             if name not in scope["characters"]:
                 self.fail(f"{path}.except[{i}]", f"{name!r} is not a Character board of the pack")
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cardforge_runtime.format import PlainDataError, check_plain_data
+from cardforge_runtime.limits import PlainDataError, check_plain_data
 
 __all__ = ["ConditionError", "evaluate_condition"]
 
@@ -52,7 +52,7 @@ def evaluate_condition(
         The value of the expression (``bool`` for a whole condition).
 
     Raises:
-        ConditionError: beyond the input limits (``format.check_plain_data``: nested
+        ConditionError: beyond the input limits (``limits.check_plain_data``: nested
             more than ``MAX_DEPTH``, a huge number, a lone surrogate), unknown
             operator, unknown name or function, malformed node.
     """

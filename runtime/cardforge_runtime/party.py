@@ -5,7 +5,8 @@ steps (docs/bundle.md, Steps; docs/runtime.md, Named Characters).
 A card may tell which Character acts ("Let Porthos answer the insult", Gascony's
 Legacy, Event Cards: the players otherwise choose as a group) or who may not (the
 duel against Athos on card 18). Pure functions over the game state; the step
-semantics (``story``) ask the group when a pick is left.
+semantics (``story``) ask the group when a pick is left. Also who can be picked at
+all: the Characters still standing, the holders of items.
 
 Dependencies: none (reads the state's ``characters``).
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["allowed", "named"]
+__all__ = ["allowed", "holders", "named", "standing"]
 
 
 def allowed(state: Mapping[str, Any], step: Mapping[str, Any], candidates: Sequence[int]) -> list[int]:
@@ -41,3 +42,15 @@ def named(state: Mapping[str, Any], step: Mapping[str, Any], rolls: bool) -> int
         if character["name"] == name and not (rolls and character["fallen"]):
             return index
     return step.get("otherwise", "pick")
+
+
+def standing(state: Mapping[str, Any]) -> list[int]:
+    """Characters who have not Fallen (indexes, in order)."""
+    return [i for i, c in enumerate(state["characters"]) if not c["fallen"]]
+
+
+def holders(state: Mapping[str, Any], items: Sequence[str]) -> list[int]:
+    """Characters who hold every item of ``items`` (as many copies as listed), in
+    order."""
+    return [i for i, c in enumerate(state["characters"])
+            if all(c["items"].count(item) >= items.count(item) for item in items)]

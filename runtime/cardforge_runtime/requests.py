@@ -5,10 +5,13 @@ Whenever the engine needs the players it yields a **request** (plain JSON data w
 each request kind its ``TypedDict`` and its answer check; ``check_answer`` picks the
 check by the request's ``kind``. A refused answer raises ``AnswerError`` and changes
 nothing (docs/runtime.md, Requests and answers, lists the rules). Whole numbers are
-JSON integers only: ``1.0`` and ``true`` are never taken for ``1``.
+JSON integers only: ``1.0`` and ``true`` are never taken for ``1``. The checks of
+buying, selling and trading (``purchase``, ``between``) are in ``between_answers``;
+``AnswerError`` is defined in ``answer_fields`` and exported here too.
 
-This module is low in the runtime: it imports only ``dice`` (to check dice faces) and
-``format`` (the input limits every answer is checked against first).
+This module is low in the runtime: it imports only ``answer_fields``,
+``between_answers``, ``dice`` (to check dice faces) and ``limits`` (the input limits
+every answer is checked against first).
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal, NotRequired, TypedDict
 
+from cardforge_runtime.answer_fields import AnswerError, only_fields
+from cardforge_runtime.between_answers import check_between, check_purchase
 from cardforge_runtime.dice import DiceRule
-from cardforge_runtime.format import PlainDataError, check_plain_data
+from cardforge_runtime.limits import PlainDataError, check_plain_data
 
 __all__ = [
     "ANSWER_CHECKS",
@@ -36,18 +41,6 @@ __all__ = [
     "TextRequest",
     "check_answer",
 ]
-
-
-class AnswerError(ValueError):
-    """An answer does not fit the pending request; the session did not change.
-
-    Attributes:
-        reason: what is wrong, in one sentence.
-    """
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 # -- the requests (docs/runtime.md, Requests and answers) ----------------------------
@@ -94,43 +87,41 @@ CharacterRequest = TypedDict("CharacterRequest", {
     "effect": NotRequired[dict[str, Any]],
 })
 
-#: A Character rolls ``dice`` dice for ``stat`` (Gascony's Legacy, Dice Rolls).
-#: Answer: ``{"faces": [...]}`` or ``{"auto": true}``, with ``advantage`` /
-#: ``disadvantage`` true or false.
-RollRequest = TypedDict("RollRequest", {
-    "kind": Literal["roll"],
-    "card": int,
-    "character": int,
-    "stat": str,
-    "dice": int,
-    "advantage": bool,
-    "disadvantage": bool,
-    "doom": bool,
-    "for": str,
-    "target": int | None,
-    "so_far": int,
-})
+class _DiceRequest(TypedDict):
+    """The fields a ``roll`` and a ``reroll`` request share (not a request kind of
+    its own)."""
+    card: int
+    character: int
+    stat: str
+    dice: int
+    advantage: bool
+    disadvantage: bool
+    doom: bool
+    target: int | None
+    so_far: int
 
-#: After a roll, the Character may spend 1 Destiny to reroll some dice (Gascony's
-#: Legacy, Dice Rolls). The roll request's fields, and the ``faces`` rolled, their
-#: ``successes`` and the Character's ``destiny``. Answer: ``{"keep": true}`` or
-#: ``{"reroll": [positions], "faces": [...]}`` / ``{"reroll": [...], "auto": true}``.
-RerollRequest = TypedDict("RerollRequest", {
-    "kind": Literal["reroll"],
-    "card": int,
-    "character": int,
-    "stat": str,
-    "dice": int,
-    "advantage": bool,
-    "disadvantage": bool,
-    "doom": bool,
-    "for": str,
-    "target": int | None,
-    "so_far": int,
-    "faces": list[int],
-    "successes": int,
-    "destiny": int,
-})
+
+#: What a roll is for: ``"challenge"`` or ``"roll"`` (the key ``for`` is a Python
+#: keyword, hence the functional form of the two dice requests below).
+_For = TypedDict("_For", {"for": str})
+
+
+class RollRequest(_DiceRequest, _For):
+    """A Character rolls ``dice`` dice for ``stat`` (Gascony's Legacy, Dice Rolls).
+    Answer: ``{"faces": [...]}`` or ``{"auto": true}``, with ``advantage`` /
+    ``disadvantage`` true or false."""
+    kind: Literal["roll"]
+
+
+class RerollRequest(_DiceRequest, _For):
+    """After a roll, the Character may spend 1 Destiny to reroll some dice (Gascony's
+    Legacy, Dice Rolls). The roll request's fields, and the ``faces`` rolled, their
+    ``successes`` and the Character's ``destiny``. Answer: ``{"keep": true}`` or
+    ``{"reroll": [positions], "faces": [...]}`` / ``{"reroll": [...], "auto": true}``."""
+    kind: Literal["reroll"]
+    faces: list[int]
+    successes: int
+    destiny: int
 
 
 class PurchaseOffer(TypedDict):
@@ -205,10 +196,6 @@ Request = (TextRequest | CardRequest | ChoiceRequest | CharacterRequest | RollRe
 # -- the answer checks ------------------------------------------------------------------
 
 
-def _only(kind: str, answer: Mapping[str, Any], *allowed: str) -> None:
-    extra = sorted(set(answer) - set(allowed))
-    if extra:
-        raise AnswerError(f"a {kind} answer takes {', '.join(allowed) or 'no fields'}; unexpected: {', '.join(extra)}")
 
 
 def _index(answer: Mapping[str, Any], key: str, allowed: list[int], what: str) -> int:
@@ -227,7 +214,7 @@ def _flag(answer: Mapping[str, Any], key: str) -> None:
 
 def check_nothing(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
     """``text`` and ``card``: the answer is ``{}``."""
-    _only(request["kind"], answer)
+    only_fields(request["kind"], answer)
 
 
 def check_end(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
@@ -237,20 +224,20 @@ def check_end(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceR
 
 def check_choice(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
     """``{"option": i}``, ``i`` one of the options on offer."""
-    _only("choice", answer, "option")
+    only_fields("choice", answer, "option")
     _index(answer, "option", [o["option"] for o in request["options"]], "the options on offer")
 
 
 def check_character(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
     """``{"character": i}``, ``i`` one of the ``characters`` who can."""
-    _only("character", answer, "character")
+    only_fields("character", answer, "character")
     _index(answer, "character", request["characters"], "the Characters who can")
 
 
 def check_roll(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
     """``{"faces": [...]}`` (one face per die, each from 1 to the pack's sides) or
     ``{"auto": true}``; ``advantage``/``disadvantage`` true or false."""
-    _only("roll", answer, "faces", "auto", "advantage", "disadvantage")
+    only_fields("roll", answer, "faces", "auto", "advantage", "disadvantage")
     _flag(answer, "advantage"), _flag(answer, "disadvantage")
     if ("faces" in answer) == (answer.get("auto") is True):
         raise AnswerError('give the dice as {"faces": [...]} or ask {"auto": true} to have them rolled')
@@ -266,11 +253,11 @@ def check_reroll(request: Mapping[str, Any], answer: Mapping[str, Any], rule: Di
     """``{"keep": true}``, or ``{"reroll": [positions], "faces": [...]}`` /
     ``{"reroll": [...], "auto": true}``: positions from 0, each once, increasing."""
     if "keep" in answer:
-        _only("reroll", answer, "keep")
+        only_fields("reroll", answer, "keep")
         if answer["keep"] is not True:
             raise AnswerError('"keep" must be true (to reroll, give "reroll" instead)')
         return
-    _only("reroll", answer, "reroll", "faces", "auto")
+    only_fields("reroll", answer, "reroll", "faces", "auto")
     chosen = answer.get("reroll")
     dice = len(request["faces"])
     if (not isinstance(chosen, list) or not chosen
@@ -288,125 +275,14 @@ def check_reroll(request: Mapping[str, Any], answer: Mapping[str, Any], rule: Di
             raise AnswerError(problem)
 
 
-def sale_value(cost: int) -> int:
-    """Coins a sale brings: half the cost, rounded up (Gascony's Legacy, Between Story
-    Cards, Sell Equipment)."""
-    return (cost + 1) // 2
-
-
-def _sales(request: Mapping[str, Any], sales: Any) -> int:
-    """Check ``sales`` (``[{"character", "item", "cost"}]``, each item held by that
-    Character, as many copies as sold); return the coins they bring."""
-    if not isinstance(sales, list):
-        raise AnswerError('"sell" is a list of sales: {"character": c, "item": name, "cost": coins}')
-    sold: dict[tuple[int, str], int] = {}
-    coins = 0
-    for sale in sales:
-        if not isinstance(sale, Mapping) or set(sale) != {"character", "item", "cost"}:
-            raise AnswerError('each sale is {"character": c, "item": name, "cost": coins}')
-        character, item, cost = sale["character"], sale["item"], sale["cost"]
-        if type(character) is not int or character not in request["characters"]:
-            raise AnswerError(f"'character' must be a Character's position, not {character!r}")
-        if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
-            raise AnswerError("a sale needs the item's cost in coins (a whole number, 0 or more)")
-        sold[(character, item)] = sold.get((character, item), 0) + 1
-        if not isinstance(item, str) or request["items"][character].count(item) < sold[(character, item)]:
-            raise AnswerError(f"Character {character} does not hold {item!r} to sell")
-        coins += sale_value(cost)
-    return coins
-
-
-def check_purchase(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
-    """``{"buy": [...], "sell"?: [...]}``: each buy ``{"offer": i, "character": c}``
-    or, from the deck, ``{"item": name, "cost": coins, "character": c}``; offers
-    bought once, at most ``draw`` deck cards, costing no more than the party's
-    ``coins`` plus what the sales bring (sales come first: whenever buying is possible
-    selling is too, Gascony's Legacy, Between Story Cards)."""
-    _only("purchase", answer, "buy", "sell")
-    earned = _sales(request, answer["sell"]) if "sell" in answer else 0
-    _buys(request, answer.get("buy"), request["draw"], request["deck"], request["coins"] + earned)
-
-
-def _buys(request: Mapping[str, Any], buys: Any, draw: int, deck: str | None, coins: int, key: str = "buy") -> None:
-    """Check purchases: offers by number, or drawn cards by item and cost (at most
-    ``draw`` from ``deck``), costing at most ``coins`` in all."""
-    if not isinstance(buys, list):
-        raise AnswerError(f"{key!r} is a list of purchases ([] to buy nothing)")
-    total, bought, from_deck = 0, set(), 0
-    for buy in buys:
-        if not isinstance(buy, Mapping) or not all(isinstance(key, str) for key in buy):
-            raise AnswerError("each purchase is an object")
-        character = buy.get("character", 0)
-        if type(character) is not int or character not in request["characters"]:
-            raise AnswerError(f"'character' must be a Character's position, not {character!r}")
-        if "offer" in buy:
-            if set(buy) - {"offer", "character"}:
-                raise AnswerError('an offer purchase is {"offer": i, "character": c}')
-            offer = buy["offer"]
-            offers = {o["offer"]: o for o in request["offers"]}
-            if type(offer) is not int or offer not in offers:
-                raise AnswerError(f"no offer {offer!r} on this card")
-            if offer in bought:
-                raise AnswerError(f"offer {offer} is bought twice")
-            bought.add(offer)
-            total += offers[offer]["cost"]
-        else:
-            if set(buy) - {"item", "cost", "character"}:
-                raise AnswerError('a purchase is {"offer": i} or, from the deck, {"item": name, "cost": coins}')
-            if deck is None:
-                raise AnswerError("this card draws no cards from a deck; buy its offers by number")
-            if not isinstance(buy.get("item"), str) or not buy["item"]:
-                raise AnswerError("a card bought from the deck needs its item name")
-            cost = buy.get("cost")
-            if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
-                raise AnswerError("a card bought from the deck needs its cost in coins")
-            from_deck += 1
-            total += cost
-    if from_deck > draw:
-        raise AnswerError(f"only {draw} card(s) are drawn from the {deck} deck")
-    if total > coins:
-        raise AnswerError(f"these cost {total} coins; the party has {coins}")
-
-
-def check_between(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
-    """``{}`` (go on), or one action: ``{"porter": [{"item", "cost", "character"}]}``
-    (at most ``porter`` cards, once per Story), ``{"sell": [{"character", "item",
-    "cost"}]}``, ``{"trade": [{"from", "to", "item"}]}`` (items held by ``from``)."""
-    _only("between", answer, "porter", "sell", "trade")
-    if len(answer) > 1:
-        raise AnswerError("one action at a time: porter, sell or trade (or {} to go on)")
-    if "porter" in answer:
-        if not request["porter"]:
-            raise AnswerError("the Porter has already been called this Story")
-        _buys({**request, "offers": []}, answer["porter"], request["porter"], "Porter's", request["coins"], "porter")
-    elif "sell" in answer:
-        _sales(request, answer["sell"])
-    elif "trade" in answer:
-        moves = answer["trade"]
-        if not isinstance(moves, list):
-            raise AnswerError('"trade" is a list of {"from": c, "to": c, "item": name}')
-        held = [list(items) for items in request["items"]]
-        for move in moves:
-            if not isinstance(move, Mapping) or set(move) != {"from", "to", "item"}:
-                raise AnswerError('each trade is {"from": c, "to": c, "item": name}')
-            giver, taker, item = move["from"], move["to"], move["item"]
-            for who in (giver, taker):
-                if type(who) is not int or who not in request["characters"]:
-                    raise AnswerError(f"'from' and 'to' must be Characters' positions, not {who!r}")
-            if giver == taker:
-                raise AnswerError("a trade is between two Characters")
-            if not isinstance(item, str) or item not in held[giver]:
-                raise AnswerError(f"Character {giver} does not hold {item!r} to trade")
-            held[giver].remove(item)
-            held[taker].append(item)
 
 
 def check_battle(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
     """``{"objective": i}`` (an objective met) or ``{"lost": true}``."""
     if answer.get("lost") is True:
-        _only("battle", answer, "lost")
+        only_fields("battle", answer, "lost")
     else:
-        _only("battle", answer, "objective")
+        only_fields("battle", answer, "objective")
         _index(answer, "objective", [o["objective"] for o in request["objectives"]], "the Battle's objectives")
 
 
@@ -436,7 +312,7 @@ def check_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule) -> dic
 
     Raises:
         AnswerError: not a JSON object, beyond the input limits
-            (``format.check_plain_data``: depth, numbers, text), or does not fit;
+            (``limits.check_plain_data``: depth, numbers, text), or does not fit;
             ``reason`` says why.
     """
     try:

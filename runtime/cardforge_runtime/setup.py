@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardforge_runtime.format import MAX_DEPTH, PlainDataError, check_plain_data
+from cardforge_runtime.limits import MAX_DEPTH, PlainDataError, check_plain_data
 from cardforge_runtime.pcg import Pcg32
 
 __all__ = ["READABLE_SAVE_VERSIONS", "SAVE_FORMAT", "SAVE_VERSION", "TRANSCRIPT_FORMAT", "TRANSCRIPT_VERSION",
@@ -47,7 +47,7 @@ def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any
     """Check players, Characters and seed against the pack; fill in defaults.
 
     Raises:
-        SessionError: beyond the input limits (``format.check_plain_data``), or the
+        SessionError: beyond the input limits (``limits.check_plain_data``), or the
             counts, boards or seed do not fit the pack.
     """
     _check_limits(setup, "the setup")
@@ -141,7 +141,7 @@ def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
 
 
 def _check_limits(value: Any, what: str) -> None:
-    """The input limits (``format.check_plain_data``) before any other work."""
+    """The input limits (``limits.check_plain_data``) before any other work."""
     try:
         check_plain_data(value)
     except PlainDataError as error:
@@ -150,7 +150,7 @@ def _check_limits(value: Any, what: str) -> None:
 
 def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
     """Check the shape of a save (data or JSON text): first the input limits
-    (``format.check_plain_data``), then every field ``Session.load`` reads
+    (``limits.check_plain_data``), then every field ``Session.load`` reads
     (docs/runtime.md, Saves). A version 1 save is brought to the current shape (its
     seed as text, ``origin: null``).
 

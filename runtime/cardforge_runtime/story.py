@@ -14,8 +14,14 @@ rerolls), Suffering Wounds, Healing Wounds and Fallen Characters, Objective (the
 players lose when all Characters have Fallen or one Character has no more Health
 tokens). All randomness comes from the ``Pcg32`` generator it is given.
 
-Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``, ``requests``
-(the sale value); never ``session``.
+The rules of their own concern live in their own modules, which this one calls:
+``rolls`` (one Character's Dice Roll and Destiny rerolls), ``wounds`` (Suffering
+Wounds, Healing Wounds, Fallen Characters, the Objective's losses), ``between``
+(Between Story Cards: the Porter, selling, trading, paying for purchases) and
+``party`` (who a step names, bars or can pick).
+
+Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``, ``rolls``,
+``wounds``, ``between``; never ``session``.
 """
 
 from __future__ import annotations
@@ -24,13 +30,16 @@ import copy
 from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
+from cardforge_runtime.between import between, buy, sell
 from cardforge_runtime.conditions import evaluate_condition
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.format import apply_values
+from cardforge_runtime import party
 from cardforge_runtime.party import allowed
 from cardforge_runtime.party import named as named_character
 from cardforge_runtime.pcg import Pcg32
-from cardforge_runtime.requests import sale_value
+from cardforge_runtime.rolls import roll
+from cardforge_runtime.wounds import heal, lost, wound
 
 __all__ = ["EngineError", "Outcome", "Play", "StoryRules", "effect_of"]
 
@@ -86,6 +95,10 @@ class StoryRules:
         self.on_card = on_card
         self.events: list[dict[str, Any]] = []
 
+    def _record(self, event: dict[str, Any]) -> None:
+        """Append ``event`` to ``events`` (whichever list the session last gave it)."""
+        self.events.append(event)
+
     # -- the interpreter --------------------------------------------------------
 
     def run(self, card_id: int | None) -> Play:
@@ -111,7 +124,7 @@ class StoryRules:
             if outcome is None:
                 outcome = _end("stuck", None, "no_way_on")
             if outcome[0] == "goto":
-                yield from self._between(card_id, outcome[1])
+                yield from between(self.state, self._record, card_id, outcome[1])
                 card_id = outcome[1]
                 continue
             ending = {"kind": "end", "card": card_id, **outcome[1]}
@@ -149,7 +162,7 @@ class StoryRules:
         elif kind == "roll":
             return (yield from self._roll_step(step, actor))
         elif kind in ("gain", "lose"):
-            if kind == "lose" and step.get("items") and step["who"] == "one" and not self._holders(step["items"]):
+            if kind == "lose" and step.get("items") and step["who"] == "one" and not party.holders(self.state, step["items"]):
                 return _end("stuck", None, "not_held")
             targets = yield from self._targets(kind, step, actor)
             return self._apply(kind, step, targets)
@@ -203,10 +216,6 @@ class StoryRules:
 
     # -- Characters -------------------------------------------------------------
 
-    def _standing(self) -> list[int]:
-        """Characters who have not Fallen, in order."""
-        return [i for i, c in enumerate(self.state["characters"]) if not c["fallen"]]
-
     def _one(self, step: Mapping[str, Any], actor: int | None, purpose: dict[str, Any], candidates: list[int],
              rolls: bool) -> Play:
         """The one Character a ``who: one`` step concerns: the named ``character``
@@ -227,11 +236,6 @@ class StoryRules:
             return None
         return (yield from self._pick(candidates, purpose))
 
-    def _holders(self, items: list[str]) -> list[int]:
-        """Characters who hold every item of ``items`` (as many copies as listed)."""
-        return [i for i, c in enumerate(self.state["characters"])
-                if all(c["items"].count(item) >= items.count(item) for item in items)]
-
     def _pick(self, candidates: list[int], purpose: dict[str, Any]) -> Play:
         """The Character the group picks among ``candidates`` (no request when only
         one can); ``purpose`` says what for (``{"for": "challenge", ...}``)."""
@@ -251,7 +255,7 @@ class StoryRules:
         everyone = list(range(len(self.state["characters"])))
         if effect["who"] == "each":
             return allowed(self.state, effect, everyone)
-        holders = self._holders(effect["items"]) if kind == "lose" and effect.get("items") else None
+        holders = party.holders(self.state, effect["items"]) if kind == "lose" and effect.get("items") else None
         if holders is not None:
             # a loss of items is taken from a holder (docs/rulings.md, Losing an item)
             standing = [i for i in holders if not self.state["characters"][i]["fallen"]]
@@ -259,7 +263,7 @@ class StoryRules:
             if actor is not None and actor not in holders:
                 actor = None
         else:
-            candidates = allowed(self.state, effect, everyone if kind == "gain" else (self._standing() or everyone))
+            candidates = allowed(self.state, effect, everyone if kind == "gain" else (party.standing(self.state) or everyone))
         chosen = yield from self._one(effect, actor, {"for": kind, "effect": effect_of(effect)}, candidates, False)
         return [] if chosen is None else [chosen]
 
@@ -288,76 +292,25 @@ class StoryRules:
                         character["items"] = items
                 if "health" in effect:
                     if kind == "gain":
-                        self._heal(character, effect["health"])
+                        heal(character, effect["health"])
                     else:
-                        self._wound(character, effect["health"])
+                        wound(character, effect["health"])
             ending = self._lost()
             if ending is not None:
                 return ending
         return None
 
-    @staticmethod
-    def _heal(character: dict[str, Any], wounds: int) -> None:
-        """Gascony's Legacy, Healing Wounds: flip up to ``wounds`` Health tokens back.
-        Healing does not stand a Fallen Character up: only Rescue a Fallen Ally does,
-        and Rescue is a Battle action (docs/rulings.md, Healing a Fallen Character)."""
-        character["health"] = min(character["health_max"], character["health"] + wounds)
-
-    @staticmethod
-    def _wound(character: dict[str, Any], wounds: int) -> None:
-        """Gascony's Legacy, Suffering Wounds: each Wound flips a Health token; when
-        none is left, one token goes back to the box (maximum health - 1) and the
-        Character has Fallen. A Fallen Character suffers no more Wounds."""
-        for _ in range(wounds):
-            if character["fallen"]:
-                return
-            character["health"] -= 1
-            if character["health"] == 0:
-                character["health_max"] -= 1
-                character["fallen"] = True
-
     def _lost(self) -> Outcome:
-        """Gascony's Legacy, Objective: the players lose when one Character has no more
-        Health tokens, or all Characters have Fallen."""
-        characters = self.state["characters"]
-        for character in characters:
-            if character["health_max"] <= 0:
-                return _end("defeat", None, "no_health", characters.index(character))
-        if all(c["fallen"] for c in characters):
-            return _end("defeat", None, "all_fallen")
-        return None
+        """The ending when the players have lost (``wounds.lost``), else ``None``."""
+        loss = lost(self.state["characters"])
+        return None if loss is None else _end("defeat", None, *loss)
 
     # -- dice -------------------------------------------------------------------
 
     def _roll(self, index: int, stat: str, purpose: str, target: int | None, so_far: int = 0) -> Play:
-        """One Character rolls for ``stat``, then may spend Destiny to reroll (Gascony's
-        Legacy, Dice Rolls). Returns the Successes."""
-        character = self.state["characters"][index]
-        modifier = sum(self.tokens[t]["dice_modifier"] for t in character["status"] if t in self.tokens)
-        doom = any("six_counts" in self.tokens[t] for t in character["status"] if t in self.tokens)
-        dice = self.rule.dice_count(character["stats"][stat], modifier)
-        request = {"kind": "roll", "card": self.state["card"], "character": index, "stat": stat, "dice": dice,
-                   "advantage": False, "disadvantage": False, "doom": doom, "for": purpose, "target": target,
-                   "so_far": so_far}
-        answer = yield request
-        advantage, disadvantage = answer.get("advantage", False), answer.get("disadvantage", False)
-        faces = list(answer["faces"]) if "faces" in answer else [self.rng.die(self.rule.sides) for _ in range(dice)]
-        successes = self.rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
-        self.events.append({"event": "roll", "character": index, "stat": stat, "faces": list(faces), "successes": successes})
-        while dice and character["destiny"] > 0 and not (target is not None and so_far + successes >= target):
-            answer = yield {**request, "kind": "reroll", "faces": list(faces), "successes": successes,
-                            "advantage": advantage, "disadvantage": disadvantage, "destiny": character["destiny"]}
-            if answer.get("keep"):
-                break
-            character["destiny"] -= 1
-            chosen = answer["reroll"]
-            new = list(answer["faces"]) if "faces" in answer else [self.rng.die(self.rule.sides) for _ in chosen]
-            replaced = dict(zip(chosen, new))
-            faces = [replaced.get(position, face) for position, face in enumerate(faces)]
-            successes = self.rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
-            self.events.append({"event": "reroll", "character": index, "dice": chosen, "faces": list(faces),
-                                 "successes": successes})
-        return successes
+        """One Character rolls for ``stat`` (``rolls.roll``); returns the Successes."""
+        return roll(self.state, index, stat, purpose, target, so_far, tokens=self.tokens, rule=self.rule,
+                    rng=self.rng, record=self._record)
 
     def _challenge(self, step: dict[str, Any], actor: int | None) -> Play:
         """An "n-Stat Challenge" (Gascony's Legacy, Challenges)."""
@@ -373,11 +326,11 @@ class StoryRules:
             return None
         if who == "all":
             total = 0
-            for index in allowed(self.state, step, self._standing()):
+            for index in allowed(self.state, step, party.standing(self.state)):
                 total += yield from self._roll(index, stat, "challenge", target, total)
             return (yield from self._resolve(step, total, actor))
         actor = yield from self._one(step, actor, {"for": "challenge", "stat": stat, "successes": target},
-                                     self._standing(), True)
+                                     party.standing(self.state), True)
         if actor is None:
             return None
         if self.state["characters"][actor]["fallen"]:
@@ -404,14 +357,14 @@ class StoryRules:
         stat, who = step["stat"], step["who"]
         if who == "all":
             total = 0
-            for index in allowed(self.state, step, self._standing()):
+            for index in allowed(self.state, step, party.standing(self.state)):
                 total += yield from self._roll(index, stat, "roll", None, total)
             if total == 0:
                 return None
             targets = yield from self._targets(kind, effect, actor)
             return self._apply(kind, effect, targets, total)
         if who == "one":
-            roller = yield from self._one(step, actor, {"for": "roll", "stat": stat}, self._standing(), True)
+            roller = yield from self._one(step, actor, {"for": "roll", "stat": stat}, party.standing(self.state), True)
             rollers = [] if roller is None else [roller]
         else:
             rollers = allowed(self.state, step, list(range(len(self.state["characters"]))))
@@ -438,61 +391,9 @@ class StoryRules:
                         "offers": [{"offer": i, "item": o["item"], "cost": o["cost"]} for i, o in enumerate(offers)],
                         "deck": deck, "draw": draw, "characters": list(range(len(self.state["characters"]))),
                         "items": [list(c["items"]) for c in self.state["characters"]]}
-        self._sell(answer.get("sell", []))
-        self._buy(answer["buy"], offers)
+        sell(self.state, self._record, answer.get("sell", []))
+        buy(self.state, self._record, answer["buy"], offers)
         return None
-
-    def _sell(self, sales: list[dict[str, Any]]) -> None:
-        """Gascony's Legacy, Between Story Cards, Sell Equipment: the item leaves its
-        Character; the party receives half its cost in Coins, rounded up."""
-        for sale in sales:
-            character = self.state["characters"][sale["character"]]
-            items = list(character["items"])
-            items.remove(sale["item"])
-            character["items"] = items
-            coins = sale_value(sale["cost"])
-            self.state["coins"] += coins
-            self.events.append({"event": "sale", "character": sale["character"], "item": sale["item"],
-                                "cost": sale["cost"], "coins": coins})
-
-    def _between(self, card: int, next_card: int) -> Play:
-        """Gascony's Legacy, Between Story Cards: before the next card, the players
-        may call the Porter (once per Story: buy any of the cards under him, 1 per
-        Character placed at Setup), sell items, and trade items between Characters
-        (Coins are the party's: docs/rulings.md). One action per answer; ``{}`` goes on."""
-        characters = self.state["characters"]
-        while True:
-            answer = yield {"kind": "between", "card": card, "next": next_card, "coins": self.state["coins"],
-                            "characters": list(range(len(characters))),
-                            "items": [list(c["items"]) for c in characters],
-                            "porter": 0 if self.state["porter_called"] else len(characters)}
-            if "porter" in answer:
-                self.state["porter_called"] = True
-                self.events.append({"event": "porter"})
-                self._buy(answer["porter"], [])
-            elif "sell" in answer:
-                self._sell(answer["sell"])
-            elif "trade" in answer:
-                for move in answer["trade"]:
-                    giver, taker = characters[move["from"]], characters[move["to"]]
-                    items = list(giver["items"])
-                    items.remove(move["item"])
-                    giver["items"] = items
-                    taker["items"] = taker["items"] + [move["item"]]
-                    self.events.append({"event": "trade", **move})
-            else:
-                return None
-
-    def _buy(self, buys: list[dict[str, Any]], offers: list[dict[str, Any]]) -> None:
-        """Checked purchases: the party pays, the item goes to its Character."""
-        for buy in buys:
-            bought = offers[buy["offer"]] if "offer" in buy else buy
-            item, cost = bought["item"], bought["cost"]
-            index = buy.get("character", 0)
-            self.state["coins"] -= cost
-            character = self.state["characters"][index]
-            character["items"] = character["items"] + [item]
-            self.events.append({"event": "purchase", "character": index, "item": item, "cost": cost})
 
 
 def _end(result: str, text: str | None, reason: str, character: int | None = None) -> Outcome:

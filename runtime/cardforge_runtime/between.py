@@ -1,0 +1,84 @@
+"""Between Story Cards, as the engine plays it: the Porter, selling and trading
+between Characters, and paying for what is bought.
+
+Rules followed (Gascony's Legacy, Between Story Cards): once a card is complete and
+before the next one is drawn, the players may call the Porter (once per Story: buy
+any of the cards under him, 1 per Character placed at Setup), sell Equipment (half
+its cost in Coins, rounded up; also whenever buying is possible) and trade items
+between Characters (Coins are the party's: docs/rulings.md). The answers reaching
+these functions were checked by ``between_answers``; each changes the game state
+(``state.initial_state``'s shape) in place and passes what happened to ``record``
+(docs/runtime.md, Log).
+
+Dependencies: ``between_answers`` (the sale value); ``story`` calls it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any
+
+from cardforge_runtime.between_answers import sale_value
+
+__all__ = ["between", "buy", "sell"]
+
+#: Called with each event, in order (``StoryRules`` appends it to its ``events``).
+Record = Callable[[dict[str, Any]], None]
+
+
+def sell(state: dict[str, Any], record: Record, sales: list[dict[str, Any]]) -> None:
+    """Gascony's Legacy, Between Story Cards, Sell Equipment: the item leaves its
+    Character; the party receives half its cost in Coins, rounded up."""
+    for sale in sales:
+        character = state["characters"][sale["character"]]
+        items = list(character["items"])
+        items.remove(sale["item"])
+        character["items"] = items
+        coins = sale_value(sale["cost"])
+        state["coins"] += coins
+        record({"event": "sale", "character": sale["character"], "item": sale["item"],
+                       "cost": sale["cost"], "coins": coins})
+
+
+def buy(state: dict[str, Any], record: Record, buys: list[dict[str, Any]], offers: list[dict[str, Any]]) -> None:
+    """Checked purchases (``{"offer": i}`` of ``offers``, or ``{"item", "cost"}``),
+    each with its ``character`` (default 0): the party pays, the item goes to its
+    Character."""
+    for purchase in buys:
+        bought = offers[purchase["offer"]] if "offer" in purchase else purchase
+        item, cost = bought["item"], bought["cost"]
+        index = purchase.get("character", 0)
+        state["coins"] -= cost
+        character = state["characters"][index]
+        character["items"] = character["items"] + [item]
+        record({"event": "purchase", "character": index, "item": item, "cost": cost})
+
+
+def between(state: dict[str, Any], record: Record, card: int,
+            next_card: int) -> Generator[dict[str, Any], dict[str, Any], None]:
+    """Gascony's Legacy, Between Story Cards: card ``card`` is complete and
+    ``next_card`` comes next. Yields the ``between`` request until the answer is
+    ``{}`` (go on); each other answer is one action: ``porter`` (once per Story),
+    ``sell`` or ``trade``."""
+    characters = state["characters"]
+    while True:
+        answer = yield {"kind": "between", "card": card, "next": next_card, "coins": state["coins"],
+                        "characters": list(range(len(characters))),
+                        "items": [list(c["items"]) for c in characters],
+                        "porter": 0 if state["porter_called"] else len(characters)}
+        if "porter" in answer:
+            state["porter_called"] = True
+            record({"event": "porter"})
+            buy(state, record, answer["porter"], [])
+        elif "sell" in answer:
+            sell(state, record, answer["sell"])
+        elif "trade" in answer:
+            for move in answer["trade"]:
+                giver, taker = characters[move["from"]], characters[move["to"]]
+                items = list(giver["items"])
+                items.remove(move["item"])
+                giver["items"] = items
+                taker["items"] = taker["items"] + [move["item"]]
+                record({"event": "trade", **move})
+        else:
+            return None

@@ -1,0 +1,133 @@
+"""The answer checks of buying, selling and trading: the ``purchase`` request (Gascony's
+Legacy, Event Cards) and the ``between`` request (Between Story Cards: the Porter,
+selling, trading), and the value of a sale.
+
+Each check raises ``AnswerError`` or returns ``None`` and changes nothing; the
+engine side of the same rules is ``between``. ``requests.ANSWER_CHECKS`` holds
+``check_purchase`` and ``check_between`` beside the checks of the other kinds.
+
+Dependencies: ``answer_fields`` and ``dice`` (the checks' signature) only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardforge_runtime.answer_fields import AnswerError, only_fields
+from cardforge_runtime.dice import DiceRule
+
+__all__ = ["check_between", "check_purchase", "sale_value"]
+
+
+def sale_value(cost: int) -> int:
+    """Coins a sale brings: half the cost, rounded up (Gascony's Legacy, Between Story
+    Cards, Sell Equipment)."""
+    return (cost + 1) // 2
+
+
+def _sales(request: Mapping[str, Any], sales: Any) -> int:
+    """Check ``sales`` (``[{"character", "item", "cost"}]``, each item held by that
+    Character, as many copies as sold); return the coins they bring."""
+    if not isinstance(sales, list):
+        raise AnswerError('"sell" is a list of sales: {"character": c, "item": name, "cost": coins}')
+    sold: dict[tuple[int, str], int] = {}
+    coins = 0
+    for sale in sales:
+        if not isinstance(sale, Mapping) or set(sale) != {"character", "item", "cost"}:
+            raise AnswerError('each sale is {"character": c, "item": name, "cost": coins}')
+        character, item, cost = sale["character"], sale["item"], sale["cost"]
+        if type(character) is not int or character not in request["characters"]:
+            raise AnswerError(f"'character' must be a Character's position, not {character!r}")
+        if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
+            raise AnswerError("a sale needs the item's cost in coins (a whole number, 0 or more)")
+        sold[(character, item)] = sold.get((character, item), 0) + 1
+        if not isinstance(item, str) or request["items"][character].count(item) < sold[(character, item)]:
+            raise AnswerError(f"Character {character} does not hold {item!r} to sell")
+        coins += sale_value(cost)
+    return coins
+
+
+def check_purchase(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
+    """``{"buy": [...], "sell"?: [...]}``: each buy ``{"offer": i, "character": c}``
+    or, from the deck, ``{"item": name, "cost": coins, "character": c}``; offers
+    bought once, at most ``draw`` deck cards, costing no more than the party's
+    ``coins`` plus what the sales bring (sales come first: whenever buying is possible
+    selling is too, Gascony's Legacy, Between Story Cards)."""
+    only_fields("purchase", answer, "buy", "sell")
+    earned = _sales(request, answer["sell"]) if "sell" in answer else 0
+    _buys(request, answer.get("buy"), request["draw"], request["deck"], request["coins"] + earned)
+
+
+def _buys(request: Mapping[str, Any], buys: Any, draw: int, deck: str | None, coins: int, key: str = "buy") -> None:
+    """Check purchases: offers by number, or drawn cards by item and cost (at most
+    ``draw`` from ``deck``), costing at most ``coins`` in all."""
+    if not isinstance(buys, list):
+        raise AnswerError(f"{key!r} is a list of purchases ([] to buy nothing)")
+    total, bought, from_deck = 0, set(), 0
+    for buy in buys:
+        if not isinstance(buy, Mapping) or not all(isinstance(key, str) for key in buy):
+            raise AnswerError("each purchase is an object")
+        character = buy.get("character", 0)
+        if type(character) is not int or character not in request["characters"]:
+            raise AnswerError(f"'character' must be a Character's position, not {character!r}")
+        if "offer" in buy:
+            if set(buy) - {"offer", "character"}:
+                raise AnswerError('an offer purchase is {"offer": i, "character": c}')
+            offer = buy["offer"]
+            offers = {o["offer"]: o for o in request["offers"]}
+            if type(offer) is not int or offer not in offers:
+                raise AnswerError(f"no offer {offer!r} on this card")
+            if offer in bought:
+                raise AnswerError(f"offer {offer} is bought twice")
+            bought.add(offer)
+            total += offers[offer]["cost"]
+        else:
+            if set(buy) - {"item", "cost", "character"}:
+                raise AnswerError('a purchase is {"offer": i} or, from the deck, {"item": name, "cost": coins}')
+            if deck is None:
+                raise AnswerError("this card draws no cards from a deck; buy its offers by number")
+            if not isinstance(buy.get("item"), str) or not buy["item"]:
+                raise AnswerError("a card bought from the deck needs its item name")
+            cost = buy.get("cost")
+            if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
+                raise AnswerError("a card bought from the deck needs its cost in coins")
+            from_deck += 1
+            total += cost
+    if from_deck > draw:
+        raise AnswerError(f"only {draw} card(s) are drawn from the {deck} deck")
+    if total > coins:
+        raise AnswerError(f"these cost {total} coins; the party has {coins}")
+
+
+def check_between(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
+    """``{}`` (go on), or one action: ``{"porter": [{"item", "cost", "character"}]}``
+    (at most ``porter`` cards, once per Story), ``{"sell": [{"character", "item",
+    "cost"}]}``, ``{"trade": [{"from", "to", "item"}]}`` (items held by ``from``)."""
+    only_fields("between", answer, "porter", "sell", "trade")
+    if len(answer) > 1:
+        raise AnswerError("one action at a time: porter, sell or trade (or {} to go on)")
+    if "porter" in answer:
+        if not request["porter"]:
+            raise AnswerError("the Porter has already been called this Story")
+        _buys({**request, "offers": []}, answer["porter"], request["porter"], "Porter's", request["coins"], "porter")
+    elif "sell" in answer:
+        _sales(request, answer["sell"])
+    elif "trade" in answer:
+        moves = answer["trade"]
+        if not isinstance(moves, list):
+            raise AnswerError('"trade" is a list of {"from": c, "to": c, "item": name}')
+        held = [list(items) for items in request["items"]]
+        for move in moves:
+            if not isinstance(move, Mapping) or set(move) != {"from", "to", "item"}:
+                raise AnswerError('each trade is {"from": c, "to": c, "item": name}')
+            giver, taker, item = move["from"], move["to"], move["item"]
+            for who in (giver, taker):
+                if type(who) is not int or who not in request["characters"]:
+                    raise AnswerError(f"'from' and 'to' must be Characters' positions, not {who!r}")
+            if giver == taker:
+                raise AnswerError("a trade is between two Characters")
+            if not isinstance(item, str) or item not in held[giver]:
+                raise AnswerError(f"Character {giver} does not hold {item!r} to trade")
+            held[giver].remove(item)
+            held[taker].append(item)

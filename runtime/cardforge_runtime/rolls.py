@@ -1,0 +1,59 @@
+"""Dice Rolls, as the engine plays them: one Character rolls for a stat, then may spend
+Destiny to reroll (Gascony's Legacy, Dice Rolls: Advantage/Disadvantage, Doom,
+Despair, the dice cap, Destiny rerolls).
+
+``roll`` is a generator in the manner of ``story``: it yields the ``roll`` and
+``reroll`` requests, receives checked answers and returns the Successes; it changes
+the Character's Destiny in place and passes each roll to ``record`` (docs/runtime.md,
+Log). Counting Successes is ``dice.DiceRule``'s.
+
+Dependencies: ``dice``, ``pcg``; ``story`` calls it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Mapping
+from typing import Any
+
+from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.pcg import Pcg32
+
+__all__ = ["roll"]
+
+
+def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int | None, so_far: int, *,
+         tokens: Mapping[str, Mapping[str, Any]], rule: DiceRule, rng: Pcg32,
+         record: Callable[[dict[str, Any]], None]) -> Generator[dict[str, Any], dict[str, Any], int]:
+    """Character ``index`` of ``state`` rolls for ``stat``, then may spend Destiny to
+    reroll (Gascony's Legacy, Dice Rolls). Yields the ``roll`` request, then a
+    ``reroll`` request while a reroll may help; receives checked answers (dice
+    typed in, or rolled with ``rng``). ``purpose`` (``"challenge"``/``"roll"``),
+    ``target`` (the Successes needed, or ``None``) and ``so_far`` (Successes of
+    earlier rollers of a ``who: all`` step) go into the requests. ``tokens``: the
+    pack's status tokens by name (dice modifiers, Doom). Returns the Successes."""
+    character = state["characters"][index]
+    modifier = sum(tokens[t]["dice_modifier"] for t in character["status"] if t in tokens)
+    doom = any("six_counts" in tokens[t] for t in character["status"] if t in tokens)
+    dice = rule.dice_count(character["stats"][stat], modifier)
+    request = {"kind": "roll", "card": state["card"], "character": index, "stat": stat, "dice": dice,
+               "advantage": False, "disadvantage": False, "doom": doom, "for": purpose, "target": target,
+               "so_far": so_far}
+    answer = yield request
+    advantage, disadvantage = answer.get("advantage", False), answer.get("disadvantage", False)
+    faces = list(answer["faces"]) if "faces" in answer else [rng.die(rule.sides) for _ in range(dice)]
+    successes = rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
+    record({"event": "roll", "character": index, "stat": stat, "faces": list(faces), "successes": successes})
+    while dice and character["destiny"] > 0 and not (target is not None and so_far + successes >= target):
+        answer = yield {**request, "kind": "reroll", "faces": list(faces), "successes": successes,
+                        "advantage": advantage, "disadvantage": disadvantage, "destiny": character["destiny"]}
+        if answer.get("keep"):
+            break
+        character["destiny"] -= 1
+        chosen = answer["reroll"]
+        new = list(answer["faces"]) if "faces" in answer else [rng.die(rule.sides) for _ in chosen]
+        replaced = dict(zip(chosen, new))
+        faces = [replaced.get(position, face) for position, face in enumerate(faces)]
+        successes = rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
+        record({"event": "reroll", "character": index, "dice": chosen, "faces": list(faces),
+                             "successes": successes})
+    return successes
