@@ -270,3 +270,23 @@ def test_a_damaged_checkpoint_is_named(change, named):
     story(data)["cards"][1]["text"] = "A typo fixed."
     with pytest.raises(SessionError, match=f"the save's checkpoint state is damaged: {named}"):
         Session.load(load_bundle(data), save)
+
+
+@pytest.mark.parametrize(("change", "place"), [
+    (lambda s: s["characters"][0].__setitem__("name", []), r"setup\.characters\[0\]\.name must be text"),
+    (lambda s: s["characters"][1].__setitem__("name", {}), r"setup\.characters\[1\]\.name must be text"),
+    (lambda s: s["characters"][0].__setitem__("stats", []), r"setup\.characters\[0\]\.stats must be an object"),
+    (lambda s: s["characters"][0]["stats"].__setitem__("Wits", "3"), r"setup\.characters\[0\]\.stats\.Wits must be"),
+    (lambda s: s["characters"][0].__setitem__("items", [1]), r"setup\.characters\[0\]\.items must be a list"),
+    (lambda s: s["characters"].__setitem__(0, "Anne"), r"setup\.characters\[0\] must be a Character board"),
+    (lambda s: s.__setitem__("characters", {}), r"setup\.characters must be a list"),
+])
+def test_every_field_of_a_saves_setup_is_checked_before_a_carry_over(change, place):
+    """A board of the save's setup with a name that is not text (``[]``, ``{}``) was a
+    TypeError (unhashable) in the carry-over: now a SessionError naming the field."""
+    save = save_at_card_2()
+    change(save["setup"])
+    data = original()
+    story(data)["cards"][1]["text"] = "A typo fixed."
+    with pytest.raises(SessionError, match=f"the save's setup is damaged: {place}"):
+        Session.load(load_bundle(data), save)

@@ -131,6 +131,16 @@ def damaged(save, change):
     (lambda s: s["setup"].__setitem__("seed", "-4"), "the seed must be"),
     (lambda s: s["setup"].__setitem__("seed", "007"), "the seed must be"),
     (lambda s: s["setup"].__setitem__("seed", 7), "the save is damaged"),
+    (lambda s: s.__setitem__("version", 1), "the save is damaged: a version 1 save stores its seed as a number"),
+    # the replay must give back this very save, value for value and type for type (1.0 is not 1, 0 is not false)
+    (lambda s: s["checkpoint"]["state"].__setitem__("players", True), "does not replay to itself"),
+    (lambda s: s["checkpoint"]["state"].__setitem__("coins", float(s["checkpoint"]["state"]["coins"])),
+     "does not replay to itself"),
+    (lambda s: s["checkpoint"]["state"]["characters"][0].__setitem__(
+        "health", float(s["checkpoint"]["state"]["characters"][0]["health"])), "does not replay to itself"),
+    (lambda s: [flags.__setitem__(f, int(v)) for flags in [s["checkpoint"]["state"]["flags"]] for f, v in flags.items()],
+     "does not replay to itself"),
+    (lambda s: s["setup"].__setitem__("players", 1.0), "for 1 to 4 players, not 1.0"),
     (lambda s: s["checkpoint"]["state"].__setitem__("coins", 50), "does not replay to itself"),
     (lambda s: s["answers"].append({"option": 99}), "does not replay to itself"),
     (lambda s: s["log"][-1]["changes"].append({"path": "/coins", "from": 0, "to": 99}), "does not replay to itself"),

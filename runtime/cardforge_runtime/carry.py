@@ -47,16 +47,16 @@ def carry_over(setup: Any, state: Any, pack: Mapping[str, Any],
             requires that a Character of the save has no value for). Shapes that are
             not a save's are left for ``check_setup``/``checked_state`` to refuse.
     """
+    _check_setup_fields(setup)
     setup, state = copy.deepcopy(setup), copy.deepcopy(state)
     notes: list[str] = []
     where = f"pack {pack['id']!r}"
-    boards = setup.get("characters") if isinstance(setup, Mapping) else None
+    boards = setup["characters"]
     characters = state.get("characters") if isinstance(state, Mapping) else None
-    if not (isinstance(boards, list) and all(isinstance(b, dict) and isinstance(b.get("stats"), dict) for b in boards)):
-        return setup, state, notes
     if not (isinstance(characters, list) and all(isinstance(c, dict) for c in characters)):
         characters = []
-    by_name = {c.get("name"): c for c in characters}
+    # a Character of the state with a name that is not text is left for checked_state to refuse
+    by_name = {c["name"]: c for c in characters if isinstance(c.get("name"), str)}
     pack_boards = {board["name"]: board for board in pack.get("characters", [])}
     stats = list(pack["stats"])
 
@@ -130,6 +130,42 @@ def carry_over(setup: Any, state: Any, pack: Mapping[str, Any],
         state["flags"] = {f: flags.get(f, False) for f in story["flags"]}
         state["counters"] = {c: counters.get(c, start) for c, start in story["counters"].items()}
     return setup, state, notes
+
+
+def _check_setup_fields(setup: Any) -> None:
+    """Every field of a save's ``setup`` that the carry-over reads, checked before it
+    reads any (docs/runtime.md, Saves): ``characters`` a list of boards, each with a
+    text ``name``, ``stats`` an object of whole numbers keyed by stat name, ``items``
+    (when given) a list of item names. The values' ranges are ``check_setup``'s work,
+    done after the carry-over.
+
+    Raises:
+        SessionError: naming the first field that is missing or of the wrong type
+            (``setup.characters[1].name``).
+    """
+    def damaged(place: str, expected: str) -> SessionError:
+        return SessionError(f"the save's setup is damaged: {place} must be {expected}")
+
+    if not isinstance(setup, Mapping):
+        raise damaged("setup", "an object")
+    boards = setup.get("characters")
+    if not isinstance(boards, list):
+        raise damaged("setup.characters", "a list of Character boards")
+    for number, board in enumerate(boards):
+        place = f"setup.characters[{number}]"
+        if not isinstance(board, dict):
+            raise damaged(place, "a Character board (an object)")
+        if not isinstance(board.get("name"), str):
+            raise damaged(f"{place}.name", "text")
+        stats = board.get("stats")
+        if not isinstance(stats, dict):
+            raise damaged(f"{place}.stats", "an object of stat values")
+        for stat, value in stats.items():
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise damaged(f"{place}.stats.{stat}", "a whole number")
+        items = board.get("items", [])
+        if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+            raise damaged(f"{place}.items", "a list of item names")
 
 
 def items_named(pack: Mapping[str, Any], story: Mapping[str, Any]) -> set[str]:

@@ -20,6 +20,7 @@ the same bundle, seed and answers give the same playthrough anywhere.
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -38,7 +39,7 @@ from cardforge_runtime.setup import (
     check_setup,
     seed_text,
 )
-from cardforge_runtime.state import as_json, checked_state, copy_json, diff, initial_state, update_copy
+from cardforge_runtime.state import checked_state, copy_json, diff, initial_state, update_copy
 from cardforge_runtime.story import EngineError, Play, StoryRules
 
 __all__ = ["Session"]
@@ -208,7 +209,7 @@ class Session:
                 raise SessionError(f"the save does not replay on this bundle (answer {number + 1}: {error.reason})") from None
             if session.finished and number + 1 < len(data["log"]):
                 raise SessionError("the save does not replay on this bundle: the story ends before its last answer")
-        if as_json(session.save()) != as_json(data):
+        if _canonical(session.save()) != _canonical(data):
             raise SessionError("the save does not replay to itself: it was edited, or made by another engine")
         return session
 
@@ -393,3 +394,10 @@ class Session:
         under this pack's dice rule (``DiceRule.probability_at_least``)."""
         return float(self._rule.probability_at_least(successes, dice, advantage=advantage,
                                                      disadvantage=disadvantage, doom=doom))
+
+
+def _canonical(data: Any) -> str:
+    """The canonical JSON text of a save, for the "replays to itself" check: keys
+    sorted, nothing else changed, so the comparison is type-strict (``1.0`` is not
+    ``1``, ``0`` is not ``false``, as Python's ``==`` would have them)."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))

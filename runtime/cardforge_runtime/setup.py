@@ -176,8 +176,9 @@ def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
         # Cards requests in its log: its log cannot replay on this engine, so
         # Session.load carries it over from its checkpoint.
         seed = save["setup"].get("seed")
-        save = {**save, "origin": None, "setup": {**save["setup"],
-                                                  "seed": seed_text(seed) if type(seed) is int else seed}}
+        if type(seed) is not int:
+            raise SessionError(f"the save is damaged: a version 1 save stores its seed as a number, not {seed!r}")
+        save = {**save, "origin": None, "setup": {**save["setup"], "seed": seed_text(seed)}}
     try:
         refs, checkpoint = save["references"], save["checkpoint"]
         ok = (isinstance(save["content_hash"], str) and isinstance(refs["pack"], str) and isinstance(refs["story"], str)
