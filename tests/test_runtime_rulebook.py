@@ -345,3 +345,19 @@ def test_trading_items_between_characters():
                                       {"from": 1, "to": 0, "item": "Rapier"}]})
     assert len(entry["events"]) == 3 and entry["events"][0] == {"event": "trade", "from": 0, "to": 1, "item": "Rapier"}
     assert [c["items"] for c in session.state["characters"]] == [["Lantern", "Lantern", "Rapier"], []]
+
+
+def test_coins_stay_within_the_number_limit_so_every_save_loads_again():
+    """A sale's coins stop at MAX_NUMBER (2**64 - 1), as counters do: a save of the
+    party's Coins past the limit could not be read back (the input limits)."""
+    from cardforge_runtime.limits import MAX_NUMBER
+    session = start(BETWEEN_CARDS, players=2)
+    to_between(session)
+    session.answer({"sell": [{"character": 0, "item": "Rapier", "cost": MAX_NUMBER},
+                             {"character": 0, "item": "Lantern", "cost": MAX_NUMBER}]})
+    assert session.state["coins"] == MAX_NUMBER
+    resumed = Session.load(session.bundle, session.save())
+    assert resumed.state["coins"] == MAX_NUMBER and resumed.save() == session.save()
+    session.answer({"porter": [{"item": "Musket", "cost": MAX_NUMBER, "character": 1}]})
+    assert session.state["coins"] == 0
+    assert Session.load(session.bundle, session.save()).save() == session.save()

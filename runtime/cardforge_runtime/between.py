@@ -19,6 +19,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from cardforge_runtime.between_answers import sale_value
+from cardforge_runtime.format import add_coins
 
 __all__ = ["between", "buy", "sell"]
 
@@ -35,7 +36,7 @@ def sell(state: dict[str, Any], record: Record, sales: list[dict[str, Any]]) -> 
         items.remove(sale["item"])
         character["items"] = items
         coins = sale_value(sale["cost"])
-        state["coins"] += coins
+        state["coins"] = add_coins(state["coins"], coins)
         record({"event": "sale", "character": sale["character"], "item": sale["item"],
                        "cost": sale["cost"], "coins": coins})
 
@@ -48,7 +49,7 @@ def buy(state: dict[str, Any], record: Record, buys: list[dict[str, Any]], offer
         bought = offers[purchase["offer"]] if "offer" in purchase else purchase
         item, cost = bought["item"], bought["cost"]
         index = purchase.get("character", 0)
-        state["coins"] -= cost
+        state["coins"] = add_coins(state["coins"], -cost)
         character = state["characters"][index]
         character["items"] = character["items"] + [item]
         record({"event": "purchase", "character": index, "item": item, "cost": cost})

@@ -4,7 +4,7 @@ condition may use, condition typing, the content hash, the effect of ``set``,
 players.
 
 This module defines the name and version, ``NAME_PATTERN``, ``OTHERWISE``, the
-content hash, ``apply_values`` and ``player_limits``; it re-exports the condition
+content hash, ``apply_values``, ``add_coins`` and ``player_limits``; it re-exports the condition
 language and its typing (``condition_types``) and the input limits (``limits``), so
 that every name of the format is reached as ``cardforge_runtime.format.<name>``.
 
@@ -58,6 +58,7 @@ __all__ = [
     "MAX_PLAYERS",
     "PlainDataError",
     "ConditionTypeError",
+    "add_coins",
     "apply_values",
     "canonical_json",
     "check_plain_data",
@@ -188,3 +189,11 @@ def player_limits(min_players: int, max_players: int) -> dict[str, tuple[int, in
         bounds inclusive.
     """
     return {"min": (1, MAX_PLAYERS), "max": (min_players, MAX_PLAYERS), "solo_characters": (1, max_players)}
+
+
+def add_coins(coins: int, amount: int) -> int:
+    """The party's Coins after ``amount`` (negative to pay or lose) is added: never
+    below 0 (Gascony's Legacy: a loss takes what there is) and, like counters
+    (``apply_values``), never above ``MAX_NUMBER``, so every state the engine writes,
+    and every save, is within the limits of every input."""
+    return max(0, min(MAX_NUMBER, coins + amount))

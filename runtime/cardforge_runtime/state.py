@@ -21,6 +21,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from cardforge_runtime.limits import MAX_NUMBER
 from cardforge_runtime.setup import SessionError
 
 __all__ = ["as_json", "checked_state", "copy_json", "diff", "initial_state", "update_copy"]
@@ -98,7 +99,7 @@ def checked_state(state: Any, refs: Mapping[str, Any], setup: Mapping[str, Any],
         check(state["result"] is None, "the story has already ended")
         check(state["card"] is None or (type(state["card"]) is int and state["card"] in cards), "no such card")
         check(state["players"] == setup["players"], "the number of players differs from the setup")
-        check(whole(state["coins"], 0, 10**12), f"coins {state['coins']!r}")
+        check(whole(state["coins"], 0, MAX_NUMBER), f"coins {state['coins']!r}")
         check(isinstance(state["flags"], Mapping) and set(state["flags"]) == set(story["flags"])
               and all(type(v) is bool for v in state["flags"].values()), "the flags")
         check(isinstance(state["counters"], Mapping) and set(state["counters"]) == set(story["counters"])

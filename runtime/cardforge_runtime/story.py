@@ -33,7 +33,7 @@ from typing import Any
 from cardforge_runtime.between import between, buy, sell
 from cardforge_runtime.conditions import evaluate_condition
 from cardforge_runtime.dice import DiceRule
-from cardforge_runtime.format import apply_values
+from cardforge_runtime.format import add_coins, apply_values
 from cardforge_runtime import party
 from cardforge_runtime.party import allowed
 from cardforge_runtime.party import named as named_character
@@ -273,7 +273,7 @@ class StoryRules:
         sign = 1 if kind == "gain" else -1
         for _ in range(times):
             if "coins" in effect:
-                state["coins"] = max(0, state["coins"] + sign * effect["coins"])
+                state["coins"] = add_coins(state["coins"], sign * effect["coins"])
             for index in targets:
                 character = state["characters"][index]
                 if "destiny" in effect:
