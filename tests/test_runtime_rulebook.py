@@ -289,9 +289,9 @@ def test_the_porter_comes_once_per_story():
     session = start(BETWEEN_CARDS, players=2)
     to_between(session)
     with pytest.raises(AnswerError, match="only 2 card"):
-        session.answer({"porter": [{"item": "A", "cost": 0}] * 3})
+        session.answer({"porter": [{"item": "A", "cost": 0, "character": 0}] * 3})
     with pytest.raises(AnswerError, match="these cost 6 coins; the party has 5"):
-        session.answer({"porter": [{"item": "Musket", "cost": 6}]})
+        session.answer({"porter": [{"item": "Musket", "cost": 6, "character": 0}]})
     entry = session.answer({"porter": [{"item": "Musket", "cost": 3, "character": 1}]})
     assert entry["events"] == [{"event": "porter"}, {"event": "purchase", "character": 1, "item": "Musket", "cost": 3}]
     assert session.state["porter_called"] is True and session.state["coins"] == 2
@@ -361,3 +361,27 @@ def test_coins_stay_within_the_number_limit_so_every_save_loads_again():
     session.answer({"porter": [{"item": "Musket", "cost": MAX_NUMBER, "character": 1}]})
     assert session.state["coins"] == 0
     assert Session.load(session.bundle, session.save()).save() == session.save()
+
+
+def test_who_carries_a_purchase_is_asked_when_several_characters_could():
+    """The players choose who carries what they buy: with more than one Character in
+    play a purchase (offer, deck card or the Porter's) without ``character`` is
+    refused, never given to Character 0; with one Character it may be left out."""
+    session = start(BETWEEN_CARDS, players=2)
+    to_between(session)
+    with pytest.raises(AnswerError, match="who carries it\\? each purchase needs its 'character'"):
+        session.answer({"porter": [{"item": "Musket", "cost": 3}]})
+    while session.pending["kind"] != "purchase":
+        kind = session.pending["kind"]
+        session.answer({"option": 0} if kind == "choice" else {"objective": 0} if kind == "battle" else {})
+    with pytest.raises(AnswerError, match="who carries it\\?"):
+        session.answer({"buy": [{"offer": 0}]})
+    session.answer({"buy": [{"offer": 0, "character": 1}]})
+    assert session.state["characters"][1]["items"] == ["Lantern", "Rope"]
+
+    data = make_bundle(BETWEEN_CARDS)
+    data["packs"][0]["players"]["solo_characters"] = 1
+    alone = Session.start(load_bundle(data), "s", players=1, characters=["Bertrand"], seed=1)
+    to_between(alone)
+    alone.answer({"porter": [{"item": "Musket", "cost": 3}]})
+    assert alone.state["characters"][0]["items"] == ["Lantern", "Musket"]

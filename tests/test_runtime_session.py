@@ -344,15 +344,17 @@ def test_purchases():
     assert request == {"kind": "purchase", "card": 1, "coins": 5, "characters": [0, 1], "deck": "Equipment", "draw": 2,
                        "items": [["Rapier"], []],
                        "offers": [{"offer": 0, "item": "Rope", "cost": 1}, {"offer": 1, "item": "Lantern", "cost": 3}]}
-    for bad, reason in [({"buy": [{"offer": 1}, {"item": "Musket", "cost": 3}]}, "cost 6 coins; the party has 5"),
-                        ({"buy": [{"offer": 0}, {"offer": 0}]}, "offer 0 is bought twice"),
-                        ({"buy": [{"offer": 2}]}, "no offer 2"),
-                        ({"buy": [{"item": "A", "cost": 0}] * 3}, "only 2 card"),
+    for bad, reason in [({"buy": [{"offer": 1, "character": 0}, {"item": "Musket", "cost": 3, "character": 0}]},
+                         "cost 6 coins; the party has 5"),
+                        ({"buy": [{"offer": 0, "character": 0}, {"offer": 0, "character": 1}]}, "offer 0 is bought twice"),
+                        ({"buy": [{"offer": 2, "character": 0}]}, "no offer 2"),
+                        ({"buy": [{"item": "A", "cost": 0, "character": 0}] * 3}, "only 2 card"),
+                        ({"buy": [{"offer": 0}]}, "who carries it\\?"),
                         ({"buy": [{"offer": 0, "character": 2}]}, "'character' must be a Character's position"),
                         ({"buy": "all"}, "is a list")]:
         with pytest.raises(AnswerError, match=reason):
             session.answer(bad)
-    entry = session.answer({"buy": [{"offer": 1, "character": 1}, {"item": "Musket", "cost": 2}]})
+    entry = session.answer({"buy": [{"offer": 1, "character": 1}, {"item": "Musket", "cost": 2, "character": 0}]})
     assert entry["events"] == [{"event": "purchase", "character": 1, "item": "Lantern", "cost": 3},
                                {"event": "purchase", "character": 0, "item": "Musket", "cost": 2}]
     assert session.state["coins"] == 0

@@ -43,8 +43,8 @@ def sell(state: dict[str, Any], record: Record, sales: list[dict[str, Any]]) -> 
 
 def buy(state: dict[str, Any], record: Record, buys: list[dict[str, Any]], offers: list[dict[str, Any]]) -> None:
     """Checked purchases (``{"offer": i}`` of ``offers``, or ``{"item", "cost"}``),
-    each with its ``character`` (default 0): the party pays, the item goes to its
-    Character."""
+    each with its ``character`` (left out only when one Character is in play: that
+    one): the party pays, the item goes to its Character."""
     for purchase in buys:
         bought = offers[purchase["offer"]] if "offer" in purchase else purchase
         item, cost = bought["item"], bought["cost"]

@@ -50,7 +50,8 @@ def _sales(request: Mapping[str, Any], sales: Any) -> int:
 
 def check_purchase(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
     """``{"buy": [...], "sell"?: [...]}``: each buy ``{"offer": i, "character": c}``
-    or, from the deck, ``{"item": name, "cost": coins, "character": c}``; offers
+    or, from the deck, ``{"item": name, "cost": coins, "character": c}`` (``character``
+    may be left out only when one Character is in play); offers
     bought once, at most ``draw`` deck cards, costing no more than the party's
     ``coins`` plus what the sales bring (sales come first: whenever buying is possible
     selling is too, Gascony's Legacy, Between Story Cards)."""
@@ -68,7 +69,11 @@ def _buys(request: Mapping[str, Any], buys: Any, draw: int, deck: str | None, co
     for buy in buys:
         if not isinstance(buy, Mapping) or not all(isinstance(key, str) for key in buy):
             raise AnswerError("each purchase is an object")
-        character = buy.get("character", 0)
+        if "character" not in buy and len(request["characters"]) > 1:
+            # the players choose who carries it (Gascony's Legacy, Event Cards): never a silent default
+            raise AnswerError("who carries it? each purchase needs its 'character' (a Character's position) "
+                              "when more than one Character is in play")
+        character = buy.get("character", request["characters"][0])
         if type(character) is not int or character not in request["characters"]:
             raise AnswerError(f"'character' must be a Character's position, not {character!r}")
         if "offer" in buy:

@@ -153,9 +153,10 @@ class Terminal(Screen):
             if request["deck"] and name and cost.isascii() and cost.isdigit() and not name.replace(" ", "").isdigit():
                 if len(cost) > 20:          # beyond the runtime's number limit: say so in our words
                     raise ValueError(f"a cost is a number of coins, at most {request['coins']} here")
-                buys.append({"item": name.strip(), "cost": int(cost)})
+                buys.append({"item": name.strip(), "cost": int(cost), "character": 0})    # who carries: asked next
             elif request["offers"]:
-                buys += [{"offer": request["offers"][n - 1]["offer"]} for n in self.numbers(part, 1, len(request["offers"]))]
+                buys += [{"offer": request["offers"][n - 1]["offer"], "character": 0}
+                         for n in self.numbers(part, 1, len(request["offers"]))]
             else:
                 raise ValueError("type a drawn card's name and cost, such as: Musket 5")
         try:
@@ -197,7 +198,7 @@ class Terminal(Screen):
             buys = []
             for part in (p for p in rest.split(";") if p.strip()):
                 name, cost = name_and_cost(part, "after 'porter' type each card bought as: Name cost")
-                buys.append({"item": name, "cost": cost, "character": 0})
+                buys.append({"item": name, "cost": cost, "character": 0})    # who carries: asked next
             answer: dict[str, Any] = {"porter": buys}
         elif word == "sell":
             first, _, tail = rest.partition(" ")
@@ -245,7 +246,7 @@ class Terminal(Screen):
                 items = []
                 for buy in answer["buy"]:
                     item = buy["item"] if "item" in buy else request["offers"][buy["offer"]]["item"]
-                    items.append(f"{item} for {self.names[buy.get('character', 0)]}")
+                    items.append(f"{item} for {self.names[self.carrier(buy)]}")
                 return "buy " + ", ".join(items) if items else "buy nothing"
             if kind == "between":
                 return self.between_meaning(request, answer)
@@ -257,12 +258,17 @@ class Terminal(Screen):
             return ""                                   # a malformed answer: the engine will say why
         return ""
 
+    def carrier(self, buy: dict[str, Any]) -> int:
+        """Who carries a purchase: its ``character``, which may be left out only when
+        one Character is in play (KeyError otherwise: the engine refuses the answer)."""
+        return buy["character"] if len(self.names) > 1 else buy.get("character", 0)
+
     def between_meaning(self, request: dict[str, Any], answer: dict[str, Any]) -> str:
         """A scripted Between Story Cards answer in words."""
         if not answer:
             return f"go on to card {request['next']}"
         if "porter" in answer:
-            bought = ", ".join(f"{b['item']} for {self.names[b.get('character', 0)]}" for b in answer["porter"])
+            bought = ", ".join(f"{b['item']} for {self.names[self.carrier(b)]}" for b in answer["porter"])
             return "call the Porter" + (f": buy {bought}" if bought else "")
         if "sell" in answer:
             return "sell " + ", ".join(f"{self.names[s['character']]}'s {s['item']}" for s in answer["sell"])
