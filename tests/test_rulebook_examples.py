@@ -157,7 +157,8 @@ def test_challenges_pass_on_reaching_the_target(target, faces, successes, passed
     successes [...] roll a number of dice equal to your Character's Stat [...] and
     count the successes." Played through a Session with typed faces: the Challenge is
     passed exactly when the successes reach the target."""
-    board = {"name": "D'Artagnan", "stats": {"Prowess": 4, "Movement": len(faces)}, "destiny": 0, "health": 4}
+    board = {"name": "D'Artagnan", "stats": {"Prowess": 4, "Movement": len(faces)}, "destiny": 1, "destiny_start": 0,
+             "health": 4}
     cards = [{"id": 1, "steps": [
         {"kind": "challenge", "stat": "Movement", "successes": target, "who": "one", "pass": [], "fail": []},
         {"kind": "victory", "text": "Won."}]}]

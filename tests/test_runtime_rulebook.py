@@ -87,17 +87,16 @@ def test_solo_play_with_four_characters_puts_four_cards_under_the_porter():
 def test_a_fallen_acting_character_challenge_counts_no_successes_without_a_roll():
     """A Fallen acting Character's `who: one` Challenge inside their own branch is
     resolved without a roll: 0 successes, so it fails unless its target is 0; a `who:
-    one` roll there is skipped (docs/rulings.md, A Fallen acting Character)."""
+    one` roll there is skipped (docs/rulings.md, A Fallen acting Character). (A target
+    of 0 is outside the format's range, format.RANGES["successes"].)"""
     cards = [{"id": 1, "steps": [
         {"kind": "challenge", "stat": "Prowess", "successes": 3, "who": "one", "pass": [], "fail": [
             {"kind": "lose", "health": 9, "who": "one"},
             {"kind": "roll", "stat": "Movement", "who": "one", "per_success": {"gain": {"coins": 1, "who": "one"}}},
             {"kind": "challenge", "stat": "Movement", "successes": 1, "who": "one",
-             "pass": [{"kind": "set", "values": {"passed": True}}], "fail": []},
-            {"kind": "challenge", "stat": "Movement", "successes": 0, "who": "one",
-             "pass": [{"kind": "set", "values": {"zero": True}}], "fail": []}]},
+             "pass": [{"kind": "set", "values": {"passed": True}}], "fail": []}]},
         GOTO_END]}]
-    session = start(cards, players=3, characters=["Anne", "Bertrand", "Claire"], flags=["passed", "zero"])
+    session = start(cards, players=3, characters=["Anne", "Bertrand", "Claire"], flags=["passed"])
     advance(session)
     session.answer({"character": 1})                              # Bertrand takes the Challenge
     session.answer({"faces": [1, 1]})
@@ -106,9 +105,8 @@ def test_a_fallen_acting_character_challenge_counts_no_successes_without_a_roll(
     events = [e for e in entry["events"] if e["event"] in ("roll", "challenge")]
     assert events == [
         {"event": "challenge", "character": 1, "stat": "Prowess", "target": 3, "successes": 0, "passed": False},
-        {"event": "challenge", "character": 1, "stat": "Movement", "target": 1, "successes": 0, "passed": False},
-        {"event": "challenge", "character": 1, "stat": "Movement", "target": 0, "successes": 0, "passed": True}]
-    assert session.finished and session.state["flags"] == {"passed": False, "zero": True}
+        {"event": "challenge", "character": 1, "stat": "Movement", "target": 1, "successes": 0, "passed": False}]
+    assert session.finished and session.state["flags"] == {"passed": False}
     assert session.state["coins"] == 0                            # the roll was skipped
 
 
@@ -219,13 +217,13 @@ def test_the_group_picks_among_holders_only():
 
 def test_an_acting_character_without_the_item_does_not_lose_it():
     cards = [{"id": 1, "steps": [{"kind": "gain", "items": ["Lantern"], "who": "one"},
-                                 {"kind": "challenge", "stat": "Prowess", "successes": 0, "who": "one",
+                                 {"kind": "challenge", "stat": "Prowess", "successes": 1, "who": "one",
                                   "pass": [LOSE_LANTERN], "fail": []}, GOTO_END]}]
     session = start(cards, players=2)
     advance(session)
     session.answer({"character": 1})                              # Bertrand holds the Lantern
     session.answer({"character": 0})                              # Anne takes the Challenge
-    session.answer({"faces": [1, 1, 1]})
+    session.answer({"faces": [6, 1, 1]})                          # and passes it
     advance(session, "reroll")
     assert session.finished
     assert [c["items"] for c in session.state["characters"]] == [["Rapier"], []]

@@ -49,7 +49,7 @@ def test_a_solo_player_may_control_more_characters():
     ({"seed": 2**64}, "seed: a whole number beyond"),
     ({"characters": "Anne"}, "a list of Character names or boards"),
     ({"players": 2, "characters": ["Anne", {"name": "X", "stats": {"Prowess": 1}, "destiny": 1, "health": 1}]},
-     "Character 'X' needs a whole number for each stat"),
+     "Character 'X' needs a whole number from 0 to 6 for each stat"),
 ])
 def test_a_bad_setup_is_refused_with_the_reason(setup, message):
     with pytest.raises(SessionError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -133,22 +133,24 @@ def challenge(stat="Prowess", successes=3, who="one", passed=None, failed=None):
 
 
 def test_roll_request_counts_despair_and_caps_at_six_dice():
-    boards = [{"name": "Giant", "stats": {"Prowess": 9, "Movement": 1}, "destiny": 0, "health": 3},
-              {"name": "Small", "stats": {"Prowess": 1, "Movement": 1}, "destiny": 0, "health": 3}]
-    session = start([{"id": 1, "steps": [{"kind": "gain", "status": ["Despair", "Doom"], "who": "each"},
-                                         challenge(who="all", successes=30)]}], characters=boards)
+    boards = [{"name": "Giant", "stats": {"Prowess": 6, "Movement": 1}, "destiny": 1, "destiny_start": 0, "health": 3},
+              {"name": "Small", "stats": {"Prowess": 1, "Movement": 1}, "destiny": 1, "destiny_start": 0, "health": 3}]
+    data = make_bundle([{"id": 1, "steps": [{"kind": "gain", "status": ["Despair", "Doom"], "who": "each"},
+                                            challenge(who="all", successes=12)]}], characters=boards)
+    data["packs"][0]["dice"]["max_dice"] = 4
+    session = Session.start(load_bundle(data), "s", players=1, seed=1)
     request = advance(session)
     assert request["kind"] == "roll" and request["character"] == 0
-    assert (request["dice"], request["doom"], request["target"], request["so_far"]) == (6, True, 30, 0)   # 9 - 1, capped at 6
-    session.answer({"faces": [6, 6, 6, 6, 6, 6]})
-    assert session.log[-1]["events"] == [{"event": "roll", "character": 0, "stat": "Prowess", "faces": [6] * 6,
-                                          "successes": 6}]       # Doom: each 6 counts one
-    assert session.pending["dice"] == 0 and session.pending["so_far"] == 6   # Prowess 1 - 1
+    assert (request["dice"], request["doom"], request["target"], request["so_far"]) == (4, True, 12, 0)   # 6 - 1, capped at 4
+    session.answer({"faces": [6, 6, 6, 6]})
+    assert session.log[-1]["events"] == [{"event": "roll", "character": 0, "stat": "Prowess", "faces": [6] * 4,
+                                          "successes": 4}]       # Doom: each 6 counts one
+    assert session.pending["dice"] == 0 and session.pending["so_far"] == 4   # Prowess 1 - 1
     with pytest.raises(AnswerError, match="0 dice are rolled, so give 0 faces, not 1"):
         session.answer({"faces": [4]})
     session.answer({"faces": []})
-    assert session.log[-1]["events"][-1] == {"event": "challenge", "stat": "Prowess", "target": 30, "character": None,
-                                             "successes": 6, "passed": False}
+    assert session.log[-1]["events"][-1] == {"event": "challenge", "stat": "Prowess", "target": 12, "character": None,
+                                             "successes": 4, "passed": False}
 
 
 @pytest.mark.parametrize(("answer", "reason"), [

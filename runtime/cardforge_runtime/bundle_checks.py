@@ -19,8 +19,9 @@ from cardforge_runtime.format import (
     BUNDLE_FORMAT,
     BUNDLE_FORMAT_VERSION,
     MAX_NESTING,
-    OTHERWISE,
     NAME_PATTERN,
+    OTHERWISE,
+    RANGES,
     ConditionTypeError,
     condition_names,
     condition_type,
@@ -176,11 +177,11 @@ class _Checker:
         for i, token in enumerate(tokens):
             where = f"{path}.status_tokens[{i}]"
             self.field(self.obj(token, where), "name", where, "text")
-            self.count(token, "dice_modifier", where, -20, 20)
-            self.count(token, "six_counts", where, 0, 2, optional=True)
+            self.count(token, "dice_modifier", where, *RANGES["dice_modifier"])
+            self.count(token, "six_counts", where, *RANGES["six_counts"], optional=True)
         dice = self.obj(self.field(pack, "dice", path, "object"), f"{path}.dice")
-        sides = self.count(dice, "sides", f"{path}.dice", 2, 20)
-        self.count(dice, "max_dice", f"{path}.dice", 1, 20)
+        sides = self.count(dice, "sides", f"{path}.dice", *RANGES["sides"])
+        self.count(dice, "max_dice", f"{path}.dice", *RANGES["max_dice"])
         for key in ("single_success", "double_success", "advantage_adds", "disadvantage_removes"):
             faces = self.field(dice, key, f"{path}.dice", "list")
             for j, face in enumerate(faces):
@@ -206,9 +207,9 @@ class _Checker:
         for name in stats:
             if name not in values:
                 self.fail(f"{path}.stats", f"missing stat {name!r}")
-            self.count(values, name, f"{path}.stats", 0, 20)
-        self.count(character, "destiny", path, 0, 99)
-        self.count(character, "health", path, 1, 99)
+            self.count(values, name, f"{path}.stats", *RANGES["stat"])
+        self.count(character, "destiny", path, *RANGES["destiny"])
+        self.count(character, "health", path, *RANGES["health"])
         self.texts(character, "items", path, optional=True)
 
     def story(self, story: Mapping[str, Any], path: str, context: dict[str, Any], pack_id: str,
@@ -286,7 +287,7 @@ class _Checker:
                 self.card_ref(option, "goto", where, scope, nullable=True)
         elif kind == "challenge":
             self.stat(step, path, scope)
-            self.count(step, "successes", path, 0, 99)
+            self.count(step, "successes", path, *RANGES["successes"])
             self.who(step, path, ("one", "each", "all"))
             self.named(step, path, scope)
             self.steps(self.field(step, "pass", path, "list"), f"{path}.pass", scope, inner)
@@ -309,12 +310,12 @@ class _Checker:
         elif kind == "purchase":
             deck = self.field(step, "deck", path, "text", optional=True)
             if deck is not None:
-                self.count(step, "per_player", path, 0, 99)
+                self.count(step, "per_player", path, *RANGES["per_player"])
             offers = self.field(step, "offers", path, "list", optional=True)
             for i, offer in enumerate(offers or []):
                 where = f"{path}.offers[{i}]"
                 self.field(self.obj(offer, where), "item", where, "text")
-                self.count(offer, "cost", where, 0, 10**9)
+                self.count(offer, "cost", where, *RANGES["count"])
             if deck is None and offers is None:
                 self.fail(path, "a purchase needs a 'deck' or 'offers'")
         elif kind in ("set", "add"):
@@ -386,7 +387,7 @@ class _Checker:
         # paid once per effect of a large bundle)
         for key in _RESOURCE_FIELDS:
             if key in effect:
-                self.count(effect, key, path, 0, 10**9)
+                self.count(effect, key, path, *RANGES["count"])
         if "status" in effect:
             for i, token in enumerate(self.texts(effect, "status", path) or []):
                 if token not in scope["status"]:

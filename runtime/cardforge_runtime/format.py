@@ -4,7 +4,7 @@ condition may use, condition typing, the content hash, the effect of ``set``,
 players.
 
 This module defines the name and version, ``NAME_PATTERN``, ``OTHERWISE``, the
-content hash, ``apply_values``, ``add_coins`` and ``player_limits``; it re-exports the condition
+content hash, ``apply_values``, ``add_coins``, ``RANGES`` and ``player_limits``; it re-exports the condition
 language and its typing (``condition_types``) and the input limits (``limits``), so
 that every name of the format is reached as ``cardforge_runtime.format.<name>``.
 
@@ -57,6 +57,7 @@ __all__ = [
     "NAME_PATTERN",
     "MAX_PLAYERS",
     "PlainDataError",
+    "RANGES",
     "ConditionTypeError",
     "add_coins",
     "apply_values",
@@ -167,6 +168,33 @@ def apply_values(kind: str, payload: Mapping[str, Any] | Sequence[str], flags: M
                 flags[name] = False
     else:
         raise ValueError(f"not a set, add or clear step: {kind!r}")
+
+
+# -- the ranges of the format's numbers ------------------------------------------------
+
+#: The range (lowest, highest; inclusive) of each bounded whole number of the format,
+#: defined once: the compiler's models (so lint and the published schemas),
+#: ``load_bundle``'s checks and ``Session.start``'s Character boards all read it
+#: (docs/format.md). ``stat``: a board's stat value; ``destiny``/``health``: a board's
+#: Destiny and Health tokens; ``dice_modifier``/``six_counts``: a status token's;
+#: ``sides``, ``max_dice``, ``face``: the pack's dice; ``successes``: a Challenge's
+#: target; ``per_player``: cards a purchase draws per player; ``count``: Coins,
+#: Destiny or Health a ``gain``/``lose`` gives or takes, and an offer's cost;
+#: ``amount``: a counter's value or change in ``set``/``add``.
+RANGES: dict[str, tuple[int, int]] = {
+    "stat": (0, 6),
+    "destiny": (1, 20),
+    "health": (1, 20),
+    "dice_modifier": (-6, 6),
+    "six_counts": (0, 2),
+    "sides": (2, 20),
+    "max_dice": (1, 20),
+    "face": (1, 20),
+    "successes": (1, 12),
+    "per_player": (1, 10),
+    "count": (0, 1000),
+    "amount": (-1_000_000, 1_000_000),
+}
 
 
 # -- the pack's players ----------------------------------------------------------------

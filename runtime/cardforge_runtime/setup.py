@@ -8,9 +8,11 @@ save (docs/runtime.md, Saves). Both raise ``SessionError`` with the reason.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardforge_runtime.format import RANGES
 from cardforge_runtime.limits import MAX_DEPTH, PlainDataError, check_plain_data
 from cardforge_runtime.pcg import Pcg32
 
@@ -81,6 +83,9 @@ def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any
                 known = ", ".join(by_name) or "none"
                 raise SessionError(f"no Character named {entry!r} in the pack (it has: {known})")
             entry = by_name[entry]
+        elif not (isinstance(entry, Mapping) and isinstance(entry.get("name"), str)
+                  and by_name.get(entry["name"]) == entry):
+            _check_board_name(entry)        # a board of the caller's own (the pack's were checked on load)
         result.append(check_board(entry, pack["stats"]))
     names = [board["name"] for board in result]
     if len(set(names)) != len(names):
@@ -115,17 +120,22 @@ def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
     (Gascony's Legacy, Character boards and standees), plus ``destiny_start`` when
     given: the Destiny tokens the Character begins the Story with, 0 to ``destiny``
     (Campaign Mode; the harder game's "2 fewer Destiny tokens")."""
-    def whole(value: Any, low: int) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool) and low <= value <= 99
+    def whole(value: Any, low: int, high: int) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
     if not isinstance(board, Mapping) or not isinstance(board.get("name"), str):
         raise SessionError(f"a Character board needs a name, stats, destiny and health: {board!r}")
     name = board["name"]
     values = board.get("stats")
-    if not isinstance(values, Mapping) or any(not whole(values.get(s), 0) for s in stats):
-        raise SessionError(f"Character {name!r} needs a whole number for each stat ({', '.join(stats)})")
-    if not whole(board.get("destiny"), 0) or not whole(board.get("health"), 1):
-        raise SessionError(f"Character {name!r} needs whole-number destiny (0 or more) and health (1 or more)")
+    low, high = RANGES["stat"]
+    if not isinstance(values, Mapping) or any(not whole(values.get(s), low, high) for s in stats):
+        raise SessionError(f"Character {name!r} needs a whole number from {low} to {high} for each stat "
+                           f"({', '.join(stats)})")
+    for key in ("destiny", "health"):
+        low, high = RANGES[key]
+        if not whole(board.get(key), low, high):
+            raise SessionError(f"Character {name!r} needs a whole number from {low} to {high} for {key}, "
+                               f"not {board.get(key)!r}")
     items = board.get("items", [])
     if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
         raise SessionError(f"Character {name!r}: items must be a list of item names")
@@ -133,11 +143,22 @@ def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
                "health": board["health"], "items": list(items)}
     if "destiny_start" in board:
         # Campaign Mode and the harder game begin a Story below the maximum (docs/rulings.md)
-        if not whole(board["destiny_start"], 0) or board["destiny_start"] > board["destiny"]:
+        if not whole(board["destiny_start"], 0, board["destiny"]):
             raise SessionError(f"Character {name!r}: destiny_start must be a whole number from 0 to its destiny "
                                f"({board['destiny']}), not {board['destiny_start']!r}")
         checked["destiny_start"] = board["destiny_start"]
     return checked
+
+
+def _check_board_name(board: Any) -> None:
+    """A whole board's name as lint has a name (``model._types.NameText``): text, no
+    spaces at either end, no control characters (C0 or C1: a name is shown in a
+    terminal)."""
+    name = board.get("name") if isinstance(board, Mapping) else None
+    if isinstance(name, str) and (not name or name != name.strip()
+                                  or any(unicodedata.category(c) == "Cc" for c in name)):
+        raise SessionError(f"a Character's name is text with no spaces at either end and no control "
+                           f"characters, not {name!r}")
 
 
 def _check_limits(value: Any, what: str) -> None:

@@ -18,7 +18,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from cardforge_runtime.format import NAME_PATTERN, OTHERWISE
+from cardforge_runtime.format import NAME_PATTERN, OTHERWISE, RANGES
 
 __all__ = ["CARD_ID_TEXT", "Amount", "CardId", "Count", "Ident", "Name", "NameText", "Otherwise", "Text", "Who", "shown_name"]
 
@@ -92,9 +92,9 @@ def _name(value: str) -> str:
 #: A name: a stat, status token, item, Character or deck.
 NameText = Annotated[str, Field(min_length=1, json_schema_extra={"pattern": r"^\S([\s\S]*\S)?$"}),
                      AfterValidator(_name)]
-Count = Annotated[int, Field(ge=0, le=1000)]
+Count = Annotated[int, Field(ge=RANGES["count"][0], le=RANGES["count"][1])]
 #: A counter's value or change: kept well inside what every front end counts exactly.
-Amount = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+Amount = Annotated[int, Field(ge=RANGES["amount"][0], le=RANGES["amount"][1])]
 Who = Literal["one", "each", "all"]
 
 Otherwise = Literal[OTHERWISE]  # type: ignore[valid-type]

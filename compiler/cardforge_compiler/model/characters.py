@@ -6,6 +6,8 @@ from typing import Annotated
 
 from pydantic import Field
 
+from cardforge_runtime.format import RANGES
+
 from cardforge_compiler.model._types import NameText, _Model
 
 __all__ = ["Character"]
@@ -18,7 +20,7 @@ class Character(_Model):
     ``items`` the Character starts with (the Starting Weapon)."""
 
     name: NameText
-    stats: dict[NameText, Annotated[int, Field(ge=0, le=6)]]
-    destiny: Annotated[int, Field(ge=1, le=20)]
-    health: Annotated[int, Field(ge=1, le=20)]
+    stats: dict[NameText, Annotated[int, Field(ge=RANGES["stat"][0], le=RANGES["stat"][1])]]
+    destiny: Annotated[int, Field(ge=RANGES["destiny"][0], le=RANGES["destiny"][1])]
+    health: Annotated[int, Field(ge=RANGES["health"][0], le=RANGES["health"][1])]
     items: list[NameText] = Field(default_factory=list)

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from cardforge_runtime.format import MAX_PLAYERS
+from cardforge_runtime.format import MAX_PLAYERS, RANGES
 
 from cardforge_compiler.model._types import Ident, NameText, Text, _Model
 from cardforge_compiler.model.characters import Character
@@ -35,18 +35,18 @@ class StatusToken(_Model):
     (Doom: 1)."""
 
     name: NameText
-    dice_modifier: Annotated[int, Field(ge=-6, le=6)] = 0
-    six_counts: Annotated[int, Field(ge=0, le=2)] | None = None
+    dice_modifier: Annotated[int, Field(ge=RANGES["dice_modifier"][0], le=RANGES["dice_modifier"][1])] = 0
+    six_counts: Annotated[int, Field(ge=RANGES["six_counts"][0], le=RANGES["six_counts"][1])] | None = None
 
 
-Face = Annotated[int, Field(ge=1, le=20)]
+Face = Annotated[int, Field(ge=RANGES["face"][0], le=RANGES["face"][1])]
 
 
 class Dice(_Model):
     """The dice rule (Gascony's Legacy, Dice Rolls)."""
 
-    sides: Annotated[int, Field(ge=2, le=20)] = 6
-    max_dice: Annotated[int, Field(ge=1, le=20)] = 6
+    sides: Annotated[int, Field(ge=RANGES["sides"][0], le=RANGES["sides"][1])] = 6
+    max_dice: Annotated[int, Field(ge=RANGES["max_dice"][0], le=RANGES["max_dice"][1])] = 6
     single_success: list[Face]
     double_success: list[Face] = Field(default_factory=list)
     advantage_adds: list[Face] = Field(default_factory=list)

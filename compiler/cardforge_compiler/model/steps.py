@@ -16,6 +16,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from cardforge_runtime.format import RANGES
+
 from cardforge_compiler.model._types import (
     Amount,
     CardId,
@@ -124,7 +126,7 @@ class Challenge(_Named):
     or more (Gascony's Legacy, Challenges); ``character``/``except`` say who may."""
 
     stat: NameText
-    successes: Annotated[int, Field(ge=1, le=12)]
+    successes: Annotated[int, Field(ge=RANGES["successes"][0], le=RANGES["successes"][1])]
     who: Who = "one"
     pass_: list[Step] = Field(alias="pass")
     fail: list[Step]
@@ -164,7 +166,7 @@ class Purchase(_Model):
     given) from ``deck`` and/or offer fixed ``offers`` (Gascony's Legacy, Event Cards)."""
 
     deck: NameText | None = None
-    per_player: Annotated[int, Field(ge=1, le=10)] | None = None
+    per_player: Annotated[int, Field(ge=RANGES["per_player"][0], le=RANGES["per_player"][1])] | None = None
     offers: Annotated[list[Offer], Field(min_length=1)] | None = None
 
     @model_validator(mode="after")
