@@ -37,7 +37,7 @@ def _numbers(value: Any) -> list[int]:
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: p.name)
 def test_no_number_in_a_transcript_or_its_save_is_beyond_what_json_parse_keeps(path: Path):
     transcript = json.loads(path.read_text(encoding="utf-8"))
-    assert isinstance(transcript["setup"]["seed"], str) and transcript["version"] == SAVE_VERSION == 2
+    assert isinstance(transcript["setup"]["seed"], str) and transcript["version"] == 2 and SAVE_VERSION == 3
     assert max(map(abs, _numbers(transcript)), default=0) <= SAFE
     bundle = load_bundle(CONFORMANCE / transcript["bundle"])
     session = Session.start(bundle, transcript["story"], players=transcript["setup"]["players"],
@@ -59,10 +59,10 @@ def _big_seed_session() -> Session:
     return session
 
 
-def test_a_version_1_save_with_a_number_seed_still_loads_and_saves_as_version_2():
+def test_a_version_1_save_with_a_number_seed_still_loads_and_saves_as_the_current_version():
     session = _big_seed_session()
     save = session.save()
-    assert save["version"] == 2 and save["setup"]["seed"] == "18446744073709551615"
+    assert save["version"] == SAVE_VERSION and save["setup"]["seed"] == "18446744073709551615"
     old = json.loads(json.dumps(save))
     old["version"], old["setup"]["seed"] = 1, 2**64 - 1
     del old["origin"]
@@ -70,7 +70,7 @@ def test_a_version_1_save_with_a_number_seed_still_loads_and_saves_as_version_2(
     # A version 1 log has no Between Story Cards requests, so it is not replayed: the
     # save is carried over from its checkpoint, at the start of its card, with a warning.
     resaved = loaded.save()
-    assert loaded.seed == 2**64 - 1 and resaved["version"] == 2 and resaved["setup"] == save["setup"]
+    assert loaded.seed == 2**64 - 1 and resaved["version"] == SAVE_VERSION and resaved["setup"] == save["setup"]
     assert resaved["checkpoint"] == save["checkpoint"] and resaved["answers"] == []
     assert loaded.state["card"] == session.state["card"] and loaded.warnings
     assert Session.load(session.bundle, json.dumps(resaved)).save() == resaved

@@ -270,7 +270,7 @@ def test_a_goto_does_not_draw_the_next_card_at_once():
     option's goto and a Battle objective's goto each stop at a `between` request."""
     session = start(BETWEEN_CARDS, players=2)
     assert to_between(session) == {"kind": "between", "card": 1, "next": 2, "coins": 5, "characters": [0, 1],
-                                   "items": [["Rapier", "Lantern"], ["Lantern"]], "porter": 2}
+                                   "items": [["Rapier", "Lantern"], ["Lantern"]], "costs": {}, "porter": 2}
     assert session.state["card"] == 1
     session.answer({})
     assert session.pending["kind"] == "card" and session.pending["card"] == 2
@@ -383,3 +383,28 @@ def test_who_carries_a_purchase_is_asked_when_several_characters_could():
     to_between(alone)
     alone.answer({"porter": [{"item": "Musket", "cost": 3}]})
     assert alone.state["characters"][0]["items"] == ["Lantern", "Musket"]
+
+
+def test_a_sale_pays_half_what_the_item_cost_when_the_engine_saw_it_bought():
+    """Between Story Cards, Sell Equipment: "receive half its cost in Coins, rounded
+    up". An item bought in this story (an offer, a deck card, the Porter) sells at the
+    cost it was bought at, and no other; an item the engine never saw priced (a
+    starting item, a gain) sells at the cost the players read off its card
+    (docs/rulings.md, Selling an item)."""
+    session = start(BETWEEN_CARDS, players=2)
+    to_between(session)
+    session.answer({"porter": [{"item": "Musket", "cost": 3, "character": 1}]})
+    assert session.pending["costs"] == {"Musket": 3} and session.state["costs"] == {"Musket": 3}
+    with pytest.raises(AnswerError, match="'Musket' was bought for 3 coins in this story: it sells at cost 3, not 1000"):
+        session.answer({"sell": [{"character": 1, "item": "Musket", "cost": 1000}]})
+    entry = session.answer({"sell": [{"character": 1, "item": "Musket", "cost": 3}]})
+    assert entry["events"][0]["coins"] == 2 and session.state["coins"] == 2 + 2
+    session.answer({"sell": [{"character": 0, "item": "Rapier", "cost": 5}]})      # a starting item: its card's cost
+    assert session.state["coins"] == 4 + 3
+    while session.pending["kind"] != "purchase":
+        kind = session.pending["kind"]
+        session.answer({"option": 0} if kind == "choice" else {"objective": 0} if kind == "battle" else {})
+    session.answer({"buy": [{"offer": 0, "character": 0}]})                          # Rope, 4 coins
+    assert session.state["costs"] == {"Musket": 3, "Rope": 4}
+    resumed = Session.load(session.bundle, session.save())
+    assert resumed.state["costs"] == {"Musket": 3, "Rope": 4}

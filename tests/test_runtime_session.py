@@ -344,7 +344,7 @@ def test_purchases():
     session = start(cards, players=2)
     request = advance(session)
     assert request == {"kind": "purchase", "card": 1, "coins": 5, "characters": [0, 1], "deck": "Equipment", "draw": 2,
-                       "items": [["Rapier"], []],
+                       "items": [["Rapier"], []], "costs": {},
                        "offers": [{"offer": 0, "item": "Rope", "cost": 1}, {"offer": 1, "item": "Lantern", "cost": 3}]}
     for bad, reason in [({"buy": [{"offer": 1, "character": 0}, {"item": "Musket", "cost": 3, "character": 0}]},
                          "cost 6 coins; the party has 5"),

@@ -48,6 +48,7 @@ def buy(state: dict[str, Any], record: Record, buys: list[dict[str, Any]], offer
     for purchase in buys:
         bought = offers[purchase["offer"]] if "offer" in purchase else purchase
         item, cost = bought["item"], bought["cost"]
+        state["costs"][item] = cost             # what a sale of this item pays half of (docs/rulings.md)
         index = purchase.get("character", 0)
         state["coins"] = add_coins(state["coins"], -cost)
         character = state["characters"][index]
@@ -65,7 +66,7 @@ def between(state: dict[str, Any], record: Record, card: int,
     while True:
         answer = yield {"kind": "between", "card": card, "next": next_card, "coins": state["coins"],
                         "characters": list(range(len(characters))),
-                        "items": [list(c["items"]) for c in characters],
+                        "items": [list(c["items"]) for c in characters], "costs": dict(state["costs"]),
                         "porter": 0 if state["porter_called"] else len(characters)}
         if "porter" in answer:
             state["porter_called"] = True

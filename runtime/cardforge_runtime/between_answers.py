@@ -28,7 +28,9 @@ def sale_value(cost: int) -> int:
 
 def _sales(request: Mapping[str, Any], sales: Any) -> int:
     """Check ``sales`` (``[{"character", "item", "cost"}]``, each item held by that
-    Character, as many copies as sold); return the coins they bring."""
+    Character, as many copies as sold; ``cost`` the one in the request's ``costs`` when
+    the item was bought in this story, else the cost the players read off the card);
+    return the coins they bring."""
     if not isinstance(sales, list):
         raise AnswerError('"sell" is a list of sales: {"character": c, "item": name, "cost": coins}')
     sold: dict[tuple[int, str], int] = {}
@@ -44,6 +46,11 @@ def _sales(request: Mapping[str, Any], sales: Any) -> int:
         sold[(character, item)] = sold.get((character, item), 0) + 1
         if not isinstance(item, str) or request["items"][character].count(item) < sold[(character, item)]:
             raise AnswerError(f"Character {character} does not hold {item!r} to sell")
+        known = request["costs"].get(item)
+        if known is not None and cost != known:
+            # the engine saw what it cost: half of that, never a cost the answer makes up (docs/rulings.md)
+            raise AnswerError(f"{item!r} was bought for {known} coins in this story: it sells at cost {known}, "
+                              f"not {cost}")
         coins += sale_value(cost)
     return coins
 

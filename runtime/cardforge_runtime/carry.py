@@ -110,6 +110,9 @@ def carry_over(setup: Any, state: Any, pack: Mapping[str, Any],
     # A save of version 1 (before Between Story Cards) has not called the Porter.
     if isinstance(state, dict):
         state.setdefault("porter_called", False)
+    # A save before version 3 kept no costs of items bought: a sale states the cost.
+    if isinstance(state, dict):
+        state.setdefault("costs", {})
 
     # Flags and counters of the story.
     if isinstance(state, dict) and isinstance(state.get("flags"), dict) and isinstance(state.get("counters"), dict):

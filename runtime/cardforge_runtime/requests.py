@@ -133,7 +133,8 @@ class PurchaseOffer(TypedDict):
 class PurchaseRequest(TypedDict):
     """Players may purchase (Gascony's Legacy, Event Cards): fixed ``offers`` and
     ``draw`` cards from ``deck`` (``None``: no deck); ``items`` is what each
-    Character holds (they may sell it: Between Story Cards, Sell Equipment).
+    Character holds (they may sell it: Between Story Cards, Sell Equipment);
+    ``costs`` the cost of each item bought in this story (a sale of it uses that).
     Answer: ``{"buy": [...], "sell"?: [...]}``."""
     kind: Literal["purchase"]
     card: int
@@ -143,12 +144,13 @@ class PurchaseRequest(TypedDict):
     draw: int
     characters: list[int]
     items: list[list[str]]
+    costs: dict[str, int]
 
 
 class BetweenRequest(TypedDict):
     """Between Story Cards (Gascony's Legacy): card ``card`` is complete and ``next``
     is drawn once the players go on. ``coins`` the party's; ``items`` what each
-    Character holds; ``porter`` the cards under the Porter while he may still be
+    Character holds; ``costs`` as in a purchase; ``porter`` the cards under the Porter while he may still be
     called this Story (1 per Character), 0 once called. Answer: ``{}`` (go on), or
     one action: ``{"porter": [buys]}``, ``{"sell": [sales]}``, ``{"trade": [moves]}``;
     the request then comes again."""
@@ -158,6 +160,7 @@ class BetweenRequest(TypedDict):
     coins: int
     characters: list[int]
     items: list[list[str]]
+    costs: dict[str, int]
     porter: int
 
 

@@ -28,9 +28,11 @@ SAVE_FORMAT = "cardforge-save"
 #: (where a replay starts) and the Between Story Cards requests (and
 #: ``porter_called`` in the state). A version 1 save still loads: its seed is read as
 #: a number and it is carried over from its checkpoint, as onto a rebuilt bundle.
-SAVE_VERSION = 2
+#: Version 3 adds ``costs`` to the state (the cost each item was bought at, which a
+#: sale must use); a version 2 save is carried over from its checkpoint, as a version 1.
+SAVE_VERSION = 3
 #: The save versions ``check_save`` reads (older ones are brought to ``SAVE_VERSION``).
-READABLE_SAVE_VERSIONS = (1, 2)
+READABLE_SAVE_VERSIONS = (1, 2, 3)
 #: The ``format`` of a conformance transcript (``Session.transcript``), and its
 #: version: 2 stores the seed as decimal text and records Between Story Cards requests.
 TRANSCRIPT_FORMAT = "cardforge-transcript"

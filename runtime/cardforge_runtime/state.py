@@ -31,7 +31,8 @@ def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapp
     """The state before the first card: every Character at full Health and at full
     Destiny (or at its board's ``destiny_start``: Campaign Mode, the harder game),
     no status tokens, their board's items; no coins; flags false, counters at their
-    starting value; ``card`` and ``result`` ``None``.
+    starting value; no Porter called and no item bought (``costs``: item -> the cost it
+    was bought at); ``card`` and ``result`` ``None``.
 
     Args:
         pack, story: the bundle's pack and story.
@@ -60,6 +61,7 @@ def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapp
         "flags": {flag: False for flag in story["flags"]},
         "counters": dict(story["counters"]),
         "porter_called": False,
+        "costs": {},
         "characters": characters,
         "result": None,
     }
@@ -105,6 +107,8 @@ def checked_state(state: Any, refs: Mapping[str, Any], setup: Mapping[str, Any],
         check(isinstance(state["counters"], Mapping) and set(state["counters"]) == set(story["counters"])
               and all(type(v) is int for v in state["counters"].values()), "the counters")
         check(type(state["porter_called"]) is bool, "porter_called")
+        check(isinstance(state["costs"], Mapping) and all(whole(c, 0, MAX_NUMBER) for c in state["costs"].values()),
+              "the costs of items bought")
         check(isinstance(state["characters"], list) and len(state["characters"]) == len(boards),
               "the Characters differ from the setup")
         for character, board in zip(state["characters"], boards):

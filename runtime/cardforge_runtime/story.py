@@ -390,7 +390,8 @@ class StoryRules:
         answer = yield {"kind": "purchase", "card": self.state["card"], "coins": self.state["coins"],
                         "offers": [{"offer": i, "item": o["item"], "cost": o["cost"]} for i, o in enumerate(offers)],
                         "deck": deck, "draw": draw, "characters": list(range(len(self.state["characters"]))),
-                        "items": [list(c["items"]) for c in self.state["characters"]]}
+                        "items": [list(c["items"]) for c in self.state["characters"]],
+                        "costs": dict(self.state["costs"])}
         sell(self.state, self._record, answer.get("sell", []))
         buy(self.state, self._record, answer["buy"], offers)
         return None

@@ -87,7 +87,8 @@ def _between(request: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         return {"porter": buy}
     if roll < 0.15 and held:
         who, item = rng.choice(held)
-        return {"sell": [{"character": who, "item": item, "cost": rng.randint(0, 6)}]}
+        cost = rng.randint(0, 6)         # the cost read off the card, unless the engine saw it bought
+        return {"sell": [{"character": who, "item": item, "cost": request["costs"].get(item, cost)}]}
     if roll < 0.2 and held and len(request["characters"]) > 1:
         who, item = rng.choice(held)
         return {"trade": [{"from": who, "to": rng.choice([c for c in request["characters"] if c != who]), "item": item}]}
