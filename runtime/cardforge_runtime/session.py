@@ -369,7 +369,7 @@ class Session:
 
     def transcript(self) -> dict[str, Any]:
         """The playthrough so far as a conformance transcript (docs/runtime.md,
-        Conformance transcripts): ``{"format": "cardforge-transcript", "version": 2,
+        Conformance transcripts): ``{"format": "cardforge-transcript", "version": 3,
         "content_hash", "pack", "story", "setup", "initial_state", "steps": [log
         entries], "pending": the request now waiting}``. Another engine that starts
         from ``setup`` and gives the ``answer`` of each step must produce the same

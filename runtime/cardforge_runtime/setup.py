@@ -34,9 +34,10 @@ SAVE_VERSION = 3
 #: The save versions ``check_save`` reads (older ones are brought to ``SAVE_VERSION``).
 READABLE_SAVE_VERSIONS = (1, 2, 3)
 #: The ``format`` of a conformance transcript (``Session.transcript``), and its
-#: version: 2 stores the seed as decimal text and records Between Story Cards requests.
+#: version: 2 stores the seed as decimal text and records Between Story Cards requests;
+#: 3 adds ``costs`` to the state and to the purchase and between requests.
 TRANSCRIPT_FORMAT = "cardforge-transcript"
-TRANSCRIPT_VERSION = 2
+TRANSCRIPT_VERSION = 3
 
 _MAX_SEED = (1 << 64) - 1
 
