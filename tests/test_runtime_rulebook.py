@@ -408,3 +408,29 @@ def test_a_sale_pays_half_what_the_item_cost_when_the_engine_saw_it_bought():
     assert session.state["costs"] == {"Musket": 3, "Rope": 4}
     resumed = Session.load(session.bundle, session.save())
     assert resumed.state["costs"] == {"Musket": 3, "Rope": 4}
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+COSTS = st.one_of(st.integers(0, 6), st.just(2**64 - 1), st.integers(2**63, 2**64 - 1))   # a cost, or at the limit
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["porter", "sell"]), COSTS), max_size=6))
+def test_every_save_the_engine_writes_loads_again_whatever_the_costs(actions):
+    """Property (issue 7, item 20): whatever costs the answers name (up to the number
+    limit), each save the engine writes loads again and gives back the same save."""
+    session = start(BETWEEN_CARDS, players=2)
+    to_between(session)
+    for action, cost in actions:
+        request = session.pending
+        if action == "porter" and request["porter"]:
+            answer = {"porter": [{"item": "Musket", "cost": min(cost, request["coins"]), "character": 1}]}
+        elif action == "sell" and request["items"][0]:
+            item = request["items"][0][0]
+            answer = {"sell": [{"character": 0, "item": item, "cost": request["costs"].get(item, cost)}]}
+        else:
+            continue
+        session.answer(answer)
+        assert Session.load(session.bundle, session.save()).save() == session.save()
