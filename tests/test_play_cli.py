@@ -212,7 +212,8 @@ def test_between_story_cards_typed_and_scripted(tmp_path: Path):
         {"id": 2, "steps": [{"kind": "victory", "text": "Won."}]}])
     path = tmp_path / "b.json"
     path.write_text(json.dumps(bundle), encoding="utf-8")
-    typed = "\n" + "porter Musket 4\n2\n" + "porter\n" + "sell 1 Rapier 3\n" + "trade 2 1 Musket\n" + "dance\n" + "\n\n"
+    typed = ("\n" + "porter Musket 4\n2\n" + "porter\n" + "sell 1 Rapier 3\n" + "trade 2 1 Musket\n" + "dance\n"
+             + "sell 1 Musket\n" + "\n\n")
     result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", stdin=typed)
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -221,6 +222,7 @@ def test_between_story_cards_typed_and_scripted(tmp_path: Path):
     assert "the Porter has already been called this Story" in out
     assert "Anne sells Rapier for 2 coins" in out and "Bertrand gives Musket to Anne" in out
     assert "press [Enter] to go on, or type porter, sell or trade" in out
+    assert "Anne sells Musket for 2 coins" in out            # bought for 4: the engine knows its cost
     assert "*** VICTORY ***" in out
     script = tmp_path / "a.json"
     script.write_text(json.dumps([{}, {"trade": [{"from": 0, "to": 1, "item": "Rapier"}]}, {}, {}]), encoding="utf-8")

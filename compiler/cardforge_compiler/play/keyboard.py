@@ -181,7 +181,8 @@ class Terminal(Screen):
 
     def parse_between(self, request: dict[str, Any], text: str) -> dict[str, Any]:
         """Between Story Cards: ``[Enter]`` goes on; ``porter Name cost; ...``,
-        ``sell N Name cost`` or ``trade N M Name`` (Characters numbered from 1)."""
+        ``sell N Name cost`` (``sell N Name`` for an item bought in this story: the
+        engine knows its cost) or ``trade N M Name`` (Characters numbered from 1)."""
         if not text:
             return {}
         word, _, rest = text.partition(" ")
@@ -202,7 +203,11 @@ class Terminal(Screen):
             answer: dict[str, Any] = {"porter": buys}
         elif word == "sell":
             first, _, tail = rest.partition(" ")
-            name, cost = name_and_cost(tail, "type: sell N Name cost (N: the Character's number)")
+            if tail.strip() in request["costs"]:        # bought in this story: the engine knows its cost
+                name, cost = tail.strip(), request["costs"][tail.strip()]
+            else:
+                name, cost = name_and_cost(tail, "type: sell N Name cost (N: the Character's number; the cost "
+                                                 "printed on the card, left out for an item bought in this story)")
             answer = {"sell": [{"character": self.one(first, count) - 1, "item": name, "cost": cost}]}
         elif word == "trade":
             parts = rest.split(" ", 2)

@@ -238,6 +238,8 @@ class Screen:
             return f"Coins {old} -> {new}"
         if path[0] == "porter_called":   # Gascony's Legacy, Between Story Cards: once per Story
             return "The Porter has been called this Story" if new else "The Porter may be called again this Story"
+        if path[0] == "costs":           # the purchase event says what it cost; a sale uses it
+            return f"(a sale of {shown(path[1])} pays half of {word(new)} coins)" if self.trace else None
         if path[0] in ("flags", "counters"):
             return f"(story {path[0][:-1]}) {shown(path[1])}: {word(old)} -> {word(new)}" if self.trace else None
         if path[0] == "characters" and len(path) == 3:
