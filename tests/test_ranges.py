@@ -42,6 +42,8 @@ def steps(data):
      "dice_modifier"),
     (lambda d: steps(d)[0].__setitem__("coins", 10**9), "steps[0].coins", "count"),
     (lambda d: steps(d)[1]["offers"][0].__setitem__("cost", 99999), "offers[0].cost", "count"),
+    (lambda d: steps(d)[2]["values"].__setitem__("n", 10**7), "values.n", "amount"),
+    (lambda d: pack(d)["stories"][0]["counters"].__setitem__("n", -10**7), "counters.n", "amount"),
 ])
 def test_a_bundle_outside_a_documented_range_is_refused(change, where, limits):
     load_bundle(bundle())                                    # the bundle as made loads

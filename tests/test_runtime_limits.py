@@ -306,15 +306,24 @@ def test_odd_values_for_the_story_id_or_a_probability_are_clear_errors():
 
 def test_a_counter_stops_at_the_number_limit_so_every_save_loads_again():
     """A save the engine writes must load again: `add` never takes a counter beyond
-    ±MAX_NUMBER, which the save check would refuse."""
+    ±MAX_NUMBER, which the save check would refuse. A bundle's amounts are within
+    format.RANGES["amount"] (±1,000,000), so only a very long loop gets there: the
+    stop is tested on apply_values itself, and a bundle at the edges of the range
+    saves and loads."""
+    from cardforge_runtime.format import RANGES, apply_values
+    counters = {"gold": MAX_NUMBER - 1, "debt": -5}
+    apply_values("add", {"gold": MAX_NUMBER}, {}, counters, counters)
+    apply_values("add", {"debt": -MAX_NUMBER}, {}, counters, counters)
+    assert counters == {"gold": MAX_NUMBER, "debt": -MAX_NUMBER}
+    low, high = RANGES["amount"]
     bundle = load_bundle(make_bundle([{"id": 1, "steps": [
-        {"kind": "add", "values": {"gold": MAX_NUMBER}}, {"kind": "add", "values": {"debt": -MAX_NUMBER}},
+        {"kind": "add", "values": {"gold": high}}, {"kind": "add", "values": {"debt": low}},
         {"kind": "text", "text": "Rich."}, {"kind": "goto", "card": 1}]}],
-        counters={"gold": MAX_NUMBER - 1, "debt": -5}))
+        counters={"gold": high, "debt": low}))
     session = Session.start(bundle, "s", seed=1)
     for _ in range(5):
         session.answer({})
-    assert session.state["counters"] == {"gold": MAX_NUMBER, "debt": -MAX_NUMBER}
+    assert session.state["counters"] == {"gold": 3 * high, "debt": 3 * low}
     again = Session.load(bundle, json.dumps(session.save()))
     assert again.state == session.state and again.pending == session.pending
 

@@ -219,9 +219,8 @@ class _Checker:
         self.field(story, "introduction", path, "text")
         flags = self.texts(story, "flags", path) or []
         counters = self.field(story, "counters", path, "object")
-        for key, value in counters.items():
-            if isinstance(value, bool) or not isinstance(value, int):
-                self.fail(f"{path}.counters.{key}", f"expected a whole number, found {json_type(value)}")
+        for key in counters:
+            self.count(counters, key, f"{path}.counters", *RANGES["amount"])
         for name in [*flags, *counters]:
             if not re.fullmatch(NAME_PATTERN, name):
                 self.fail(f"{path}.flags" if name in flags else f"{path}.counters",
@@ -325,8 +324,7 @@ class _Checker:
                 if kind == "add" or name in scope["counters"]:
                     if name not in scope["counters"]:
                         self.fail(where, f"{name!r} is not a counter of this story")
-                    if isinstance(value, bool) or not isinstance(value, int):
-                        self.fail(where, f"expected a whole number, found {json_type(value)}")
+                    self.count(values, name, f"{path}.values", *RANGES["amount"])
                 elif name in scope["flags"]:
                     if not isinstance(value, bool):
                         self.fail(where, f"expected true/false, found {json_type(value)}")
