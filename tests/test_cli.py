@@ -283,3 +283,17 @@ def test_check_bundle_refuses_a_fifo_and_a_huge_number_without_hanging(tmp_path:
     huge.write_text('{"format": "cardforge-bundle", "n": ' + "9" * 5000 + "}", encoding="utf-8")
     code, out, _ = run("check-bundle", str(huge))
     assert code == 1 and "a number has thousands of digits, beyond ±18446744073709551615" in out
+
+
+def test_help_and_version_load_no_heavy_module() -> None:
+    """``cardforge --help`` and ``--version`` start fast (bench: < 100 ms): the commands
+    import pydantic, networkx, ruamel.yaml, jsonschema-rs and the runtime only when
+    they run (``play`` included)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from cardforge_compiler.cli import cli; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'networkx', 'ruamel', "
+            "'jsonschema_rs', 'cardforge_runtime'}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
