@@ -10,6 +10,8 @@ from _runtime_helpers import advance, make_bundle
 from cardforge_runtime import Session, SessionError, load_bundle
 
 GOTO_END = {"kind": "victory", "text": "Won."}
+#: The Porter of Gascony's Legacy (Setup 4: "1 Equipment card per Character").
+PORTER = {"deck": "Equipment", "cards_per_character": 1}
 
 
 def start(cards, **options):
@@ -73,7 +75,7 @@ def test_solo_play_with_four_characters_puts_four_cards_under_the_porter():
               for n in ("A", "B", "C", "D")]
     cards = [{"id": 1, "steps": [{"kind": "goto", "card": 2}]},
              {"id": 2, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 1}, GOTO_END]}]
-    session = Session.start(load_bundle(make_bundle(cards, characters=boards)), "s", players=1,
+    session = Session.start(load_bundle(make_bundle(cards, characters=boards, porter=PORTER)), "s", players=1,
                             characters=["A", "B", "C", "D"], seed=1)
     while session.pending["kind"] in ("text", "card"):
         session.answer({})
@@ -270,7 +272,7 @@ def test_a_goto_does_not_draw_the_next_card_at_once():
     """Gascony's Legacy, Between Story Cards: "When you complete a story card, before
     setting up the next one, players may do any or all of the following": a goto, an
     option's goto and a Battle objective's goto each stop at a `between` request."""
-    session = start(BETWEEN_CARDS, players=2)
+    session = start(BETWEEN_CARDS, players=2, porter=PORTER)
     assert to_between(session) == {"kind": "between", "card": 1, "next": 2, "coins": 5, "characters": [0, 1],
                                    "items": [["Rapier", "Lantern"], ["Lantern"]], "porter": 2}
     assert session.state["card"] == 1
@@ -286,7 +288,7 @@ def test_a_goto_does_not_draw_the_next_card_at_once():
 
 
 def test_the_porter_comes_once_per_story():
-    session = start(BETWEEN_CARDS, players=2)
+    session = start(BETWEEN_CARDS, players=2, porter=PORTER)
     to_between(session)
     with pytest.raises(AnswerError, match="only 2 card"):
         session.answer({"porter": [{"item": "A", "cost": 0}] * 3})
@@ -302,6 +304,39 @@ def test_the_porter_comes_once_per_story():
     session.answer({})
     session.answer({"option": 0})
     assert session.pending["porter"] == 0                         # still called, on the next card
+
+
+def test_the_porter_holds_the_packs_cards_per_character():
+    """The pack's ``porter.cards_per_character`` (Setup 4: "1 Equipment card per
+    Character" in Gascony's Legacy; another pack may say 2): 2 per Character x 3."""
+    session = start(BETWEEN_CARDS, players=3, porter={"deck": "Supplies", "cards_per_character": 2})
+    assert to_between(session)["porter"] == 6
+    with pytest.raises(AnswerError, match="only 6 card"):
+        session.answer({"porter": [{"item": "A", "cost": 0}] * 7})
+
+
+def test_a_pack_without_a_porter_never_offers_him():
+    """The Porter is a component of Gascony's Legacy ("Porter board"), not a rule of
+    every game: a pack with no ``porter`` has none. Its between requests carry no
+    ``porter``; a porter answer is refused, saying why; selling and trading remain."""
+    session = start(BETWEEN_CARDS, players=2)
+    request = to_between(session)
+    assert request == {"kind": "between", "card": 1, "next": 2, "coins": 5, "characters": [0, 1],
+                       "items": [["Rapier", "Lantern"], ["Lantern"]]}
+    for answer in ({"porter": []}, {"porter": [{"item": "Musket", "cost": 3}]}, {"porter": [], "sell": []}):
+        with pytest.raises(AnswerError, match="this pack has no Porter to call: sell or trade"):
+            session.answer(answer)
+    with pytest.raises(AnswerError, match="a between answer takes sell, trade; unexpected: option"):
+        session.answer({"option": 0})
+    with pytest.raises(AnswerError, match="one action at a time: sell or trade"):
+        session.answer({"sell": [], "trade": []})
+    session.answer({"sell": [{"character": 1, "item": "Lantern", "cost": 3}]})
+    session.answer({"trade": [{"from": 0, "to": 1, "item": "Lantern"}]})
+    assert session.state["porter_called"] is False and session.state["coins"] == 7
+    session.answer({})
+    session.answer({})
+    session.answer({"option": 0})
+    assert session.pending["kind"] == "between" and "porter" not in session.pending   # nor on any later card
 
 
 def test_selling_brings_half_the_cost_rounded_up():

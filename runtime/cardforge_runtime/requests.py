@@ -145,19 +145,23 @@ class PurchaseRequest(TypedDict):
     items: list[list[str]]
 
 
-class BetweenRequest(TypedDict):
-    """Between Story Cards (Gascony's Legacy): card ``card`` is complete and ``next``
-    is drawn once the players go on. ``coins`` the party's; ``items`` what each
-    Character holds; ``porter`` the cards under the Porter while he may still be
-    called this Story (1 per Character), 0 once called. Answer: ``{}`` (go on), or
-    one action: ``{"porter": [buys]}``, ``{"sell": [sales]}``, ``{"trade": [moves]}``;
-    the request then comes again."""
+class _BetweenFields(TypedDict):
     kind: Literal["between"]
     card: int
     next: int
     coins: int
     characters: list[int]
     items: list[list[str]]
+
+
+class BetweenRequest(_BetweenFields, total=False):
+    """Between Story Cards (Gascony's Legacy): card ``card`` is complete and ``next``
+    is drawn once the players go on. ``coins`` the party's; ``items`` what each
+    Character holds; ``porter`` the cards under the Porter while he may still be
+    called this Story (the pack's ``porter.cards_per_character`` per Character), 0
+    once called, and absent when the pack has no Porter. Answer: ``{}`` (go on), or
+    one action: ``{"porter": [buys]}`` (only with ``porter``), ``{"sell": [sales]}``,
+    ``{"trade": [moves]}``; the request then comes again."""
     porter: int
 
 
