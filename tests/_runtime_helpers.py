@@ -13,11 +13,13 @@ BOARDS = [
 
 
 def make_bundle(cards: list[dict[str, Any]], *, flags: list[str] | None = None, counters: dict[str, int] | None = None,
-                start: int | None = None, introduction: str = "", characters: list | None = None) -> dict[str, Any]:
+                start: int | None = None, introduction: str = "", characters: list | None = None,
+                porter: dict[str, Any] | None = None) -> dict[str, Any]:
     """A one-pack, one-story bundle (format 1.1) around ``cards`` (``{"id", "steps"}``;
-    title and text are filled in)."""
+    title and text are filled in). With ``porter`` (``{"deck", "cards_per_character"}``)
+    the pack has a Porter and the bundle is format 1.3."""
     full = [{"title": f"Card {c['id']}", "text": "", "endings": [], **c} for c in cards]
-    return {
+    bundle = {
         "format": "cardforge-bundle",
         "format_version": "1.1.0",
         "content_hash": "sha256:" + "0" * 64,
@@ -46,6 +48,10 @@ def make_bundle(cards: list[dict[str, Any]], *, flags: list[str] | None = None, 
             }],
         }],
     }
+    if porter is not None:
+        bundle["format_version"] = "1.3.0"
+        bundle["packs"][0]["porter"] = porter
+    return bundle
 
 
 def advance(session, *kinds_to_skip: str) -> dict[str, Any]:

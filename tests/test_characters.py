@@ -44,7 +44,7 @@ def _bundle(folder: Path, expected: tuple[str, ...] = ()) -> dict:
 
 def test_boards_are_in_the_bundle_in_authoring_order_with_defaults(tmp_path: Path) -> None:
     bundle = _bundle(_pack(tmp_path, BOARDS))
-    assert bundle["format_version"] == BUNDLE_FORMAT_VERSION == "1.2.0"
+    assert bundle["format_version"] == BUNDLE_FORMAT_VERSION == "1.3.0"
     assert bundle["packs"][0]["characters"] == [
         {"destiny": 3, "health": 5, "items": ["Broadsword"], "name": "Porthos", "stats": {"Movement": 2, "Prowess": 5}},
         {"destiny": 4, "health": 4, "items": [], "name": "Aramis", "stats": {"Movement": 4, "Prowess": 3}},
@@ -94,3 +94,18 @@ def test_stats_checks_and_duplicate_names_together(tmp_path: Path) -> None:
         ("CF304", 21, 7, "'Speed' is not a stat of pack 'test'"),
         ("CF307", 19, 5, "Character 'Porthos' has no value for stat 'Movement'"),
     ]
+
+
+def test_the_porter_is_in_the_bundle_only_when_the_manifest_declares_him(tmp_path: Path) -> None:
+    """Gascony's Legacy, "Porter board" (a component, format 1.3.0): a manifest with
+    ``porter`` gets it in the bundle, its count defaulting to 1 (Setup 4: "1 Equipment
+    card per Character"); a manifest without one gets no ``porter`` key, and the
+    engine then never offers him (tests/test_runtime_rulebook.py)."""
+    without = _bundle(_pack(tmp_path / "a", BOARDS))
+    assert "porter" not in without["packs"][0]
+    folder = _pack(tmp_path / "b", BOARDS + "porter:\n  deck: Supplies\n")
+    assert _bundle(folder)["packs"][0]["porter"] == {"deck": "Supplies", "cards_per_character": 1}
+    folder = _pack(tmp_path / "c", BOARDS + "porter: {deck: Equipment, cards_per_character: 2}\n")
+    with_two = _bundle(folder)
+    assert with_two["packs"][0]["porter"] == {"deck": "Equipment", "cards_per_character": 2}
+    assert check_bundle_data(with_two) == []

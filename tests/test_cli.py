@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -229,6 +231,24 @@ def test_an_internal_error_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatc
     assert err.count("\n") == 1 and "internal error: RuntimeError: kaboom" in err
 
 
+def test_the_command_ends_fast_with_its_output_whole_and_its_exit_code(tmp_path: Path) -> None:
+    """``cardforge`` (``cli.command``) skips the interpreter's teardown: what it printed to
+    a pipe, its exit code and the bundle it wrote are those of the in-process CLI."""
+    copy_golden("unknown-card", tmp_path / "pack")
+    command = [sys.executable, "-m", "cardforge_compiler"]
+    for args in (["lint", str(tmp_path / "pack")], ["lint", str(CONTENT), "--format", "json"]):
+        done = subprocess.run([*command, *args], capture_output=True, text=True, check=False)
+        assert (done.returncode, done.stdout, done.stderr) == run(*args)
+    bundle = tmp_path / "out.json"
+    done = subprocess.run([*command, "build", str(CONTENT), "-o", str(bundle)], capture_output=True, check=False)
+    assert done.returncode == 0 and b"bundle:" in done.stdout
+    in_process = tmp_path / "in-process.json"
+    assert run("build", str(CONTENT), "-o", str(in_process))[0] == 0
+    assert bundle.read_bytes() == in_process.read_bytes()
+    done = subprocess.run([*command, "lint", str(tmp_path / "nowhere")], capture_output=True, text=True, check=False)
+    assert done.returncode == 1 and "no such file or folder" in done.stdout
+
+
 def test_relative_paths_are_shown_as_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     copy_golden("unknown-card", tmp_path / "pack")
     monkeypatch.chdir(tmp_path)
@@ -263,3 +283,17 @@ def test_check_bundle_refuses_a_fifo_and_a_huge_number_without_hanging(tmp_path:
     huge.write_text('{"format": "cardforge-bundle", "n": ' + "9" * 5000 + "}", encoding="utf-8")
     code, out, _ = run("check-bundle", str(huge))
     assert code == 1 and "a number has thousands of digits, beyond ±18446744073709551615" in out
+
+
+def test_help_and_version_load_no_heavy_module() -> None:
+    """``cardforge --help`` and ``--version`` start fast (bench: < 100 ms): the commands
+    import pydantic, networkx, ruamel.yaml, jsonschema-rs and the runtime only when
+    they run (``play`` included)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from cardforge_compiler.cli import cli; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'networkx', 'ruamel', "
+            "'jsonschema_rs', 'cardforge_runtime'}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -271,3 +271,20 @@ def test_card_24_wounds_aramis_and_says_what_the_roll_is_for(bundle) -> None:  #
                                                                               "otherwise": "skip"}
     heal = _card(bundle, "act-2", 201)["steps"]
     assert [s["kind"] for s in heal] == ["add", "text", "gain", "goto"] and "heals 1 Wound" in heal[1]["text"]
+
+
+def test_the_shipped_game_has_its_porter(bundle) -> None:  # noqa: ANN001
+    """Gascony's Legacy, Component List "Porter Board x1"; Setup 4: "place 1 Equipment
+    card per Character face-down, underneath it": the manifest declares him, the
+    bundle carries him, and between Story cards of Act I (3 Characters) he holds 3."""
+    from cardforge_runtime import Session, load_bundle
+
+    assert bundle["packs"][0]["porter"] == {"deck": "Equipment", "cards_per_character": 1}
+    session = Session.start(load_bundle(json.loads(bundle_bytes(bundle))), "act-1", players=3, seed=1)
+    while session.pending["kind"] != "between":
+        request = session.pending
+        session.answer({"option": request["options"][0]["option"]} if request["kind"] == "choice" else
+                       {"auto": True} if request["kind"] == "roll" else
+                       {"keep": True} if request["kind"] == "reroll" else
+                       {"buy": []} if request["kind"] == "purchase" else {})
+    assert session.pending["porter"] == 3

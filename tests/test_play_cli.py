@@ -209,7 +209,7 @@ def test_between_story_cards_typed_and_scripted(tmp_path: Path):
 
     bundle = make_bundle([
         {"id": 1, "steps": [{"kind": "gain", "coins": 6, "who": "each"}, {"kind": "goto", "card": 2}]},
-        {"id": 2, "steps": [{"kind": "victory", "text": "Won."}]}])
+        {"id": 2, "steps": [{"kind": "victory", "text": "Won."}]}], porter={"deck": "Supplies", "cards_per_character": 1})
     path = tmp_path / "b.json"
     path.write_text(json.dumps(bundle), encoding="utf-8")
     typed = ("\n" + "porter Musket 4\n2\n" + "porter\n" + "sell 1 Rapier 3\n" + "trade 2 1 Musket\n" + "dance\n"
@@ -218,6 +218,7 @@ def test_between_story_cards_typed_and_scripted(tmp_path: Path):
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Between Story cards (next: card 2; the party has 6 coins):" in out
+    assert "buy from the 2 Supplies" in " ".join(out.split())                  # the pack's deck and count
     assert "The Porter is called" in out and "Bertrand buys Musket for 4 coins" in out
     assert "the Porter has already been called this Story" in out
     assert "Anne sells Rapier for 2 coins" in out and "Bertrand gives Musket to Anne" in out
@@ -229,6 +230,25 @@ def test_between_story_cards_typed_and_scripted(tmp_path: Path):
     result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", "--answers", str(script))
     assert result.returncode == 0, result.stderr
     assert '(trade Rapier from Anne to Bertrand)' in result.stdout and "(go on to card 2)" in result.stdout
+
+
+def test_a_pack_without_a_porter_is_never_offered_him_at_the_prompt(tmp_path: Path):
+    """No ``porter`` in the pack: the between prompt offers selling and trading only,
+    and ``porter`` typed anyway is refused with the reason."""
+    from _runtime_helpers import make_bundle
+
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(make_bundle([{"id": 1, "steps": [{"kind": "goto", "card": 2}]},
+                                            {"id": 2, "steps": [{"kind": "victory", "text": "Won."}]}])),
+                    encoding="utf-8")
+    result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1",
+                       stdin="\n" + "porter\n" + "help\n" + "dance\n" + "\n\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "this pack has no Porter to call: sell or trade" in out
+    assert "[Enter] to go on, or sell / trade" in out and "press [Enter] to go on, or type sell or trade" in out
+    assert "Porter" not in out.replace("this pack has no Porter to call", "")
+    assert "*** VICTORY ***" in out
 
 
 def test_state_changes_are_shown_in_words(tmp_path: Path):
@@ -257,7 +277,8 @@ def _bundle_file(tmp_path: Path, cards: list) -> Path:
     from _runtime_helpers import make_bundle
 
     path = tmp_path / "b.json"
-    path.write_text(json.dumps(make_bundle(cards)), encoding="utf-8")
+    path.write_text(json.dumps(make_bundle(cards, porter={"deck": "Equipment", "cards_per_character": 1})),
+                    encoding="utf-8")
     return path
 
 

@@ -10,6 +10,8 @@ from _runtime_helpers import advance, make_bundle
 from cardforge_runtime import Session, SessionError, load_bundle
 
 GOTO_END = {"kind": "victory", "text": "Won."}
+#: The Porter of Gascony's Legacy (Setup 4: "1 Equipment card per Character").
+PORTER = {"deck": "Equipment", "cards_per_character": 1}
 
 
 def start(cards, **options):
@@ -73,7 +75,7 @@ def test_solo_play_with_four_characters_puts_four_cards_under_the_porter():
               for n in ("A", "B", "C", "D")]
     cards = [{"id": 1, "steps": [{"kind": "goto", "card": 2}]},
              {"id": 2, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 1}, GOTO_END]}]
-    session = Session.start(load_bundle(make_bundle(cards, characters=boards)), "s", players=1,
+    session = Session.start(load_bundle(make_bundle(cards, characters=boards, porter=PORTER)), "s", players=1,
                             characters=["A", "B", "C", "D"], seed=1)
     while session.pending["kind"] in ("text", "card"):
         session.answer({})
@@ -268,7 +270,7 @@ def test_a_goto_does_not_draw_the_next_card_at_once():
     """Gascony's Legacy, Between Story Cards: "When you complete a story card, before
     setting up the next one, players may do any or all of the following": a goto, an
     option's goto and a Battle objective's goto each stop at a `between` request."""
-    session = start(BETWEEN_CARDS, players=2)
+    session = start(BETWEEN_CARDS, players=2, porter=PORTER)
     assert to_between(session) == {"kind": "between", "card": 1, "next": 2, "coins": 5, "characters": [0, 1],
                                    "items": [["Rapier", "Lantern"], ["Lantern"]], "costs": {}, "porter": 2}
     assert session.state["card"] == 1
@@ -284,7 +286,7 @@ def test_a_goto_does_not_draw_the_next_card_at_once():
 
 
 def test_the_porter_comes_once_per_story():
-    session = start(BETWEEN_CARDS, players=2)
+    session = start(BETWEEN_CARDS, players=2, porter=PORTER)
     to_between(session)
     with pytest.raises(AnswerError, match="only 2 card"):
         session.answer({"porter": [{"item": "A", "cost": 0, "character": 0}] * 3})
@@ -300,6 +302,39 @@ def test_the_porter_comes_once_per_story():
     session.answer({})
     session.answer({"option": 0})
     assert session.pending["porter"] == 0                         # still called, on the next card
+
+
+def test_the_porter_holds_the_packs_cards_per_character():
+    """The pack's ``porter.cards_per_character`` (Setup 4: "1 Equipment card per
+    Character" in Gascony's Legacy; another pack may say 2): 2 per Character x 3."""
+    session = start(BETWEEN_CARDS, players=3, porter={"deck": "Supplies", "cards_per_character": 2})
+    assert to_between(session)["porter"] == 6
+    with pytest.raises(AnswerError, match="only 6 card"):
+        session.answer({"porter": [{"item": "A", "cost": 0, "character": 0}] * 7})
+
+
+def test_a_pack_without_a_porter_never_offers_him():
+    """The Porter is a component of Gascony's Legacy ("Porter board"), not a rule of
+    every game: a pack with no ``porter`` has none. Its between requests carry no
+    ``porter``; a porter answer is refused, saying why; selling and trading remain."""
+    session = start(BETWEEN_CARDS, players=2)
+    request = to_between(session)
+    assert request == {"kind": "between", "card": 1, "next": 2, "coins": 5, "characters": [0, 1],
+                       "items": [["Rapier", "Lantern"], ["Lantern"]], "costs": {}}
+    for answer in ({"porter": []}, {"porter": [{"item": "Musket", "cost": 3}]}, {"porter": [], "sell": []}):
+        with pytest.raises(AnswerError, match="this pack has no Porter to call: sell or trade"):
+            session.answer(answer)
+    with pytest.raises(AnswerError, match="a between answer takes sell, trade; unexpected: option"):
+        session.answer({"option": 0})
+    with pytest.raises(AnswerError, match="one action at a time: sell or trade"):
+        session.answer({"sell": [], "trade": []})
+    session.answer({"sell": [{"character": 1, "item": "Lantern", "cost": 3}]})
+    session.answer({"trade": [{"from": 0, "to": 1, "item": "Lantern"}]})
+    assert session.state["porter_called"] is False and session.state["coins"] == 7
+    session.answer({})
+    session.answer({})
+    session.answer({"option": 0})
+    assert session.pending["kind"] == "between" and "porter" not in session.pending   # nor on any later card
 
 
 def test_selling_brings_half_the_cost_rounded_up():
@@ -349,7 +384,7 @@ def test_coins_stay_within_the_number_limit_so_every_save_loads_again():
     """A sale's coins stop at MAX_NUMBER (2**64 - 1), as counters do: a save of the
     party's Coins past the limit could not be read back (the input limits)."""
     from cardforge_runtime.limits import MAX_NUMBER
-    session = start(BETWEEN_CARDS, players=2)
+    session = start(BETWEEN_CARDS, players=2, porter=PORTER)
     to_between(session)
     session.answer({"sell": [{"character": 0, "item": "Rapier", "cost": MAX_NUMBER},
                              {"character": 0, "item": "Lantern", "cost": MAX_NUMBER}]})
@@ -365,7 +400,7 @@ def test_who_carries_a_purchase_is_asked_when_several_characters_could():
     """The players choose who carries what they buy: with more than one Character in
     play a purchase (offer, deck card or the Porter's) without ``character`` is
     refused, never given to Character 0; with one Character it may be left out."""
-    session = start(BETWEEN_CARDS, players=2)
+    session = start(BETWEEN_CARDS, players=2, porter=PORTER)
     to_between(session)
     with pytest.raises(AnswerError, match="who carries it\\? each purchase needs its 'character'"):
         session.answer({"porter": [{"item": "Musket", "cost": 3}]})
@@ -377,7 +412,7 @@ def test_who_carries_a_purchase_is_asked_when_several_characters_could():
     session.answer({"buy": [{"offer": 0, "character": 1}]})
     assert session.state["characters"][1]["items"] == ["Lantern", "Rope"]
 
-    data = make_bundle(BETWEEN_CARDS)
+    data = make_bundle(BETWEEN_CARDS, porter=PORTER)
     data["packs"][0]["players"]["solo_characters"] = 1
     alone = Session.start(load_bundle(data), "s", players=1, characters=["Bertrand"], seed=1)
     to_between(alone)
@@ -391,7 +426,7 @@ def test_a_sale_pays_half_what_the_item_cost_when_the_engine_saw_it_bought():
     cost it was bought at, and no other; an item the engine never saw priced (a
     starting item, a gain) sells at the cost the players read off its card
     (docs/rulings.md, Selling an item)."""
-    session = start(BETWEEN_CARDS, players=2)
+    session = start(BETWEEN_CARDS, players=2, porter=PORTER)
     to_between(session)
     session.answer({"porter": [{"item": "Musket", "cost": 3, "character": 1}]})
     assert session.pending["costs"] == {"Musket": 3} and session.state["costs"] == {"Musket": 3}
@@ -421,7 +456,7 @@ COSTS = st.one_of(st.integers(0, 6), st.just(2**64 - 1), st.integers(2**63, 2**6
 def test_every_save_the_engine_writes_loads_again_whatever_the_costs(actions):
     """Property (issue 7, item 20): whatever costs the answers name (up to the number
     limit), each save the engine writes loads again and gives back the same save."""
-    session = start(BETWEEN_CARDS, players=2)
+    session = start(BETWEEN_CARDS, players=2, porter=PORTER)
     to_between(session)
     for action, cost in actions:
         request = session.pending

@@ -8,8 +8,10 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from cardforge_compiler.checks.text import stated_amounts
+from cardforge_compiler.checks.text import _STATED, _UNITS, _WORDS, stated_amounts
 from cardforge_compiler.pipeline import compile_paths
 from _helpers import CONTENT, STORY_HEAD, write_pack
 
@@ -20,9 +22,23 @@ from _helpers import CONTENT, STORY_HEAD, write_pack
     ("Suffer 2 Wounds, then recover one Destiny", [("health", 2, "2 Wounds"), ("destiny", 1, "one Destiny")]),
     ("Heal a wound; 3 musketeers; coin is coin; someone wounded", []),
     ("Four\ncoins", [("coins", 4, "Four\ncoins")]),
+    ("2 deſtiny, ſix coins, fıve COİNS, 3 COINS", [("coins", 3, "3 COINS")]),
 ])
 def test_stated_amounts(text, expected):
     assert list(stated_amounts(text)) == expected
+
+
+_PIECES = st.sampled_from(["2 ", "one ", "Twelve\n", "coin", "COINS", "s", "Wound", "destiny", "deſtiny",
+                           "coın", "COİN", "x", ". "])
+
+
+@given(st.lists(_PIECES, max_size=12).map("".join))
+def test_stated_amounts_skips_only_texts_the_pattern_cannot_match(text):
+    """The quick test for texts that name no unit never hides a match of the pattern, and
+    look-alike letters ('ſ', 'ı', 'İ') are not the units' letters (they raised KeyError)."""
+    plain = [(_UNITS[m["unit"].lower()], _WORDS.get(m["number"].lower()) or int(m["number"]), m.group(0))
+             for m in _STATED.finditer(text)]
+    assert list(stated_amounts(text)) == plain
 
 
 STORY = STORY_HEAD + """\

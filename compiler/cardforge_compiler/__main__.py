@@ -1,5 +1,5 @@
 """``python -m cardforge_compiler`` runs the ``cardforge`` command."""
 
-from cardforge_compiler.cli import main
+from cardforge_compiler.cli import command
 
-main()
+command()

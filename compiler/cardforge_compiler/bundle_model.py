@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, COMPARISONS, OTHERWISE
 
-from cardforge_compiler.model import Character, Dice, Offer, Players, Resources, StatusToken
+from cardforge_compiler.model import Character, Dice, Offer, Players, Porter, Resources, StatusToken
 
 __all__ = ["Bundle"]
 
@@ -216,6 +216,11 @@ class PackOut(_Out):
         default_factory=list,
         description="The Character boards: name, a value for every stat, maximum Destiny and Health tokens, "
                     "starting items. Always written since format 1.1.0; a 1.0 bundle has none: read it as [].")
+    porter: Porter | None = Field(
+        default=None,
+        description="The Porter (Between Story Cards: once per Story, buy any of the cards_per_character cards "
+                    "of deck per Character placed under him at Setup), only when the pack has one. Since format "
+                    "1.3.0; a pack without it (and every pack of an older bundle) has no Porter.")
     source: str
     stories: list[StoryOut]
 

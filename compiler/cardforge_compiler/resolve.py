@@ -141,13 +141,16 @@ class PackIR:
     def item_sources(self) -> tuple[frozenset[str], tuple[str, ...]]:
         """Every item something in the pack can provide (a Character board's
         starting items, a ``gain``, a roll's per-success ``gain``, a purchase offer),
-        and the decks purchases draw from (whose cards the format does not list, so
-        they may provide any item). Computed once, after the stories are grouped."""
+        and the decks the Porter and purchases draw from (whose cards the format does
+        not list, so they may provide any item). Computed once, after the stories are
+        grouped."""
         items: set[str] = set()
         decks: list[str] = []
         if self.pack is not None:
             for character in self.pack.characters:
                 items.update(character.items)
+            if self.pack.porter is not None:
+                decks.append(self.pack.porter.deck)
         for story in self.stories:
             for _card, ref in story.step_refs:
                 if ref.kind == "gain":

@@ -453,9 +453,10 @@ branch it guards is never taken; most often the name is misspelled (`Ropes` for
 `Rope`), and the hint names the provided item it resembles.
 
 Items are looked for in the whole pack, so a story may test an item another story
-of the pack gives. A purchase that draws from a `deck` may provide any item (the
-format does not list a deck's cards): in a pack with such a purchase, only an item
-that looks like a misspelling of a provided one is reported.
+of the pack gives. A purchase that draws from a `deck`, or the pack's Porter
+(`porter.deck`), may provide any item (the format does not list a deck's cards): in
+a pack with such a purchase or a Porter, only an item that looks like a misspelling
+of a provided one is reported.
 """, """
 Fix the item's name so that it matches where the item is given, or give it
 somewhere (`gain: {items: [Rope]}`, an offer, a Character board's `items`).
@@ -471,8 +472,9 @@ step does nothing. Most often the name is misspelled, and the hint names the
 provided item it resembles.
 
 Items are looked for in the whole pack, as for `CF308`. A pack whose purchases draw
-from a `deck` may provide any item (the format does not list a deck's cards): then
-only an item that looks like a misspelling of a provided one is reported.
+from a `deck`, or whose Porter does, may provide any item (the format does not list
+a deck's cards): then only an item that looks like a misspelling of a provided one
+is reported.
 """, """
 Fix the item's name so that it matches where the item is given, or give the item
 somewhere before it is lost (`gain: {items: [Rope]}`, an offer, a Character

@@ -2,8 +2,9 @@
 between Characters, and paying for what is bought.
 
 Rules followed (Gascony's Legacy, Between Story Cards): once a card is complete and
-before the next one is drawn, the players may call the Porter (once per Story: buy
-any of the cards under him, 1 per Character placed at Setup), sell Equipment (half
+before the next one is drawn, the players may call the Porter when the pack has one
+(its ``porter``: once per Story, buy any of the cards under him, ``cards_per_character``
+per Character placed at Setup; a pack without one never offers him), sell Equipment (half
 its cost in Coins, rounded up; also whenever buying is possible) and trade items
 between Characters (Coins are the party's: docs/rulings.md). The answers reaching
 these functions were checked by ``between_answers``; each changes the game state
@@ -15,7 +16,7 @@ Dependencies: ``between_answers`` (the sale value); ``story`` calls it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
 from cardforge_runtime.between_answers import sale_value
@@ -56,18 +57,23 @@ def buy(state: dict[str, Any], record: Record, buys: list[dict[str, Any]], offer
         record({"event": "purchase", "character": index, "item": item, "cost": cost})
 
 
-def between(state: dict[str, Any], record: Record, card: int,
-            next_card: int) -> Generator[dict[str, Any], dict[str, Any], None]:
+def between(state: dict[str, Any], record: Record, card: int, next_card: int,
+            porter: Mapping[str, Any] | None) -> Generator[dict[str, Any], dict[str, Any], None]:
     """Gascony's Legacy, Between Story Cards: card ``card`` is complete and
     ``next_card`` comes next. Yields the ``between`` request until the answer is
-    ``{}`` (go on); each other answer is one action: ``porter`` (once per Story),
-    ``sell`` or ``trade``."""
+    ``{}`` (go on); each other answer is one action: ``porter`` (once per Story, only
+    when the pack has a ``porter``: ``{"deck", "cards_per_character"}``, else ``None``),
+    ``sell`` or ``trade``. The request's ``porter`` is the number of cards under him
+    (``cards_per_character`` per Character, 0 once called); it is absent when the pack
+    has no Porter."""
     characters = state["characters"]
     while True:
-        answer = yield {"kind": "between", "card": card, "next": next_card, "coins": state["coins"],
-                        "characters": list(range(len(characters))),
-                        "items": [list(c["items"]) for c in characters], "costs": dict(state["costs"]),
-                        "porter": 0 if state["porter_called"] else len(characters)}
+        request = {"kind": "between", "card": card, "next": next_card, "coins": state["coins"],
+                   "characters": list(range(len(characters))),
+                   "items": [list(c["items"]) for c in characters], "costs": dict(state["costs"])}
+        if porter is not None:
+            request["porter"] = 0 if state["porter_called"] else porter["cards_per_character"] * len(characters)
+        answer = yield request
         if "porter" in answer:
             state["porter_called"] = True
             record({"event": "porter"})

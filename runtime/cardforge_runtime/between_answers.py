@@ -114,11 +114,15 @@ def _buys(request: Mapping[str, Any], buys: Any, draw: int, deck: str | None, co
 
 def check_between(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
     """``{}`` (go on), or one action: ``{"porter": [{"item", "cost", "character"}]}``
-    (at most ``porter`` cards, once per Story), ``{"sell": [{"character", "item",
+    (at most ``porter`` cards, once per Story; refused when the request has no
+    ``porter``, a pack without a Porter), ``{"sell": [{"character", "item",
     "cost"}]}``, ``{"trade": [{"from", "to", "item"}]}`` (items held by ``from``)."""
-    only_fields("between", answer, "porter", "sell", "trade")
+    has_porter = "porter" in request
+    if "porter" in answer and not has_porter:
+        raise AnswerError("this pack has no Porter to call: sell or trade (or {} to go on)")
+    only_fields("between", answer, *(("porter", "sell", "trade") if has_porter else ("sell", "trade")))
     if len(answer) > 1:
-        raise AnswerError("one action at a time: porter, sell or trade (or {} to go on)")
+        raise AnswerError(f"one action at a time: {'porter, ' if has_porter else ''}sell or trade (or {{}} to go on)")
     if "porter" in answer:
         if not request["porter"]:
             raise AnswerError("the Porter has already been called this Story")

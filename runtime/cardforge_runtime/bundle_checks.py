@@ -19,6 +19,7 @@ from cardforge_runtime.format import (
     BUNDLE_FORMAT,
     BUNDLE_FORMAT_VERSION,
     MAX_NESTING,
+    MAX_PORTER_CARDS,
     NAME_PATTERN,
     OTHERWISE,
     RANGES,
@@ -190,6 +191,12 @@ class _Checker:
         characters = self.field(pack, "characters", path, "list", optional=True) or []
         for i, character in enumerate(characters):
             self.character(self.obj(character, f"{path}.characters[{i}]"), f"{path}.characters[{i}]", stats)
+        porter = self.field(pack, "porter", path, "object", optional=True)
+        if porter is not None:
+            # Gascony's Legacy, Porter board: since format 1.3.0, only a pack that has one
+            if not self.field(porter, "deck", f"{path}.porter", "text").strip():
+                self.fail(f"{path}.porter.deck", "the Porter's deck needs a name")
+            self.count(porter, "cards_per_character", f"{path}.porter", 1, MAX_PORTER_CARDS)
         context = {"stats": set(stats), "status": {t["name"] for t in tokens},
                    "characters": {c["name"] for c in characters if isinstance(c, Mapping) and "name" in c}}
         stories = self.field(pack, "stories", path, "list")

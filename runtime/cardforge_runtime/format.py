@@ -56,6 +56,7 @@ __all__ = [
     "MAX_NUMBER",
     "NAME_PATTERN",
     "MAX_PLAYERS",
+    "MAX_PORTER_CARDS",
     "PlainDataError",
     "RANGES",
     "ConditionTypeError",
@@ -74,7 +75,7 @@ __all__ = [
 #: The ``format`` of every bundle.
 BUNDLE_FORMAT = "cardforge-bundle"
 #: The semantic version of the bundle format this runtime reads and the compiler writes.
-BUNDLE_FORMAT_VERSION = "1.2.0"
+BUNDLE_FORMAT_VERSION = "1.3.0"
 
 #: What a flag or counter name looks like (the names a condition reads; they also
 #: appear in the JSON-Pointer paths of changes, ``/flags/<name>``): a letter or
@@ -202,6 +203,9 @@ RANGES: dict[str, tuple[int, int]] = {
 #: The most players a pack may name (and the most Characters one player may control
 #: in Solo Play).
 MAX_PLAYERS = 12
+#: The most cards a pack's Porter holds per Character (``porter.cards_per_character``,
+#: from 1; Gascony's Legacy, Setup 4: 1 Equipment card per Character).
+MAX_PORTER_CARDS = 10
 
 
 def player_limits(min_players: int, max_players: int) -> dict[str, tuple[int, int]]:

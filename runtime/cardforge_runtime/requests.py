@@ -147,13 +147,7 @@ class PurchaseRequest(TypedDict):
     costs: dict[str, int]
 
 
-class BetweenRequest(TypedDict):
-    """Between Story Cards (Gascony's Legacy): card ``card`` is complete and ``next``
-    is drawn once the players go on. ``coins`` the party's; ``items`` what each
-    Character holds; ``costs`` as in a purchase; ``porter`` the cards under the Porter while he may still be
-    called this Story (1 per Character), 0 once called. Answer: ``{}`` (go on), or
-    one action: ``{"porter": [buys]}``, ``{"sell": [sales]}``, ``{"trade": [moves]}``;
-    the request then comes again."""
+class _BetweenFields(TypedDict):
     kind: Literal["between"]
     card: int
     next: int
@@ -161,6 +155,16 @@ class BetweenRequest(TypedDict):
     characters: list[int]
     items: list[list[str]]
     costs: dict[str, int]
+
+
+class BetweenRequest(_BetweenFields, total=False):
+    """Between Story Cards (Gascony's Legacy): card ``card`` is complete and ``next``
+    is drawn once the players go on. ``coins`` the party's; ``items`` what each
+    Character holds; ``costs`` as in a purchase; ``porter`` the cards under the Porter while he may still be
+    called this Story (the pack's ``porter.cards_per_character`` per Character), 0
+    once called, and absent when the pack has no Porter. Answer: ``{}`` (go on), or
+    one action: ``{"porter": [buys]}`` (only with ``porter``), ``{"sell": [sales]}``,
+    ``{"trade": [moves]}``; the request then comes again."""
     porter: int
 
 

@@ -17,7 +17,7 @@ tokens). All randomness comes from the ``Pcg32`` generator it is given.
 The rules of their own concern live in their own modules, which this one calls:
 ``rolls`` (one Character's Dice Roll and Destiny rerolls), ``wounds`` (Suffering
 Wounds, Healing Wounds, Fallen Characters, the Objective's losses), ``between``
-(Between Story Cards: the Porter, selling, trading, paying for purchases) and
+(Between Story Cards: the pack's Porter, selling, trading, paying for purchases) and
 ``party`` (who a step names, bars or can pick).
 
 Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``, ``rolls``,
@@ -124,7 +124,7 @@ class StoryRules:
             if outcome is None:
                 outcome = _end("stuck", None, "no_way_on")
             if outcome[0] == "goto":
-                yield from between(self.state, self._record, card_id, outcome[1])
+                yield from between(self.state, self._record, card_id, outcome[1], self.pack.get("porter"))
                 card_id = outcome[1]
                 continue
             ending = {"kind": "end", "card": card_id, **outcome[1]}

@@ -78,7 +78,7 @@ def _between(request: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     or trade one (each answer is one action; the request comes again after it)."""
     roll = rng.random()
     held = [(who, item) for who, items in zip(request["characters"], request["items"]) for item in items]
-    if roll < 0.1 and request["porter"] > 0:
+    if roll < 0.1 and request.get("porter", 0) > 0:
         left, buy = request["coins"], []
         for _ in range(rng.randint(0, request["porter"])):
             cost = rng.randint(0, left)

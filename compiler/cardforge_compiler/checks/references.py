@@ -104,8 +104,9 @@ def items_asked_for(story: StoryIR) -> Iterator[Diagnostic]:
     """Every item a condition asks for with ``has("...")`` can be provided by
     something in the pack: a Character board, a ``gain``, a purchase offer (like a
     flag that is read, an item must be obtainable somewhere). A pack that draws
-    from a deck may provide any item, since the format does not list a deck's cards:
-    then only a near miss of a provided item is reported."""
+    from a deck (a purchase's, or its Porter's) may provide any item, since the
+    format does not list a deck's cards: then only a near miss of a provided item is
+    reported."""
     for condition in story.parsed:
         if condition.tree is None or condition.error is not None:
             continue

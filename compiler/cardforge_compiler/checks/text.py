@@ -32,8 +32,9 @@ __all__ = ["stated_amounts", "text_matches_steps"]
 
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
           "ten": 10, "eleven": 11, "twelve": 12}
-_STATED = re.compile(r"\b(?P<number>[0-9]+|" + "|".join(_WORDS) + r")\s+(?P<unit>coins?|wounds?|destiny)\b",
-                     re.IGNORECASE)
+#: Number words and units in any ASCII case (``(?ai:...)``): IGNORECASE alone would also
+#: take 'ſ' for 's' and 'ı' for 'i' ("2 deſtiny"), which no table below names.
+_STATED = re.compile(r"\b(?P<number>[0-9]+|(?ai:" + "|".join(_WORDS) + r"))\s+(?P<unit>(?ai:coins?|wounds?|destiny))\b")
 #: The resource of each unit as the text names it, and how a message names it.
 _UNITS = {"coin": "coins", "coins": "coins", "wound": "health", "wounds": "health", "destiny": "destiny"}
 _SHOWN = {"coins": "coins", "health": "Wounds", "destiny": "Destiny"}
@@ -42,6 +43,12 @@ _SHOWN = {"coins": "coins", "health": "Wounds", "destiny": "Destiny"}
 def stated_amounts(text: str) -> Iterator[tuple[str, int, str]]:
     """Each ``(resource, number, phrase)`` a text states: ``("coins", 4, "4 coins")``;
     resource is ``coins``, ``health`` (Wounds) or ``destiny``."""
+    # Most texts name no unit at all: three substring tests of the lowered text cost far
+    # less than the regex scan (10k-card bench pack: 0.14 s -> 0.02 s), and lowering
+    # keeps every ASCII letter that a match needs.
+    lowered = text.lower()
+    if "coin" not in lowered and "wound" not in lowered and "destiny" not in lowered:
+        return
     for match in _STATED.finditer(text):
         word = match["number"].lower()
         number = _WORDS[word] if word in _WORDS else int(word)

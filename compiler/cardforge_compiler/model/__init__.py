@@ -9,7 +9,7 @@ Rule sources: Gascony's Legacy, "Story Cards", "Event Cards", "Challenges",
 "Character boards and standees", "Setup".
 
 One module per content kind: ``pack`` (the manifest: players, stats, status tokens,
-dice), ``characters`` (Character boards), ``story`` (stories and cards) and ``steps``
+dice, the Porter), ``characters`` (Character boards), ``story`` (stories and cards) and ``steps``
 (what resolves a card); ``_types`` holds the building blocks they share.
 """
 
@@ -26,7 +26,7 @@ from cardforge_compiler.model._types import (
     shown_name,
 )
 from cardforge_compiler.model.characters import Character
-from cardforge_compiler.model.pack import Dice, Pack, Players, StatusToken
+from cardforge_compiler.model.pack import Dice, Pack, Players, Porter, StatusToken
 from cardforge_compiler.model.steps import STEP_KINDS, STEP_MODELS, Offer, Resources, Step, step_kind
 from cardforge_compiler.model.story import Card, Story
 
@@ -45,6 +45,7 @@ __all__ = [
     "Otherwise",
     "Pack",
     "Players",
+    "Porter",
     "Resources",
     "Step",
     "StatusToken",

@@ -1,6 +1,6 @@
 """A content pack's manifest (``pack.yaml``): players, stats, status tokens, the dice
-rule and the Character boards (Gascony's Legacy, "Setup", "Solo Play", "Status Banner
-tokens", "Dice Rolls")."""
+rule, the Character boards and the Porter (Gascony's Legacy, "Setup", "Solo Play",
+"Status Banner tokens", "Dice Rolls", "Porter board", "Between Story Cards")."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from cardforge_runtime.format import MAX_PLAYERS, RANGES
+from cardforge_runtime.format import MAX_PLAYERS, MAX_PORTER_CARDS, RANGES
 
 from cardforge_compiler.model._types import Ident, NameText, Text, _Model
 from cardforge_compiler.model.characters import Character
 
-__all__ = ["Dice", "Pack", "Players", "StatusToken"]
+__all__ = ["Dice", "Pack", "Players", "Porter", "StatusToken"]
 
 
 class Players(_Model):
@@ -56,6 +56,18 @@ class Dice(_Model):
     reroll: Literal["destiny"] | None = None
 
 
+class Porter(_Model):
+    """The Porter, a component of the pack (Gascony's Legacy, "Porter board"; Setup 4:
+    "place 1 Equipment card per Character face-down, underneath it"; Between Story
+    Cards, "Call The Porter: Once per Story"): ``cards_per_character`` cards of
+    ``deck`` wait under him, and once per Story, between Story cards, the players may
+    buy any of them. A pack without a ``porter`` has none, and the engine never offers
+    him."""
+
+    deck: NameText
+    cards_per_character: Annotated[int, Field(ge=1, le=MAX_PORTER_CARDS)] = 1
+
+
 class Pack(_Model):
     """A content pack's manifest (``pack.yaml``)."""
 
@@ -68,3 +80,4 @@ class Pack(_Model):
     status_tokens: list[StatusToken] = Field(default_factory=list)
     dice: Dice
     characters: list[Character] = Field(default_factory=list)
+    porter: Porter | None = None

@@ -71,7 +71,7 @@ class Terminal(Screen):
                    "roll": "[Enter] to roll, or type the faces rolled",
                    "reroll": "Reroll which dice (positions or 'all', then ': faces' if rolled at the table; [Enter] keeps)",
                    "purchase": buy, "battle": "Objective met (0: the Battle is lost)",
-                   "between": "[Enter] to go on, or porter / sell / trade"}
+                   "between": "[Enter] to go on, or " + ("porter / " if "porter" in request else "") + "sell / trade"}
         while True:
             text = _read(prompts[request["kind"]])
             if text.strip().lower() in QUIT_WORDS:
@@ -216,7 +216,8 @@ class Terminal(Screen):
             answer = {"trade": [{"from": self.one(parts[0], count) - 1, "to": self.one(parts[1], count) - 1,
                                  "item": parts[2].strip()}]}
         else:
-            raise ValueError("press [Enter] to go on, or type porter, sell or trade")
+            raise ValueError("press [Enter] to go on, or type " + ("porter, " if "porter" in request else "")
+                             + "sell or trade")
         try:
             self.session.check_answer(answer)
         except AnswerError as error:

@@ -61,6 +61,9 @@ class Screen:
         self.shown_dice: tuple[int, list[int]] | None = None   # the dice the last outcome printed
         self.rule = session.dice_rule
         self.names = [c["name"] for c in session.state["characters"]]
+        porter = session.bundle.find_story(session.state["story"], session.state["pack"])[0].get("porter")
+        #: The deck of the pack's Porter (``None``: the pack has no Porter).
+        self.porter_deck: str | None = porter["deck"] if porter else None
 
     def who(self, index: int | None) -> str:
         return shown(self.names[index]) if index is not None else "the group"
@@ -167,9 +170,9 @@ class Screen:
                     f"{plural(request['coins'], 'coin')}):", bold=True)
         for n, items in enumerate(request["items"], 1):
             click.echo(f"  {n}. {self.who(n - 1)}: {shown(', '.join(items)) or 'no items'}")
-        if request["porter"]:
+        if request.get("porter"):
             say(f"porter Name cost; ...: call the Porter (once per Story): buy from the {request['porter']} "
-                "Equipment cards under him ('porter' alone buys none)", "  " + EVENT, "    ")
+                f"{shown(self.porter_deck or '')} cards under him ('porter' alone buys none)", "  " + EVENT, "    ")
         say("sell N Name cost: Character N sells an item for half its cost, rounded up", "  " + EVENT, "    ")
         say("trade N M Name: Character N gives an item to Character M", "  " + EVENT, "    ")
 
@@ -272,9 +275,11 @@ class Screen:
             "purchase": "type the numbers of the offers to buy (1 3); when a deck is drawn, a drawn card's name "
                         "and cost (Musket 5); separate several with ';'; press Enter to buy nothing.",
             "battle": "type the number of the objective the players met, or 0 when the Battle is lost.",
-            "between": "press Enter to go on to the next card; or 'porter Name cost; ...' to call the Porter and "
-                       "buy from the cards under him, 'sell N Name cost' (Character N sells an item for half its "
-                       "cost, rounded up) or 'trade N M Name' (Character N gives an item to Character M).",
+            "between": "press Enter to go on to the next card; or "
+                       + ("'porter Name cost; ...' to call the Porter and buy from the cards under him, "
+                          if "porter" in request else "")
+                       + "'sell N Name cost' (Character N sells an item for half its cost, rounded up) or "
+                         "'trade N M Name' (Character N gives an item to Character M).",
         }.get(kind, "")
         say(f"At this prompt: {what}", "  help: ", "  " + EVENT)
         say("Anywhere: 'party' shows the Characters, 'q' stops (the session is saved with --save), "
