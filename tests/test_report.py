@@ -132,3 +132,12 @@ def test_graph_labels_and_usage_errors_escape_author_text(tmp_path: Path) -> Non
         assert "One\\x1b[2J" in out and "Go\\x1b]0;pwned\\x07 on" in out
     result = CliRunner().invoke(cli, ["graph", str(pack), "--story", "act\x1b[2J"])
     assert result.exit_code == 2 and "\x1b" not in result.output and "act\\x1b[2J" in result.output
+
+
+def test_bidirectional_overrides_are_escaped() -> None:
+    """U+202E (right-to-left override) and its kin reorder what follows on the line: a
+    name typed at play time like '\\u202eZ' printed raw (breaker)."""
+    from cardforge_compiler.report import shown
+
+    assert shown("a\u202eZ\u2066b\u2069") == "a\\u202eZ\\u2066b\\u2069"
+    assert shown("Épée ⚔") == "Épée ⚔"

@@ -65,7 +65,7 @@ class ConfigError(click.ClickException):
         return shown(self.message)
 
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -79,7 +79,8 @@ def _escape(match: re.Match[str]) -> str:
 
 def shown(text: str) -> str:
     """``text`` safe to print on one terminal line: control characters (C0, DEL, C1,
-    U+2028, U+2029) and lone surrogates escaped as ``\\n``, ``\\r``, ``\\t``, ``\\x1b``,
+    U+2028, U+2029), the bidirectional overrides and isolates (U+202A-U+202E,
+    U+2066-U+2069, which reorder what follows on the line) and lone surrogates escaped as ``\\n``, ``\\r``, ``\\t``, ``\\x1b``,
     ``\\u2028``. Printable text, including non-ASCII letters, is unchanged."""
     return _CONTROL.sub(_escape, text)
 
