@@ -292,6 +292,9 @@ def test_the_porter_comes_once_per_story():
         session.answer({"porter": [{"item": "A", "cost": 0, "character": 0}] * 3})
     with pytest.raises(AnswerError, match="these cost 6 coins; the party has 5"):
         session.answer({"porter": [{"item": "Musket", "cost": 6, "character": 0}]})
+    for name in (" Musket", "Musket\x1b]0;x\x07", "", ["Musket"]):     # the name rule of content (format.is_name)
+        with pytest.raises(AnswerError, match="needs its item name"):
+            session.answer({"porter": [{"item": name, "cost": 1, "character": 0}]})
     entry = session.answer({"porter": [{"item": "Musket", "cost": 3, "character": 1}]})
     assert entry["events"] == [{"event": "porter"}, {"event": "purchase", "character": 1, "item": "Musket", "cost": 3}]
     assert session.state["porter_called"] is True and session.state["coins"] == 2
@@ -344,6 +347,8 @@ def test_selling_brings_half_the_cost_rounded_up():
                         ({"sell": [{"character": 1, "item": "Lantern", "cost": 4}] * 2}, "does not hold 'Lantern'"),
                         ({"sell": [{"character": 0, "item": "Rapier"}]}, "each sale is"),
                         ({"sell": [{"character": 0, "item": "Rapier", "cost": -1}]}, "cost in coins"),
+                        ({"sell": [{"character": 0, "item": ["Rapier"], "cost": 5}]}, "the name of the item sold"),
+                        ({"sell": [{"character": 0, "item": {"x": 1}, "cost": 5}]}, "the name of the item sold"),
                         ({"sell": [], "trade": []}, "one action at a time")]:
         with pytest.raises(AnswerError, match=reason):
             session.answer(bad)

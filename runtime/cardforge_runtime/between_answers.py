@@ -16,6 +16,7 @@ from typing import Any
 
 from cardforge_runtime.answer_fields import AnswerError, only_fields
 from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.format import is_name
 
 __all__ = ["check_between", "check_purchase", "sale_value"]
 
@@ -43,8 +44,10 @@ def _sales(request: Mapping[str, Any], sales: Any) -> int:
             raise AnswerError(f"'character' must be a Character's position, not {character!r}")
         if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
             raise AnswerError("a sale needs the item's cost in coins (a whole number, 0 or more)")
+        if not isinstance(item, str):
+            raise AnswerError(f"'item' is the name of the item sold, not {item!r}")
         sold[(character, item)] = sold.get((character, item), 0) + 1
-        if not isinstance(item, str) or request["items"][character].count(item) < sold[(character, item)]:
+        if request["items"][character].count(item) < sold[(character, item)]:
             raise AnswerError(f"Character {character} does not hold {item!r} to sell")
         known = request["costs"].get(item)
         if known is not None and cost != known:
@@ -99,8 +102,9 @@ def _buys(request: Mapping[str, Any], buys: Any, draw: int, deck: str | None, co
                 raise AnswerError('a purchase is {"offer": i} or, from the deck, {"item": name, "cost": coins}')
             if deck is None:
                 raise AnswerError("this card draws no cards from a deck; buy its offers by number")
-            if not isinstance(buy.get("item"), str) or not buy["item"]:
-                raise AnswerError("a card bought from the deck needs its item name")
+            if not is_name(buy.get("item")):
+                raise AnswerError("a card bought from the deck needs its item name: text with no space at either "
+                                  "end and no control character")
             cost = buy.get("cost")
             if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
                 raise AnswerError("a card bought from the deck needs its cost in coins")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from typing import Any
 
@@ -45,6 +46,7 @@ from cardforge_runtime.limits import (
 )
 
 __all__ = [
+    "is_name",
     "BUILTIN_NAMES",
     "BUNDLE_FORMAT",
     "BUNDLE_FORMAT_VERSION",
@@ -206,6 +208,16 @@ MAX_PLAYERS = 12
 #: The most cards a pack's Porter holds per Character (``porter.cards_per_character``,
 #: from 1; Gascony's Legacy, Setup 4: 1 Equipment card per Character).
 MAX_PORTER_CARDS = 10
+
+
+def is_name(text: Any) -> bool:
+    """Whether ``text`` is a name as content may write one (an item, a Character, a
+    deck): non-empty text with no space at either end and no control character (C0
+    or C1: names are shown in terminals). The one rule for names typed at play time
+    (cards bought from a deck or from the Porter, whole Character boards given to
+    ``Session.start``); lint applies the same to content."""
+    return (isinstance(text, str) and bool(text) and text == text.strip()
+            and not any(unicodedata.category(c) == "Cc" for c in text))
 
 
 def player_limits(min_players: int, max_players: int) -> dict[str, tuple[int, int]]:

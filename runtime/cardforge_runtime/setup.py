@@ -8,11 +8,10 @@ save (docs/runtime.md, Saves). Both raise ``SessionError`` with the reason.
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardforge_runtime.format import RANGES
+from cardforge_runtime.format import RANGES, is_name
 from cardforge_runtime.limits import MAX_DEPTH, PlainDataError, check_plain_data
 from cardforge_runtime.pcg import Pcg32
 
@@ -158,8 +157,7 @@ def _check_board_name(board: Any) -> None:
     spaces at either end, no control characters (C0 or C1: a name is shown in a
     terminal)."""
     name = board.get("name") if isinstance(board, Mapping) else None
-    if isinstance(name, str) and (not name or name != name.strip()
-                                  or any(unicodedata.category(c) == "Cc" for c in name)):
+    if isinstance(name, str) and not is_name(name):
         raise SessionError(f"a Character's name is text with no spaces at either end and no control "
                            f"characters, not {name!r}")
 
