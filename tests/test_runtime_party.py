@@ -156,3 +156,15 @@ def test_unknown_names_are_cf310_with_did_you_mean(tmp_path):
         ("CF310", "'Aramiss' is not a Character of pack 'test'", "did you mean 'Aramis'?", 50),
         ("CF310", "'Portos' is not a Character of pack 'test'", "did you mean 'Porthos'?", 55),
     ]
+
+
+@pytest.mark.parametrize("who", ["one", "each", "all"])
+def test_a_challenge_that_bars_everyone_does_nothing_whatever_its_who(who):
+    """docs/format.md: when `except` leaves nobody, the step does nothing; a `who: all`
+    Challenge ran its `fail` branch with 0 successes instead (breaker)."""
+    challenge = {"kind": "challenge", "stat": "Prowess", "successes": 1, "who": who, "except": ["Anne", "Bertrand"],
+                 "pass": [{"kind": "defeat", "text": "Passed."}], "fail": [{"kind": "defeat", "text": "Failed."}]}
+    session = start([{"id": 1, "steps": [challenge, WIN]}])
+    advance(session)
+    assert session.state["result"] == "victory"
+    assert not any(e["event"] == "challenge" for entry in session.log for e in entry["events"])

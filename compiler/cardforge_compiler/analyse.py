@@ -138,10 +138,9 @@ def _known(story: StoryIR, live: set[tuple] | None) -> dict[str, Any]:
 def _may_do_nothing(challenge: Any) -> bool:
     """Whether a Challenge may run neither branch (docs/format.md, Cards that name a
     Character): its named ``character`` cannot act and ``otherwise`` is ``skip``, or
-    ``except`` bars every Character in play (with ``who: one`` or ``each``; ``who: all``
-    then rolls no dice and fails)."""
+    ``except`` bars every Character in play (whatever its ``who``)."""
     skipped = challenge.character is not None and challenge.otherwise == "skip"
-    return skipped or (bool(challenge.except_) and challenge.who != "all")
+    return skipped or bool(challenge.except_)
 
 
 class _CardFlow:

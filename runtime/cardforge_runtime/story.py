@@ -325,8 +325,11 @@ class StoryRules:
                     return outcome
             return None
         if who == "all":
+            rollers = allowed(self.state, step, party.standing(self.state))
+            if not rollers:             # `except` left nobody: the step does nothing (docs/format.md)
+                return None
             total = 0
-            for index in allowed(self.state, step, party.standing(self.state)):
+            for index in rollers:
                 total += yield from self._roll(index, stat, "challenge", target, total)
             return (yield from self._resolve(step, total, actor))
         actor = yield from self._one(step, actor, {"for": "challenge", "stat": stat, "successes": target},
