@@ -93,6 +93,7 @@ def command() -> NoReturn:
     """
     import os
 
+    code: object = EXIT_CLEAN
     try:
         main()
     except SystemExit as exc:
