@@ -18,7 +18,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from cardforge_runtime.format import NAME_PATTERN, OTHERWISE, RANGES
+from cardforge_runtime.format import NAME_PATTERN, OTHERWISE, RANGES, is_name
 
 __all__ = ["CARD_ID_TEXT", "Amount", "CardId", "Count", "Ident", "Name", "NameText", "Otherwise", "Text", "Who", "shown_name"]
 
@@ -86,11 +86,19 @@ def _name(value: str) -> str:
             {"shown": shown_name(value), "where": where,
              "hint": f"write '{value.strip()}': names are compared letter for letter, so "
                      f"has(\"{value.strip()}\") would never match {shown_name(value)}"})
+    if not is_name(value.strip()):      # the runtime's one name rule: here, a control character
+        raise PydanticCustomError(
+            "name_control", "{shown} holds a control character: a name is shown in terminals",
+            {"shown": shown_name(value),
+             "hint": "remove the control character (a tab, an escape...) from the name"})
     return unicodedata.normalize("NFC", value)
 
 
 #: A name: a stat, status token, item, Character or deck.
-NameText = Annotated[str, Field(min_length=1, json_schema_extra={"pattern": r"^\S([\s\S]*\S)?$"}),
+#: A name's pattern for editors: no space at either end, no control character (C0,
+#: DEL, C1) anywhere: the runtime's one name rule (``format.is_name``).
+_NAME_PATTERN = r"^[^\s\x00-\x1f\x7f-\x9f]([^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f])?$"
+NameText = Annotated[str, Field(min_length=1, json_schema_extra={"pattern": _NAME_PATTERN}),
                      AfterValidator(_name)]
 Count = Annotated[int, Field(ge=RANGES["count"][0], le=RANGES["count"][1])]
 #: A counter's value or change: kept well inside what every front end counts exactly.
