@@ -20,7 +20,7 @@ from typing import Any
 
 from cardforge_runtime.limits import PlainDataError, check_plain_data
 
-__all__ = ["ConditionError", "evaluate_condition"]
+__all__ = ["ConditionError", "evaluate_condition", "evaluate_loaded"]
 
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "==": lambda a, b: a == b,
@@ -60,8 +60,23 @@ def evaluate_condition(
         check_plain_data(tree)
     except PlainDataError as error:
         raise ConditionError(f"the condition is not plain JSON data within the limits: {error}") from None
+    return evaluate_loaded(tree, names, functions or {})
+
+
+def evaluate_loaded(
+    tree: Mapping[str, Any],
+    names: Mapping[str, bool | int | str],
+    functions: Mapping[str, Callable[..., bool | int | str]],
+) -> bool | int | str:
+    """``evaluate_condition`` for a tree of a bundle ``load_bundle`` accepted: its
+    input limits and types are already checked, so the engine's hot path (every
+    option offered, every ``if``) skips the limits walk.
+
+    Raises:
+        ConditionError: a malformed node (not expected after ``load_bundle``).
+    """
     try:
-        return _evaluate(tree, names, functions or {})
+        return _evaluate(tree, names, functions)
     except (KeyError, TypeError, IndexError) as error:
         raise ConditionError(f"malformed condition ({type(error).__name__}: {error})") from None
 

@@ -31,7 +31,7 @@ from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
 from cardforge_runtime.between import between, buy, sell
-from cardforge_runtime.conditions import evaluate_condition
+from cardforge_runtime.conditions import evaluate_loaded
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.format import add_coins, apply_values
 from cardforge_runtime import party
@@ -203,7 +203,7 @@ class StoryRules:
             "status": lambda token: any(token in c["status"] for c in state["characters"]),
             "in_party": lambda name: any(c["name"] == name for c in state["characters"]),
         }
-        return bool(evaluate_condition(tree, names, functions))
+        return bool(evaluate_loaded(tree, names, functions))
 
     def players_set_up(self) -> int:
         """The number of players the game is set up for: what every per-player count
