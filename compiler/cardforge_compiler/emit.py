@@ -3,7 +3,7 @@
 Shape (the formal definition is ``schemas/bundle.schema.json``; the guide is
 ``docs/bundle.md``)::
 
-    {"format": "cardforge-bundle", "format_version": "1.1.0",
+    {"format": "cardforge-bundle", "format_version": "<format.BUNDLE_FORMAT_VERSION>",
      "content_hash": "sha256:<hex of the canonical JSON of packs>",
      "generator": {"name": "cardforge", "version": "..."},
      "packs": [{manifest fields..., "characters": [{"name", "stats", "destiny",

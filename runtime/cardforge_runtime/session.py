@@ -20,12 +20,12 @@ the same bundle, seed and answers give the same playthrough anywhere.
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardforge_runtime.bundle import Bundle
 from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.format import canonical_json
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.requests import AnswerError, check_answer
 from cardforge_runtime.carry import carry_over
@@ -209,7 +209,7 @@ class Session:
                 raise SessionError(f"the save does not replay on this bundle (answer {number + 1}: {error.reason})") from None
             if session.finished and number + 1 < len(data["log"]):
                 raise SessionError("the save does not replay on this bundle: the story ends before its last answer")
-        if _canonical(session.save()) != _canonical(data):
+        if canonical_json(session.save()) != canonical_json(data):
             raise SessionError("the save does not replay to itself: it was edited, or made by another engine")
         return session
 
@@ -394,10 +394,3 @@ class Session:
         under this pack's dice rule (``DiceRule.probability_at_least``)."""
         return float(self._rule.probability_at_least(successes, dice, advantage=advantage,
                                                      disadvantage=disadvantage, doom=doom))
-
-
-def _canonical(data: Any) -> str:
-    """The canonical JSON text of a save, for the "replays to itself" check: keys
-    sorted, nothing else changed, so the comparison is type-strict (``1.0`` is not
-    ``1``, ``0`` is not ``false``, as Python's ``==`` would have them)."""
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))

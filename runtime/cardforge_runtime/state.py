@@ -17,14 +17,13 @@ This module is low in the runtime: it imports only ``setup`` (for ``SessionError
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from cardforge_runtime.limits import MAX_NUMBER
 from cardforge_runtime.setup import SessionError
 
-__all__ = ["as_json", "checked_state", "copy_json", "diff", "initial_state", "update_copy"]
+__all__ = ["checked_state", "copy_json", "diff", "initial_state", "update_copy"]
 
 
 def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
@@ -161,15 +160,6 @@ def diff(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
                 changes += diff(old, new, f"{path}/{i}")
         return changes
     return [{"path": path, "from": before, "to": after}]
-
-
-def as_json(data: Any) -> Any:
-    """``data`` as JSON would give it back (tuples become lists; other values kept),
-    or ``None`` when it is not JSON data."""
-    try:
-        return json.loads(json.dumps(data))
-    except (TypeError, ValueError, RecursionError):
-        return None
 
 
 #: The JSON scalar types: immutable, so a copy may share them.

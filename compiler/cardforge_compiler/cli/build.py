@@ -122,4 +122,6 @@ def _is_bundle(path: Path) -> bool:
             head = handle.read(4096)
     except OSError:
         return False
-    return path.is_file() and b'"cardforge-bundle"' in head
+    from cardforge_runtime.format import BUNDLE_FORMAT
+
+    return path.is_file() and f'"{BUNDLE_FORMAT}"'.encode() in head
