@@ -19,7 +19,6 @@ the same bundle, seed and answers give the same playthrough anywhere.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -168,7 +167,7 @@ class Session:
         session = cls(bundle, pack_data, story_data, setup)
         session._state = checked_state(state, refs, setup, story_data, tokens)
         session._rng = Pcg32.from_json(checkpoint["rng"])
-        session._log = copy.deepcopy(data["log"][: checkpoint["log_length"]])
+        session._log = copy_json(data["log"][: checkpoint["log_length"]])
         card = session._state["card"]
         changed = (f"the bundle changed since this save ({data['content_hash'][:15]}... -> {bundle.content_hash[:15]}...)"
                    if data["content_hash"] != bundle.content_hash else
@@ -180,7 +179,7 @@ class Session:
         )
         session.warnings += notes
         session._begin(card)
-        session._origin = copy.deepcopy(session._checkpoint)
+        session._origin = copy_json(session._checkpoint)
         return session
 
     @classmethod
@@ -197,9 +196,9 @@ class Session:
         else:
             session._state = checked_state(origin["state"], data["references"], setup, story, tokens)
             session._rng = Pcg32.from_json(origin["rng"])
-            session._log = copy.deepcopy(data["log"][: origin["log_length"]])
+            session._log = copy_json(data["log"][: origin["log_length"]])
             session._begin(session._state["card"])
-            session._origin = copy.deepcopy(session._checkpoint)
+            session._origin = copy_json(session._checkpoint)
         first = 0 if origin is None else origin["log_length"]
         for number, entry in enumerate(data["log"][first:], start=first):
             answer = entry.get("answer") if isinstance(entry, Mapping) else None
@@ -355,7 +354,7 @@ class Session:
         this bundle after a rebuild), the answers given since, and the log.
         """
         card = self._checkpoint["state"]["card"]
-        return copy.deepcopy({
+        return copy_json({
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "content_hash": self._bundle.content_hash,
@@ -376,7 +375,7 @@ class Session:
         requests, events and changes."""
         fresh = Session.start(self._bundle, self._story["id"], players=self._setup["players"],
                               characters=self._setup["characters"], seed=self._setup["seed"], pack=self._pack["id"])
-        return copy.deepcopy({
+        return copy_json({
             "format": TRANSCRIPT_FORMAT,
             "version": TRANSCRIPT_VERSION,
             "content_hash": self._bundle.content_hash,
