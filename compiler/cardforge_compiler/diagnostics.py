@@ -134,6 +134,27 @@ rule("CF601", "text-disagrees-with-steps", W,
 rule("CF701", "unknown-board-name", E,
      "A board document names a map tile side, terrain tile, terrain keyword, Search token or Enemy token that the "
      "pack does not define, or a keyword where it cannot lie (an edge keyword on squares, or the reverse).")
+# (CF702 on: the layout checks, checks/inventory.py, placement.py, deployment.py, reachability.py)
+rule("CF702", "not-in-the-box", E,
+     "A layout needs more of a component (map tile, terrain piece, Search token, Enemy token, standee) than "
+     "the box holds.")
+rule("CF703", "faces-differ", E, "The two faces of one double-sided piece have different footprints.")
+rule("CF704", "outside-grid", E, "A map tile or a square of a layout lies outside the layout's grid.")
+rule("CF705", "map-tiles-overlap", E, "Two map tiles of a layout cover the same square.")
+rule("CF706", "terrain-off-map", E, "A terrain tile lies (partly) on a wall square, where no map tile is.")
+rule("CF707", "terrain-overlap", E, "Two terrain tiles of a layout cover the same square.")
+rule("CF708", "facing-mismatch", E,
+     "A terrain tile with an arrow is placed without `facing`, or one without an arrow is given a `facing`.")
+rule("CF709", "banner-not-allowed", E, "A placed terrain tile shows a banner, but none of its edges allows one.")
+rule("CF710", "railing-on-wall", W, "An edge keyword (a Railing) of a placed tile lies against a wall: it divides nothing.")
+rule("CF711", "bad-setup-square", E,
+     "A Start, Enemy or Named Enemy square is a wall, or terrain its figure may not enter or stop on.")
+rule("CF712", "square-taken", E, "Two pieces are set up on the same square for some number of Characters.")
+rule("CF713", "too-few-start-squares", E, "A layout has fewer Start squares than the pack's largest party.")
+rule("CF714", "unreachable-square", E,
+     "An Exit area, Search token or Enemy square cannot be reached by Characters from the Start area.")
+rule("CF715", "objective-impossible", E, "A Battle objective cannot be met on its layout.")
+rule("CF716", "unused-layout", W, "A battle layout is not used by any Battle of the pack.")
 
 del E, W
 

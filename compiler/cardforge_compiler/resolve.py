@@ -45,6 +45,7 @@ from cardforge_runtime.format import condition_names, condition_type
 
 if TYPE_CHECKING:
     from cardforge_compiler.analyse import StoryAnalysis
+    from cardforge_compiler.boards import BattleUse, LayoutIR
 
 __all__ = ["RESERVED", "CardIR", "ConditionIR", "MapTileSideIR", "PackIR", "StepRef", "StoryIR", "condition_sources",
            "group_packs",
@@ -180,6 +181,21 @@ class PackIR:
     @property
     def pack(self) -> Pack | None:
         return self.manifest.model if self.manifest else None  # type: ignore[return-value]
+
+    @functools.cached_property
+    def board_layouts(self) -> dict[str, LayoutIR]:
+        """Every battle layout by id, analysed once on first use (its runtime Board,
+        placed squares, Characters' movement graph and reach): :mod:`cardforge_compiler.boards`."""
+        from cardforge_compiler.boards import layout_irs
+
+        return layout_irs(self)
+
+    @functools.cached_property
+    def battles(self) -> dict[str, list[BattleUse]]:
+        """The Battle steps of the pack's stories by the layout id they name."""
+        from cardforge_compiler.boards import battle_uses
+
+        return battle_uses(self)
 
     @functools.cached_property
     def item_sources(self) -> tuple[frozenset[str], tuple[str, ...]]:

@@ -561,7 +561,7 @@ deployment:
   - enemy: Cardinal's Guard
     squares:
       - {at: [7, 2], players: 1}
-start: [[1, 1], [1, 2]]
+start: [[1, 1], [1, 2], [2, 1], [2, 2]]
 exits:
   - squares: [[8, 4]]
 """
@@ -579,3 +579,37 @@ case("CF312", {"demo/board.yaml": BOARD + "---\n" + LAYOUT,
                "demo/story.yaml": BATTLE_STORY.replace("LAYOUT_ID", "court-yard")})
 case("CF701", {"demo/board.yaml": BOARD + "---\n" + LAYOUT.replace("tile: Barrel", "tile: Barel"),
                "demo/story.yaml": BATTLE_STORY.replace("LAYOUT_ID", "courtyard")})
+
+# The layout checks, CF702 on: the demo board with one fault each.
+STORY = BATTLE_STORY.replace("LAYOUT_ID", "courtyard")
+BARREL = "  - tile: Barrel\n    at: [3, 2]\n"
+
+
+def board_case(code, board=BOARD, layout=LAYOUT, story=STORY):
+    case(code, {"demo/board.yaml": board + "---\n" + layout, "demo/story.yaml": story})
+
+
+board_case("CF702", board=BOARD.replace("  - piece: Medium\n    count: 2", "  - piece: Medium\n    count: 1"))
+board_case("CF703", board=BOARD.replace("faces: [Barrel]", "faces: [Barrel, Chest]")
+           + "---\nkind: terrain-tile\nname: Chest\nsize: [2, 1]\n")
+board_case("CF704", layout=LAYOUT.replace(BARREL, "  - tile: Barrel\n    at: [9, 2]\n"))
+board_case("CF705", layout=LAYOUT.replace("  - side: Medium B\n    at: [5, 1]", "  - side: Medium B\n    at: [4, 1]"))
+board_case("CF706", layout=LAYOUT.replace("grid: [8, 4]", "grid: [8, 5]").replace(
+    BARREL, "  - tile: Barrel\n    at: [3, 5]\n"))
+board_case("CF707", layout=LAYOUT.replace(BARREL, BARREL + BARREL))
+board_case("CF708", layout=LAYOUT.replace(BARREL, BARREL + "    facing: east\n"))
+board_case("CF709", layout=LAYOUT.replace(BARREL, BARREL + "    banner: true\n"))
+board_case("CF710", board=BOARD.replace("    faces: [Barrel]\n", "    faces: [Barrel]\n  - piece: Balcony\n    count: 1\n"
+                                        "    faces: [Balcony]\n")
+           + "---\nkind: terrain-keyword\nname: Railing\napplies_to: edge\nmovement: {cross: false}\n"
+             "---\nkind: terrain-tile\nname: Balcony\nsize: [2, 1]\nedges:\n  - {keyword: Railing, side: south}\n",
+           layout=LAYOUT.replace(BARREL, BARREL + "  - tile: Balcony\n    at: [5, 4]\n"))
+board_case("CF711", layout=LAYOUT.replace("grid: [8, 4]", "grid: [8, 5]").replace(
+    "{at: [7, 2], players: 1}", "{at: [7, 5], players: 1}"))
+board_case("CF712", layout=LAYOUT.replace("      - {at: [7, 2], players: 1}\n",
+                                          "      - {at: [7, 2], players: 1}\n      - {at: [7, 2], players: 3}\n"))
+board_case("CF713", layout=LAYOUT.replace("start: [[1, 1], [1, 2], [2, 1], [2, 2]]", "start: [[1, 1], [1, 2]]"))
+board_case("CF714", layout=LAYOUT.replace("grid: [8, 4]", "grid: [9, 4]").replace(
+    "  - side: Medium B\n    at: [5, 1]", "  - side: Medium B\n    at: [6, 1]").replace("[[8, 4]]", "[[9, 4]]"))
+board_case("CF715", story=STORY.replace("objective: Reach Exit", "objective: Defeat Rochefort"))
+board_case("CF716", layout=LAYOUT + "---\n" + LAYOUT.replace("id: courtyard", "id: cellar"))

@@ -703,3 +703,170 @@ Correct the name, or define it: add the tile or keyword document, or the side,
 token label or Enemy tokens to the pack's `components` (docs/format.md, Battle
 boards).
 """)
+
+# ------------------------------------------------------------------ CF7xx: the layout checks
+_SQUARES = """Squares are named 1-based `(column, row)`, as on the layout's grid."""
+
+d("CF702", "board", """
+A layout needs more of a component than the pack's `components` document says the
+box holds. Each map tile and terrain piece is double-sided and is one physical
+piece (Gascony's Legacy, Component List: "Each Map and Terrain Tile is
+double-sided"): a layout may show the sides of a map tile piece, or the faces of a
+terrain piece, `count` times in all, so 3 Columns and 2 Braziers need 5 of the 4
+Column / Brazier pieces. A face printed on two kinds of piece (the Chandelier) may
+come from either. Also counted: each Search token label at most once, and the `?`
+squares no more than the labels left once the named ones are placed; Enemy tokens
+of each kind placed for the pack's largest party (players.max, or solo_characters
+if larger); Named Enemies against the box's Enemy standees. The diagnostic points
+at the first placement beyond what the box holds.
+""", """
+Use another piece, remove a tile, raise a square's `players` number, or (if the box
+really holds more) raise the `count` in `components`.
+""")
+
+d("CF703", "board", """
+The two sides of a map tile piece, or the two faces of a terrain piece (`faces:
+[Column, Brazier]`), have different footprints (`size`). One physical piece has
+one outline, so a layout that shows one face where the other was meant would
+cover different squares.
+""", """
+Correct the `size` of one side or terrain-tile, or, if they really are different
+pieces, list them as two pieces of the components.
+""")
+
+d("CF704", "board", """
+A placed map tile or terrain tile leaves the layout's `grid`, or a Start, Exit,
+Search token, deployment or Named Enemy square lies outside it. The squares of a
+tile are those of its footprint turned by `rotation`, with `at` the top-left square
+of the turned tile (docs/format.md, Coordinates). """ + _SQUARES + """ A layout with
+a tile off the grid is not checked further for walls, reachability or objectives.
+""", """
+Move the tile or square, turn the tile, or widen the layout's `grid: [columns,
+rows]`.
+""")
+
+d("CF705", "board", """
+Two map tiles of a layout cover the same squares: map tiles lie side by side on
+the table, never on top of each other (Battle Cards - Setup, 1). The message names
+the shared squares and the line of the other tile. Such a layout is not checked
+further for reachability or objectives, since which tile shows is unknown.
+""", """
+Move one of the tiles (`at`), or turn it (`rotation`).
+""")
+
+d("CF706", "board", """
+A terrain tile lies, wholly or partly, on a wall square: a square of the grid that
+no map tile covers ("Treat the empty space between Map Tiles as walls"). Terrain
+tiles are placed on top of map tiles (Battle Cards - Setup, 2). """ + _SQUARES + """
+""", """
+Move or turn the terrain tile so that it lies on map tiles, or extend the map tiles
+under it.
+""")
+
+d("CF707", "board", """
+Two terrain tiles of a layout cover the same square. The message names the shared
+squares and the line of the other tile.
+""", """
+Move one of the tiles (`at`), or turn it (`rotation`).
+""")
+
+d("CF708", "board", """
+A placed terrain tile whose terrain-tile has an arrow (`arrow: true`, the Wagon)
+has no `facing`, so the direction it rolls is unknown; or a tile without an arrow
+is given a `facing`, which means nothing for it (a tile is turned with
+`rotation`).
+""", """
+Add `facing: north|east|south|west` for a tile with an arrow; remove `facing` from
+one without.
+""")
+
+d("CF709", "board", """
+A placed terrain tile says `banner: true`, but no edge of its terrain-tile allows a
+hanging banner (`banner: optional` or `always` on one of its `edges`: the Balcony,
+Balconies and Railings). The Banner Slide needs a banner to slide down.
+""", """
+Remove `banner: true`, or give the tile's edge `banner: optional` in its
+terrain-tile document.
+""")
+
+d("CF710", "board", """
+An edge keyword of a placed terrain tile (a Balcony's Railing) lies against a wall
+or the edge of the grid: the squares across it are not on the map, so the railing
+divides High Ground from nothing and a Banner Slide over it lands nowhere
+(Balconies and Railings). The railings of a map tile (a Staircase along a wall) are
+not reported. """ + _SQUARES + """
+""", """
+Turn the tile with `rotation` so that its railing faces the map, or move it.
+""", after="""
+This is a warning: `cardforge lint` fails on it only with `--strict`.
+""")
+
+d("CF711", "board", """
+A Start square, an Enemy deployment square or a Named Enemy square is a wall, or
+lies on terrain its figure may not enter or stop on, by the keywords' data
+(`movement.characters`, `movement.enemies`, `movement.stop`): Enemies never stand
+on Elevated tiles ("they treat these Terrain Tiles as obstacles"), nobody stands in
+Impassable or Blocking terrain. The message lists the square's keywords.
+""", """
+Move the square onto the map, to terrain its figure may stand on, or move the
+terrain tile.
+""")
+
+d("CF712", "board", """
+Two pieces are set up on the same square: two deployment squares, a deployment
+square and a Named Enemy, or an Enemy on a Start square. Deployment squares count
+from the number of Characters they print (Battle Cards - Setup, 4: "Place Enemies in
+any square with a number equal to or less than the number of characters"), so the
+message says from how many Characters the clash happens; squares numbered above the
+pack's largest party are never placed and never clash.
+""", """
+Move one of the two pieces to a free square.
+""")
+
+d("CF713", "board", """
+A layout has fewer Start squares than the pack's largest party: `players.max`, or
+`players.solo_characters` when larger (Solo Play: "you may control up to 4
+Characters"). Each Character is placed on its own Start square (Battle Cards -
+Setup, 6).
+""", """
+Add Start squares until there is one for every Character of the largest party.
+""")
+
+d("CF714", "board", """
+Characters cannot reach a part of the layout from the Start area, however many
+rounds they take: an Exit area's squares (a Character must end a move on them),
+or the square of a Search token, deployment square or Named Enemy (a Character must
+end a move on it or next to it). Reach is computed on the Characters' movement
+graph built from the runtime's step costs: walls, Impassable and Blocking terrain
+stop a step, diagonal steps may squeeze between two squares that cannot be entered,
+Railings block the edges they lie on, and a Staircase is entered only from its open
+sides (Move; Staircase; Balconies and Railings). """ + _SQUARES + """
+""", """
+Open a way: join the map tiles (the space between them is wall), move the terrain
+tile in the way, turn a railing, or move the square.
+""", after="""
+The Battle's `Reach Exit` objective cannot be met either, so CF715 is reported on
+the story too.
+""")
+
+d("CF715", "board", """
+A Battle's objective cannot be met on the layout it names. Read are the rulebook's
+common objectives (Battle Rounds, Common Battle Objectives): `Reach Exit` needs an
+Exit area that Characters can reach; `Reveal X` needs Search token X placed on the
+layout, or a `?` square that may hold it (X is a token of the box not placed by
+label); `Defeat <name>` needs a Named Enemy of that name on the layout. `Defeat all
+Enemies` and objectives written otherwise are not checked.
+""", """
+Add what the objective needs to the layout (an Exit area, the token, the Named
+Enemy), open a way to it, or correct the objective's text.
+""")
+
+d("CF716", "board", """
+A battle layout is not set up by any Battle (`battle: {layout: ...}`) of the pack's
+stories: it is dead content, or a Battle names it wrongly (then CF312 is reported
+on the Battle instead of this). Not reported for a pack with no stories at all.
+""", """
+Name the layout in a Battle, or delete it.
+""", after="""
+This is a warning: `cardforge lint` fails on it only with `--strict`.
+""")

@@ -1,0 +1,220 @@
+"""Board analysis (once per pack, for the ``board`` checks): each battle layout's
+runtime ``Board``, the squares of each placed tile, the movement graph of Characters
+and the squares they can reach from the Start area; and the Battles that use each
+layout.
+
+All geometry is the runtime's (``cardforge_runtime.board``): the compiler places no
+tile and prices no step itself. The ``board`` checks only read what is computed
+here; each thing is computed once, on first use, and kept on the pack
+(``PackIR.board_layouts``, ``PackIR.battles``).
+
+Rule sources: Gascony's Legacy, "Battle Cards - Setup", "Move" ("Moving diagonally
+costs 2 points ... you may squeeze between two squares you cannot move into"),
+"Staircase (Map Tile)", "Balconies and Railings".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from cardforge_runtime.board import Board, build_board, path_cost, step_cost
+from cardforge_runtime.board.grid import _footprint  # the runtime's one footprint rule (see placed_squares)
+from cardforge_runtime.board.terrain import SquareRules, square_rules
+from cardforge_runtime.errors import EngineError
+
+if TYPE_CHECKING:
+    from cardforge_compiler.model import BattleLayout
+    from cardforge_compiler.resolve import PackIR, StoryIR
+    from cardforge_compiler.validate import Document
+
+__all__ = ["BattleUse", "LayoutIR", "battle_uses", "bundle_board", "layout_irs", "placed_squares", "square_text"]
+
+Square = tuple[int, int]
+
+
+def square_text(square: Any) -> str:
+    """A square as messages write it, 1-based ``(column, row)``: ``(7, 3)``."""
+    return f"({square[0]}, {square[1]})"
+
+
+def placed_squares(size: list[int], at: list[int], rotation: int) -> list[Square]:
+    """The squares a tile of unrotated ``size`` ``[w, h]`` covers when its rotated
+    footprint's top-left square is ``at`` and it is turned ``rotation`` degrees
+    clockwise (docs/format.md, Coordinates). The runtime's footprint rule
+    (``cardforge_runtime.board.grid``), never a second copy; squares may lie outside
+    the grid."""
+    return [(at[0] + dx, at[1] + dy) for _i, _j, dx, dy in _footprint((size[0], size[1]), rotation)]
+
+
+def bundle_board(pack: PackIR) -> dict[str, Any]:
+    """The pack's board as the bundle writes it (docs/bundle.md, Board: every field
+    present, defaults filled), for ``build_board``: ``keywords``, ``terrain_tiles``,
+    ``map_tiles`` (each side by name, with its ``piece``) and ``layouts``."""
+    map_tiles = {name: {**ir.side.model_dump(), "piece": ir.piece.piece} for name, ir in pack.map_tiles.items()}
+    return {
+        "keywords": {name: doc.model.model_dump(by_alias=True) for name, doc in pack.keywords.items()},
+        "terrain_tiles": {name: doc.model.model_dump(by_alias=True) for name, doc in pack.terrain_tiles.items()},
+        "map_tiles": map_tiles,
+        "layouts": {lid: doc.model.model_dump(by_alias=True) for lid, doc in pack.layouts.items()},
+    }
+
+
+@dataclass
+class LayoutIR:
+    """One battle layout of a pack, analysed.
+
+    ``doc``: its document; ``map_squares`` / ``tile_squares``: the squares of each
+    placed map tile / terrain tile, in authored order (``None`` for a tile whose side
+    or name is unknown: CF701); ``outside``: the map tiles and terrain tiles whose
+    footprint leaves the grid (``("map_tiles" | "terrain_tiles", index)``);
+    ``board``: the runtime ``Board``, or ``None`` when it cannot be built or would
+    not be the one meant (an unknown name, a footprint off the grid, map tiles on top
+    of each other: those have their own diagnostics).
+    """
+
+    doc: Document
+    map_squares: list[list[Square] | None]
+    tile_squares: list[list[Square] | None]
+    outside: list[tuple[str, int]]
+    board: Board | None
+    _cache: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def model(self) -> BattleLayout:
+        return self.doc.model  # type: ignore[return-value]
+
+    @property
+    def rules(self) -> tuple[SquareRules, ...]:
+        """The runtime's combined keyword rules of every square (index ``board.index``)."""
+        assert self.board is not None
+        return square_rules(self.board)
+
+    def rule(self, square: Square) -> SquareRules | None:
+        """The rules of ``square``; ``None`` outside the grid."""
+        if self.board is None or not self.board.in_grid(square):
+            return None
+        return self.rules[self.board.index(square)]
+
+    @property
+    def graph(self) -> nx.DiGraph:
+        """The movement graph of Characters: a node per square on the map, an edge
+        ``a -> b`` weighted with the runtime's ``step_cost`` wherever a Character may
+        step (diagonal steps cost 2 and may squeeze; Railings block the edges they
+        lie on; a Staircase is entered only from its open sides), no figures on the
+        board. Built once."""
+        if "graph" not in self._cache:
+            board = self.board
+            assert board is not None
+            graph = nx.DiGraph()
+            squares = [sq for sq in board.squares() if board.on_map(sq)]
+            graph.add_nodes_from(squares)
+            for a in squares:
+                for dc in (-1, 0, 1):
+                    for dr in (-1, 0, 1):
+                        b = (a[0] + dc, a[1] + dr)
+                        if b != a and board.on_map(b):
+                            cost = step_cost(board, a, b, "character")
+                            if cost is not None:
+                                graph.add_edge(a, b, cost=cost)
+            self._cache["graph"] = graph
+        return self._cache["graph"]
+
+    @property
+    def reached(self) -> frozenset[Square]:
+        """The squares Characters can move into from any Start square (the Start
+        squares themselves included), however many rounds it takes."""
+        if "reached" not in self._cache:
+            graph = self.graph
+            starts = {tuple(sq) for sq in self.model.start if tuple(sq) in graph}
+            costs = nx.multi_source_dijkstra_path_length(graph, starts, weight="cost") if starts else {}
+            self._cache["reached"] = frozenset(costs)
+        return self._cache["reached"]
+
+    def can_end_on(self, square: Square) -> bool:
+        """Whether a Character can end a move on ``square`` (a Start square, or a
+        reached square entered by a step the runtime's ``path_cost`` allows to end
+        there)."""
+        if square in {tuple(sq) for sq in self.model.start}:
+            return True
+        if square not in self.reached:
+            return False
+        assert self.board is not None
+        return any(path_cost(self.board, [p, square], "character") is not None
+                   for p in self.graph.predecessors(square) if p in self.reached)
+
+    def near_reached(self, square: Square) -> bool:
+        """Whether a Character can end a move on ``square`` or on a square adjacent to
+        it (8 around)."""
+        return any(self.can_end_on((square[0] + dc, square[1] + dr)) for dc in (-1, 0, 1) for dr in (-1, 0, 1))
+
+
+def _analyse(pack: PackIR, doc: Document, pack_board: dict[str, Any]) -> LayoutIR:
+    layout = doc.model
+    columns, rows = layout.grid
+    map_squares: list[list[Square] | None] = []
+    tile_squares: list[list[Square] | None] = []
+    outside: list[tuple[str, int]] = []
+
+    def inside(squares: list[Square]) -> bool:
+        return all(1 <= c <= columns and 1 <= r <= rows for c, r in squares)
+
+    for i, placed in enumerate(layout.map_tiles):
+        side = pack.map_tiles.get(placed.side)
+        squares = placed_squares(side.side.size, placed.at, placed.rotation) if side else None
+        map_squares.append(squares)
+        if squares is not None and not inside(squares):
+            outside.append(("map_tiles", i))
+    for i, placed in enumerate(layout.terrain_tiles):
+        tile = pack.terrain_tiles.get(placed.tile)
+        squares = placed_squares(tile.model.size, placed.at, placed.rotation) if tile else None
+        tile_squares.append(squares)
+        if squares is not None and not inside(squares):
+            outside.append(("terrain_tiles", i))
+    board = None
+    covered = [sq for squares in map_squares for sq in squares or ()]
+    overlap = len(covered) != len(set(covered))         # CF705: which tile shows is unknown
+    if not outside and not overlap and all(s is not None for s in map_squares + tile_squares):
+        try:
+            board = build_board(pack_board, layout.id)
+        except EngineError:
+            board = None    # an unknown keyword or the like: CF701 says so
+    return LayoutIR(doc, map_squares, tile_squares, outside, board)
+
+
+def layout_irs(pack: PackIR) -> dict[str, LayoutIR]:
+    """Every layout of ``pack`` by id, analysed (what ``PackIR.board_layouts`` holds)."""
+    if not pack.layouts:
+        return {}
+    pack_board = bundle_board(pack)
+    return {lid: _analyse(pack, doc, pack_board) for lid, doc in pack.layouts.items()}
+
+
+@dataclass(frozen=True)
+class BattleUse:
+    """A Battle step that sets up a layout: its ``story``, the data ``path`` of its
+    ``battle`` mapping and the ``battle`` model."""
+
+    story: StoryIR
+    path: tuple
+    battle: Any
+
+    def objectives(self) -> Iterator[tuple[str, tuple]]:
+        """Each objective's text and the data path of its ``objective`` key."""
+        for i, objective in enumerate(self.battle.objectives):
+            yield objective.objective, (*self.path, "objectives", i, "objective")
+
+
+def battle_uses(pack: PackIR) -> dict[str, list[BattleUse]]:
+    """The Battles of the pack's stories, by the layout id they name (what
+    ``PackIR.battles`` holds)."""
+    uses: dict[str, list[BattleUse]] = {}
+    for story in pack.stories:
+        for _card, ref in story.step_refs:
+            if ref.kind == "battle":
+                uses.setdefault(ref.step.battle.layout, []).append(
+                    BattleUse(story, (*ref.path, "battle"), ref.step.battle))
+    return uses
