@@ -35,7 +35,7 @@ def generate_schemas() -> dict[str, dict[str, Any]]:
     """Every published schema, keyed by file name."""
     out: dict[str, dict[str, Any]] = {}
     for kind, model in DOCUMENT_MODELS.items():
-        body = _draft7_rules(_closed_names(_step_choice(model.model_json_schema(by_alias=True))))
+        body = _draft7_rules(_closed_names(_kind_choice(_step_choice(model.model_json_schema(by_alias=True)))))
         body.pop("title", None)
         body.pop("description", None)
         out[f"{kind}.schema.json"] = {
@@ -130,7 +130,8 @@ def _closed_names(node: Any) -> Any:
 def _kind_choice(node: Any) -> Any:
     """Replace pydantic's ``oneOf`` + OpenAPI ``discriminator`` (which JSON Schema
     validators ignore) by an ``if``/``then`` per value of the discriminating key, so
-    a malformed bundle step is reported field by field."""
+    a malformed bundle step or board effect (``board: wound``) is reported field by
+    field."""
     if isinstance(node, dict):
         disc = node.get("discriminator")
         if isinstance(disc, dict) and "oneOf" in node:
