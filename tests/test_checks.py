@@ -61,7 +61,10 @@ def test_checks_run_counts_each_check_once_per_pack_or_story() -> None:
     stories = result.story_count
     per_story = len(checks_for("resolve")) + len(checks_for("analyse"))
     manifests = sum(1 for p in result.packs if p.manifest is not None)
-    assert result.checks_run == manifests + stories + len(checks_for("pack")) * packs + per_story * stories
+    board_docs = sum(len(p.board_docs) for p in result.packs)     # each document validated counts 1
+    assert board_docs == 30                                        # components, 7 keywords, 11 tiles, 11 layouts
+    assert result.checks_run == (manifests + stories + board_docs + len(checks_for("pack")) * packs
+                                 + per_story * stories)
 
 
 @pytest.mark.parametrize("stage", ["pack", "resolve", "analyse"])

@@ -16,7 +16,7 @@ from cardforge_compiler.analyse import witness_path
 from cardforge_compiler.bundle_check import check_bundle_data
 from cardforge_compiler.emit import build_bundle, bundle_bytes
 from cardforge_compiler.pipeline import compile_paths
-from _helpers import CONTENT
+from _helpers import CONTENT, SHIPPED
 
 CARDFORGE = [sys.executable, "-m", "cardforge_compiler"]
 
@@ -31,8 +31,34 @@ def bundle(result):  # noqa: ANN001, ANN201
     return build_bundle(result.packs, __version__)
 
 
-def test_shipped_content_is_clean(result) -> None:  # noqa: ANN001
-    assert [f"{d.file}:{d.line}: {d.code} {d.message}" for d in result.diagnostics] == []
+def test_shipped_content_is_clean() -> None:
+    """Everything under content/ (Gascony's Legacy and the Descent props pack) lints clean,
+    and its one bundle of both packs passes check-bundle."""
+    shipped = compile_paths([str(SHIPPED)])
+    assert [f"{d.file}:{d.line}: {d.code} {d.message}" for d in shipped.diagnostics] == []
+    assert sorted(p.pack.id for p in shipped.packs) == ["descent-props", "gascony"]
+    assert check_bundle_data(json.loads(bundle_bytes(build_bundle(shipped.packs, __version__)))) == []
+
+
+def _battle_layouts(node) -> list[str]:  # noqa: ANN001
+    """The layout ids of every battle step under ``node`` (a dumped story model)."""
+    if isinstance(node, dict):
+        found = [node["battle"]["layout"]] if isinstance(node.get("battle"), dict) else []
+        return found + [lay for value in node.values() for lay in _battle_layouts(value)]
+    if isinstance(node, list):
+        return [lay for value in node for lay in _battle_layouts(value)]
+    return []
+
+
+def test_every_shipped_battle_has_its_layout_and_every_layout_a_battle() -> None:
+    """Gascony's Legacy, Battle Cards - Setup: each Battle card shows its layout. The 11
+    Battles of Acts I-IV and the Descent props pack's one Battle each name a layout of
+    their pack, and each shipped layout is some Battle's."""
+    shipped = compile_paths([str(SHIPPED)])
+    used = {p.pack.id: sorted({lay for story in p.stories for lay in _battle_layouts(story.model.model_dump())})
+            for p in shipped.packs}
+    assert {p.pack.id: sorted(p.layouts) for p in shipped.packs} == used
+    assert len(used["gascony"]) == 11 and used["descent-props"] == ["sunken-shrine"]
 
 
 def test_four_acts_start_where_the_rulebook_says(result) -> None:  # noqa: ANN001
