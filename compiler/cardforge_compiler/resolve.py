@@ -152,7 +152,8 @@ class PackIR:
     Cards - Setup): the ``components`` document (``None`` if none), ``map_tiles`` (each
     side of its map tile pieces by side name), ``keywords`` and ``terrain_tiles`` by
     name, ``layouts`` by id (each the first definition; duplicates are ``CF107``),
-    and ``board_docs``, every valid board document in load order."""
+    ``board_docs``, every valid board document in load order, and ``invalid``, the
+    ``(kind, id or name)`` of the pack's documents that failed validation."""
 
     root: Path | None
     display: str
@@ -164,6 +165,13 @@ class PackIR:
     terrain_tiles: dict[str, Document] = field(default_factory=dict)
     layouts: dict[str, Document] = field(default_factory=dict)
     board_docs: list[Document] = field(default_factory=list)
+    invalid: set[tuple[str, str]] = field(default_factory=set)
+
+    def defined_but_invalid(self, kind: str, name: str = "") -> bool:
+        """Whether a document of ``kind`` named ``name`` (any, for ``""``) is in the
+        pack but failed validation: a reference to it is not also reported as unknown
+        (one fault, one report)."""
+        return any(k == kind and (not name or n == name) for k, n in self.invalid)
 
     def board_where(self, doc: Document, path: tuple, anchor: str = "value") -> dict[str, Any]:
         """Keyword arguments that locate a diagnostic at ``path`` in board document ``doc``."""
@@ -334,6 +342,7 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
             pack.board_docs.append(doc)
             diagnostics += _join_board(pack, doc)
     for key, pack in packs.items():
+        pack.invalid = {entry for sf in files_by_pack[key] for entry in sf.invalid}
         pack_yaml = [sf for sf in files_by_pack[key] if sf.rel == "pack.yaml"]
         tried = any("pack" in sf.kinds or (sf.failed and sf.rel == "pack.yaml") for sf in files_by_pack[key])
         if pack.manifest is None and (pack.stories or pack.board_docs) and not tried:

@@ -355,6 +355,8 @@ def validate_document(sf: SourceFile, index: int, raw: Any) -> tuple[Document | 
     try:
         return Document(model.model_validate(raw), raw, sf, index), []
     except ValidationError as exc:
+        ident = next((raw[k] for k in ("id", "name") if isinstance(raw.get(k), str)), "")
+        sf.invalid.add((kind, ident))
         return None, _translate(exc.errors(include_url=False), raw, sf, index, model)
 
 
