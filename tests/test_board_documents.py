@@ -71,7 +71,9 @@ deployment:
   - enemy: Guard
     squares:
       - {at: [7, 2], players: 1}
-start: [[1, 1]]
+start: [[1, 1], [1, 2], [2, 1], [2, 2]]
+exits:
+  - squares: [[8, 4]]
 """
 STORY = """\
 kind: story

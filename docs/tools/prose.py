@@ -863,8 +863,9 @@ Enemy), open a way to it, or correct the objective's text.
 
 d("CF716", "board", """
 A battle layout is not set up by any Battle (`battle: {layout: ...}`) of the pack's
-stories: it is dead content, or a Battle names it wrongly (then CF312 is reported
-on the Battle instead of this). Not reported for a pack with no stories at all.
+stories: it is dead content, or a Battle names it wrongly. Not reported for a pack
+with no stories at all, nor while a Battle names a layout the pack lacks (CF312):
+the unused layout may be the one that Battle means.
 """, """
 Name the layout in a Battle, or delete it.
 """, after="""

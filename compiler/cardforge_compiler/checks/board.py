@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardforge_compiler.checks import check
-from cardforge_compiler.diagnostics import Diagnostic, did_you_mean, listed
+from cardforge_compiler.diagnostics import Diagnostic, listed
 from cardforge_compiler.resolve import PackIR
 
 __all__ = ["faces_share_a_footprint", "layouts_used", "party_sizes", "placed_facing_and_banner"]
@@ -104,9 +104,10 @@ def layouts_used(pack: PackIR) -> Iterator[Diagnostic]:
     """Every battle layout is set up by some Battle of the pack's stories (warning)."""
     if not pack.stories:
         return
-    misspelled = [name for name in pack.battles if name not in pack.layouts]   # CF312
+    if any(name not in pack.layouts for name in pack.battles):
+        return      # a Battle names a layout the pack lacks (CF312): the unused one may be the one it means
     for layout_id, doc in pack.layouts.items():
-        if layout_id not in pack.battles and not any(did_you_mean(name, [layout_id]) for name in misspelled):
+        if layout_id not in pack.battles:
             yield Diagnostic(
                 "CF716", f"layout '{layout_id}' is not used by any Battle", **pack.board_where(doc, ("id",)),
                 hint=f"name it in a story's `battle: {{layout: {layout_id}}}`, or delete the layout")
