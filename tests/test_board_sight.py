@@ -270,3 +270,17 @@ def test_bad_squares_and_figures_are_refused():
         line_of_sight(board, (1, 1), (3, 1))
     with pytest.raises(ValueError, match="unknown kind"):
         cover(board, (1, 1), (2, 2), {(1, 2): "ghost"})
+
+
+def test_figures_give_cover_but_never_block():
+    """Squares containing Characters and Enemies provide Cover to squares behind them;
+    they do not block line of sight; a Fallen figure gives no Cover (docs/rulings.md)."""
+    board = board_from_rows([".....", ".....", "....."])
+    shooter, target = (1, 2), (5, 2)
+    assert not cover(board, shooter, target)
+    for kind in ("enemy", "character"):
+        assert cover(board, shooter, target, {(3, 2): kind}) is True
+        assert line_of_sight(board, shooter, target, {(3, 2): kind})
+    assert cover(board, shooter, target, {(3, 2): "fallen"}) is False
+    # a figure beside the line's edge, not behind it, gives none
+    assert cover(board, (1, 1), (5, 1), {(3, 2): "enemy"}) is False
