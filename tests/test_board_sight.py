@@ -284,3 +284,15 @@ def test_figures_give_cover_but_never_block():
     assert cover(board, shooter, target, {(3, 2): "fallen"}) is False
     # a figure beside the line's edge, not behind it, gives none
     assert cover(board, (1, 1), (5, 1), {(3, 2): "enemy"}) is False
+
+
+def test_the_elevated_tile_stood_on_gives_its_figure_no_cover():
+    """Elevated: "do not receive Cover from the Elevated tile they stand on": a target on
+    the east square of a Table (2x1, Cover + Elevated) has no Cover from the Table's west
+    square; two separate Crates in the same places do give Cover."""
+    table = board_from_rows(["....", "....", "...."], [placement("Table", (2, 2))])
+    assert cover(table, (1, 2), (3, 2)) is False
+    crates = board_from_rows(["....", ".KK.", "...."])
+    assert cover(crates, (1, 2), (3, 2)) is True
+    # the attacker's tile is not the target's: shooting the other way, the Table covers
+    assert cover(table, (4, 2), (1, 2)) is True

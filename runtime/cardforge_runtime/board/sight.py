@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from cardforge_runtime.board.grid import Board, Square
-from cardforge_runtime.board.segments import cells_crossed, crosses_edges
+from cardforge_runtime.board.segments import cells_crossed, crosses_edges, quadrant_of
 from cardforge_runtime.board.terrain import edge_rules, square_rules
 
 __all__ = ["cover", "line_of_sight", "sight_table"]
@@ -80,6 +80,7 @@ class _Sight:
         lifting = {unless for *_, unless in self.edges if unless is not None}
         self.lifts = [frozenset(n for n in lifting if sq in board.railing_high_squares(n)) for sq in board.squares()]
         self.edge_sets: dict[frozenset[int], tuple[frozenset, frozenset]] = {}
+        self.crossings: dict = {}
         self.seams: dict[tuple[tuple[int, int], tuple[int, int]], tuple[int, int]] = {}
 
     def relmask(self, dx: int, dy: int) -> int:
@@ -131,9 +132,18 @@ class _Sight:
     def edges_cross(self, p, q, mask: int, a: Square, b: Square, edges: frozenset) -> bool:
         if not edges:
             return False
-        if p[0] != q[0] and p[1] != q[1] and not mask & self.zone and p not in self.points and q not in self.points:
+        at_p, at_q = p in self.points, q in self.points
+        if p[0] != q[0] and p[1] != q[1] and not mask & self.zone and not at_p and not at_q:
             return False
-        return crosses_edges(p, q, edges, first=a, last=b)
+        # the answer depends on the line, the edges and, at an end on a railing point,
+        # the quadrant of the end's square only: cached both ways round
+        qa = quadrant_of(a, p) if at_p else None
+        qb = quadrant_of(b, q) if at_q else None
+        key = (p, q, qa, qb, edges) if p <= q else (q, p, qb, qa, edges)
+        found = self.crossings.get(key)
+        if found is None:
+            found = self.crossings[key] = crosses_edges(p, q, edges, first=a, last=b)
+        return found
 
 
 def _data(board: Board) -> _Sight:
