@@ -59,3 +59,13 @@ def test_board_case_replays_exactly(path: Path):
 def test_the_committed_cases_are_current():
     run = subprocess.run([sys.executable, str(HERE / "record.py"), "--check"], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_docs_describe_every_query_kind_and_every_case():
+    from _helpers import ROOT
+    doc = (ROOT / "docs" / "runtime.md").read_text(encoding="utf-8")
+    section = doc[doc.index("### Board conformance cases"):doc.index("## Conformance transcripts")]
+    kinds = {q["query"] for path in CASES for q in json.loads(path.read_text(encoding="utf-8"))["queries"]}
+    assert all(f"| `{kind}` |" in section for kind in kinds)
+    rulebook = {"los-cover-example", "balcony-example", "movement-example", "staircase-example"}
+    assert rulebook <= {p.stem for p in CASES} and all(f"`{name}`" in section for name in rulebook)
