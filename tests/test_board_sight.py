@@ -296,3 +296,15 @@ def test_the_elevated_tile_stood_on_gives_its_figure_no_cover():
     assert cover(crates, (1, 2), (3, 2)) is True
     # the attacker's tile is not the target's: shooting the other way, the Table covers
     assert cover(table, (4, 2), (1, 2)) is True
+
+
+def test_squares_entered_by_a_line_are_exact():
+    """cells_crossed: a diagonal through lattice points enters only the cells it passes
+    through the inside of, never those it touches at a corner; a line along a grid line
+    enters none."""
+    from cardforge_runtime.board.segments import cells_crossed
+    assert cells_crossed(2, 2) == ((0, 0), (1, 1))
+    assert cells_crossed(3, 1) == ((0, 0), (1, 0), (2, 0))
+    assert cells_crossed(2, 3) == ((0, 0), (0, 1), (1, 1), (1, 2))
+    assert cells_crossed(-2, 1) == ((-2, 0), (-1, 0))
+    assert cells_crossed(4, 0) == () and cells_crossed(0, -3) == ()
