@@ -27,7 +27,24 @@ def specs(draw, max_size=6):
     rails = draw(st.lists(st.tuples(st.sampled_from(squares), st.sampled_from(DIRS)), max_size=4, unique=True))
     figures = draw(st.dictionaries(st.sampled_from(squares), st.sampled_from(["character", "enemy", "fallen"]),
                                    max_size=3))
-    return {"grid": (w, h), "cells": cells, "arrows": arrows, "rails": rails, "figures": figures}
+    pieces = []
+    for _ in range(draw(st.integers(0, 2))):
+        name, rotation = draw(st.sampled_from(sorted(PIECES))), draw(st.sampled_from([0, 90, 180, 270]))
+        pw, ph = TILES[name]["size"] if rotation in (0, 180) else TILES[name]["size"][::-1]
+        if pw <= w and ph <= h:
+            pieces.append((name, (draw(st.integers(1, w - pw + 1)), draw(st.integers(1, h - ph + 1))), rotation))
+    return {"grid": (w, h), "cells": cells, "arrows": arrows, "rails": rails, "figures": figures, "pieces": pieces}
+
+
+#: Multi-square tiles, each symmetric about its own vertical axis (so a mirror image is
+#: the same tile turned the other way): a Balcony (railing along one long side), a
+#: Statue, a Table, a Haystack.
+PIECES = {"Balcony", "Statue", "Table", "Haystack"}
+
+
+def footprint(name, at, rotation):
+    w, h = TILES[name]["size"] if rotation in (0, 180) else TILES[name]["size"][::-1]
+    return [(at[0] + i, at[1] + j) for i in range(w) for j in range(h)]
 
 
 def build(spec):
@@ -41,6 +58,8 @@ def build(spec):
             terrain.append(placement(TERRAIN[ch], sq))
     for sq, d in spec["rails"]:
         terrain.append(placement("Rail", sq, DIRS.index(d) * 90))
+    for name, at, rotation in spec["pieces"]:
+        terrain.append(placement(name, at, rotation))
     return build_board(pack_board({"p": layout(spec["grid"], maps, terrain)}, KEYWORDS, TILES, MAPS), "p")
 
 
@@ -49,6 +68,9 @@ def transforms(w, h):
     out = []
     for turns in range(4):
         for mirror in (False, True):
+            def rotation(r, turns=turns, mirror=mirror):
+                return ((-r if mirror else r) + 90 * turns) % 360
+
             def square(sq, turns=turns, mirror=mirror):
                 c, r = sq
                 gw, gh = w, h
@@ -63,12 +85,15 @@ def transforms(w, h):
                 if mirror and i % 2:
                     i = (i + 2) % 4
                 return DIRS[(i + turns) % 4]
-            out.append((square, direction, (h, w) if turns % 2 else (w, h)))
+            out.append((square, direction, rotation, (h, w) if turns % 2 else (w, h)))
     return out
 
 
-def transformed(spec, square, direction, grid):
-    return {"grid": grid, "cells": {square(sq): ch for sq, ch in spec["cells"].items()},
+def transformed(spec, square, direction, rotation, grid):
+    pieces = [(name, (min(square(sq)[0] for sq in footprint(name, at, r)), min(square(sq)[1] for sq in
+                                                                            footprint(name, at, r))), rotation(r))
+              for name, at, r in spec["pieces"]]
+    return {"grid": grid, "pieces": pieces, "cells": {square(sq): ch for sq, ch in spec["cells"].items()},
             "arrows": {square(sq): direction(d) for sq, d in spec["arrows"].items()},
             "rails": [(square(sq), direction(d)) for sq, d in spec["rails"]],
             "figures": {square(sq): k for sq, k in spec["figures"].items()}}
@@ -90,8 +115,8 @@ def test_every_verdict_survives_the_8_symmetries_of_the_board(spec):
     table = sight_table(board, spec["figures"])
     starts = list(board.squares())[:: max(1, len(table) // 400)]
     reach = {(s, m): reachable(board, s, 4, m, spec["figures"]) for s in starts[:6] for m in ("character", "enemy")}
-    for square, direction, grid in transforms(*spec["grid"]):
-        other_spec = transformed(spec, square, direction, grid)
+    for square, direction, rotation, grid in transforms(*spec["grid"]):
+        other_spec = transformed(spec, square, direction, rotation, grid)
         other = build(other_spec)
         other_table = sight_table(other, other_spec["figures"])
         assert {(square(a), square(b)): v for (a, b), v in table.items()} == other_table

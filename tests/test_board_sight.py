@@ -296,6 +296,8 @@ def test_the_elevated_tile_stood_on_gives_its_figure_no_cover():
     assert cover(crates, (1, 2), (3, 2)) is True
     # the attacker's tile is not the target's: shooting the other way, the Table covers
     assert cover(table, (4, 2), (1, 2)) is True
+    # a figure standing on the Table's other square still gives Cover
+    assert cover(table, (1, 2), (3, 2), {(2, 2): "enemy"}) is True
 
 
 def test_squares_entered_by_a_line_are_exact():
