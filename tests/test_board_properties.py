@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from _board_helpers import KEYWORDS, MAP_TILES, TILES, layout, map_placement, pack_board, placement, side
+from _board_helpers import KEYWORDS, MAP_TILES, TILES, keyword, layout, map_placement, pack_board, placement, side, tile
 
 from cardforge_runtime.board import build_board, cover, line_of_sight, reachable, sight_table, step_cost
 
 DIRS = ("north", "east", "south", "west")
-TERRAIN = {"C": "Column", "B": "Barrel", "Z": "Brazier", "K": "Crate"}
+TERRAIN = {"C": "Column", "B": "Barrel", "Z": "Brazier", "K": "Crate", "F": "Fog"}
+# Descent's fog as data: blocks lines through it; seen from, and seeing, adjacent squares only
+PROP_KEYWORDS = {**KEYWORDS, "Fog": keyword(sight={"blocks": True, "sees": "adjacent", "seen_from_adjacent": True})}
+PROP_TILES = {**TILES, "Fog": tile([1, 1], ["Fog"])}
 MAPS = {**MAP_TILES, "Step": side([1, 1], ["Stairs"], "north")}
 
 
@@ -22,7 +25,7 @@ def specs(draw, max_size=6):
     w = draw(st.integers(2, max_size))
     h = draw(st.integers(2, max_size))
     squares = [(c, r) for r in range(1, h + 1) for c in range(1, w + 1)]
-    cells = {sq: draw(st.sampled_from("......#CBZKS")) for sq in squares}
+    cells = {sq: draw(st.sampled_from("......#CBZKSF")) for sq in squares}
     arrows = {sq: draw(st.sampled_from(DIRS)) for sq in squares if cells[sq] == "S"}
     rails = draw(st.lists(st.tuples(st.sampled_from(squares), st.sampled_from(DIRS)), max_size=4, unique=True))
     figures = draw(st.dictionaries(st.sampled_from(squares), st.sampled_from(["character", "enemy", "fallen"]),
@@ -60,7 +63,7 @@ def build(spec):
         terrain.append(placement("Rail", sq, DIRS.index(d) * 90))
     for name, at, rotation in spec["pieces"]:
         terrain.append(placement(name, at, rotation))
-    return build_board(pack_board({"p": layout(spec["grid"], maps, terrain)}, KEYWORDS, TILES, MAPS), "p")
+    return build_board(pack_board({"p": layout(spec["grid"], maps, terrain)}, PROP_KEYWORDS, PROP_TILES, MAPS), "p")
 
 
 def transforms(w, h):
@@ -134,7 +137,7 @@ def test_every_verdict_survives_the_8_symmetries_of_the_board(spec):
 @given(specs(), st.data())
 def test_taking_a_blocker_away_never_takes_sight_away(spec, data):
     board = build(spec)
-    blockers = [sq for sq, ch in spec["cells"].items() if ch in "#CBZK"] + [("rail", n) for n in range(len(spec["rails"]))]
+    blockers = [sq for sq, ch in spec["cells"].items() if ch in "#CBZKF"] + [("rail", n) for n in range(len(spec["rails"]))]
     if not blockers:
         return
     gone = data.draw(st.sampled_from(blockers))
