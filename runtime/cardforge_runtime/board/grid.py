@@ -124,7 +124,8 @@ class Board:
     """
 
     __slots__ = ("layout_id", "layout", "columns", "rows", "keywords_data", "_on_map", "_square_keywords",
-                 "_tiles", "_map_tile", "_arrow", "_edges", "_railing_high", "_area", "cache")
+                 "_tiles", "_map_tile", "_arrow", "_edges", "_railing_high", "_area", "_placed_keywords",
+                 "_map_keywords", "cache")
 
     def __init__(self, pack_board: Mapping[str, Any], layout_id: str) -> None:
         _build(self, pack_board, layout_id)
@@ -165,6 +166,14 @@ class Board:
     def tiles_at(self, square: Square) -> tuple[int, ...]:
         """Indexes (into ``layout["terrain_tiles"]``) of the placed terrain tiles covering ``square``."""
         return self._tiles[self.index(square)] if self.in_grid(square) else ()
+
+    def tile_keywords(self, placed: int) -> tuple[str, ...]:
+        """The square keywords of placed terrain tile ``placed`` (an index of ``tiles_at``)."""
+        return self._placed_keywords[placed]
+
+    def map_keywords(self, placed: int) -> tuple[str, ...]:
+        """The square keywords of placed map tile ``placed`` (an index of ``map_tile_at``)."""
+        return self._map_keywords[placed]
 
     def map_tile_at(self, square: Square) -> int | None:
         """Index (into ``layout["map_tiles"]``) of the map tile covering ``square``, last placed first."""
@@ -285,6 +294,8 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
     edges: dict[Edge, list[EdgeMark]] = {}
     railing_high: list[set[Square]] = []
     area: dict[Square, set[Square]] = {}
+    placed_keywords: list[tuple[str, ...]] = []
+    map_keywords: list[tuple[str, ...]] = []
 
     def place(entry: Mapping, path: str, size: tuple[int, int]) -> tuple[int, list[tuple[int, int, Square]]]:
         rotation = _get(entry, "rotation", path, int)
@@ -330,6 +341,7 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         rotation, squares = place(entry, path, _pair(side, "size", spath))
         kws = [_keyword_data(keywords, k, f"{spath}.keywords[{i}]", "square") and k
                for i, k in enumerate(_get(side, "keywords", spath, list))]
+        map_keywords.append(tuple(kws))
         arrow = side.get("arrow")
         if arrow is not None:
             arrow = rotate_side(_direction(arrow, f"{spath}.arrow"), rotation)
@@ -360,6 +372,7 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         rotation, squares = place(entry, path, _pair(tile, "size", tpath))
         kws = [_keyword_data(keywords, k, f"{tpath}.keywords[{i}]", "square") and k
                for i, k in enumerate(_get(tile, "keywords", tpath, list))]
+        placed_keywords.append(tuple(kws))
         facing = entry.get("facing")
         if facing is not None:
             facing = _direction(facing, f"{path}.facing")
@@ -386,7 +399,8 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         "_tiles": tuple(tuple(p) for p in placed), "_map_tile": tuple(map_tile), "_arrow": tuple(arrows),
         "_edges": {e: tuple(m) for e, m in edges.items()},
         "_railing_high": tuple(frozenset(h) for h in railing_high),
-        "_area": {sq: frozenset(s) for sq, s in area.items()}, "cache": {},
+        "_area": {sq: frozenset(s) for sq, s in area.items()}, "_placed_keywords": tuple(placed_keywords),
+        "_map_keywords": tuple(map_keywords), "cache": {},
     }
     for name, value in values.items():
         object.__setattr__(board, name, value)
