@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from cardforge_compiler.emit import _board  # the bundle's one writer of the board object
 from cardforge_runtime.board import Board, build_board, path_cost, step_cost
 from cardforge_runtime.board.grid import _footprint  # the runtime's one footprint rule (see placed_squares)
 from cardforge_runtime.board.terrain import SquareRules, square_rules
@@ -51,16 +52,9 @@ def placed_squares(size: list[int], at: list[int], rotation: int) -> list[Square
 
 
 def bundle_board(pack: PackIR) -> dict[str, Any]:
-    """The pack's board as the bundle writes it (docs/bundle.md, Board: every field
-    present, defaults filled), for ``build_board``: ``keywords``, ``terrain_tiles``,
-    ``map_tiles`` (each side by name, with its ``piece``) and ``layouts``."""
-    map_tiles = {name: {**ir.side.model_dump(), "piece": ir.piece.piece} for name, ir in pack.map_tiles.items()}
-    return {
-        "keywords": {name: doc.model.model_dump(by_alias=True) for name, doc in pack.keywords.items()},
-        "terrain_tiles": {name: doc.model.model_dump(by_alias=True) for name, doc in pack.terrain_tiles.items()},
-        "map_tiles": map_tiles,
-        "layouts": {lid: doc.model.model_dump(by_alias=True) for lid, doc in pack.layouts.items()},
-    }
+    """The pack's board exactly as the bundle writes it (``emit``; docs/bundle.md,
+    Board), for the runtime's ``build_board``: one writer of the format."""
+    return _board(pack)
 
 
 @dataclass

@@ -68,24 +68,25 @@ def _terrain(pack: PackIR, lid: str, doc: Document) -> Iterator[Diagnostic]:
             if face in needed:
                 graph.add_edge(("face", face), ("piece", k), capacity=len(needed[face]))
     _, flow = nx.maximum_flow(graph, "source", "sink")
-    reported: set[frozenset[int]] = set()
+    pieces_of = graph.subgraph(n for n in graph if n not in ("source", "sink")).to_undirected()
+    reported: set[frozenset] = set()
     for face, indexes in needed.items():
-        got = sum(flow[("face", face)].values())
-        if got >= len(indexes):
+        if sum(flow[("face", face)].values()) >= len(indexes):
             continue
-        holders = [k for k, piece in enumerate(pieces) if face in piece.faces]
-        if not holders:
+        if not any(face in piece.faces for piece in pieces):
             yield Diagnostic(
                 "CF702", f"layout '{lid}' shows terrain tile '{face}', but no piece in the box shows it",
                 **pack.board_where(doc, ("terrain_tiles", indexes[0], "tile")),
                 hint=f"add a piece with `faces: [{face}]` to components' `terrain_tiles`, or use another tile")
             continue
-        group = frozenset(holders)
+        # the pieces that compete for this face: those linked to it through faces they share
+        group = frozenset(nx.node_connected_component(pieces_of, ("face", face)))
         if group in reported:
             continue
         reported.add(group)
-        faces = {f for k in holders for f in pieces[k].faces}
-        shown = Counter({f: len(needed[f]) for f in sorted(faces, key=list(needed).index) if f in needed})
+        holders = sorted(k for kind, k in group if kind == "piece")
+        faces = [f for f in needed if ("face", f) in group]
+        shown = Counter({f: len(needed[f]) for f in faces})
         owned = sum(pieces[k].count for k in holders)
         names = listed(f"'{pieces[k].piece}'" for k in holders)
         yield Diagnostic(
