@@ -11,6 +11,7 @@ import pytest
 
 from cardforge_compiler.checks.board import party_sizes
 from cardforge_compiler.pipeline import compile_paths
+from cardforge_runtime.board import step_cost
 from _helpers import GOLDEN_MANIFEST
 
 BOX = """\
@@ -216,3 +217,18 @@ def test_the_layout_analysis_is_computed_once_and_lint_is_repeatable(tmp_path: P
     assert yard.graph.edges[(4, 2), (5, 2)]["cost"] == 2
     assert yard.graph.edges[(7, 2), (6, 2)]["cost"] == 1
     assert yard.graph.edges[(4, 1), (5, 2)]["cost"] == 4
+
+
+def test_the_movement_graph_is_the_runtimes_step_cost_everywhere(tmp_path: Path) -> None:
+    """Every step between squares of the map is an edge exactly when the runtime's
+    ``step_cost`` allows it, with that cost (turned Staircase, Columns, walls)."""
+    codes(tmp_path, layout(grid="[10, 4]", tiles=STAIRS_ACROSS, terrain=CORNERS, extra=EXIT_EAST), "Reach Exit")
+    yard = compile_paths([str(tmp_path)]).packs[0].board_layouts["yard"]
+    board, graph = yard.board, yard.graph
+    on_map = [sq for sq in board.squares() if board.on_map(sq)]
+    assert sorted(graph.nodes) == sorted(on_map)
+    for a in on_map:
+        for b in on_map:
+            if a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1:
+                cost = step_cost(board, a, b, "character")
+                assert (graph.edges[a, b]["cost"] if graph.has_edge(a, b) else None) == cost, (a, b)

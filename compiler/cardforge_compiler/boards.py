@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 
 from cardforge_compiler.emit import _board  # the bundle's one writer of the board object
-from cardforge_runtime.board import Board, build_board, path_cost, step_cost
+from cardforge_runtime.board import Board, build_board, path_cost
 from cardforge_runtime.board.grid import _footprint  # the runtime's one footprint rule (see placed_squares)
+from cardforge_runtime.board.movement import _neighbours as step_table  # its step_cost of every allowed step
 from cardforge_runtime.board.terrain import SquareRules, square_rules
 from cardforge_runtime.errors import EngineError
 
@@ -104,16 +105,12 @@ class LayoutIR:
             board = self.board
             assert board is not None
             graph = nx.DiGraph()
-            squares = [sq for sq in board.squares() if board.on_map(sq)]
-            graph.add_nodes_from(squares)
-            for a in squares:
-                for dc in (-1, 0, 1):
-                    for dr in (-1, 0, 1):
-                        b = (a[0] + dc, a[1] + dr)
-                        if b != a and board.on_map(b):
-                            cost = step_cost(board, a, b, "character")
-                            if cost is not None:
-                                graph.add_edge(a, b, cost=cost)
+            graph.add_nodes_from(sq for sq in board.squares() if board.on_map(sq))
+            # the runtime's table of allowed steps and their step_cost, per square (the one
+            # ``reachable`` walks): (index of b, b, cost) for each step a -> b
+            for a, steps in zip(board.squares(), step_table(board, "character"), strict=True):
+                if board.on_map(a):
+                    graph.add_edges_from((a, b, {"cost": cost}) for _j, b, cost in steps)
             self._cache["graph"] = graph
         return self._cache["graph"]
 
