@@ -244,3 +244,12 @@ def test_hand_edits_of_a_board_are_refused_with_a_bundle_error_or_load(edits: li
         load_bundle(data)
     except BundleError:
         pass
+
+
+def test_railings_need_the_boards_one_edge_keyword(bundle: dict) -> None:
+    data = copy.deepcopy(bundle)
+    board = data["packs"][0]["board"]
+    board["keywords"]["Rope"] = {**copy.deepcopy(board["keywords"]["Railing"]), "text": "a second edge keyword"}
+    with pytest.raises(BundleError, match=r"\$\.packs\[0\]\.board\.map_tiles\.Staircase\.railings: railings carry "
+                                          r"the board's one edge keyword, but the board has 2 edge keywords"):
+        load_bundle(data)
