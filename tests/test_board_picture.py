@@ -1,0 +1,210 @@
+"""``cardforge board``: the picture of a Battle layout (SVG and text), from the
+bundle form of a pack's ``board`` (tests/board_picture/board.json, layout
+``inn-stairs``: 4 map tiles, one a Staircase turned 90 degrees, 5 terrain tiles,
+a Balcony's Railing, 2 Search tokens, 4 deployment squares, 1 Named Enemy whose
+name holds & < > ' to be escaped)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from _helpers import ROOT, copy_golden, update_golden
+from cardforge_compiler.cli import cli
+from cardforge_compiler.picture.scene import build_scene, keyword_marks
+from cardforge_compiler.picture.svg import to_svg
+from cardforge_compiler.picture.text import to_text
+
+HERE = Path(__file__).resolve().parent / "board_picture"
+BOARD = json.loads((HERE / "board.json").read_text(encoding="utf-8"))
+LAYOUT = "inn-stairs"
+NS = {"s": "http://www.w3.org/2000/svg"}
+NAMED = "Rochefort <the 'Scar'> & Co"
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A bundle (the golden ok-minimal pack) whose pack carries the fixture ``board``."""
+    from cardforge_compiler.emit import build_bundle, bundle_bytes
+    from cardforge_compiler.pipeline import compile_paths
+
+    folder = tmp_path_factory.mktemp("board")
+    result = compile_paths([str(copy_golden("ok-minimal", folder / "pack"))])
+    data = build_bundle(result.packs, "test")
+    data["packs"][0]["board"] = copy.deepcopy(BOARD)
+    path = folder / "board.bundle.json"
+    path.write_bytes(bundle_bytes(data))
+    return path
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg.encode("utf-8"))
+
+
+def having(root: ET.Element, cls: str, tag: str = "*") -> list[ET.Element]:
+    """Elements whose class attribute holds ``cls``."""
+    return [e for e in root.iter() if e.tag.endswith(tag if tag != "*" else "") and cls in e.get("class", "").split()]
+
+
+def svg_of(board: dict = BOARD, **kw: object) -> ET.Element:
+    return parse(to_svg(build_scene(board, LAYOUT, **kw)))
+
+
+# -- SVG: one element per square and per piece ---------------------------------------
+
+def test_svg_has_one_element_per_square() -> None:
+    root = svg_of()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("data-grid") == "10,7"
+    squares = having(root, "square")
+    assert len(squares) == 70
+    assert sorted(s.get("id") for s in squares) == sorted(f"square-{c}-{r}" for c in range(1, 11) for r in range(1, 8))
+    # 16 + 8 + 16 + 4 squares on map tiles; the rest are walls
+    assert len(having(root, "wall")) == 70 - 44 and len(having(root, "floor")) == 44
+
+
+def test_svg_has_one_element_per_piece() -> None:
+    root = svg_of()
+    assert [e.get("data-side") for e in having(root, "map-tile")] == ["Medium A", "Hallway A", "Medium B", "Staircase"]
+    assert [e.get("data-tile") for e in having(root, "terrain-tile")] == ["Barrel", "Column", "Table", "Balcony", "Wagon"]
+    assert [e.get("data-token") for e in having(root, "search-token")] == ["A", "?"]
+    assert [e.get("data-players") for e in having(root, "deployment-square")] == ["1", "2", "3", "4"]
+    assert [e.get("data-name") for e in having(root, "named-enemy")] == [NAMED]
+    assert len(having(root, "start")) == 1
+    assert [e.get("data-edge") for e in having(root, "exit")] == ["east"]
+    assert [e.get("data-keyword") for e in having(root, "edge-keyword")] == ["Railing"] * 6
+
+
+def test_rotated_pieces_land_on_the_right_squares() -> None:
+    root = svg_of()
+    on_stairs = sorted(s.get("data-square") for s in having(root, "square") if s.get("data-map-tile") == "Staircase")
+    assert on_stairs == ["10,4", "10,5", "9,4", "9,5"]
+    table = {s.get("data-square") for s in having(root, "square") if "Cover Elevated" == s.get("data-keywords")}
+    assert table == {"2,2", "1,3", "1,4"}                   # the Barrel, and the Table turned 90 degrees
+    stairs_arrow = having(root, "map-tile")[3].find("s:path[@class='arrow']", NS)
+    assert stairs_arrow.get("data-direction") == "west"     # printed south, turned 90 degrees clockwise
+    wagon_arrow = having(root, "terrain-tile")[4].find("s:path[@class='arrow']", NS)
+    assert wagon_arrow.get("data-direction") == "east"
+
+
+def test_railing_edges_turn_with_the_tile() -> None:
+    board = copy.deepcopy(BOARD)
+    balcony = board["layouts"][LAYOUT]["terrain_tiles"][3]
+    lines = {}
+    for rotation, at in ((0, [6, 4]), (90, [6, 4]), (180, [6, 4]), (270, [6, 4])):
+        balcony.update(rotation=rotation, at=at)
+        scene = build_scene(board, LAYOUT)
+        lines[rotation] = sorted(e.segment for e in scene.edges if e.owner == ("terrain-tile", 3))
+    # the Railing is on the south side of the unrotated 2x1 Balcony
+    assert lines[0] == [((5, 4), (6, 4)), ((6, 4), (7, 4))]         # south of (6,4) and (7,4)
+    assert lines[90] == [((5, 3), (5, 4)), ((5, 4), (5, 5))]        # west of (6,4) and (6,5)
+    assert lines[180] == [((5, 3), (6, 3)), ((6, 3), (7, 3))]       # north
+    assert lines[270] == [((6, 3), (6, 4)), ((6, 4), (6, 5))]       # east
+
+
+def test_names_are_escaped_and_control_characters_shown() -> None:
+    board = copy.deepcopy(BOARD)
+    board["layouts"][LAYOUT]["named_enemies"][0]["name"] = "Bad\x1b[31m\x00Name"
+    text = to_svg(build_scene(board, LAYOUT))
+    root = parse(text)                                   # XML 1.0 cannot hold \x1b or \x00: they are escaped
+    assert having(root, "named-enemy")[0].get("data-name") == "Bad\\x1b[31m\\x00Name"
+    plain = to_svg(build_scene(BOARD, LAYOUT))
+    assert "Rochefort &lt;the 'Scar'&gt; &amp; Co" in plain
+    assert parse(plain).find("s:title", NS).text == "The Inn & the <Stairs> (inn-stairs)"
+
+
+# -- --players ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("players", "shown"), [(None, ["1", "2", "3", "4"]), ("1", ["1", "2"]), ("2", ["1", "2"]),
+                                                ("3", ["1", "2", "3"]), ("4", ["1", "2", "3", "4"])])
+def test_players_show_only_the_enemies_placed(bundle: Path, players: str | None, shown: list[str]) -> None:
+    args = ["board", str(bundle), "--layout", LAYOUT] + (["--players", players] if players else [])
+    code, out, err = run(*args)
+    assert code == 0, err
+    root = parse(out)
+    assert [e.get("data-players") for e in having(root, "deployment-square")] == shown
+    legend = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    if players == "1":
+        assert "Deployment for 1 player, 2 Characters: 2 Enemies (Cardinal's Guard)" in legend   # Solo Play
+
+
+# -- text ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "unicode"), [("inn-stairs.txt", True), ("inn-stairs.ascii.txt", False)])
+def test_text_golden(name: str, unicode: bool) -> None:
+    text = to_text(build_scene(BOARD, LAYOUT, characters=2, players=2), unicode=unicode)
+    expected = HERE / name
+    if update_golden():
+        expected.write_text(text, encoding="utf-8")
+    assert text == expected.read_text(encoding="utf-8")
+    if not unicode:
+        assert text.isascii()
+
+
+def test_text_on_a_terminal_that_is_not_utf8(bundle: Path) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    result = subprocess.run([sys.executable, "-m", "cardforge_compiler", "board", str(bundle), "--layout", LAYOUT,
+                             "--format", "text", "--players", "2"], capture_output=True, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode("ascii") == (HERE / "inn-stairs.ascii.txt").read_text(encoding="utf-8")
+
+
+# -- determinism, files -------------------------------------------------------------------
+
+@pytest.mark.parametrize("fmt", ["svg", "text"])
+def test_output_is_deterministic_and_holds_no_path(bundle: Path, tmp_path: Path, fmt: str) -> None:
+    outputs = []
+    for name in ("a", "b"):
+        code, _, err = run("board", str(bundle), "--layout", LAYOUT, "--format", fmt, "-o", str(tmp_path / name))
+        assert code == 0, err
+        outputs.append((tmp_path / name).read_bytes())
+    assert outputs[0] == outputs[1]
+    assert str(tmp_path).encode() not in outputs[0] and str(ROOT).encode() not in outputs[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b"]          # no temporary file left
+    code, out, _ = run("board", str(bundle), "--layout", LAYOUT, "--format", fmt)
+    assert out.encode("utf-8") == outputs[0]
+
+
+# -- bad input: a diagnostic and exit 2, never a traceback ---------------------------------
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--layout", "inn-stair"], "no layout 'inn-stair' (layouts: inn-stairs); did you mean 'inn-stairs'?"),
+    (["--layout", LAYOUT, "--players", "0"], "--players 0: Golden Test Pack is for 1 to 4 players"),
+    (["--layout", LAYOUT, "--players", "9"], "--players 9: Golden Test Pack is for 1 to 4 players"),
+    (["--layout", LAYOUT, "--pack", "gold"], "no pack 'gold' (packs: golden); did you mean 'golden'?"),
+    (["--layout", LAYOUT, "--format", "png"], "'png' is not one of 'svg', 'text'"),
+])
+def test_bad_input_is_a_usage_error(bundle: Path, args: list[str], message: str) -> None:
+    code, out, err = run("board", str(bundle), *args)
+    assert code == 2 and out == ""
+    assert message in err and "Traceback" not in err
+
+
+def test_content_without_layouts_and_a_bad_bundle(tmp_path: Path) -> None:
+    code, _, err = run("board", str(copy_golden("ok-minimal", tmp_path / "p")), "--layout", LAYOUT)
+    assert code == 2 and "Error: no Battle layouts in the content" in err
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    code, _, err = run("board", str(broken), "--layout", LAYOUT)
+    assert code == 2 and "not JSON" in err and "Traceback" not in err
+
+
+# -- keyword marks --------------------------------------------------------------------------
+
+def test_keyword_marks_come_from_the_data() -> None:
+    marks = keyword_marks(BOARD["keywords"])
+    assert marks == {"Blocking": "B", "Cover": "C", "Difficult": "D", "Elevated": "E", "Impassable": "I", "Stairs": "S"}
+    more = {"Cover": {}, "Climb": {}, "Cliff": {}, "Fog": {"mark": "~"}, "Rail": {"applies_to": "edge"}, "C": {}, "Cl": {}}
+    assert keyword_marks(more) == {"C": "C", "Cl": "Cl", "Cliff": "Cli", "Climb": "Clim", "Cover": "Co", "Fog": "~"}
