@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from cardforge_compiler.picture.scene import Scene, Sq
+from cardforge_compiler.picture.scene import Placed, Scene, Sq
 from cardforge_compiler.report import shown
 
 __all__ = ["CELL", "to_svg"]
@@ -150,12 +150,9 @@ def to_svg(scene: Scene) -> str:
         g = _sub(group, "g", class_="map-tile", id=f"map-tile-{tile.index + 1}", data_side=shown(tile.name))
         x, y, w, h = _box(tile.squares)
         _sub(g, "rect", x=x, y=y, width=w, height=h, fill="none", stroke=TILE_EDGE, stroke_width=3)
-        _fit(_sub(g, "text", tile.name, class_="name", x=x + 4, y=y + 11, font_size=9, fill=TILE_EDGE), tile.name, 9,
-             w - 24)
         marks = " ".join(scene.marks[k] for k in tile.keywords if k in scene.marks)
-        if marks:
-            _sub(g, "text", marks, class_="keyword-marks", x=x + w - 4, y=y + 11, font_size=9, fill=TILE_EDGE,
-                 text_anchor="end")
+        label = tile.name + (f" [{marks}]" if marks else "")
+        _fit(_sub(g, "text", label, class_="name", x=x + 4, y=y + 11, font_size=9, fill=TILE_EDGE), label, 9, w - 8)
         if tile.arrow:
             _arrow(g, tile.arrow, x + w // 2, y + h // 2, min(w, h) // 4, "arrow")
 
@@ -163,7 +160,7 @@ def to_svg(scene: Scene) -> str:
     for tile in scene.terrain_tiles:
         g = _sub(group, "g", class_="terrain-tile", id=f"terrain-tile-{tile.index + 1}", data_tile=shown(tile.name),
                  data_keywords=shown(" ".join(tile.keywords)))
-        _sub(g, "title", f"{tile.name}: {', '.join(tile.keywords) or 'no keywords'}" + (f". {tile.text}" if tile.text else ""))
+        _sub(g, "title", f"{tile.name}: {_describe(scene, tile)}" + (f". {tile.text}" if tile.text else ""))
         x, y, w, h = _box(tile.squares)
         _sub(g, "rect", x=x + 4, y=y + 4, width=w - 8, height=h - 8, rx=6, fill=TERRAIN, fill_opacity="0.7",
              stroke=TERRAIN_EDGE, stroke_width=2)
@@ -193,7 +190,7 @@ def to_svg(scene: Scene) -> str:
         g = _sub(group, "g", class_="area exit", id=f"exit-{number}", **({"data_edge": edge_side} if edge_side else {}))
         _sub(g, "path", d=_outline(squares_), stroke=BLUE, stroke_width=5, stroke_dasharray="10 6")
         x, y, w, h = _box(squares_)
-        _sub(g, "text", "EXIT", x=x + w // 2, y=y + 18, font_size=12, font_weight="bold", fill=BLUE,
+        _sub(g, "text", "EXIT", x=x + w // 2, y=y + h - 8, font_size=12, font_weight="bold", fill=BLUE,
              text_anchor="middle")
         if edge_side:
             for square in squares_:
@@ -238,13 +235,12 @@ def _legend_entries(scene: Scene) -> list[tuple[str, str, str]]:
     """``(swatch kind, colour, text)`` rows of the legend, in a fixed order."""
     rows: list[tuple[str, str, str]] = [("fill", WALL, "Wall (no map tile)"), ("outline", TILE_EDGE, "Map tile (side name)")]
     used = sorted({k for s in scene.squares.values() for k in s.keywords} | {k for t in scene.terrain_tiles for k in t.keywords})
-    seen_tiles: list[str] = []
-    for tile in scene.terrain_tiles:
-        if tile.name not in seen_tiles:
-            seen_tiles.append(tile.name)
-            rows.append(("tile", TERRAIN, f"{tile.name}: {', '.join(tile.keywords) or 'no keywords'}"))
+    explained: set[str] = set()
+    for name, tiles in _by_name(scene.terrain_tiles).items():
+        explained.update(tiles[0].keywords)
+        rows.append(("tile", TERRAIN, f"{name}: {_describe(scene, tiles[0])}"))
     for name in used:
-        if name in scene.marks:
+        if name in scene.marks and name not in explained:
             rows.append(("mark", scene.marks[name], name))
     for name in sorted({e.keyword for e in scene.edges}):
         rows.append(("line", RAILING, f"{name} (edge)"))
@@ -276,6 +272,21 @@ def _legend_entries(scene: Scene) -> list[tuple[str, str, str]]:
     if scene.unreachable is not None:
         rows.append(("fill", UNREACHABLE, f"Unreachable from the Start area ({len(scene.unreachable)} squares)"))
     return rows
+
+
+def _by_name(tiles: list[Placed]) -> dict[str, list[Placed]]:
+    """Placed tiles grouped by name, in the order names first appear."""
+    groups: dict[str, list[Placed]] = {}
+    for tile in tiles:
+        groups.setdefault(tile.name, []).append(tile)
+    return groups
+
+
+def _describe(scene: Scene, tile: Placed) -> str:
+    """``C Cover, E Elevated, Railing edge``: a terrain tile's keywords with their marks."""
+    parts = [f"{scene.marks[k]} {k}" if k in scene.marks else k for k in tile.keywords]
+    parts += [f"{k} edge" for k in dict.fromkeys(e.keyword for e in scene.edges if e.owner == ("terrain-tile", tile.index))]
+    return ", ".join(parts) or "no keywords"
 
 
 def _draw_legend(svg: ET.Element, rows: list[tuple[str, str, str]], top: int) -> None:

@@ -19,7 +19,7 @@ escaped, and no line begins with it.
 
 from __future__ import annotations
 
-from cardforge_compiler.picture.scene import Scene, Segment, Sq
+from cardforge_compiler.picture.scene import Placed, Scene, Segment, Sq
 from cardforge_compiler.report import shown
 
 __all__ = ["tile_letters", "to_text"]
@@ -104,11 +104,15 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
         lines.append(f"     map tile {tile.index + 1}: {say(tile.name)} from {_sq(first)}"
                      + (f" to {_sq(last)}" if last != first else "")
                      + (f" [{say(marks)}]" if marks else "") + (f" arrow {tile.arrow}" if tile.arrow else ""))
+    groups: dict[str, list[Placed]] = {}
     for tile in scene.terrain_tiles:
-        where = ", ".join(_sq(s) for s in sorted(tile.squares, key=lambda s: (s[1], s[0])))
-        marks = ", ".join(say(k) for k in tile.keywords) or "no keywords"
-        lines.append(f"  {letters[tile.name]}  {say(tile.name)} ({marks}) at {where}"
-                     + (f", facing {tile.arrow}" if tile.arrow else "") + (", banner" if tile.banner else ""))
+        groups.setdefault(tile.name, []).append(tile)
+    for name, tiles in groups.items():
+        edge_keywords = dict.fromkeys(e.keyword for e in scene.edges if e.owner == ("terrain-tile", tiles[0].index))
+        marks = ", ".join([say(k) for k in tiles[0].keywords] + [f"{say(k)} edge" for k in edge_keywords]) or "no keywords"
+        where = "; ".join(", ".join(_sq(s) for s in sorted(t.squares, key=lambda s: (s[1], s[0])))
+                          + (f" facing {t.arrow}" if t.arrow else "") + (" with banner" if t.banner else "") for t in tiles)
+        lines.append(f"  {letters[name]}  {say(name)} ({marks}) at {where}")
     used = sorted({k for s in scene.squares.values() for k in s.keywords})
     if used:
         lines.append("     keywords: " + ", ".join(f"{say(scene.marks[k])} {say(k)}" for k in used if k in scene.marks))
@@ -116,7 +120,9 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
         by_keyword: dict[str, list[str]] = {}
         for edge in scene.edges:
             a, b = _separated(edge.segment)
-            by_keyword.setdefault(edge.keyword, []).append(f"{_sq(a)}|{_sq(b)}")
+            listed = by_keyword.setdefault(edge.keyword, [])
+            if f"{_sq(a)}|{_sq(b)}" not in listed:          # two tiles may share an edge
+                listed.append(f"{_sq(a)}|{_sq(b)}")
         for keyword, where_ in sorted(by_keyword.items()):
             lines.append(f"  =  {say(keyword)} (edge) between " + ", ".join(where_))
     if any(s.arrow for s in scene.squares.values()):
@@ -124,14 +130,18 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
     for label, square in scene.search_tokens:
         lines.append(f"  {say(label)[:1] or '?'}  Search token {say(label)} at {_sq(square)}")
     if scene.deployment:
-        shown_ = [d for d in scene.deployment if d.shown]
-        enemies = ", ".join(say(e) for e in dict.fromkeys(d.enemy for d in scene.deployment))
+        placed = [d for d in scene.deployment if d.shown]
         if scene.characters is None:
-            lines.append(f"  1  deployment square: placed with at least that many Characters ({enemies})")
+            lines.append("  1  deployment square: an Enemy is placed there with at least that many Characters")
         else:
             who = (f"{scene.players} player{'s' if scene.players != 1 else ''} ({scene.characters} Characters)"
                    if scene.players is not None else f"{scene.characters} Characters")
-            lines.append(f"  1  deployment for {who}: {len(shown_)} Enemies ({enemies})")
+            lines.append(f"  1  deployment for {who}: {len(placed)} Enemies")
+        for area in dict.fromkeys(d.area for d in scene.deployment):
+            spots = [d for d in placed if d.area == area]
+            enemy = next(d.enemy for d in scene.deployment if d.area == area)
+            lines.append(f"     area {area + 1}, {say(enemy)}: "
+                         + (", ".join(f"{d.players} at {_sq(d.square)}" for d in spots) or "none placed"))
     for name, square in scene.named_enemies:
         lines.append(f"  @  Named Enemy {say(name)} at {_sq(square)}")
     if scene.start:
