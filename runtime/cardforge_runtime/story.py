@@ -33,6 +33,7 @@ from typing import Any
 from cardforge_runtime.between import between, buy, sell
 from cardforge_runtime.conditions import evaluate_loaded
 from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.errors import EngineError
 from cardforge_runtime.format import add_coins, apply_values
 from cardforge_runtime import party
 from cardforge_runtime.party import allowed
@@ -49,22 +50,6 @@ Answer = dict[str, Any]
 #: ``("end", {"result", "text", "reason", "character"})``.
 Outcome = tuple[Any, ...] | None
 Play = Generator[Request, Answer, Outcome]
-
-
-class EngineError(RuntimeError):
-    """The engine failed while applying an answer that fit the request: a bug in
-    ``cardforge_runtime``, or a bundle its checks let through. Not the answer's
-    fault, so not an ``AnswerError``; the session is rewound to exactly where it was
-    before the answer (``Session.answer``). Please report it.
-
-    Attributes:
-        reason: what failed, in one sentence (the underlying exception is also
-            ``__cause__``).
-    """
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 class StoryRules:

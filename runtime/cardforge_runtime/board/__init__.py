@@ -1,0 +1,40 @@
+"""Board geometry of a Battle layout (standard library only), one concern per module:
+
+- ``grid``: ``build_board(pack_board, layout_id)`` -> an immutable ``Board`` (squares,
+  walls, keywords, arrows, edges; every rotation and footprint rule, once);
+- ``terrain``: what the keywords on a square or an edge add up to (data fields only);
+- ``segments``: exact lines on the grid (squares entered, edges crossed, pinch points);
+- ``geometry``: adjacency, Range, facing turns, Attack Pattern squares;
+- ``movement``: ``step_cost``, ``path_cost``, ``reachable``;
+- ``sight``: ``line_of_sight``, ``cover``, ``sight_table`` (all pairs).
+
+No keyword, tile or Enemy name appears in this package: it reads only the fields of
+the bundle's keyword data (docs/format.md, `terrain-keyword`). Coordinates, rulings
+and the conformance cases: docs/runtime.md, "Board geometry"; docs/rulings.md.
+"""
+
+from cardforge_runtime.board.geometry import (adjacent, adjacent_squares, in_range, pattern_squares,
+                                              range_between, turns_between)
+from cardforge_runtime.board.grid import DIRECTIONS, Board, EdgeMark, build_board, edge_between
+from cardforge_runtime.board.movement import path_cost, reachable, step_cost
+from cardforge_runtime.board.sight import cover, line_of_sight, sight_table
+
+__all__ = [
+    "DIRECTIONS",
+    "Board",
+    "EdgeMark",
+    "adjacent",
+    "adjacent_squares",
+    "build_board",
+    "cover",
+    "edge_between",
+    "in_range",
+    "line_of_sight",
+    "path_cost",
+    "pattern_squares",
+    "range_between",
+    "reachable",
+    "sight_table",
+    "step_cost",
+    "turns_between",
+]

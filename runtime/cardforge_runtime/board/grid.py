@@ -1,0 +1,392 @@
+"""The board of a Battle layout: squares, walls, keywords, arrows and edges, built once
+from a bundle's ``board`` object (docs/bundle.md, Board) and read by the geometry,
+movement and sight modules.
+
+Coordinates (docs/runtime.md, Board geometry): a square is ``(column, row)``, 1-based,
+columns grow east, rows grow south; square ``(c, r)`` covers the closed box
+``[c-1, c] x [r-1, r]`` whose corners are integer points ``(x, y)``. An edge is a unit
+segment of the lattice: ``("h", x, y)`` runs from ``(x, y)`` to ``(x+1, y)``,
+``("v", x, y)`` from ``(x, y)`` to ``(x, y+1)``. All rotation and footprint logic of
+placed tiles lives here, once.
+
+Rule sources: Gascony's Legacy, "Map and Terrain tiles" ("Treat the empty space
+between Map Tiles as walls"), "Terrain Tiles", "Staircase (Map Tile)", "Balconies
+and Railings".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, NamedTuple
+
+from cardforge_runtime.errors import EngineError
+
+__all__ = ["DIRECTIONS", "STEP", "Board", "EdgeMark", "Square", "build_board", "edge_between", "rotate_side"]
+
+Square = tuple[int, int]
+Edge = tuple[str, int, int]
+
+#: The four directions, clockwise from north (a facing, a side, an arrow).
+DIRECTIONS: tuple[str, ...] = ("north", "east", "south", "west")
+#: The step ``(d_column, d_row)`` of each direction.
+STEP: dict[str, Square] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+_ROTATIONS = (0, 90, 180, 270)
+
+
+class EdgeMark(NamedTuple):
+    """One edge keyword lying on an edge (a Railing of a Balcony tile or a Staircase).
+
+    Attributes:
+        keyword: the edge keyword's name (its data: ``Board.keyword(name)``).
+        high: the square on the high side: the square of the placed tile that carries
+            the edge (Balconies and Railings: "divides the Map into High Ground and Low
+            Ground").
+        railing: the index of the railing (one side of one placed tile) the edge
+            belongs to, for ``unless_high_side_borders``.
+        banner: whether this side of the placed tile shows a hanging banner.
+    """
+
+    keyword: str
+    high: Square
+    railing: int
+    banner: bool
+
+
+def rotate_side(side: str, rotation: int) -> str:
+    """The direction ``side`` turns into when its tile is rotated ``rotation`` degrees
+    clockwise (north -> east -> south -> west per 90)."""
+    return DIRECTIONS[(DIRECTIONS.index(side) + rotation // 90) % 4]
+
+
+def edge_between(a: Square, b: Square) -> Edge:
+    """The edge shared by two orthogonally adjacent squares (``b`` may lie outside the
+    grid). Raises ``ValueError`` when they are not orthogonally adjacent."""
+    (c, r), (c2, r2) = a, b
+    if (c2, r2) == (c, r - 1):
+        return ("h", c - 1, r - 1)
+    if (c2, r2) == (c, r + 1):
+        return ("h", c - 1, r)
+    if (c2, r2) == (c - 1, r):
+        return ("v", c - 1, r - 1)
+    if (c2, r2) == (c + 1, r):
+        return ("v", c, r - 1)
+    raise ValueError(f"({c}, {r}) and ({c2}, {r2}) do not share an edge")
+
+
+def _fail(path: str, message: str) -> EngineError:
+    return EngineError(f"{path}: {message}")
+
+
+def _get(obj: Any, key: str, path: str, kind: type | tuple[type, ...]) -> Any:
+    if not isinstance(obj, Mapping) or key not in obj:
+        raise _fail(path, f"missing `{key}`")
+    value = obj[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise _fail(f"{path}.{key}", f"expected {getattr(kind, '__name__', kind)}, got {value!r}")
+    return value
+
+
+def _pair(obj: Mapping, key: str, path: str) -> tuple[int, int]:
+    value = _get(obj, key, path, list)
+    if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value):
+        raise _fail(f"{path}.{key}", f"expected two whole numbers >= 1, got {value!r}")
+    return value[0], value[1]
+
+
+def _footprint(size: tuple[int, int], rotation: int) -> Iterator[tuple[int, int, int, int]]:
+    """``(i, j, dx, dy)`` for each local square ``(i, j)`` of an unrotated ``w x h``
+    footprint and its offset from the rotated footprint's top-left square."""
+    w, h = size
+    for j in range(h):
+        for i in range(w):
+            if rotation == 0:
+                yield i, j, i, j
+            elif rotation == 90:
+                yield i, j, h - 1 - j, i
+            elif rotation == 180:
+                yield i, j, w - 1 - i, h - 1 - j
+            else:
+                yield i, j, j, w - 1 - i
+
+
+class Board:
+    """An immutable board: the grid of one Battle layout with everything derived from
+    its placements (Gascony's Legacy, "Battle Cards - Setup", "Terrain Tiles").
+
+    Build it with ``build_board(pack_board, layout_id)`` (or ``Board.from_bundle``).
+    Squares are ``(column, row)`` tuples, 1-based. Read-only; the geometry modules keep
+    their per-board caches in ``Board.cache`` (derived data only).
+
+    Attributes:
+        layout_id, layout: the layout's id and its bundle object (read, never changed).
+        columns, rows: the grid size.
+        keywords_data: the pack's keywords, name -> bundle object.
+    """
+
+    __slots__ = ("layout_id", "layout", "columns", "rows", "keywords_data", "_on_map", "_square_keywords",
+                 "_tiles", "_map_tile", "_arrow", "_edges", "_railing_high", "_area", "cache")
+
+    def __init__(self, pack_board: Mapping[str, Any], layout_id: str) -> None:
+        _build(self, pack_board, layout_id)
+
+    @classmethod
+    def from_bundle(cls, pack_board: Mapping[str, Any], layout_id: str) -> Board:
+        """Same as ``build_board``."""
+        return cls(pack_board, layout_id)
+
+    # -- squares ------------------------------------------------------------------
+    def squares(self) -> Iterator[Square]:
+        """Every square of the grid, row by row (walls included)."""
+        for r in range(1, self.rows + 1):
+            for c in range(1, self.columns + 1):
+                yield (c, r)
+
+    def in_grid(self, square: Square) -> bool:
+        """Whether ``square`` lies inside the ``columns x rows`` grid."""
+        return 1 <= square[0] <= self.columns and 1 <= square[1] <= self.rows
+
+    def index(self, square: Square) -> int:
+        """The square's index ``(row - 1) * columns + (column - 1)`` (bit of the masks)."""
+        return (square[1] - 1) * self.columns + square[0] - 1
+
+    def on_map(self, square: Square) -> bool:
+        """Whether a map tile covers ``square``; False for walls and outside the grid."""
+        return self.in_grid(square) and self._on_map[self.index(square)]
+
+    def square_keywords(self, square: Square) -> tuple[str, ...]:
+        """The names of the square keywords on ``square`` (map tile side and terrain
+        tiles, in placement order, each once); ``()`` for walls."""
+        return self._square_keywords[self.index(square)] if self.in_grid(square) else ()
+
+    def keyword(self, name: str) -> Mapping[str, Any]:
+        """The bundle object of keyword ``name`` (KeyError if the pack has none)."""
+        return self.keywords_data[name]
+
+    def tiles_at(self, square: Square) -> tuple[int, ...]:
+        """Indexes (into ``layout["terrain_tiles"]``) of the placed terrain tiles covering ``square``."""
+        return self._tiles[self.index(square)] if self.in_grid(square) else ()
+
+    def map_tile_at(self, square: Square) -> int | None:
+        """Index (into ``layout["map_tiles"]``) of the map tile covering ``square``, last placed first."""
+        return self._map_tile[self.index(square)] if self.in_grid(square) else None
+
+    def arrow(self, square: Square) -> str | None:
+        """The direction of the arrow printed on ``square`` after rotation (a Staircase's
+        arrow points down the stairs; a tile's ``facing``), or None."""
+        return self._arrow[self.index(square)] if self.in_grid(square) else None
+
+    def area(self, square: Square) -> frozenset[Square]:
+        """For a square whose keyword ``sees: area``: the squares of the placed piece(s)
+        carrying that keyword and the squares adjacent to them; empty otherwise."""
+        return self._area.get(square, frozenset())
+
+    # -- edges --------------------------------------------------------------------
+    def edge_marks(self, edge: Edge) -> tuple[EdgeMark, ...]:
+        """The edge keywords lying on ``edge`` (``("h"|"v", x, y)``), in placement order."""
+        return self._edges.get(edge, ())
+
+    def edges(self) -> Mapping[Edge, tuple[EdgeMark, ...]]:
+        """Every edge carrying an edge keyword -> its marks (read-only view)."""
+        return dict(self._edges)
+
+    def edge_keywords(self, a: Square, b: Square) -> tuple[str, ...]:
+        """The names of the edge keywords on the edge between orthogonally adjacent ``a`` and ``b``."""
+        return tuple(mark.keyword for mark in self._edges.get(edge_between(a, b), ()))
+
+    def railing_high_squares(self, railing: int) -> frozenset[Square]:
+        """The high-side squares bordering railing ``railing`` (an ``EdgeMark.railing``)."""
+        return self._railing_high[railing]
+
+    def high_ground(self, square: Square) -> bool:
+        """Whether ``square`` is on the high side of some edge keyword (Balconies and
+        Railings: High Ground)."""
+        return any(mark.high == square for marks in self._edges.values() for mark in marks)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Board is immutable (tried to set {name})")
+
+    def __repr__(self) -> str:
+        return f"Board({self.layout_id!r}, {self.columns}x{self.rows})"
+
+
+def build_board(pack_board: Mapping[str, Any], layout_id: str) -> Board:
+    """Build the ``Board`` of layout ``layout_id`` from a pack's bundle ``board`` object.
+
+    Args:
+        pack_board: the pack's ``board`` (``keywords``, ``terrain_tiles``,
+            ``map_tiles``, ``layouts``; docs/bundle.md, Board).
+        layout_id: a key of ``pack_board["layouts"]``.
+
+    Returns:
+        An immutable ``Board``.
+
+    Raises:
+        EngineError: an unknown layout, tile side, terrain tile or keyword name, a
+            placement off the grid, a bad rotation or a missing field; the message
+            starts with the JSON path (``board.layouts["x"].terrain_tiles[2].at``).
+
+    Rule: Gascony's Legacy, "Battle Cards - Setup" (Map Tiles, then Terrain Tiles on
+    top), "Map and Terrain tiles" (the space between Map Tiles is wall).
+    """
+    return Board(pack_board, layout_id)
+
+
+# -- construction ---------------------------------------------------------------------
+
+
+def _keyword_data(keywords: Mapping, name: Any, path: str, applies_to: str) -> Mapping:
+    if not isinstance(name, str) or name not in keywords:
+        raise _fail(path, f"unknown keyword {name!r} (the pack defines {sorted(keywords)})")
+    data = keywords[name]
+    kpath = f"board.keywords[{name!r}]"
+    if _get(data, "applies_to", kpath, str) != applies_to:
+        raise _fail(path, f"keyword {name!r} applies to {data['applies_to']}, not to a {applies_to}")
+    for part, fields in (("movement", ("enter", "leave", "when", "characters", "enemies", "stop", "cross")),
+                         ("sight", ("blocks", "cover", "sees", "seen_from_adjacent", "unless_high_side_borders"))):
+        block = _get(data, part, kpath, Mapping)
+        for field in fields:
+            if field not in block:
+                raise _fail(f"{kpath}.{part}", f"missing `{field}`")
+    for field in ("enter", "leave"):
+        value = data["movement"][field]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise _fail(f"{kpath}.movement.{field}", f"expected a whole number >= 1, got {value!r}")
+    if data["movement"]["when"] not in ("any", "against-arrow"):
+        raise _fail(f"{kpath}.movement.when", f"expected any or against-arrow, got {data['movement']['when']!r}")
+    if data["sight"]["sees"] not in ("all", "adjacent", "area"):
+        raise _fail(f"{kpath}.sight.sees", f"expected all, adjacent or area, got {data['sight']['sees']!r}")
+    if data.get("elevated") is not None and not isinstance(data["elevated"], Mapping):
+        raise _fail(f"{kpath}.elevated", "expected an object or null")
+    return data
+
+
+def _direction(value: Any, path: str) -> str:
+    if value not in DIRECTIONS:
+        raise _fail(path, f"expected one of {', '.join(DIRECTIONS)}, got {value!r}")
+    return value
+
+
+def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
+    layouts = _get(pack_board, "layouts", "board", Mapping)
+    if layout_id not in layouts:
+        raise _fail("board.layouts", f"no layout {layout_id!r} (the pack has {sorted(layouts)})")
+    keywords = _get(pack_board, "keywords", "board", Mapping)
+    tiles = _get(pack_board, "terrain_tiles", "board", Mapping)
+    sides = _get(pack_board, "map_tiles", "board", Mapping)
+    layout = layouts[layout_id]
+    lpath = f"board.layouts[{layout_id!r}]"
+    columns, rows = _pair(layout, "grid", lpath)
+    count = columns * rows
+    on_map = [False] * count
+    square_kw: list[list[str]] = [[] for _ in range(count)]
+    placed: list[list[int]] = [[] for _ in range(count)]
+    map_tile: list[int | None] = [None] * count
+    arrows: list[str | None] = [None] * count
+    edges: dict[Edge, list[EdgeMark]] = {}
+    railing_high: list[set[Square]] = []
+    area: dict[Square, set[Square]] = {}
+
+    def place(entry: Mapping, path: str, size: tuple[int, int]) -> tuple[int, list[tuple[int, int, Square]]]:
+        rotation = _get(entry, "rotation", path, int)
+        if rotation not in _ROTATIONS:
+            raise _fail(f"{path}.rotation", f"expected 0, 90, 180 or 270, got {rotation}")
+        c0, r0 = _pair(entry, "at", path)
+        w, h = size if rotation in (0, 180) else (size[1], size[0])
+        if c0 + w - 1 > columns or r0 + h - 1 > rows:
+            raise _fail(f"{path}.at", f"the footprint ({c0}, {r0})-({c0 + w - 1}, {r0 + h - 1}) leaves the "
+                                      f"{columns} x {rows} grid")
+        return rotation, [(i, j, (c0 + dx, r0 + dy)) for i, j, dx, dy in _footprint(size, rotation)]
+
+    def add_edges(squares: list[Square], side: str, keyword: str, banner: bool) -> None:
+        """Edge keyword ``keyword`` along side ``side`` (rotated) of a placed footprint."""
+        railing = len(railing_high)
+        high: set[Square] = set()
+        dc, dr = STEP[side]
+        for sq in squares:
+            out = (sq[0] + dc, sq[1] + dr)
+            if out in squares:
+                continue
+            edges.setdefault(edge_between(sq, out), []).append(EdgeMark(keyword, sq, railing, banner))
+            high.add(sq)
+        railing_high.append(high)
+
+    def add_area(squares: list[Square], keyword_names: list[str]) -> None:
+        if not any(keywords[k]["sight"]["sees"] == "area" for k in keyword_names):
+            return
+        around = {(c + dc, r + dr) for c, r in squares for dc in (-1, 0, 1) for dr in (-1, 0, 1)}
+        around = {s for s in around if 1 <= s[0] <= columns and 1 <= s[1] <= rows}
+        for sq in squares:
+            area.setdefault(sq, set()).update(around)
+
+    edge_keywords = [name for name, data in keywords.items() if isinstance(data, Mapping)
+                     and data.get("applies_to") == "edge"]
+    for n, entry in enumerate(_get(layout, "map_tiles", lpath, list)):
+        path = f"{lpath}.map_tiles[{n}]"
+        name = _get(entry, "side", path, str)
+        if name not in sides:
+            raise _fail(f"{path}.side", f"unknown map tile side {name!r} (the pack has {sorted(sides)})")
+        spath = f"board.map_tiles[{name!r}]"
+        side = sides[name]
+        rotation, squares = place(entry, path, _pair(side, "size", spath))
+        kws = [_keyword_data(keywords, k, f"{spath}.keywords[{i}]", "square") and k
+               for i, k in enumerate(_get(side, "keywords", spath, list))]
+        arrow = side.get("arrow")
+        if arrow is not None:
+            arrow = rotate_side(_direction(arrow, f"{spath}.arrow"), rotation)
+        for _, _, sq in squares:
+            i = (sq[1] - 1) * columns + sq[0] - 1
+            on_map[i] = True
+            map_tile[i] = n
+            square_kw[i].extend(k for k in kws if k not in square_kw[i])
+            if arrow is not None:
+                arrows[i] = arrow
+        plain = [sq for _, _, sq in squares]
+        add_area(plain, kws)
+        railings = _get(side, "railings", spath, list)
+        if railings and len(edge_keywords) != 1:
+            raise _fail(f"{spath}.railings", "a map tile's railings use the pack's edge keyword, but the pack "
+                                             f"defines {len(edge_keywords)} ({sorted(edge_keywords)})")
+        for k, rside in enumerate(railings):
+            add_edges(plain, rotate_side(_direction(rside, f"{spath}.railings[{k}]"), rotation),
+                      edge_keywords[0], False)
+
+    for n, entry in enumerate(_get(layout, "terrain_tiles", lpath, list)):
+        path = f"{lpath}.terrain_tiles[{n}]"
+        name = _get(entry, "tile", path, str)
+        if name not in tiles:
+            raise _fail(f"{path}.tile", f"unknown terrain tile {name!r} (the pack has {sorted(tiles)})")
+        tpath = f"board.terrain_tiles[{name!r}]"
+        tile = tiles[name]
+        rotation, squares = place(entry, path, _pair(tile, "size", tpath))
+        kws = [_keyword_data(keywords, k, f"{tpath}.keywords[{i}]", "square") and k
+               for i, k in enumerate(_get(tile, "keywords", tpath, list))]
+        facing = entry.get("facing")
+        if facing is not None:
+            facing = _direction(facing, f"{path}.facing")
+        for _, _, sq in squares:
+            i = (sq[1] - 1) * columns + sq[0] - 1
+            placed[i].append(n)
+            square_kw[i].extend(k for k in kws if k not in square_kw[i])
+            if facing is not None:
+                arrows[i] = facing
+        plain = [sq for _, _, sq in squares]
+        add_area(plain, kws)
+        for k, mark in enumerate(_get(tile, "edges", tpath, list)):
+            epath = f"{tpath}.edges[{k}]"
+            keyword = _get(mark, "keyword", epath, str)
+            _keyword_data(keywords, keyword, f"{epath}.keyword", "edge")
+            side = rotate_side(_direction(mark.get("side"), f"{epath}.side"), rotation)
+            shown = mark.get("banner", "none")
+            banner = shown == "always" or (shown == "optional" and entry.get("banner") is True)
+            add_edges(plain, side, keyword, banner)
+
+    values = {
+        "layout_id": layout_id, "layout": layout, "columns": columns, "rows": rows, "keywords_data": keywords,
+        "_on_map": tuple(on_map), "_square_keywords": tuple(tuple(k) for k in square_kw),
+        "_tiles": tuple(tuple(p) for p in placed), "_map_tile": tuple(map_tile), "_arrow": tuple(arrows),
+        "_edges": {e: tuple(m) for e, m in edges.items()},
+        "_railing_high": tuple(frozenset(h) for h in railing_high),
+        "_area": {sq: frozenset(s) for sq, s in area.items()}, "cache": {},
+    }
+    for name, value in values.items():
+        object.__setattr__(board, name, value)

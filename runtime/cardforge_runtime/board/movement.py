@@ -1,0 +1,229 @@
+"""Movement on a board: the cost of a step and of a path, and the squares a figure can
+reach with its Movement points.
+
+Figures are passed in by the caller as ``{square: kind}`` with ``kind`` one of
+``"character"``, ``"enemy"``, ``"fallen"`` (a Fallen figure of either side). The mover
+is ``"character"`` or ``"enemy"``.
+
+Rulings (docs/rulings.md): a step costs its base (1 orthogonal, 2 diagonal) times the
+largest multiplier that applies to it: the ``movement.enter`` multipliers of the square
+entered (``when: against-arrow`` ones only when the step goes against that square's
+arrow, i.e. has a component opposite to it) and the ``movement.leave`` multipliers of
+the square left. Characters pass through Characters, Enemies through Enemies; nobody
+passes through the other side; Fallen figures may be passed, never stopped on; nobody
+ends a move on another figure's square. A diagonal step may squeeze between two
+squares it could not enter (walls too) but not through a corner where blocking edges
+(``movement.cross: false``) separate its two squares.
+
+Rule sources: Gascony's Legacy, "Move" (costs, squeezing, "you may move through
+squares occupied by other Characters, but not squares occupied by Enemies, Impassable
+Terrain, or Blocking Terrain", facing turns), "Terrain Tiles" (Elevated, Difficult),
+"Staircase (Map Tile)", "Balconies and Railings", "Enemy Turn" ("Enemies never climb
+on top of Terrain Tiles that grant the Elevated effect").
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Mapping, Sequence
+
+from cardforge_runtime.board.geometry import turns_between
+from cardforge_runtime.board.grid import DIRECTIONS, STEP, Board, Square, edge_between
+from cardforge_runtime.board.segments import quadrant_of, separated
+from cardforge_runtime.board.terrain import edge_rules, square_rules
+
+__all__ = ["MOVERS", "path_cost", "reachable", "step_cost"]
+
+#: The kinds of mover.
+MOVERS = ("character", "enemy")
+Figures = Mapping[Square, str]
+_FIGURE_KINDS = ("character", "enemy", "fallen")
+
+
+def _check(mover: str, figures: Figures | None) -> None:
+    if mover not in MOVERS:
+        raise ValueError(f"unknown mover {mover!r}: expected character or enemy")
+    for square, kind in (figures or {}).items():
+        if kind not in _FIGURE_KINDS:
+            raise ValueError(f"figure at {square}: unknown kind {kind!r} (expected character, enemy or fallen)")
+
+
+def _terrain_step(board: Board, a: Square, b: Square, mover: str) -> int | None:
+    """The cost of the step ``a`` -> ``b`` on the terrain alone (no figures), or None."""
+    if a == b or abs(a[0] - b[0]) > 1 or abs(a[1] - b[1]) > 1 or not board.in_grid(a) or not board.in_grid(b):
+        return None
+    rules = square_rules(board)
+    into, out = rules[board.index(b)], rules[board.index(a)]
+    if not (into.characters if mover == "character" else into.enemies):
+        return None
+    blocking = board.cache.get("move_blocking")
+    if blocking is None:
+        blocking = board.cache["move_blocking"] = frozenset(e for e, r in edge_rules(board).items() if not r.cross)
+    diagonal = a[0] != b[0] and a[1] != b[1]
+    if diagonal:
+        corner = (max(a[0], b[0]) - 1, max(a[1], b[1]) - 1)
+        if blocking and separated(corner, (quadrant_of(a, corner),), (quadrant_of(b, corner),), blocking):
+            return None
+    elif edge_between(a, b) in blocking:
+        return None
+    multiplier = into.enter
+    arrow = board.arrow(b)
+    if arrow is not None and into.enter_against > multiplier:
+        ax, ay = STEP[arrow]
+        if (b[0] - a[0]) * ax + (b[1] - a[1]) * ay < 0:
+            multiplier = into.enter_against
+    return (2 if diagonal else 1) * max(multiplier, out.leave)
+
+
+def _passes(mover: str, kind: str | None) -> bool:
+    return kind is None or kind == "fallen" or kind == mover
+
+
+def step_cost(board: Board, a: Square, b: Square, mover: str = "character",
+              figures: Figures | None = None) -> int | None:
+    """The Movement points a single step from ``a`` to an adjacent square ``b`` costs.
+
+    Args:
+        board: the board.
+        a, b: ``(column, row)`` squares; ``b`` one of the 8 adjacent to ``a``.
+        mover: ``"character"`` or ``"enemy"``.
+        figures: ``{square: "character" | "enemy" | "fallen"}``, the other figures.
+
+    Returns:
+        1 (orthogonal) or 2 (diagonal) times the largest multiplier of the step (the
+        enter multipliers of ``b``, against-arrow ones only moving against its arrow,
+        and the leave multipliers of ``a``); None when the step is not allowed: ``b``
+        not adjacent, a wall, terrain the mover may not enter, a figure of the other
+        side on ``b``, or an edge the step may not cross. The square left is never
+        charged for entering; whether ``b`` may end the move is ``path_cost``'s and
+        ``reachable``'s concern.
+
+    Raises:
+        ValueError: an unknown mover or figure kind.
+
+    Rule: Gascony's Legacy, "Move"; "Terrain Tiles" (Elevated, Difficult);
+    "Staircase (Map Tile)"; "Balconies and Railings".
+    """
+    _check(mover, figures)
+    if not _passes(mover, (figures or {}).get(b)):
+        return None
+    return _terrain_step(board, a, b, mover)
+
+
+def path_cost(board: Board, path: Sequence[Square], mover: str = "character",
+              figures: Figures | None = None, facing: str | None = None,
+              end_facing: str | None = None) -> int | None:
+    """The Movement points a whole move along ``path`` costs.
+
+    Args:
+        path: the squares visited, the start square first (never charged).
+        mover, figures: as ``step_cost``.
+        facing, end_facing: when both are given, the turns from ``facing`` to
+            ``end_facing`` are added, 1 point per 90 degrees.
+
+    Returns:
+        The sum of the steps' costs (0 for a path of one square), or None when a step
+        is not allowed or the last square may not end a move (``movement.stop`` false,
+        or another figure, Fallen or not, is there).
+
+    Raises:
+        ValueError: an empty path, an unknown mover, figure kind or facing.
+
+    Rule: Gascony's Legacy, "Move" ("you must spend your movement points all at once";
+    facing: "you may spend 1 point to rotate 90 degrees").
+    """
+    if not path:
+        raise ValueError("a path needs at least its start square")
+    _check(mover, figures)
+    figures = figures or {}
+    total = 0
+    for a, b in zip(path, path[1:], strict=False):
+        cost = step_cost(board, tuple(a), tuple(b), mover, figures)
+        if cost is None:
+            return None
+        total += cost
+    end = tuple(path[-1])
+    if len(path) > 1 and (not _may_stop(board, end) or end in figures):
+        return None
+    if facing is not None and end_facing is not None:
+        total += turns_between(facing, end_facing)
+    return total
+
+
+def _may_stop(board: Board, square: Square) -> bool:
+    return square_rules(board)[board.index(square)].stop
+
+
+def _neighbours(board: Board, mover: str) -> tuple[tuple[tuple[int, Square, int], ...], ...]:
+    key = ("neighbours", mover)
+    cached = board.cache.get(key)
+    if cached is None:
+        table = []
+        for a in board.squares():
+            steps = []
+            for dc in (-1, 0, 1):
+                for dr in (-1, 0, 1):
+                    b = (a[0] + dc, a[1] + dr)
+                    cost = _terrain_step(board, a, b, mover) if board.in_grid(b) else None
+                    if cost is not None:
+                        steps.append((board.index(b), b, cost))
+            table.append(tuple(steps))
+        cached = board.cache[key] = tuple(table)
+    return cached
+
+
+def reachable(board: Board, start: Square, budget: int, mover: str = "character",
+              figures: Figures | None = None, facing: str | None = None) -> dict:
+    """The squares a figure on ``start`` can end its move on with ``budget`` Movement points.
+
+    Args:
+        board: the board.
+        start: the mover's square (it may appear in ``figures``; it is ignored there).
+        budget: the Movement points, a whole number >= 0.
+        mover: ``"character"`` or ``"enemy"``.
+        figures: ``{square: "character" | "enemy" | "fallen"}``: Characters pass
+            through Characters but not Enemies (and Enemies through Enemies but not
+            Characters); Fallen figures are passed, never stopped on; no move ends on
+            an occupied square.
+        facing: when given, turning is counted too: the result maps
+            ``(square, new_facing)`` to the cheapest cost including 1 point per 90
+            degrees turned (the turns may happen anywhere on the way).
+
+    Returns:
+        ``{square: cost}`` (or ``{(square, facing): cost}``) for every square the move
+        may end on within the budget, ``start`` included at 0. Costs are the cheapest.
+
+    Raises:
+        ValueError: a negative budget, an unknown mover, figure kind or facing.
+
+    Rule: Gascony's Legacy, "Move"; "Terrain Tiles"; "Staircase"; "Balconies and Railings".
+    """
+    if budget < 0:
+        raise ValueError(f"a budget is a whole number >= 0, got {budget}")
+    if facing is not None and facing not in DIRECTIONS:
+        raise ValueError(f"unknown facing {facing!r}")
+    _check(mover, figures)
+    others = {sq: kind for sq, kind in (figures or {}).items() if sq != start}
+    table = _neighbours(board, mover)
+    rules = square_rules(board)
+    best = {board.index(start): 0}
+    heap = [(0, board.index(start))]
+    while heap:
+        cost, i = heapq.heappop(heap)
+        if cost > best.get(i, budget + 1):
+            continue
+        for j, b, step in table[i]:
+            total = cost + step
+            if total <= budget and total < best.get(j, budget + 1) and _passes(mover, others.get(b)):
+                best[j] = total
+                heapq.heappush(heap, (total, j))
+    columns = board.columns
+    result = {}
+    for i, cost in best.items():
+        square = (i % columns + 1, i // columns + 1)
+        if i == board.index(start) or (rules[i].stop and square not in others):
+            result[square] = cost
+    if facing is None:
+        return result
+    return {(sq, f): cost + turns_between(facing, f) for sq, cost in result.items() for f in DIRECTIONS
+            if cost + turns_between(facing, f) <= budget}

@@ -1,0 +1,296 @@
+"""Line of sight and Cover, corner to corner, exact.
+
+A target is in line of sight when a straight line from some corner of the attacker's
+square to some corner of the target's square enters no square that blocks sight (a
+wall, a keyword with ``sight.blocks``) and crosses no blocking edge (a Railing). The
+target has Cover when no single corner of the attacker sees all 4 corners of the
+target with lines that also enter no square giving Cover (``sight.cover``, a figure
+standing there, a blocking square or a wall) and cross no edge giving Cover.
+
+Rulings (docs/rulings.md): "crosses" means entering the inside of a square; touching
+an edge or a corner does not, so two blockers touching only at a corner let a line
+through that point (the pinch point) and a line along an edge is not blocked; the
+attacker's and the target's own squares never block or cover; Fallen figures give no
+Cover; an edge keyword with ``unless_high_side_borders`` neither blocks nor covers
+a line between two squares one of which borders that railing on its high side; a
+square's ``sees`` (adjacent / area) and ``seen_from_adjacent`` limit sight both ways,
+so line of sight stays symmetric. Cover need not be symmetric.
+
+Rule sources: Gascony's Legacy, "Attack: Line of Sight and Cover", "Terrain Tiles"
+(Cover, Blocking, Elevated: "do not receive Cover from the Elevated tile they stand
+on"), "Balconies and Railings"; Descent, "Collected Obstacles and Props" (fog, pit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from cardforge_runtime.board.grid import Board, Square
+from cardforge_runtime.board.segments import cells_crossed, crosses_edges
+from cardforge_runtime.board.terrain import edge_rules, square_rules
+
+__all__ = ["cover", "line_of_sight", "sight_table"]
+
+Figures = Mapping[Square, str]
+
+
+class _Sight:
+    """What sight needs of one board, computed once (``Board.cache["sight"]``)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.columns = c = board.columns
+        rows = board.rows
+        self.shift = rows * c + c
+        self.relmasks: dict[tuple[int, int], int] = {}
+        rules = square_rules(board)
+        self.block = self.cover = 0
+        self.own_tile = [0] * (c * rows)
+        self.visible: list[frozenset[Square] | None] = [None] * (c * rows)
+        self.seen_adjacent = [False] * (c * rows)
+        for square in board.squares():
+            i = board.index(square)
+            rule = rules[i]
+            if rule.blocks:
+                self.block |= 1 << i
+            if rule.blocks or rule.cover:
+                self.cover |= 1 << i
+            if not rule.own_tile_cover:
+                for n in board.tiles_at(square):
+                    for other in board.squares():
+                        if n in board.tiles_at(other):
+                            self.own_tile[i] |= 1 << board.index(other)
+            if rule.sees == "adjacent":
+                self.visible[i] = frozenset((square[0] + dc, square[1] + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1))
+            elif rule.sees == "area":
+                self.visible[i] = board.area(square) | {square}
+            self.seen_adjacent[i] = rule.seen_from_adjacent
+        self.corners = [((sq[0] - 1, sq[1] - 1), (sq[0], sq[1] - 1), (sq[0] - 1, sq[1]), sq) for sq in board.squares()]
+        # edges that matter to sight: (edge, blocks, cover, railing lifting it or None)
+        self.edges = [(edge, blocks, gives, unless) for edge, rule in edge_rules(board).items()
+                      for blocks, gives, unless in rule.sight if blocks or gives]
+        self.points: set[tuple[int, int]] = set()
+        self.zone = 0
+        for (kind, x, y), *_ in self.edges:
+            for px, py in ((x, y), (x + 1, y) if kind == "h" else (x, y + 1)):
+                self.points.add((px, py))
+                for cx, cy in ((px - 1, py - 1), (px, py - 1), (px - 1, py), (px, py)):
+                    if 0 <= cx < c and 0 <= cy < rows:
+                        self.zone |= 1 << (cy * c + cx)
+        lifting = {unless for *_, unless in self.edges if unless is not None}
+        self.lifts = [frozenset(n for n in lifting if sq in board.railing_high_squares(n)) for sq in board.squares()]
+        self.edge_sets: dict[frozenset[int], tuple[frozenset, frozenset]] = {}
+        self.seams: dict[tuple[tuple[int, int], tuple[int, int]], tuple[int, int]] = {}
+
+    def relmask(self, dx: int, dy: int) -> int:
+        mask = self.relmasks.get((dx, dy))
+        if mask is None:
+            c, shift = self.columns, self.shift
+            mask = 0
+            for i, j in cells_crossed(dx, dy):
+                mask |= 1 << (j * c + i + shift)
+            self.relmasks[(dx, dy)] = mask
+        return mask
+
+    def segment(self, p: tuple[int, int], q: tuple[int, int]) -> int:
+        """Bit mask of the squares whose interior the segment ``p``-``q`` enters."""
+        return (self.relmask(q[0] - p[0], q[1] - p[1]) << (p[1] * self.columns + p[0])) >> self.shift
+
+    def seam(self, p: tuple[int, int], q: tuple[int, int]) -> tuple[int, int]:
+        """For a segment along a grid line: ``(side, shift)``, the mask of the squares on
+        its north (or west) side and the shift that moves them onto the squares across
+        the line, so that it runs between two blockers iff
+        ``((blockers & side) << shift) & blockers``."""
+        key = (p, q) if p <= q else (q, p)
+        found = self.seams.get(key)
+        if found is None:
+            (x0, y0), (x1, y1) = key
+            c, rows = self.columns, self.board.rows
+            side = 0
+            if y0 == y1 and 0 < y0 < rows:
+                side, shift = ((1 << (x1 - x0)) - 1) << ((y0 - 1) * c + x0), c
+            elif x0 == x1 and 0 < x0 < c:
+                for y in range(y0, y1):
+                    side |= 1 << (y * c + x0 - 1)
+                shift = 1
+            else:
+                shift = 0
+            found = self.seams[key] = (side, shift)
+        return found
+
+    def edge_sets_for(self, ia: int, ib: int) -> tuple[frozenset, frozenset]:
+        """(edges blocking sight, edges giving Cover) for a line between squares ``ia`` and ``ib``."""
+        lifted = self.lifts[ia] | self.lifts[ib]
+        sets = self.edge_sets.get(lifted)
+        if sets is None:
+            live = [(e, b, g) for e, b, g, unless in self.edges if unless is None or unless not in lifted]
+            sets = (frozenset(e for e, b, _ in live if b), frozenset(e for e, b, g in live if b or g))
+            self.edge_sets[lifted] = sets
+        return sets
+
+    def edges_cross(self, p, q, mask: int, a: Square, b: Square, edges: frozenset) -> bool:
+        if not edges:
+            return False
+        if p[0] != q[0] and p[1] != q[1] and not mask & self.zone and p not in self.points and q not in self.points:
+            return False
+        return crosses_edges(p, q, edges, first=a, last=b)
+
+
+def _data(board: Board) -> _Sight:
+    data = board.cache.get("sight")
+    if data is None:
+        data = board.cache["sight"] = _Sight(board)
+    return data
+
+
+def _restricted(s: _Sight, a: Square, b: Square, ia: int, ib: int) -> bool:
+    """Whether ``sees``/``seen_from_adjacent`` keep ``a`` and ``b`` from seeing each other."""
+    near = abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+    if not near and (s.seen_adjacent[ia] or s.seen_adjacent[ib]):
+        return True
+    va, vb = s.visible[ia], s.visible[ib]
+    return (va is not None and b not in va) or (vb is not None and a not in vb)
+
+
+def _figure_mask(board: Board, figures: Figures | None) -> int:
+    mask = 0
+    for square, kind in (figures or {}).items():
+        if kind not in ("character", "enemy", "fallen"):
+            raise ValueError(f"figure at {square}: unknown kind {kind!r} (expected character, enemy or fallen)")
+        if kind != "fallen" and board.in_grid(square):
+            mask |= 1 << board.index(square)
+    return mask
+
+
+def _square(board: Board, square: Square) -> int:
+    if not board.in_grid(square):
+        raise ValueError(f"square {square} is outside the {board.columns} x {board.rows} grid")
+    return board.index(square)
+
+
+def _blocked(s: _Sight, p, q, blockers: int, a: Square, b: Square, edges: frozenset) -> bool:
+    """Whether the segment ``p``-``q`` enters a ``blockers`` square, runs between two of
+    them along a grid line, or crosses one of ``edges``."""
+    if p[0] != q[0] and p[1] != q[1]:
+        mask = s.segment(p, q)
+        if mask & blockers:
+            return True
+    else:
+        mask = 0
+        if p != q:
+            side, shift = s.seam(p, q)
+            if ((blockers & side) << shift) & blockers:
+                return True
+    return bool(edges) and s.edges_cross(p, q, mask, a, b, edges)
+
+
+def _los(s: _Sight, a: Square, b: Square, ia: int, ib: int) -> bool:
+    if ia == ib:
+        return True
+    if _restricted(s, a, b, ia, ib):
+        return False
+    blockers = s.block & ~((1 << ia) | (1 << ib))
+    edges = s.edge_sets_for(ia, ib)[0] if s.edges else frozenset()
+    for p in s.corners[ia]:
+        for q in s.corners[ib]:
+            if not _blocked(s, p, q, blockers, a, b, edges):
+                return True
+    return False
+
+
+def _cover(s: _Sight, a: Square, b: Square, ia: int, ib: int, figures: int) -> bool:
+    if ia == ib:
+        return False
+    blockers = (s.cover | figures) & ~((1 << ia) | (1 << ib) | s.own_tile[ib])
+    edges = s.edge_sets_for(ia, ib)[1] if s.edges else frozenset()
+    for p in s.corners[ia]:
+        for q in s.corners[ib]:
+            if _blocked(s, p, q, blockers, a, b, edges):
+                break
+        else:
+            return False
+    return True
+
+
+def line_of_sight(board: Board, a: Square, b: Square, figures: Figures | None = None) -> bool:
+    """Whether squares ``a`` and ``b`` see each other.
+
+    Args:
+        board: the board.
+        a, b: ``(column, row)`` squares of the grid.
+        figures: ``{square: "character" | "enemy" | "fallen"}``; figures never block
+            line of sight (accepted for a uniform call; checked).
+
+    Returns:
+        True when some corner-to-corner line enters no blocking square or wall (other
+        than ``a`` and ``b``) and crosses no blocking edge, and ``sees`` /
+        ``seen_from_adjacent`` allow it. Symmetric: ``line_of_sight(b, a)`` agrees.
+
+    Raises:
+        ValueError: a square outside the grid or an unknown figure kind.
+
+    Rule: Gascony's Legacy, "Attack: Line of Sight and Cover"; "Balconies and Railings".
+    """
+    _figure_mask(board, figures)
+    s = _data(board)
+    return _los(s, a, b, _square(board, a), _square(board, b))
+
+
+def cover(board: Board, attacker: Square, target: Square, figures: Figures | None = None) -> bool:
+    """Whether ``target`` has Cover against a Ranged Attack from ``attacker``.
+
+    Args:
+        board: the board.
+        attacker, target: ``(column, row)`` squares of the grid.
+        figures: ``{square: "character" | "enemy" | "fallen"}``; Characters and
+            Enemies give Cover to the squares behind them, Fallen figures do not.
+
+    Returns:
+        True when no single corner of ``attacker`` has a clear line to all 4 corners of
+        ``target`` (clear: no blocking or Cover square, wall or standing figure entered
+        other than the two squares and, when the target stands on a tile whose keyword
+        says ``cover_from_own_tile: false``, that tile's squares; no blocking or Cover
+        edge crossed). Only meaningful when ``line_of_sight`` is True (it is True
+        when it is not). Not symmetric. Cover never applies to Melee Attacks (the
+        caller's concern).
+
+    Raises:
+        ValueError: a square outside the grid or an unknown figure kind.
+
+    Rule: Gascony's Legacy, "Attack: Line of Sight and Cover"; "Terrain Tiles" (Cover,
+    Blocking, Elevated).
+    """
+    figures_mask = _figure_mask(board, figures)
+    s = _data(board)
+    return _cover(s, attacker, target, _square(board, attacker), _square(board, target), figures_mask)
+
+
+def sight_table(board: Board, figures: Figures | None = None,
+                squares: Iterable[Square] | None = None) -> dict[tuple[Square, Square], tuple[bool, bool]]:
+    """Line of sight and Cover for every ordered pair of ``squares`` (default: every
+    square of the grid), as ``{(attacker, target): (line_of_sight, cover)}``; ``cover``
+    is False where there is no line of sight. The same answers as ``line_of_sight``
+    and ``cover`` one pair at a time, computed with the board's caches (a front end
+    recomputes it every move).
+
+    Raises:
+        ValueError: a square outside the grid or an unknown figure kind.
+
+    Rule: Gascony's Legacy, "Attack: Line of Sight and Cover".
+    """
+    figures_mask = _figure_mask(board, figures)
+    s = _data(board)
+    chosen = list(board.squares()) if squares is None else [tuple(sq) for sq in squares]
+    indexes = [_square(board, sq) for sq in chosen]
+    result: dict[tuple[Square, Square], tuple[bool, bool]] = {}
+    for n, a in enumerate(chosen):
+        ia = indexes[n]
+        result[(a, a)] = (True, False)
+        for m in range(n + 1, len(chosen)):
+            b, ib = chosen[m], indexes[m]
+            if _los(s, a, b, ia, ib):
+                result[(a, b)] = (True, _cover(s, a, b, ia, ib, figures_mask))
+                result[(b, a)] = (True, _cover(s, b, a, ib, ia, figures_mask))
+            else:
+                result[(a, b)] = result[(b, a)] = (False, False)
+    return result

@@ -1,0 +1,148 @@
+"""What the keywords on a square or an edge add up to: one record per square and per
+edge, derived once per board from the keyword data alone (no keyword name is read
+here, only the fields of docs/format.md's `terrain-keyword`).
+
+How several keywords combine (docs/rulings.md, "Keywords that combine"):
+multipliers take the largest that applies (never a product); a figure may enter, stop
+or cross only where every keyword allows it; a square blocks sight, gives Cover or
+restricts what is seen as soon as one keyword says so. A wall (a square no map tile
+covers) cannot be entered, blocks sight and gives Cover.
+
+Rule sources: Gascony's Legacy, "Terrain Tiles" (Cover, Elevated, Difficult,
+Impassable, Blocking), "Staircase (Map Tile)", "Balconies and Railings",
+"Map and Terrain tiles".
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from cardforge_runtime.board.grid import Board, Edge, Square
+
+__all__ = ["EdgeRules", "SquareRules", "edge_rules", "square_rules"]
+
+
+class SquareRules(NamedTuple):
+    """The combined effect of the keywords on one square.
+
+    Attributes:
+        on_map: a map tile covers it (False: a wall).
+        enter: multiplier on a step into it (largest ``movement.enter`` of its
+            ``when: any`` keywords; 1 if none).
+        enter_against: multiplier on a step into it against its arrow (largest
+            ``movement.enter`` of its ``when: against-arrow`` keywords; 1 if none).
+        leave: multiplier on a step out of it (largest ``movement.leave``).
+        characters, enemies: whether Characters / Enemies may enter it.
+        stop: whether a figure may end its move on it.
+        blocks: a line entering it is blocked; cover: a line entering it gives Cover.
+        sees: ``all``, ``adjacent`` or ``area`` (the most restrictive of its keywords).
+        seen_from_adjacent: only adjacent figures see a figure standing on it.
+        own_tile_cover: False when a keyword's ``elevated.cover_from_own_tile`` is
+            false (the tile stood on gives its figure no Cover).
+    """
+
+    on_map: bool
+    enter: int
+    enter_against: int
+    leave: int
+    characters: bool
+    enemies: bool
+    stop: bool
+    blocks: bool
+    cover: bool
+    sees: str
+    seen_from_adjacent: bool
+    own_tile_cover: bool
+
+
+class EdgeRules(NamedTuple):
+    """The combined effect of the edge keywords on one edge.
+
+    Attributes:
+        cross: a step may cross it (every ``movement.cross``).
+        melee_across: a Melee attack may cross it (every ``elevated.melee_across``).
+        sight: ``(blocks, cover, unless_railing)`` per mark: the mark's
+            ``sight.blocks``, ``sight.cover`` and, when its keyword says
+            ``unless_high_side_borders``, the railing whose high-side squares lift it.
+    """
+
+    cross: bool
+    melee_across: bool
+    sight: tuple[tuple[bool, bool, int | None], ...]
+
+
+_WALL = SquareRules(False, 1, 1, 1, False, False, False, True, True, "all", False, True)
+_SEES_ORDER = {"all": 0, "area": 1, "adjacent": 2}
+
+
+def square_rules(board: Board) -> tuple[SquareRules, ...]:
+    """Per square index (``Board.index``): its ``SquareRules``. Cached on the board.
+
+    Rule: Gascony's Legacy, "Terrain Tiles" (keywords), "Map and Terrain tiles" (walls).
+    """
+    cached = board.cache.get("square_rules")
+    if cached is not None:
+        return cached
+    rules = []
+    for square in board.squares():
+        if not board.on_map(square):
+            rules.append(_WALL)
+            continue
+        enter = enter_against = leave = 1
+        characters = enemies = stop = own_tile_cover = True
+        blocks = cover = seen_from_adjacent = False
+        sees = "all"
+        for name in board.square_keywords(square):
+            data = board.keyword(name)
+            move, sight, elevated = data["movement"], data["sight"], data.get("elevated")
+            if move["when"] == "against-arrow":
+                enter_against = max(enter_against, move["enter"])
+            else:
+                enter = max(enter, move["enter"])
+            leave = max(leave, move["leave"])
+            characters &= bool(move["characters"])
+            enemies &= bool(move["enemies"])
+            stop &= bool(move["stop"])
+            blocks |= bool(sight["blocks"])
+            cover |= bool(sight["cover"])
+            seen_from_adjacent |= bool(sight["seen_from_adjacent"])
+            if _SEES_ORDER[sight["sees"]] > _SEES_ORDER[sees]:
+                sees = sight["sees"]
+            if elevated and elevated.get("cover_from_own_tile") is False:
+                own_tile_cover = False
+        rules.append(SquareRules(True, enter, max(enter, enter_against), leave, characters, enemies, stop,
+                                 blocks, cover, sees, seen_from_adjacent, own_tile_cover))
+    result = tuple(rules)
+    board.cache["square_rules"] = result
+    return result
+
+
+def edge_rules(board: Board) -> dict[Edge, EdgeRules]:
+    """Every edge carrying an edge keyword -> its ``EdgeRules``. Cached on the board.
+
+    Rule: Gascony's Legacy, "Balconies and Railings" ("not across the edge with the
+    Balcony Railing"; "Melee Attacks cannot be made across a railing"), "Staircase".
+    """
+    cached = board.cache.get("edge_rules")
+    if cached is not None:
+        return cached
+    result: dict[Edge, EdgeRules] = {}
+    for edge, marks in board.edges().items():
+        cross = melee = True
+        sight = []
+        for mark in marks:
+            data = board.keyword(mark.keyword)
+            cross &= bool(data["movement"]["cross"])
+            elevated = data.get("elevated")
+            if elevated and elevated.get("melee_across") is False:
+                melee = False
+            unless = mark.railing if data["sight"]["unless_high_side_borders"] else None
+            sight.append((bool(data["sight"]["blocks"]), bool(data["sight"]["cover"]), unless))
+        result[edge] = EdgeRules(cross, melee, tuple(sight))
+    board.cache["edge_rules"] = result
+    return result
+
+
+def high_side_railings(board: Board, square: Square) -> frozenset[int]:
+    """The railings (``EdgeMark.railing``) whose high side ``square`` borders."""
+    return frozenset(mark.railing for marks in board.edges().values() for mark in marks if mark.high == square)
