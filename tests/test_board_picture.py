@@ -106,7 +106,8 @@ def test_railing_edges_turn_with_the_tile() -> None:
     for rotation, at in ((0, [6, 4]), (90, [6, 4]), (180, [6, 4]), (270, [6, 4])):
         balcony.update(rotation=rotation, at=at)
         scene = build_scene(board, LAYOUT)
-        lines[rotation] = sorted(e.segment for e in scene.edges if e.owner == ("terrain-tile", 3))
+        tile = set(scene.terrain_tiles[3].squares)
+        lines[rotation] = sorted(e.segment for e in scene.edges if set(e.high) <= tile)
     # the Railing is on the south side of the unrotated 2x1 Balcony
     assert lines[0] == [((5, 4), (6, 4)), ((6, 4), (7, 4))]         # south of (6,4) and (7,4)
     assert lines[90] == [((5, 3), (5, 4)), ((5, 4), (5, 5))]        # west of (6,4) and (6,5)
@@ -208,3 +209,75 @@ def test_keyword_marks_come_from_the_data() -> None:
     assert marks == {"Blocking": "B", "Cover": "C", "Difficult": "D", "Elevated": "E", "Impassable": "I", "Stairs": "S"}
     more = {"Cover": {}, "Climb": {}, "Cliff": {}, "Fog": {"mark": "~"}, "Rail": {"applies_to": "edge"}, "C": {}, "Cl": {}}
     assert keyword_marks(more) == {"C": "C", "Cl": "Cl", "Cliff": "Cli", "Climb": "Clim", "Cover": "Co", "Fog": "~"}
+
+
+# -- --los and --diagnostics ----------------------------------------------------------------
+
+def _room(layout: dict) -> dict:
+    """The fixture's board with one more layout, ``room``."""
+    board = copy.deepcopy(BOARD)
+    base = {"title": "Room", "terrain_tiles": [], "search_tokens": [], "deployment": [], "named_enemies": [],
+            "start": [[1, 1]], "exits": [], "source": "layouts/room.yaml"}
+    board["layouts"]["room"] = {**base, **layout}
+    return board
+
+
+def _classes(root: ET.Element, cls: str) -> set[str]:
+    return {e.get("data-square") for e in having(root, cls)}
+
+
+def test_los_shades_what_a_square_sees_and_which_have_cover() -> None:
+    """A 4x4 room, a Column (Blocking) at (2, 2), sight from (1, 1). By the rulebook's
+    corner-to-corner lines: every square is seen (a line may touch the Column's corner);
+    Cover where no corner of (1, 1) has a clear line to all 4 corners of the target:
+    the 6 squares behind the Column (3,2) (2,3) (3,3) (4,3) (3,4) (4,4); not (4, 2)
+    (the corner (1, 0) reaches all of its corners)."""
+    board = _room({"grid": [4, 4], "map_tiles": [{"side": "Medium A", "at": [1, 1], "rotation": 0}],
+                   "terrain_tiles": [{"tile": "Column", "at": [2, 2], "rotation": 0, "facing": None, "banner": False}]})
+    root = parse(to_svg(build_scene(board, "room", los=(1, 1))))
+    assert _classes(root, "los-source") == {"1,1"}
+    assert len(having(root, "los-seen")) == 15
+    assert _classes(root, "los-cover") == {"3,2", "2,3", "3,3", "4,3", "3,4", "4,4"}
+    legend = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "Seen without Cover (9 squares)" in legend and "Seen, with Cover (6 squares)" in legend
+
+
+def test_los_through_the_command_line(bundle: Path) -> None:
+    code, out, err = run("board", str(bundle), "--layout", LAYOUT, "--los", "2,3", "--format", "text")
+    assert code == 0, err
+    assert "  o  line of sight from (2, 3): + seen without Cover (25), c seen with Cover (14)" in out
+    assert out.splitlines()[4] == " 3 +t o· +c c· c· c· c· c2  █= █="      # row 3: the source, the Column, Cover behind it
+
+
+@pytest.mark.parametrize(("los", "message"), [
+    ("9,1", "--los 9,1: (9, 1) is a wall (no map tile): no figure stands there"),
+    ("11,1", "--los 11,1: (11, 1) is outside the 10 x 7 grid"),
+    ("0,1", "--los 0,1: (0, 1) is outside the 10 x 7 grid"),
+    ("a", "--los 'a': expected a square as COLUMN,ROW, such as 3,2 (1-based)"),
+    ("1,2,3", "--los '1,2,3': expected a square as COLUMN,ROW"),
+])
+def test_bad_los_square_is_a_usage_error(bundle: Path, los: str, message: str) -> None:
+    code, out, err = run("board", str(bundle), "--layout", LAYOUT, "--los", los)
+    assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_diagnostics_colour_the_unreachable_squares() -> None:
+    """Two Medium rooms: one touching the first only at a corner (a diagonal step
+    squeezes between the walls: reachable), one beyond a wall column (unreachable:
+    its 16 squares)."""
+    board = _room({"grid": [13, 8], "map_tiles": [{"side": "Medium A", "at": [1, 1], "rotation": 0},
+                                                 {"side": "Medium B", "at": [5, 5], "rotation": 0},
+                                                 {"side": "Medium A", "at": [10, 1], "rotation": 0}],
+                   "terrain_tiles": [{"tile": "Column", "at": [12, 2], "rotation": 0, "facing": None, "banner": False}]})
+    root = parse(to_svg(build_scene(board, "room", unreachable=True)))
+    far = {f"{c},{r}" for c in range(10, 14) for r in range(1, 5)} - {"12,2"}     # no one stands on a Column
+    assert _classes(root, "unreachable") == far
+    assert not having(svg_of(), "unreachable")                    # nothing asked, nothing coloured
+    text = to_text(build_scene(board, "room", unreachable=True))
+    assert "  !  unreachable from the Start area (15 squares)" in text
+
+
+def test_diagnostics_print_the_layouts_diagnostics(bundle: Path) -> None:
+    code, out, err = run("board", str(bundle), "--layout", LAYOUT, "--diagnostics")
+    assert code == 0 and not having(parse(out), "unreachable")
+    assert err == ""                                  # a bundle: no content diagnostics to print

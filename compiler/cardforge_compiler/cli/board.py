@@ -11,24 +11,28 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from cardforge_compiler.report import ConfigError, plural, shown
+from cardforge_compiler.report import EXIT_PROBLEMS, ConfigError, plural, shown, text_lines
+
+if TYPE_CHECKING:
+    from cardforge_compiler.pipeline import CompileResult
 
 __all__ = ["board"]
 
 _SQUARE = re.compile(r"\s*(\d{1,4})\s*,\s*(\d{1,4})\s*")
 
 
-def _packs(paths: tuple[str, ...]) -> tuple[list[dict[str, Any]], str]:
-    """The bundle's packs for ``paths`` and a note for stderr (content errors) or ``""``."""
+def _packs(paths: tuple[str, ...]) -> tuple[list[dict[str, Any]], str, CompileResult | None]:
+    """The bundle's packs for ``paths``, a note for stderr (content errors) or ``""``,
+    and the compile result (``None`` for a bundle)."""
     from cardforge_runtime import BundleError, load_bundle
 
     if len(paths) == 1 and Path(paths[0]).suffix == ".json" and not Path(paths[0]).is_dir():
         try:
-            return load_bundle(paths[0]).data["packs"], ""
+            return load_bundle(paths[0]).data["packs"], "", None
         except BundleError as error:
             raise ConfigError(str(error)) from None
     from cardforge_compiler import __version__
@@ -41,7 +45,7 @@ def _packs(paths: tuple[str, ...]) -> tuple[list[dict[str, Any]], str]:
     note = (f"note: the content has {plural(len(result.errors), 'error')} (run cardforge lint {' '.join(paths)})"
             if result.errors else "")
     packs = [p for p in result.packs if p.manifest is not None]
-    return build_bundle(packs, __version__)["packs"], note
+    return build_bundle(packs, __version__)["packs"], note, result
 
 
 def _find_layout(packs: list[dict[str, Any]], layout_id: str, pack_id: str | None, note: str) -> dict[str, Any]:
@@ -83,6 +87,28 @@ def _characters(pack: dict[str, Any], players: int | None) -> int | None:
     return limits["solo_characters"] if players == 1 else players
 
 
+def _square(text: str | None) -> tuple[int, int] | None:
+    """``--los COL,ROW`` as a square, or ``None``. Raises ``ConfigError`` (exit 2)."""
+    if text is None:
+        return None
+    match = _SQUARE.fullmatch(text)
+    if not match:
+        raise ConfigError(f"--los {text!r}: expected a square as COLUMN,ROW, such as 3,2 (1-based)")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _layout_diagnostics(result: CompileResult | None, pack: dict[str, Any], layout_id: str) -> None:
+    """Print the content's diagnostics about the layout's file to stderr."""
+    if result is None:
+        return
+    source = pack["board"]["layouts"][layout_id].get("source", "")
+    mine = [d for d in result.diagnostics if d.file and source
+            and (d.file == source or d.file.replace("\\", "/").endswith("/" + source))]
+    for diag in mine:
+        click.echo(text_lines(diag), err=True)
+    click.echo(f"{plural(len(mine), 'diagnostic')} in the layout's file", err=True)
+
+
 @click.command()
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--layout", "layout_id", required=True, help="The Battle layout's id, e.g. carmes-deschaux-courtyard.")
@@ -93,8 +119,12 @@ def _characters(pack: dict[str, Any], players: int | None) -> int | None:
               help="svg for a browser, text for a terminal.")
 @click.option("--players", type=int, metavar="N",
               help="Show only the Enemies placed for N players (1 = Solo Play).")
+@click.option("--los", "los", metavar="COL,ROW",
+              help="Shade the squares this square sees, and those of them with Cover (terrain only).")
+@click.option("--diagnostics", is_flag=True,
+              help="Colour the squares no Character reaches from the Start area; print the layout's diagnostics.")
 def board(paths: tuple[str, ...], layout_id: str, pack_id: str | None, output: Path | None, fmt: str,
-          players: int | None) -> None:
+          players: int | None, los: str | None, diagnostics: bool) -> None:
     """Draw a Battle layout: map tiles, walls, terrain tiles, Search tokens,
     deployment squares, Named Enemies, Start and Exit areas, and a legend.
 
@@ -106,16 +136,30 @@ def board(paths: tuple[str, ...], layout_id: str, pack_id: str | None, output: P
       cardforge board content/ --layout carmes-deschaux-courtyard -o courtyard.svg
       cardforge board content/ --layout carmes-deschaux-courtyard --format text --players 2
       cardforge board build/gascony.bundle.json --layout carmes-deschaux-courtyard -o x.svg
+      cardforge board content/ --layout carmes-deschaux-courtyard --los 3,2 --diagnostics
     """
     from cardforge_compiler.emit import write_atomically
     from cardforge_compiler.picture.scene import build_scene
     from cardforge_compiler.picture.svg import to_svg
     from cardforge_compiler.picture.text import to_text
 
-    packs, note = _packs(paths)
+    from cardforge_runtime import EngineError
+
+    source = _square(los)
+    packs, note, result = _packs(paths)
     pack = _find_layout(packs, layout_id, pack_id, note)
     characters = _characters(pack, players)
-    scene = build_scene(pack["board"], layout_id, characters=characters, players=players)
+    try:
+        scene = build_scene(pack["board"], layout_id, characters=characters, players=players, los=source,
+                            unreachable=diagnostics)
+    except ValueError as error:                   # --los off the grid or on a wall
+        raise ConfigError(f"--los {los}: {error}") from None
+    except EngineError as error:                  # the layout's data is malformed
+        click.echo(f"cannot draw layout '{shown(layout_id)}': {shown(str(error))}"
+                   + (f"\n{note}" if note else ""), err=True)
+        sys.exit(EXIT_PROBLEMS)
+    if diagnostics:
+        _layout_diagnostics(result, pack, layout_id)
     if fmt == "svg":
         text = to_svg(scene)
     else:

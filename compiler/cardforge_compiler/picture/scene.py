@@ -18,7 +18,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardforge_compiler.picture._geometry import footprint, rotated_side, side_squares
+from cardforge_runtime.board import Board, build_board, cover, line_of_sight, reachable
+from cardforge_runtime.board.grid import rotate_side
+from cardforge_runtime.board.terrain import square_rules
 
 __all__ = ["Scene", "Square", "build_scene", "keyword_marks", "square_edge"]
 
@@ -49,7 +51,8 @@ class Square:
 class Placed:
     """A placed map tile or terrain tile: its ``name`` (the side or the face),
     ``squares`` (in footprint order), ``keywords``, ``arrow`` (a direction after
-    rotation, or ``None``), ``text`` (rules text, may be empty) and ``banner``."""
+    rotation, or ``None``), ``text`` (rules text, may be empty), ``banner`` and ``edge_keywords`` (a
+    terrain tile's edge keywords, e.g. a Balcony's Railing)."""
 
     index: int
     name: str
@@ -58,16 +61,18 @@ class Placed:
     arrow: str | None
     text: str = ""
     banner: bool = False
+    edge_keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Edge:
-    """A unit edge carrying the edge keyword ``keyword``: ``segment`` its two end
-    points (sorted), ``owner`` ``("map-tile" | "terrain-tile", index)``."""
+    """A unit edge carrying edge keywords (a Railing): ``keywords`` their names,
+    ``segment`` its two end points (sorted), ``high`` the squares on its high side
+    (the squares of the tiles carrying it: High Ground)."""
 
-    keyword: str
+    keywords: tuple[str, ...]
     segment: Segment
-    owner: tuple[str, int]
+    high: tuple[Sq, ...]
 
 
 @dataclass(frozen=True)
@@ -153,76 +158,76 @@ def _sq(value: Iterable[int]) -> Sq:
     return (int(c), int(r))
 
 
+def _segment(edge: tuple[str, int, int]) -> Segment:
+    """The end points of a board edge ``("h"|"v", x, y)`` (cardforge_runtime.board.grid)."""
+    kind, x, y = edge
+    return ((x, y), (x + 1, y)) if kind == "h" else ((x, y), (x, y + 1))
+
+
 def build_scene(board: Mapping[str, Any], layout_id: str, *, characters: int | None = None,
-                players: int | None = None) -> Scene:
+                players: int | None = None, los: Sq | None = None, unreachable: bool = False) -> Scene:
     """The scene of layout ``layout_id`` of a pack's bundle ``board``.
 
+    Squares, tiles, arrows and edges come from ``cardforge_runtime.board`` (the one
+    place where placements are turned into squares); so do line of sight, Cover and
+    reachability.
+
     Args:
-        board: the pack's ``board`` object of a bundle (format 1.4, checked).
-        layout_id: a key of ``board["layouts"]`` (the caller checks it exists).
+        board: the pack's ``board`` object of a bundle (format 1.4).
+        layout_id: a key of ``board["layouts"]``.
         characters: show only the deployment squares placed for this many
             Characters (Gascony's Legacy, Battle Cards - Setup: "a number equal to or
             lower than the number of Characters"); ``None``: all of them.
         players: the number of players asked for (shown in the legend).
+        los: a square on the map: record every square it sees and which of those
+            have Cover against it (terrain only: no figures are on the board).
+        unreachable: record the squares a Character could stand on that no
+            Character can reach from any Start square (Gascony's Legacy, "Move").
 
     Raises:
-        KeyError: ``layout_id`` is not a layout of ``board``.
+        EngineError: the layout is not in ``board`` or its data is malformed (the
+            message starts with the JSON path).
+        ValueError: ``los`` is outside the grid or a wall (the message says which).
     """
-    layout = board["layouts"][layout_id]
-    columns, rows = layout["grid"]
-    keywords = board.get("keywords", {})
-    squares: dict[Sq, dict[str, Any]] = {}
-    edges: list[Edge] = []
-    map_tiles: list[Placed] = []
+    grid_board = build_board(board, layout_id)
+    layout = grid_board.layout
+    keywords = grid_board.keywords_data
+    squares: dict[Sq, Square] = {}
+    map_squares: dict[int, list[Sq]] = {}
+    tile_squares: dict[int, list[Sq]] = {}
+    for sq in grid_board.squares():
+        tile = grid_board.map_tile_at(sq)
+        tiles = grid_board.tiles_at(sq)
+        squares[sq] = Square(tile if grid_board.on_map(sq) else None, tuple(sorted(grid_board.square_keywords(sq))),
+                             tiles[-1] if tiles else None, grid_board.arrow(sq))
+        if tile is not None:
+            map_squares.setdefault(tile, []).append(sq)
+        for index in tiles:
+            tile_squares.setdefault(index, []).append(sq)
+    map_tiles = []
     for index, placed in enumerate(layout["map_tiles"]):
         side = board["map_tiles"][placed["side"]]
-        rotation = placed.get("rotation", 0)
-        arrow = rotated_side(side["arrow"], rotation) if side.get("arrow") else None
-        cells = tuple(sq for _, sq in footprint(side["size"], placed["at"], rotation))
-        for sq in cells:
-            squares.setdefault(sq, {"map_tile": index, "keywords": set(), "terrain": None, "arrow": None})
-            squares[sq]["keywords"].update(side.get("keywords", []))
-            if arrow:
-                squares[sq]["arrow"] = arrow
-        for edge_side in side.get("railings", []):
-            keyword = _edge_keyword(keywords)
-            turned = rotated_side(edge_side, rotation)
-            for sq in side_squares(side["size"], placed["at"], rotation, edge_side):
-                edges.append(Edge(keyword, square_edge(sq, turned), ("map-tile", index)))
-        map_tiles.append(Placed(index, placed["side"], cells, tuple(sorted(side.get("keywords", []))), arrow))
-    terrain_tiles: list[Placed] = []
+        arrow = rotate_side(side["arrow"], placed["rotation"]) if side.get("arrow") else None
+        map_tiles.append(Placed(index, placed["side"], tuple(map_squares.get(index, ())),
+                                tuple(sorted(side.get("keywords", []))), arrow))
+    terrain_tiles = []
     for index, placed in enumerate(layout["terrain_tiles"]):
         tile = board["terrain_tiles"][placed["tile"]]
-        rotation = placed.get("rotation", 0)
-        cells = tuple(sq for _, sq in footprint(tile["size"], placed["at"], rotation))
-        facing = placed.get("facing")
-        for sq in cells:
-            entry = squares.get(sq)
-            if entry is not None:                  # off the map: drawn, on no square
-                entry["keywords"].update(tile.get("keywords", []))
-                entry["terrain"] = index
-                if facing:
-                    entry["arrow"] = facing
-        for edge in tile.get("edges", []):
-            turned = rotated_side(edge["side"], rotation)
-            for sq in side_squares(tile["size"], placed["at"], rotation, edge["side"]):
-                edges.append(Edge(edge["keyword"], square_edge(sq, turned), ("terrain-tile", index)))
-        terrain_tiles.append(Placed(index, placed["tile"], cells, tuple(sorted(tile.get("keywords", []))), facing,
-                                    tile.get("text", ""), bool(placed.get("banner"))))
-    grid = {}
-    for c in range(1, columns + 1):
-        for r in range(1, rows + 1):
-            entry = squares.get((c, r))
-            grid[(c, r)] = (Square(None) if entry is None else
-                            Square(entry["map_tile"], tuple(sorted(entry["keywords"])), entry["terrain"], entry["arrow"]))
+        terrain_tiles.append(Placed(index, placed["tile"], tuple(tile_squares.get(index, ())),
+                                    tuple(sorted(tile.get("keywords", []))), placed.get("facing"), tile.get("text", ""),
+                                    bool(placed.get("banner")),
+                                    tuple(dict.fromkeys(e["keyword"] for e in tile.get("edges", [])))))
+    edges = [Edge(tuple(dict.fromkeys(m.keyword for m in marks)), _segment(edge),
+                  tuple(sorted({m.high for m in marks}, key=lambda q: (q[1], q[0]))))
+             for edge, marks in sorted(grid_board.edges().items())]
     deployment = []
     for area, group in enumerate(layout["deployment"]):
         for index, spot in enumerate(group["squares"]):
             deployment.append(Deployment(area, index, group["enemy"], _sq(spot["at"]), spot["players"],
                                          characters is None or spot["players"] <= characters))
-    return Scene(
-        layout_id=layout_id, title=layout.get("title", layout_id), columns=columns, rows=rows, squares=grid,
-        map_tiles=map_tiles, terrain_tiles=terrain_tiles, edges=edges, marks=keyword_marks(keywords),
+    scene = Scene(
+        layout_id=layout_id, title=layout.get("title", layout_id), columns=grid_board.columns, rows=grid_board.rows,
+        squares=squares, map_tiles=map_tiles, terrain_tiles=terrain_tiles, edges=edges, marks=keyword_marks(keywords),
         search_tokens=[(t["token"], _sq(t["at"])) for t in layout["search_tokens"]],
         deployment=deployment,
         named_enemies=[(n["name"], _sq(n["at"])) for n in layout["named_enemies"]],
@@ -230,9 +235,41 @@ def build_scene(board: Mapping[str, Any], layout_id: str, *, characters: int | N
         exits=[([_sq(s) for s in e["squares"]], e.get("edge")) for e in layout["exits"]],
         keyword_text={name: data.get("text", "") for name, data in keywords.items()},
         characters=characters, players=players)
+    if los is not None:
+        scene.los = sight_from(grid_board, los)
+    if unreachable:
+        scene.unreachable = unreachable_squares(grid_board, scene.start)
+    return scene
 
 
-def _edge_keyword(keywords: Mapping[str, Mapping[str, Any]]) -> str:
-    """The edge keyword a map tile's ``railings`` carry: the pack's edge keyword."""
-    edge = sorted(name for name, data in keywords.items() if data.get("applies_to") == "edge")
-    return edge[0] if edge else "railing"
+def sight_from(board: Board, source: Sq) -> tuple[Sq, frozenset[Sq], frozenset[Sq]]:
+    """``(source, seen, cover)``: the map squares ``source`` has line of sight to, and
+    those of them that have Cover against a Ranged Attack from ``source``, with no
+    figure on the board (Gascony's Legacy, "Attack: Line of Sight and Cover").
+
+    Raises:
+        ValueError: ``source`` is outside the grid or a wall.
+    """
+    if not board.in_grid(source):
+        raise ValueError(f"({source[0]}, {source[1]}) is outside the {board.columns} x {board.rows} grid")
+    if not board.on_map(source):
+        raise ValueError(f"({source[0]}, {source[1]}) is a wall (no map tile): no figure stands there")
+    seen = frozenset(sq for sq in board.squares() if sq != source and board.on_map(sq)
+                     and line_of_sight(board, source, sq))
+    return source, seen, frozenset(sq for sq in seen if cover(board, source, sq))
+
+
+def unreachable_squares(board: Board, start: Iterable[Sq]) -> frozenset[Sq]:
+    """The squares a Character may end a move on (every keyword lets Characters
+    enter and stop) that no Character reaches from any of the ``start`` squares with
+    any number of Movement points and no figure on the board (Gascony's Legacy,
+    "Move"; the movement graph of ``cardforge_runtime.board.movement``)."""
+    rules = square_rules(board)
+    standing = {sq for sq in board.squares() if rules[board.index(sq)].on_map and rules[board.index(sq)].characters
+                and rules[board.index(sq)].stop}
+    budget = 4 * board.columns * board.rows * max((max(r.enter, r.enter_against) * r.leave for r in rules), default=1)
+    reached: set[Sq] = set()
+    for sq in start:
+        if board.in_grid(sq) and sq not in reached:
+            reached.update(reachable(board, sq, budget, "character"))
+    return frozenset(standing - reached)

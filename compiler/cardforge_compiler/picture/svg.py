@@ -178,8 +178,8 @@ def to_svg(scene: Scene) -> str:
     group = _sub(svg, "g", class_="edge-keywords")
     for edge in scene.edges:
         (x1, y1), (x2, y2) = edge.segment
-        _sub(group, "line", class_="edge-keyword", data_keyword=shown(edge.keyword),
-             data_owner=f"{edge.owner[0]}-{edge.owner[1] + 1}",
+        _sub(group, "line", class_="edge-keyword", data_keyword=shown(" ".join(edge.keywords)),
+             data_high=" ".join(f"{c},{r}" for c, r in edge.high),
              x1=_x(x1 + 1), y1=_y(y1 + 1), x2=_x(x2 + 1), y2=_y(y2 + 1), stroke=RAILING, stroke_width=7,
              stroke_linecap="round")
 
@@ -242,7 +242,7 @@ def _legend_entries(scene: Scene) -> list[tuple[str, str, str]]:
     for name in used:
         if name in scene.marks and name not in explained:
             rows.append(("mark", scene.marks[name], name))
-    for name in sorted({e.keyword for e in scene.edges}):
+    for name in sorted({k for e in scene.edges for k in e.keywords}):
         rows.append(("line", RAILING, f"{name} (edge)"))
     arrows = [t.name for t in scene.map_tiles + scene.terrain_tiles if t.arrow]
     if arrows:
@@ -285,7 +285,7 @@ def _by_name(tiles: list[Placed]) -> dict[str, list[Placed]]:
 def _describe(scene: Scene, tile: Placed) -> str:
     """``C Cover, E Elevated, Railing edge``: a terrain tile's keywords with their marks."""
     parts = [f"{scene.marks[k]} {k}" if k in scene.marks else k for k in tile.keywords]
-    parts += [f"{k} edge" for k in dict.fromkeys(e.keyword for e in scene.edges if e.owner == ("terrain-tile", tile.index))]
+    parts += [f"{k} edge" for k in tile.edge_keywords]
     return ", ".join(parts) or "no keywords"
 
 

@@ -108,8 +108,8 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
     for tile in scene.terrain_tiles:
         groups.setdefault(tile.name, []).append(tile)
     for name, tiles in groups.items():
-        edge_keywords = dict.fromkeys(e.keyword for e in scene.edges if e.owner == ("terrain-tile", tiles[0].index))
-        marks = ", ".join([say(k) for k in tiles[0].keywords] + [f"{say(k)} edge" for k in edge_keywords]) or "no keywords"
+        marks = ", ".join([say(k) for k in tiles[0].keywords] + [f"{say(k)} edge" for k in tiles[0].edge_keywords])
+        marks = marks or "no keywords"
         where = "; ".join(", ".join(_sq(s) for s in sorted(t.squares, key=lambda s: (s[1], s[0])))
                           + (f" facing {t.arrow}" if t.arrow else "") + (" with banner" if t.banner else "") for t in tiles)
         lines.append(f"  {letters[name]}  {say(name)} ({marks}) at {where}")
@@ -120,9 +120,8 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
         by_keyword: dict[str, list[str]] = {}
         for edge in scene.edges:
             a, b = _separated(edge.segment)
-            listed = by_keyword.setdefault(edge.keyword, [])
-            if f"{_sq(a)}|{_sq(b)}" not in listed:          # two tiles may share an edge
-                listed.append(f"{_sq(a)}|{_sq(b)}")
+            for keyword in edge.keywords:
+                by_keyword.setdefault(keyword, []).append(f"{_sq(a)}|{_sq(b)}")
         for keyword, where_ in sorted(by_keyword.items()):
             lines.append(f"  =  {say(keyword)} (edge) between " + ", ".join(where_))
     if any(s.arrow for s in scene.squares.values()):
