@@ -1,5 +1,6 @@
 """The registry of checks: each check only reads the stages' results and reports
-only the codes it declares; ``checks_run`` counts each check once per pack or story."""
+only the codes it declares; ``checks_run`` counts each check once per pack (pack and
+board checks) or story."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from _helpers import CONTENT, copy_golden, golden_cases
 
 
 def _subject(stage: str, pack, story):  # noqa: ANN001, ANN202
-    return pack if stage == "pack" else story if stage == "resolve" else story.analysis
+    return pack if stage in ("pack", "board") else story if stage == "resolve" else story.analysis
 
 
 def _compiled(tmp_path: Path):  # noqa: ANN202
@@ -27,7 +28,8 @@ def test_each_check_reports_only_the_codes_it_declares(tmp_path: Path) -> None:
     for result in _compiled(tmp_path):
         for pack in result.packs:
             for chk in CHECKS:
-                subjects = [pack] if chk.stage == "pack" else [_subject(chk.stage, pack, s) for s in pack.stories]
+                subjects = ([pack] if chk.stage in ("pack", "board")
+                            else [_subject(chk.stage, pack, s) for s in pack.stories])
                 for subject in subjects:
                     codes = {d.code for d in chk.run(subject)}
                     assert codes <= set(chk.codes), f"{chk.name} reported {sorted(codes - set(chk.codes))}"
@@ -61,9 +63,11 @@ def test_checks_run_counts_each_check_once_per_pack_or_story() -> None:
     stories = result.story_count
     per_story = len(checks_for("resolve")) + len(checks_for("analyse"))
     manifests = sum(1 for p in result.packs if p.manifest is not None)
-    assert result.checks_run == manifests + stories + len(checks_for("pack")) * packs + per_story * stories
+    boards = sum(len(p.board_docs) for p in result.packs)
+    per_pack = len(checks_for("pack")) + len(checks_for("board"))
+    assert result.checks_run == manifests + stories + boards + per_pack * packs + per_story * stories
 
 
-@pytest.mark.parametrize("stage", ["pack", "resolve", "analyse"])
+@pytest.mark.parametrize("stage", ["pack", "resolve", "analyse", "board"])
 def test_every_stage_has_checks(stage: str) -> None:
     assert checks_for(stage)

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import SkipJsonSchema
 
 from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, COMPARISONS, OTHERWISE
 
+from cardforge_compiler.bundle_board_model import BoardOut
 from cardforge_compiler.model import Character, Dice, Offer, Players, Porter, Resources, StatusToken
 
 __all__ = ["Bundle"]
@@ -221,6 +223,11 @@ class PackOut(_Out):
         description="The Porter (Between Story Cards: once per Story, buy any of the cards_per_character cards "
                     "of deck per Character placed under him at Setup), only when the pack has one. Since format "
                     "1.3.0; a pack without it (and every pack of an older bundle) has no Porter.")
+    board: BoardOut | SkipJsonSchema[None] = Field(
+        default=None,
+        description="The pack's board: components, terrain keywords, terrain tiles, map tile sides and Battle "
+                    "layouts, every field present, defaults filled (docs/bundle.md, Board). Always written since "
+                    "format 1.4.0; a pack of an older bundle has none: read it as no boards.")
     source: str
     stories: list[StoryOut]
 

@@ -14,6 +14,8 @@ Families:
 - ``CF4xx`` story graph: reachability, dead ends, traps (stage ``analyse``)
 - ``CF5xx`` flags, counters and choices (stage ``analyse``)
 - ``CF6xx`` card text against the card's steps (stage ``resolve``)
+- ``CF7xx`` battle boards: components, terrain keywords, terrain tiles and battle
+  layouts (stage ``board``, once per pack)
 """
 
 from __future__ import annotations
@@ -108,6 +110,7 @@ rule("CF308", "unknown-item", W, "A condition asks `has()` for an item that noth
 rule("CF309", "lost-item-never-held", E, "A step loses an item that nothing in the pack can provide.")
 rule("CF310", "unknown-character", E, "A step or `in_party()` names a Character that has no board in the pack.")
 rule("CF311", "unguarded-item-loss", W, "A `who: one` loss of items is not guarded by `has()`: the story may get stuck.")
+rule("CF312", "unknown-layout", E, "A Battle names a layout that no `battle-layout` document of the pack defines.")
 
 # CF4xx: story graph
 rule("CF401", "unreachable-card", E, "A card cannot be reached from its story's start.")
@@ -126,6 +129,11 @@ rule("CF505", "unused-name", W, "A declared flag or counter is never used.")
 # CF6xx: card text
 rule("CF601", "text-disagrees-with-steps", W,
      "A card's text states a number of coins, Wounds or Destiny that no step of the card gives or takes.")
+
+# CF7xx: battle boards
+rule("CF701", "unknown-board-name", E,
+     "A board document names a map tile side, terrain tile, terrain keyword, Search token or Enemy token that the "
+     "pack does not define, or a keyword where it cannot lie (an edge keyword on squares, or the reverse).")
 
 del E, W
 

@@ -9,6 +9,7 @@ Shape (the formal definition is ``schemas/bundle.schema.json``; the guide is
      "packs": [{manifest fields..., "characters": [{"name", "stats", "destiny",
                                                     "health", "items"}, ...],
                 "source": "pack.yaml",
+                "board": {"components", "keywords", "terrain_tiles", "map_tiles", "layouts"},
                 "stories": [{"id", "title", "start", "introduction", "flags",
                              "counters", "source", "cards": [...], "edges": [...]}]}]}
 
@@ -37,7 +38,7 @@ from cardforge_runtime.format import (
 )
 
 from cardforge_compiler.load import gc_paused
-from cardforge_compiler.model import step_kind
+from cardforge_compiler.model import Components, step_kind
 from cardforge_compiler.resolve import PackIR, StoryIR
 
 __all__ = ["build_bundle", "bundle_bytes", "bundle_chunks", "remove_stale_temp_files", "write_atomically"]
@@ -177,7 +178,30 @@ def _manifest(pack: PackIR) -> dict:
     manifest = _plain(pack.pack)
     manifest.pop("kind")
     manifest["source"] = pack.manifest.source.rel
+    manifest["board"] = _board(pack)
     return manifest
+
+
+def _full(model: BaseModel, *drop: str) -> dict:
+    """A board model as JSON data with every field, defaults filled (``None`` as null),
+    field aliases as keys (``from``), less the ``drop`` keys."""
+    return model.model_dump(mode="json", by_alias=True, exclude=set(drop))
+
+
+def _board(pack: PackIR) -> dict:
+    """The pack's ``board`` (format 1.4.0; docs/bundle.md, Board): its components
+    (an empty box when the pack has none), terrain keywords and terrain tiles by
+    name, map tile sides by side name, layouts by id with the file each came from."""
+    components = pack.components.model if pack.components is not None else Components(kind="components")
+    return {
+        "components": _full(components, "kind"),
+        "keywords": {name: _full(doc.model, "kind", "name") for name, doc in pack.keywords.items()},
+        "terrain_tiles": {name: _full(doc.model, "kind", "name") for name, doc in pack.terrain_tiles.items()},
+        "map_tiles": {name: {"piece": side.piece.piece, **_full(side.side, "side")}
+                      for name, side in pack.map_tiles.items()},
+        "layouts": {layout_id: {**_full(doc.model, "kind", "id"), "source": doc.source.rel}
+                    for layout_id, doc in pack.layouts.items()},
+    }
 
 
 def build_bundle(packs: list[PackIR], generator_version: str) -> dict:

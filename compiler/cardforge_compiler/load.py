@@ -80,7 +80,9 @@ class SourceFile:
     if there is none); ``rel`` its path relative to the pack root (used in the
     bundle: never an absolute path); ``documents`` the parsed YAML documents as
     plain data (empty if the file could not be parsed, or if they were handed to a
-    sink); ``kinds`` the ``kind`` of each document, valid or not.
+    sink); ``kinds`` the ``kind`` of each document, valid or not; ``invalid`` the
+    ``(kind, id or name)`` of each document that failed validation (``""`` when it
+    has none), so that a reference to it is not also reported as unknown.
     """
 
     path: Path
@@ -90,6 +92,7 @@ class SourceFile:
     text: str | None = None
     documents: list[Any] = field(default_factory=list)
     kinds: set[str] = field(default_factory=set)
+    invalid: set[tuple[str, str]] = field(default_factory=set)
     failed: bool = False
 
 

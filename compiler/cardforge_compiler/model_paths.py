@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from cardforge_compiler.model import DOCUMENT_MODELS, STEP_MODELS, Card, step_kind
+from cardforge_compiler.model import BOARD_KINDS, DOCUMENT_MODELS, STEP_MODELS, Card, step_kind
 
 __all__ = ["STEP_LISTS", "bounds_at", "fields_of", "model_for_mapping"]
 
@@ -67,6 +67,10 @@ def model_for_mapping(path: list[str | int], mapping: Any, doc_model: type[BaseM
     """The model that describes the mapping at ``path`` (for its list of fields)."""
     if not path:
         return doc_model
+    if doc_model in _BOARD_MODELS:
+        # board documents reuse keys (``map_tiles`` of components and of a layout):
+        # follow the path through the document's own model instead
+        return _model_along(doc_model, path, mapping)
     parent_key = path[-1] if isinstance(path[-1], str) else (path[-2] if len(path) > 1 else None)
     if parent_key in STEP_LISTS and isinstance(path[-1], int):
         kind = step_kind(mapping)
@@ -74,6 +78,42 @@ def model_for_mapping(path: list[str | int], mapping: Any, doc_model: type[BaseM
     if parent_key == "cards" and isinstance(path[-1], int):
         return Card
     return _FIELD_MODELS.get(str(parent_key))
+
+
+_BOARD_MODELS = frozenset(DOCUMENT_MODELS[kind] for kind in BOARD_KINDS)
+
+
+def _model_along(doc_model: type[BaseModel], path: list[str | int], mapping: Any) -> type[BaseModel] | None:
+    """The model of the mapping at ``path``, following the field annotations from the
+    document's model; a union of models (the board effects) is decided by the
+    mapping's discriminating value (``board: wound``)."""
+    annotation: Any = doc_model
+    for part in path:
+        annotation, _ = _strip(annotation)
+        origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel) and isinstance(part, str):
+            info = next((f for n, f in annotation.model_fields.items() if (f.alias or n) == part), None)
+            if info is None:
+                return None
+            annotation = info.annotation
+        elif origin is list and isinstance(part, int):
+            annotation = args[0]
+        elif origin is dict and isinstance(part, str):
+            annotation = args[1]
+        else:
+            return None
+    annotation, _ = _strip(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    members = _models_in(annotation)
+    if isinstance(mapping, dict):
+        for member in members:
+            for name, info in member.model_fields.items():
+                allowed = typing.get_args(info.annotation) if typing.get_origin(info.annotation) is typing.Literal \
+                    else ()
+                if len(allowed) == 1 and mapping.get(info.alias or name) == allowed[0]:
+                    return member
+    return None
 
 
 def _strip(annotation: Any) -> tuple[Any, list[Any]]:

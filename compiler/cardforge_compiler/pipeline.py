@@ -21,8 +21,8 @@ __all__ = ["CompileResult", "compile_paths"]
 class CompileResult:
     """What a compile produced: the files, the packs (each story carries its
     ``analysis``), the diagnostics (sorted, positioned) and how many check runs were
-    made: one schema validation per document, each pack check once per pack, each
-    story check once per story."""
+    made: one schema validation per document, each pack and board check once per
+    pack, each story check once per story."""
 
     files: list[SourceFile]
     packs: list[PackIR] = field(default_factory=list)
@@ -110,6 +110,9 @@ def _compile(paths: list[str]) -> CompileResult:
     result.checks_run = len(documents)
     for pack in packs:
         for chk in checks_for("pack"):
+            diagnostics.extend(chk.run(pack))
+            result.checks_run += 1
+        for chk in checks_for("board"):
             diagnostics.extend(chk.run(pack))
             result.checks_run += 1
     for story in stories:

@@ -29,14 +29,25 @@ from cardforge_compiler.conditions import (
 )
 from cardforge_compiler.diagnostics import Diagnostic
 from cardforge_compiler.load import SourceFile
-from cardforge_compiler.model import Card, Pack, Story, step_kind
+from cardforge_compiler.model import (
+    BattleLayout,
+    Card,
+    Components,
+    Pack,
+    Story,
+    TerrainKeyword,
+    TerrainTile,
+    step_kind,
+)
+from cardforge_compiler.model.board import MapTilePiece, MapTileSide
 from cardforge_compiler.validate import Document
 from cardforge_runtime.format import condition_names, condition_type
 
 if TYPE_CHECKING:
     from cardforge_compiler.analyse import StoryAnalysis
 
-__all__ = ["RESERVED", "CardIR", "ConditionIR", "PackIR", "StepRef", "StoryIR", "condition_sources", "group_packs",
+__all__ = ["RESERVED", "CardIR", "ConditionIR", "MapTileSideIR", "PackIR", "StepRef", "StoryIR", "condition_sources",
+           "group_packs",
            "resolve_story", "walk_steps"]
 
 #: Words a flag or counter cannot be named: built-in names, functions, keywords.
@@ -125,13 +136,46 @@ class StoryIR:
 
 
 @dataclass
+class MapTileSideIR:
+    """A side of a map tile piece of the pack's ``components``: the ``piece`` and
+    ``side`` models and the data ``path`` of the side (``("map_tiles", 0, "sides", 1)``)."""
+
+    piece: MapTilePiece
+    side: MapTileSide
+    path: tuple[str | int, ...]
+
+
+@dataclass
 class PackIR:
-    """A content pack: its folder, manifest (``None`` if missing or invalid) and stories."""
+    """A content pack: its folder, manifest (``None`` if missing or invalid), stories,
+    and its board documents (Gascony's Legacy, Component List; Terrain Tiles; Battle
+    Cards - Setup): the ``components`` document (``None`` if none), ``map_tiles`` (each
+    side of its map tile pieces by side name), ``keywords`` and ``terrain_tiles`` by
+    name, ``layouts`` by id (each the first definition; duplicates are ``CF107``),
+    ``board_docs``, every valid board document in load order, and ``invalid``, the
+    ``(kind, id or name)`` of the pack's documents that failed validation."""
 
     root: Path | None
     display: str
     manifest: Document | None = None
     stories: list[StoryIR] = field(default_factory=list)
+    components: Document | None = None
+    map_tiles: dict[str, MapTileSideIR] = field(default_factory=dict)
+    keywords: dict[str, Document] = field(default_factory=dict)
+    terrain_tiles: dict[str, Document] = field(default_factory=dict)
+    layouts: dict[str, Document] = field(default_factory=dict)
+    board_docs: list[Document] = field(default_factory=list)
+    invalid: set[tuple[str, str]] = field(default_factory=set)
+
+    def defined_but_invalid(self, kind: str, name: str = "") -> bool:
+        """Whether a document of ``kind`` named ``name`` (any, for ``""``) is in the
+        pack but failed validation: a reference to it is not also reported as unknown
+        (one fault, one report)."""
+        return any(k == kind and (not name or n == name) for k, n in self.invalid)
+
+    def board_where(self, doc: Document, path: tuple, anchor: str = "value") -> dict[str, Any]:
+        """Keyword arguments that locate a diagnostic at ``path`` in board document ``doc``."""
+        return {"file": doc.source.display, "doc": doc.index, "path": path, "anchor": anchor}
 
     @property
     def pack(self) -> Pack | None:
@@ -264,8 +308,13 @@ def spelled_names(source: str, names: dict[str, str]) -> tuple[str, ...]:
 def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[list[PackIR], list[Diagnostic]]:
     """Group validated documents by pack folder and index every story's cards.
 
-    Returns the packs (sorted by folder) and ``CF109`` (no manifest or several) and
-    ``CF302`` (card id used twice in a pack) diagnostics.
+    Board documents join their pack (``components``, ``keywords``, ``terrain_tiles``,
+    ``layouts``, ``map_tiles`` by side name; the first definition wins: a second
+    document of the same name is ``CF107`` from :func:`validate.duplicate_ids`).
+
+    Returns the packs (sorted by folder) and ``CF109`` (no manifest or several),
+    ``CF302`` (card id used twice in a pack) and ``CF107`` (a map tile side name used
+    twice) diagnostics.
     """
     diagnostics: list[Diagnostic] = []
     packs: dict[str, PackIR] = {}
@@ -287,12 +336,16 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
                     "CF109", f"a second pack manifest in this pack (the first is in {pack.manifest.source.display})",
                     file=doc.source.display, doc=doc.index, path=("kind",),
                     hint="a pack folder has exactly one `kind: pack` document; move one pack to its own folder"))
-        else:
+        elif isinstance(doc.model, Story):
             pack.stories.append(StoryIR(doc=doc, pack=pack))
+        else:
+            pack.board_docs.append(doc)
+            diagnostics += _join_board(pack, doc)
     for key, pack in packs.items():
+        pack.invalid = {entry for sf in files_by_pack[key] for entry in sf.invalid}
         pack_yaml = [sf for sf in files_by_pack[key] if sf.rel == "pack.yaml"]
         tried = any("pack" in sf.kinds or (sf.failed and sf.rel == "pack.yaml") for sf in files_by_pack[key])
-        if pack.manifest is None and pack.stories and not tried:
+        if pack.manifest is None and (pack.stories or pack.board_docs) and not tried:
             # (a manifest that is there but invalid has its own diagnostics already)
             message = (f"{pack_yaml[0].display} holds no `kind: pack` document" if pack_yaml
                        else "no pack.yaml found in this file's folder or any folder above it")
@@ -319,3 +372,34 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
                 story.cards[card.id] = ir
     return [packs[k] for k in sorted(packs)], diagnostics
 
+
+
+def _join_board(pack: PackIR, doc: Document) -> list[Diagnostic]:
+    """Index a board document in its pack (the first of a name wins); ``CF107`` for a
+    map tile side name that a side of the pack's components already uses."""
+    model = doc.model
+    if isinstance(model, Components):
+        if pack.components is not None:
+            return []                      # the second one: CF107 from duplicate_ids
+        pack.components = doc
+        out: list[Diagnostic] = []
+        for i, piece in enumerate(model.map_tiles):
+            for j, side in enumerate(piece.sides):
+                path = ("map_tiles", i, "sides", j, "side")
+                first = pack.map_tiles.get(side.side)
+                if first is not None:
+                    out.append(Diagnostic(
+                        "CF107", f"a map tile side named '{side.side}' is already defined for piece "
+                                 f"'{first.piece.piece}'", **pack.board_where(doc, path),
+                        see=(doc.source.display, doc.index, (*first.path, "side")),
+                        hint="layouts place a side by its name: give each side of each piece its own name"))
+                    continue
+                pack.map_tiles[side.side] = MapTileSideIR(piece, side, path[:-1])
+        return out
+    if isinstance(model, TerrainKeyword):
+        pack.keywords.setdefault(model.name, doc)
+    elif isinstance(model, TerrainTile):
+        pack.terrain_tiles.setdefault(model.name, doc)
+    elif isinstance(model, BattleLayout):
+        pack.layouts.setdefault(model.id, doc)
+    return []

@@ -35,7 +35,7 @@ def generate_schemas() -> dict[str, dict[str, Any]]:
     """Every published schema, keyed by file name."""
     out: dict[str, dict[str, Any]] = {}
     for kind, model in DOCUMENT_MODELS.items():
-        body = _draft7_rules(_closed_names(_step_choice(model.model_json_schema(by_alias=True))))
+        body = _draft7_rules(_closed_names(_kind_choice(_step_choice(model.model_json_schema(by_alias=True)))))
         body.pop("title", None)
         body.pop("description", None)
         out[f"{kind}.schema.json"] = {
@@ -58,7 +58,7 @@ def generate_schemas() -> dict[str, dict[str, Any]]:
     body = Bundle.model_json_schema(by_alias=True, mode="serialization")
     body.pop("title", None)
     body.pop("description", None)
-    body = _draft7_rules(_open_objects(_kind_choice(_link_conditions(body))))
+    body = _board_fields_required(_draft7_rules(_open_objects(_kind_choice(_link_conditions(body)))))
     body.setdefault("$defs", {})["ConditionTree"] = _open_objects(CONDITION_TREE_SCHEMA)
     out["bundle.schema.json"] = {
         **_head("bundle.schema.json", "cardforge bundle", "A compiled cardforge bundle (docs/bundle.md)."),
@@ -130,7 +130,8 @@ def _closed_names(node: Any) -> Any:
 def _kind_choice(node: Any) -> Any:
     """Replace pydantic's ``oneOf`` + OpenAPI ``discriminator`` (which JSON Schema
     validators ignore) by an ``if``/``then`` per value of the discriminating key, so
-    a malformed bundle step is reported field by field."""
+    a malformed bundle step or board effect (``board: wound``) is reported field by
+    field."""
     if isinstance(node, dict):
         disc = node.get("discriminator")
         if isinstance(disc, dict) and "oneOf" in node:
@@ -146,6 +147,33 @@ def _kind_choice(node: Any) -> Any:
     if isinstance(node, list):
         return [_kind_choice(v) for v in node]
     return node
+
+
+def _board_fields_required(schema: dict[str, Any]) -> dict[str, Any]:
+    """Mark every property of the board's objects required (a bundle writes every
+    board field, defaults filled: docs/bundle.md, Board): the definitions reachable
+    from ``BoardOut``, whose models are derived from the content models and keep their
+    defaults."""
+    defs = schema.get("$defs", {})
+    todo, seen = ["BoardOut"], set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in defs:
+            continue
+        seen.add(name)
+        stack: list[Any] = [defs[name]]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                ref = node.get("$ref")
+                if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                    todo.append(ref.rsplit("/", 1)[1])
+                if node.get("type") == "object" and isinstance(node.get("properties"), dict):
+                    node["required"] = sorted(node["properties"])
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+    return schema
 
 
 def _open_objects(node: Any) -> Any:

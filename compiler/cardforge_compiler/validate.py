@@ -16,11 +16,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from cardforge_runtime.format import NAME_PATTERN
+from cardforge_runtime.format import BOARD_EFFECTS, NAME_PATTERN
 
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.load import NumberText, SourceFile
-from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, Pack, Story, _card_id
+from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, _card_id
 from cardforge_compiler.model_paths import STEP_LISTS, bounds_at, fields_of, model_for_mapping
 
 __all__ = ["Document", "duplicate_ids", "validate_document"]
@@ -36,6 +36,10 @@ _EXPECTED = {
     "model_attributes_type": "a mapping",
 }
 
+#: What the value of a discriminating key names, for messages (``board: wound``).
+_TAG_NOUNS = {"board": "board effect"}
+_TAG_HINTS = {"board": "a board effect starts with `board:` naming it, such as `- board: remove-tile`"}
+
 _TYPE_HINTS = {
     "text": "write text here; put it in quotes if it looks like a number or true/false",
     "a whole number": "write a whole number here, such as 3, without quotes",
@@ -47,11 +51,11 @@ _TYPE_HINTS = {
 
 @dataclass
 class Document:
-    """A validated document: its model (``Pack`` or ``Story``), the raw data (``None``
+    """A validated document: its model (a ``DOCUMENT_MODELS`` class), the raw data (``None``
     once the pipeline has let it go), and where it came from (``source``: file,
     ``index``: 0-based document number)."""
 
-    model: Pack | Story
+    model: Any
     raw: dict | None
     source: SourceFile
     index: int
@@ -127,6 +131,18 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
             if key in STEP_MODELS and model in STEP_MODELS.values():
                 hint = f"a step has one kind: put `{key}` in a step of its own (`- {key}: ...`)"
             out.append(Diagnostic("CF103", f"unknown field '{key}'", anchor="key", hint=hint, **where))
+        elif etype == "union_tag_not_found":
+            key = str((err.get("ctx") or {}).get("discriminator", "")).strip("'")
+            out.append(Diagnostic("CF102", f"{_owner(path)} is missing required field '{key}'", anchor="mapping",
+                                  hint=_TAG_HINTS.get(key, f"add `{key}:`"), **where))
+        elif etype == "union_tag_invalid":
+            ctx = err.get("ctx") or {}
+            key = str(ctx.get("discriminator", "")).strip("'")
+            tags = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
+            tag = _get(raw, [*path, key]) if isinstance(value, dict) and key in value else ctx.get("tag")
+            out.append(Diagnostic("CF105", f"unknown {_TAG_NOUNS.get(key, key)} {_shown(tag)}",
+                                  hint=did_you_mean(tag, tags) or f"one of: {', '.join(tags)}",
+                                  **{**where, "path": (*where["path"], key)}))
         elif etype == "unknown_step":
             out.append(_step_diagnostic(value, where))
         elif etype == "card_id":
@@ -150,6 +166,8 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
                 hint = "quote the value to make it text"
             elif etype == "int_type" and isinstance(value, str) and value.strip().isdigit():
                 hint = "remove the quotes: a quoted value is text"
+            elif expected == "a mapping" and isinstance(value, str) and value in BOARD_EFFECTS:
+                hint = f"a board effect is a mapping: write `- board: {value}`"
             elif etype == "list_type" and isinstance(value, str):
                 hint = f"write a list: [{value}]"
             else:
@@ -181,9 +199,13 @@ def _invalid_value(etype: str, err: dict, value: Any, path: list[str | int],
     """Message and hint, in our words, for a value of the right type that is not allowed."""
     ctx = err.get("ctx") or {}
     if etype == "literal_error":
-        allowed = re.findall(r"'([^']*)'", ctx["expected"])
+        allowed = re.findall(r"'([^']*)'", ctx["expected"]) or re.findall(r"-?[0-9]+", ctx["expected"])
         hint = did_you_mean(value, allowed) if isinstance(value, str) else None
         return f"expected {ctx['expected']}, got {_shown(value)}", hint or f"this field takes one of: {', '.join(allowed)}"
+    pair = _pair_at(path)
+    if etype in ("too_short", "too_long") and pair and isinstance(value, list):
+        return (f"expected {pair}: 2 whole numbers, got {len(value)}",
+                f"write {pair}, such as [3, 2]" + (" (1-based)" if "column," in pair else ""))
     if etype == "too_short":
         got = "an empty list" if isinstance(value, list) and not value else _shown(value)
         return (f"needs at least {ctx['min_length']} item(s), got {got}",
@@ -214,6 +236,17 @@ def _invalid_value(etype: str, err: dict, value: Any, path: list[str | int],
     if not message[:1].islower():
         message = f"{message[0].lower()}{message[1:]} (got {_shown(value)})"
     return message, "docs/format.md lists what each field takes"
+
+
+def _pair_at(path: list[str | int]) -> str | None:
+    """``[column, row]`` where the path holds a square, ``[columns, rows]`` where it
+    holds a size or grid; ``None`` elsewhere (board documents)."""
+    last = path[-1] if path else None
+    if last in ("size", "grid"):
+        return "[columns, rows]"
+    if last == "at" or (isinstance(last, int) and len(path) > 1 and path[-2] in ("start", "squares")):
+        return "[column, row]"
+    return None
 
 
 def _pattern_hint(pattern: str, value: Any) -> str:
@@ -264,7 +297,12 @@ def _owner(path: list[str | int]) -> str:
     for part in reversed(path):
         if isinstance(part, str):
             return {"cards": "card", "choice": "option", "objectives": "objective", "offers": "offer",
-                    "status_tokens": "status token", "characters": "character"}.get(part, f"'{part}'")
+                    "status_tokens": "status token", "characters": "character", "map_tiles": "map tile",
+                    "sides": "map tile side", "terrain_tiles": "terrain tile", "enemy_tokens": "enemy tokens",
+                    "actions": "action", "success": "board effect", "failure": "board effect",
+                    "edges": "edge", "search_tokens": "Search token", "deployment": "deployment area",
+                    "squares": "square", "named_enemies": "Named Enemy", "exits": "exit area",
+                    "challenge": "challenge", "targets": "'targets'"}.get(part, f"'{part}'")
     return "the document"
 
 
@@ -317,24 +355,45 @@ def validate_document(sf: SourceFile, index: int, raw: Any) -> tuple[Document | 
     try:
         return Document(model.model_validate(raw), raw, sf, index), []
     except ValidationError as exc:
+        ident = next((raw[k] for k in ("id", "name") if isinstance(raw.get(k), str)), "")
+        sf.invalid.add((kind, ident))
         return None, _translate(exc.errors(include_url=False), raw, sf, index, model)
 
 
+def _identity(doc: Document) -> tuple[str, str, tuple[str, ...]]:
+    """What makes a document unique, as ``(field, value, path)``: a pack's or story's
+    ``id``, a battle layout's ``id``, a terrain keyword's or tile's ``name``; the one
+    ``components`` document of a pack has no field (``""``)."""
+    for key in ("id", "name"):
+        value = getattr(doc.model, key, None)
+        if isinstance(value, str):
+            return key, value, (key,)
+    return "", "", ("kind",)
+
+
 def duplicate_ids(documents: list[Document]) -> list[Diagnostic]:
-    """``CF107`` for each document whose kind and id an earlier document already has:
-    pack ids are unique everywhere, story ids within their pack."""
+    """``CF107`` for each document whose kind and id (or name) an earlier document
+    already has: pack ids are unique everywhere; story ids, battle-layout ids,
+    terrain-keyword and terrain-tile names within their pack; a pack has one
+    ``components`` document."""
     diagnostics: list[Diagnostic] = []
     seen: dict[tuple, Document] = {}
     for doc in documents:
-        scope = "" if doc.model.kind == "pack" else str(doc.source.pack_root)
-        key = (scope, doc.model.kind, doc.model.id)
+        kind = doc.model.kind
+        scope = "" if kind == "pack" else str(doc.source.pack_root)
+        field_name, value, path = _identity(doc)
+        key = (scope, kind, value)
         if key in seen:
             first = seen[key]
+            if field_name:
+                what = f"a {kind} with {field_name} '{value}'"
+                hint = f"give each {kind} its own {field_name}"
+            else:
+                what = f"a {kind} document for this pack"
+                hint = f"a pack holds one `kind: {kind}` document: merge them into one"
             diagnostics.append(Diagnostic(
-                "CF107", f"a {doc.model.kind} with id '{doc.model.id}' is already defined in "
-                         f"{first.source.display}", file=doc.source.display, doc=doc.index, path=("id",),
-                hint="give each document its own id"))
+                "CF107", f"{what} is already defined", file=doc.source.display,
+                doc=doc.index, path=path, see=(first.source.display, first.index, path), hint=hint))
         else:
             seen[key] = doc
     return diagnostics
-

@@ -33,11 +33,13 @@ Codes are grouped by the stage of the compiler that reports them:
 | `CF4xx` | the story graph: reachability, dead ends, loops | `analyse` |
 | `CF5xx` | flags, counters and choices | `analyse` |
 | `CF6xx` | card text against the steps of the same card | `resolve` |
+| `CF7xx` | battle boards: components, terrain keywords, terrain tiles, battle layouts | `board` |
 
 The stages run in order: **load** (find and parse the YAML files), **validate**
 (check each document against the format), **resolve** (group documents into packs,
-index cards, parse conditions, check references), **analyse** (follow the flow
-inside every card and the graph of every story). A file that cannot be loaded, or a
+index cards, parse conditions, check references), **board** (once per pack: the names
+and geometry of its board documents), **analyse** (follow the flow inside every card
+and the graph of every story). A file that cannot be loaded, or a
 document that fails validation, is left out of the later stages, so fixing the
 first errors can reveal more.
 

@@ -521,3 +521,61 @@ case("CF601", {"demo/story.yaml": HEAD + """cards:
             steps:
               - victory: You leave Amiens by the back door.
 """})
+
+# ---------------------------------------------------------------- CF7xx (and the board's CF312)
+#: A small box: one map tile piece, Barrels, a Guard's tokens.
+BOARD = """kind: components
+map_tiles:
+  - piece: Medium
+    count: 2
+    sides:
+      - side: Medium A
+        size: [4, 4]
+      - side: Medium B
+        size: [4, 4]
+terrain_tiles:
+  - piece: Barrel
+    count: 4
+    faces: [Barrel]
+enemy_tokens:
+  - enemy: Cardinal's Guard
+    count: 6
+---
+kind: terrain-tile
+name: Barrel
+size: [1, 1]
+"""
+LAYOUT = """kind: battle-layout
+id: courtyard
+title: The Courtyard
+grid: [8, 4]
+map_tiles:
+  - side: Medium A
+    at: [1, 1]
+  - side: Medium B
+    at: [5, 1]
+terrain_tiles:
+  - tile: Barrel
+    at: [3, 2]
+deployment:
+  - enemy: Cardinal's Guard
+    squares:
+      - {at: [7, 2], players: 1}
+start: [[1, 1], [1, 2]]
+exits:
+  - squares: [[8, 4]]
+"""
+BATTLE_STORY = HEAD + """cards:
+  - id: 1
+    title: The Courtyard
+    steps:
+      - battle:
+          layout: LAYOUT_ID
+          objectives:
+            - objective: Reach Exit
+              victory: You escape the courtyard.
+"""
+case("CF312", {"demo/board.yaml": BOARD + "---\n" + LAYOUT,
+               "demo/story.yaml": BATTLE_STORY.replace("LAYOUT_ID", "court-yard")})
+case("CF701", {"demo/board.yaml": BOARD + "---\n" + LAYOUT.replace("tile: Barrel", "tile: Barel"),
+               "demo/story.yaml": BATTLE_STORY.replace("LAYOUT_ID", "courtyard")})

@@ -264,13 +264,18 @@ Correct the step kind's spelling. If the step is meant to show text, write
 """)
 
 d("CF107", "validate", """
-Two documents of the same kind share an id: two stories `act-1`, or two packs with
-the same `id`. Ids must be unique among everything linted together, across files
-and across packs, because the bundle and the tools (`cardforge graph --story`)
-name stories by id. The position is the `id` of the later document; the message
-names the file of the first.
+Two documents of the same kind share an id or a name: two stories `act-1`, two packs
+with the same `id`, two battle layouts with the same `id`, two terrain keywords or
+two terrain tiles with the same `name`, two `components` documents in one pack, or
+two map tile sides with the same `side` name (layouts place a side by its name).
+Pack ids must be unique among everything linted together; the others within their
+pack, because the bundle and the tools (`cardforge graph --story`, a story's
+`battle: {layout: ...}`) name them so. The position is the `id` (or `name`) of the
+later one; the message gives the file and line of the first. The first definition is
+the one used.
 """, """
-Give each story (and each pack) its own id.
+Give each story, layout, keyword, tile and map tile side (and each pack) its own id
+or name; merge two `components` documents into one.
 """)
 
 d("CF108", "validate", """
@@ -649,6 +654,19 @@ changes it.
 Remove the declaration, or use the name.
 """)
 
+d("CF312", "resolve", """
+A Battle (`battle: {layout: ...}`) names a layout id that no `kind: battle-layout`
+document of the same pack defines, so the Battle has no board to be set up on
+(Gascony's Legacy, Battle Cards - Setup). The hint offers the nearest layout id of
+the pack ("did you mean"), else lists the pack's layouts, else says how to add one.
+A layout that is in the pack but failed validation is reported there, not again
+here.
+""", """
+Correct the id in the story, or add the layout: a document with `kind:
+battle-layout`, `id:` the name the story uses, its `grid`, `map_tiles` and `start`
+squares (docs/format.md, Battle layouts).
+""")
+
 # ------------------------------------------------------------------ CF6xx
 d("CF601", "resolve", """
 A card's text states a number of coins, Wounds or Destiny that no step of the same
@@ -667,4 +685,21 @@ Make the text and the steps agree: change the number in the text, or the `gain` 
 coins" that the players never receive), reword it without the number.
 """, after="""
 This is a warning: `cardforge lint` fails on it only with `--strict`.
+""")
+
+# ------------------------------------------------------------------ CF7xx
+d("CF701", "board", """
+A board document names something the pack does not define: a layout's map tile
+`side` (a `side` of the pack's `components`), terrain `tile` (a `kind: terrain-tile`
+name), Search `token` (a label of `components.search_tokens`, or `?`) or deployment
+`enemy` (`components.enemy_tokens`); a terrain keyword of a map tile side or terrain
+tile (a `kind: terrain-keyword` name); a face of a terrain piece of the components (a
+terrain-tile name). A keyword must also lie where it applies: a keyword with
+`applies_to: edge` (a Railing) goes under a tile's `edges:`, never under `keywords:`
+(squares), and the reverse. A layout in a pack with no `components` document is
+reported once, at its `map_tiles`. The hint offers the nearest defined name.
+""", """
+Correct the name, or define it: add the tile or keyword document, or the side,
+token label or Enemy tokens to the pack's `components` (docs/format.md, Battle
+boards).
 """)

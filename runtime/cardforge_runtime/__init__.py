@@ -6,7 +6,9 @@ package, so front ends can embed it (or port it) on its own.
 Public names:
 
 - ``load_bundle`` / ``Bundle`` / ``BundleError``: read and check a bundle
-  (``docs/bundle.md``); modules ``bundle`` and ``bundle_checks``.
+  (``docs/bundle.md``); modules ``bundle``, ``bundle_checks`` (stories),
+  ``bundle_board`` (a pack's board, format 1.4) and ``bundle_fields`` (typed field
+  access); ``Bundle.board`` gives a pack's board.
 - ``Session`` / ``AnswerError`` / ``SessionError`` / ``EngineError``: play a story:
   requests out, answers in, saves (``docs/runtime.md``); ``EngineError`` is a failure
   of the engine itself (a bug), never the answer's fault; modules ``session`` (the
@@ -22,7 +24,8 @@ Public names:
 - ``BUNDLE_FORMAT`` / ``BUNDLE_FORMAT_VERSION``: the name and semantic version of
   the bundle format this runtime reads; module ``format`` defines the whole format
   once (built-in names, functions, condition typing, content hash, ``set``/``add``/
-  ``clear``, input limits, players), for the runtime and the compiler alike; it
+  ``clear``, input limits, players; the board's vocabularies, defaults and ranges in
+  ``board_fields``), for the runtime and the compiler alike; it
   re-exports ``condition_types`` (the condition language and its typing) and
   ``limits`` (the input limits every input path checks first).
 - ``evaluate_condition`` / ``ConditionError``: evaluate a condition syntax tree.

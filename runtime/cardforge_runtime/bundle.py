@@ -1,7 +1,7 @@
 """Load a bundle and check everything the engine relies on.
 
 ``load_bundle`` reads a bundle (a path or already-parsed JSON data), runs the checks
-of ``bundle_checks`` (another format or an unknown major version is refused; every
+of ``bundle_checks`` and, for each pack's board, ``bundle_board`` (another format or an unknown major version is refused; every
 field the engine reads is checked, so that a hand-edited or truncated bundle stops
 here with a message naming the place rather than failing in play), computes the
 content hash (``format.content_hash``) and returns a read-only ``Bundle``. See
@@ -69,6 +69,24 @@ class Bundle:
     def stories(self) -> list[tuple[str, str, str]]:
         """Every story as ``(pack id, story id, title)``, in bundle order."""
         return [(p["id"], s["id"], s["title"]) for (p, s) in self._stories.values()]
+
+    def board(self, pack_id: str | None = None) -> dict[str, Any] | None:
+        """A copy of a pack's ``board`` (format 1.4.0: ``components``, ``keywords``,
+        ``terrain_tiles``, ``map_tiles``, ``layouts``; docs/bundle.md, Board), or
+        ``None`` for a pack of an older bundle, which has none. ``pack_id`` is needed
+        only when the bundle holds several packs.
+
+        Raises:
+            KeyError: no such pack, or several packs and no ``pack_id``; the message
+                lists the packs.
+        """
+        packs = [p for p in self._data["packs"] if pack_id is None or p["id"] == pack_id]
+        if len(packs) != 1:
+            known = ", ".join(p["id"] for p in self._data["packs"])
+            raise KeyError(f"no pack {pack_id!r} in the bundle (packs: {known})" if pack_id is not None
+                           else f"the bundle holds several packs: name one ({known})")
+        board = packs[0].get("board")
+        return None if board is None else _copy(board)
 
     def find_story(self, story_id: str, pack_id: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         """A copy of the ``(pack, story)`` with this id (``pack_id`` is needed only when

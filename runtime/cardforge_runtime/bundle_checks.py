@@ -4,16 +4,18 @@
 version, then walks every pack, story, card, step and condition and raises
 ``BundleError`` at the first field the engine could not use, naming the place
 (``$.packs[0].stories[1].cards[3].steps[0].goto``). Condition trees are checked by
-``format.condition_type``; unknown keys are ignored (a newer minor version may add
-them). See ``docs/bundle.md``.
+``format.condition_type``; a pack's ``board`` by ``bundle_board``; unknown keys are
+ignored (a newer minor version may add them). See ``docs/bundle.md``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, NoReturn
+from typing import Any
 
+from cardforge_runtime.bundle_board import check_board
+from cardforge_runtime.bundle_fields import BundleError, FieldChecker
 from cardforge_runtime.format import (
     BUILTIN_NAMES,
     BUNDLE_FORMAT,
@@ -33,27 +35,8 @@ from cardforge_runtime.format import (
 __all__ = ["BundleError", "check_bundle"]
 
 _RESOURCE_FIELDS = ("coins", "destiny", "health")
-
-#: The concrete types each kind of ``_Checker.field`` accepts at once; any other
-#: type (a subclass, another Mapping, a wrong type) takes the careful check.
-_FAST_TYPES: dict[str, frozenset[type]] = {
-    "text": frozenset({str}),
-    "int": frozenset({int}),
-    "bool": frozenset({bool}),
-    "list": frozenset({list}),
-    "object": frozenset({dict}),
-    "int?": frozenset({int, type(None)}),
-    "text?": frozenset({str, type(None)}),
-    "object?": frozenset({dict, type(None)}),
-}
-_MISSING = object()
 #: The concrete types of a choice option's ``if`` taken at once (a condition or null).
 _CONDITION_TYPES = frozenset({dict, type(None)})
-
-
-class BundleError(ValueError):
-    """The bundle cannot be played: unreadable, another format or major version, or
-    a field the engine needs is missing or wrong. The message names the place."""
 
 
 def check_bundle(name: str, data: Any) -> None:
@@ -69,7 +52,16 @@ def check_bundle(name: str, data: Any) -> None:
             it into a ``BundleError``).
     """
     _check_header(name, data)
-    _Checker(name).bundle(data)
+    _Checker(name, board_required=_minor(data["format_version"]) >= BOARD_SINCE_MINOR).bundle(data)
+
+
+#: The minor version of the bundle format (major 1) from which every pack has a ``board``.
+BOARD_SINCE_MINOR = 4
+
+
+def _minor(version: str) -> int:
+    """The minor number of a checked ``format_version`` (``"1.4.0"`` -> 4)."""
+    return int(version.split(".")[1])
 
 
 def _check_header(name: str, data: Any) -> None:
@@ -90,61 +82,14 @@ def _check_header(name: str, data: Any) -> None:
         )
 
 
-class _Checker:
-    """Walks a bundle and raises ``BundleError`` at the first field the engine cannot use."""
+class _Checker(FieldChecker):
+    """Walks a bundle and raises ``BundleError`` at the first field the engine cannot
+    use. ``board_required``: every pack has a ``board`` (format 1.4.0 and later; an
+    older bundle has none, and its Battles' layouts are not checked)."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def fail(self, path: str, message: str) -> NoReturn:
-        raise BundleError(f"{self.name}: {path}: {message}")
-
-    # -- typed field access -------------------------------------------------
-
-    def obj(self, value: Any, path: str) -> Mapping[str, Any]:
-        if type(value) is not dict and not isinstance(value, Mapping):
-            self.fail(path, f"expected an object, found {json_type(value)}")
-        return value
-
-    def field(self, obj: Mapping[str, Any], key: str, path: str, kind: str, *, optional: bool = False) -> Any:
-        value = obj.get(key, _MISSING)
-        if type(value) in _FAST_TYPES[kind]:
-            # the usual case, decided on the concrete type alone (``load_bundle``
-            # pays this once per field of an 8 MB bundle)
-            return value
-        if value is _MISSING:
-            if optional:
-                return None
-            self.fail(path, f"missing field {key!r}")
-        ok = {
-            "text": isinstance(value, str),
-            "int": isinstance(value, int) and not isinstance(value, bool),
-            "bool": isinstance(value, bool),
-            "list": isinstance(value, list),
-            "object": isinstance(value, Mapping),
-            "int?": value is None or (isinstance(value, int) and not isinstance(value, bool)),
-            "text?": value is None or isinstance(value, str),
-            "object?": value is None or isinstance(value, Mapping),
-        }[kind]
-        if not ok:
-            expected = {"text": "text", "int": "a whole number", "bool": "true/false", "list": "a list",
-                        "object": "an object", "int?": "a whole number or null", "text?": "text or null",
-                        "object?": "an object or null"}[kind]
-            self.fail(f"{path}.{key}", f"expected {expected}, found {json_type(value)}")
-        return value
-
-    def count(self, obj: Mapping[str, Any], key: str, path: str, low: int, high: int, *, optional: bool = False) -> Any:
-        value = self.field(obj, key, path, "int", optional=optional)
-        if value is not None and not low <= value <= high:
-            self.fail(f"{path}.{key}", f"expected a whole number from {low} to {high}, found {value}")
-        return value
-
-    def texts(self, obj: Mapping[str, Any], key: str, path: str, *, optional: bool = False) -> list[str] | None:
-        values = self.field(obj, key, path, "list", optional=optional)
-        for i, value in enumerate(values or []):
-            if not isinstance(value, str):
-                self.fail(f"{path}.{key}[{i}]", f"expected text, found {json_type(value)}")
-        return values
+    def __init__(self, name: str, *, board_required: bool = False) -> None:
+        super().__init__(name)
+        self.board_required = board_required
 
     # -- the bundle ---------------------------------------------------------
 
@@ -197,8 +142,11 @@ class _Checker:
             if not self.field(porter, "deck", f"{path}.porter", "text").strip():
                 self.fail(f"{path}.porter.deck", "the Porter's deck needs a name")
             self.count(porter, "cards_per_character", f"{path}.porter", 1, MAX_PORTER_CARDS)
+        board = self.field(pack, "board", path, "object", optional=not self.board_required)
+        layouts = check_board(self, board, f"{path}.board", set(stats)) if board is not None else None
         context = {"stats": set(stats), "status": {t["name"] for t in tokens},
-                   "characters": {c["name"] for c in characters if isinstance(c, Mapping) and "name" in c}}
+                   "characters": {c["name"] for c in characters if isinstance(c, Mapping) and "name" in c},
+                   "layouts": layouts}
         stories = self.field(pack, "stories", path, "list")
         story_ids: set[str] = set()
         for i, story in enumerate(stories):
@@ -346,7 +294,9 @@ class _Checker:
             self.steps(self.field(step, "then", path, "list"), f"{path}.then", scope, inner)
             self.steps(self.field(step, "else", path, "list"), f"{path}.else", scope, inner)
         elif kind == "battle":
-            self.field(step, "layout", path, "text")
+            layout = self.field(step, "layout", path, "text")
+            if scope["layouts"] is not None and layout not in scope["layouts"]:
+                self.fail(f"{path}.layout", f"{layout!r} is not a layout of the pack's board")
             objectives = self.field(step, "objectives", path, "list")
             if not objectives:
                 self.fail(f"{path}.objectives", "a battle needs at least one objective")

@@ -5,8 +5,9 @@ players.
 
 This module defines the name and version, ``NAME_PATTERN``, ``OTHERWISE``, the
 content hash, ``apply_values``, ``add_coins``, ``RANGES`` and ``player_limits``; it re-exports the condition
-language and its typing (``condition_types``) and the input limits (``limits``), so
-that every name of the format is reached as ``cardforge_runtime.format.<name>``.
+language and its typing (``condition_types``) and the input limits (``limits``), and
+the board's vocabularies and defaults (``board_fields``), so that every name of the
+format is reached as ``cardforge_runtime.format.<name>``.
 
 The runtime owns the format; the compiler (``emit``, the condition checks,
 ``check-bundle``) and ``load_bundle`` call these definitions, so nothing about the
@@ -27,6 +28,23 @@ import unicodedata
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from typing import Any
 
+from cardforge_runtime.board_fields import (
+    ACTION_FROM,
+    ACTION_KINDS,
+    APPLIES_TO,
+    BANNERS,
+    BOARD_EFFECTS,
+    BOARD_RANGES,
+    DIRECTIONS,
+    ELEVATED_DEFAULTS,
+    KEYWORD_DEFAULTS,
+    MOVE_WHEN,
+    RANDOM_SEARCH_TOKEN,
+    ROTATIONS,
+    SEES,
+    TILE_ATTACKS,
+    WHILE_ON_DEFAULTS,
+)
 from cardforge_runtime.condition_types import (
     BUILTIN_NAMES,
     COMPARISONS,
@@ -46,6 +64,20 @@ from cardforge_runtime.limits import (
 )
 
 __all__ = [
+    "ACTION_FROM",
+    "ACTION_KINDS",
+    "APPLIES_TO",
+    "BANNERS",
+    "BOARD_EFFECTS",
+    "DIRECTIONS",
+    "ELEVATED_DEFAULTS",
+    "KEYWORD_DEFAULTS",
+    "MOVE_WHEN",
+    "RANDOM_SEARCH_TOKEN",
+    "ROTATIONS",
+    "SEES",
+    "TILE_ATTACKS",
+    "WHILE_ON_DEFAULTS",
     "is_name",
     "BUILTIN_NAMES",
     "BUNDLE_FORMAT",
@@ -77,7 +109,7 @@ __all__ = [
 #: The ``format`` of every bundle.
 BUNDLE_FORMAT = "cardforge-bundle"
 #: The semantic version of the bundle format this runtime reads and the compiler writes.
-BUNDLE_FORMAT_VERSION = "1.3.0"
+BUNDLE_FORMAT_VERSION = "1.4.0"
 
 #: What a flag or counter name looks like (the names a condition reads; they also
 #: appear in the JSON-Pointer paths of changes, ``/flags/<name>``): a letter or
@@ -183,7 +215,8 @@ def apply_values(kind: str, payload: Mapping[str, Any] | Sequence[str], flags: M
 #: ``sides``, ``max_dice``, ``face``: the pack's dice; ``successes``: a Challenge's
 #: target; ``per_player``: cards a purchase draws per player; ``count``: Coins,
 #: Destiny or Health a ``gain``/``lose`` gives or takes, and an offer's cost;
-#: ``amount``: a counter's value or change in ``set``/``add``.
+#: ``amount``: a counter's value or change in ``set``/``add``; and the board's numbers
+#: (``board_fields.BOARD_RANGES``: grid, tile sizes, movement multipliers...).
 RANGES: dict[str, tuple[int, int]] = {
     "stat": (0, 6),
     "destiny": (1, 20),
@@ -197,6 +230,7 @@ RANGES: dict[str, tuple[int, int]] = {
     "per_player": (1, 10),
     "count": (0, 1000),
     "amount": (-1_000_000, 1_000_000),
+    **BOARD_RANGES,
 }
 
 

@@ -5,7 +5,10 @@ codes it reports and the stage it runs in.
 - ``resolve`` checks take a :class:`~cardforge_compiler.resolve.StoryIR` and run
   before any graph exists (references, conditions);
 - ``analyse`` checks take a :class:`~cardforge_compiler.analyse.StoryAnalysis`
-  (flow of each card and the story graph).
+  (flow of each card and the story graph);
+- ``board`` checks take a :class:`~cardforge_compiler.resolve.PackIR` and run once
+  per pack, after the ``pack`` checks: its components, terrain keywords, terrain
+  tiles and battle layouts (``pack.board_docs``, ``pack.layouts``...).
 
 A check is a generator of diagnostics; it never raises for bad content.
 """
@@ -23,7 +26,7 @@ __all__ = ["CHECKS", "Check", "check", "checks_for"]
 
 @dataclass(frozen=True)
 class Check:
-    """A registered check: its ``name``, ``stage`` (``resolve`` or ``analyse``), the
+    """A registered check: its ``name``, ``stage`` (``pack``, ``resolve``, ``analyse`` or ``board``), the
     ``codes`` it may report and the function that runs it."""
 
     name: str
@@ -56,3 +59,4 @@ def checks_for(stage: str) -> list[Check]:
 
 # Import the families so that they register (order = run order).
 from cardforge_compiler.checks import pack, references, conditions, party, text, flow, graph, state  # noqa: E402,F401
+from cardforge_compiler.checks import board_refs  # noqa: E402,F401

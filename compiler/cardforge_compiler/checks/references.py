@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardforge_compiler.checks import check
-from cardforge_compiler.diagnostics import Diagnostic, card_hint, did_you_mean
+from cardforge_compiler.diagnostics import Diagnostic, card_hint, did_you_mean, listed
 from cardforge_compiler.conditions import node_at
 from cardforge_compiler.resolve import StoryIR
 
-__all__ = ["card_references", "items_asked_for", "items_lost", "stats_and_status_tokens", "story_start"]
+__all__ = ["battle_layouts", "card_references", "items_asked_for", "items_lost", "stats_and_status_tokens", "story_start"]
 
 
 def targets(ref) -> Iterator[tuple[int, tuple]]:  # noqa: ANN001
@@ -62,6 +62,30 @@ def story_start(story: StoryIR) -> Iterator[Diagnostic]:
             diag = Diagnostic("CF303", f"the start card {start} is not a card of story '{story.id}'",
                               **story.where(("start",)), hint=diag.hint)
         yield diag
+
+
+@check("resolve", "CF312")
+def battle_layouts(story: StoryIR) -> Iterator[Diagnostic]:
+    """Every Battle names a ``battle-layout`` of the pack by its id (Gascony's Legacy,
+    Battle Cards - Setup: "Set up the Battle as shown on the card"). A layout that is
+    in the pack but failed validation is not reported again."""
+    pack = story.pack
+    layouts = sorted(pack.layouts)
+    for _card, ref in story.step_refs:
+        if ref.kind != "battle":
+            continue
+        layout = ref.step.battle.layout
+        if layout in pack.layouts or pack.defined_but_invalid("battle-layout", layout):
+            continue
+        near = did_you_mean(layout, layouts)
+        if near:
+            hint = near
+        elif layouts:
+            hint = f"the pack's layouts are {listed(layouts)}"
+        else:
+            hint = f"add a document with `kind: battle-layout` and `id: {layout}` to the pack"
+        yield Diagnostic("CF312", f"no battle layout '{layout}' in pack '{pack.pack.id if pack.pack else pack.display}'",
+                         **story.where((*ref.path, "battle", "layout")), hint=hint)
 
 
 @check("resolve", "CF304", "CF305")

@@ -1,0 +1,301 @@
+"""The checks ``load_bundle`` runs on a pack's ``board`` (format 1.4.0): every field
+the board engine reads, with the vocabularies, defaults and ranges of
+``board_fields``, and every name it looks up (a layout's map tile side and terrain
+tile, a tile's keywords, an edge keyword on an edge and a square keyword on squares,
+a Search token label, a deployment's Enemy tokens, a terrain action's stat), so that a
+hand-edited bundle stops here, naming the JSON path, rather than failing in a
+Battle. Squares are ``[column, row]``, 1-based, inside the layout's grid. Geometry
+(footprints that fit, overlaps, reachability) is lint's, not the loader's.
+
+Rule sources: Gascony's Legacy, "Component List", "Terrain Tiles", "Battle Cards -
+Setup". See ``docs/bundle.md``, Board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardforge_runtime.bundle_fields import FieldChecker
+from cardforge_runtime.format import (
+    ACTION_FROM,
+    ACTION_KINDS,
+    APPLIES_TO,
+    BANNERS,
+    BOARD_EFFECTS,
+    DIRECTIONS,
+    ELEVATED_DEFAULTS,
+    KEYWORD_DEFAULTS,
+    MOVE_WHEN,
+    RANDOM_SEARCH_TOKEN,
+    RANGES,
+    ROTATIONS,
+    SEES,
+    TILE_ATTACKS,
+    WHILE_ON_DEFAULTS,
+)
+
+__all__ = ["check_board"]
+
+#: The text fields of a keyword that take one value of a vocabulary.
+_KEYWORD_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("movement", "when"): MOVE_WHEN,
+    ("sight", "sees"): SEES,
+}
+
+
+def check_board(checker: FieldChecker, board: Mapping[str, Any], path: str, stats: set[str]) -> set[str]:
+    """Check a pack's ``board`` at ``path`` (``$.packs[0].board``).
+
+    Args:
+        checker: raises ``BundleError`` naming the place.
+        board: the pack's ``board`` object.
+        path: its JSON path.
+        stats: the pack's stats (a terrain action's Challenge tests one).
+
+    Returns:
+        The ids of the board's layouts (a Battle step names one).
+
+    Raises:
+        BundleError: the first field the board engine cannot use.
+    """
+    return _Board(checker, stats).board(checker.obj(board, path), path)
+
+
+class _Board:
+    def __init__(self, checker: FieldChecker, stats: set[str]) -> None:
+        self.c = checker
+        self.stats = stats
+
+    def names(self, obj: Mapping[str, Any], key: str, path: str) -> Mapping[str, Any]:
+        """An object of named entries (keywords, tiles, sides, layouts): each an object."""
+        entries = self.c.obj(self.c.field(obj, key, path, "object"), f"{path}.{key}")
+        for name, entry in entries.items():
+            if not name.strip():
+                self.c.fail(f"{path}.{key}", "a name is empty")
+            self.c.obj(entry, f"{path}.{key}.{name}")
+        return entries
+
+    def board(self, board: Mapping[str, Any], path: str) -> set[str]:
+        c = self.c
+        keywords = self.names(board, "keywords", path)
+        for name, keyword in keywords.items():
+            self.keyword(keyword, f"{path}.keywords.{name}")
+        self.square_keywords = {n for n, k in keywords.items() if k["applies_to"] == "square"}
+        self.edge_keywords = {n for n, k in keywords.items() if k["applies_to"] == "edge"}
+        tiles = self.names(board, "terrain_tiles", path)
+        for name, tile in tiles.items():
+            self.terrain_tile(tile, f"{path}.terrain_tiles.{name}")
+        sides = self.names(board, "map_tiles", path)
+        for name, side in sides.items():
+            where = f"{path}.map_tiles.{name}"
+            c.field(side, "piece", where, "text")
+            self.map_tile_side(side, where)
+        components = c.obj(c.field(board, "components", path, "object"), f"{path}.components")
+        labels, enemies = self.components(components, f"{path}.components", set(tiles))
+        layouts = self.names(board, "layouts", path)
+        for layout_id, layout in layouts.items():
+            self.layout(layout, f"{path}.layouts.{layout_id}", sides, tiles, labels, enemies)
+        return set(layouts)
+
+    # -- components ------------------------------------------------------------------
+
+    def components(self, components: Mapping[str, Any], path: str, tiles: set[str]) -> tuple[set[str], set[str]]:
+        c = self.c
+        c.field(components, "text", path, "text")
+        for i, piece in enumerate(c.field(components, "map_tiles", path, "list")):
+            where = f"{path}.map_tiles[{i}]"
+            c.field(c.obj(piece, where), "piece", where, "text")
+            c.count(piece, "count", where, *RANGES["piece_count"])
+            sides = c.field(piece, "sides", where, "list")
+            if len(sides) != 2:
+                c.fail(f"{where}.sides", f"a map tile has exactly 2 sides, found {len(sides)}")
+            for j, side in enumerate(sides):
+                side_path = f"{where}.sides[{j}]"
+                c.field(c.obj(side, side_path), "side", side_path, "text")
+                self.map_tile_side(side, side_path)
+        for i, piece in enumerate(c.field(components, "terrain_tiles", path, "list")):
+            where = f"{path}.terrain_tiles[{i}]"
+            c.field(c.obj(piece, where), "piece", where, "text")
+            c.count(piece, "count", where, *RANGES["piece_count"])
+            faces = c.texts(piece, "faces", where) or []
+            if not 1 <= len(faces) <= 2:
+                c.fail(f"{where}.faces", f"a terrain piece has 1 or 2 faces, found {len(faces)}")
+            for j, face in enumerate(faces):
+                if face not in tiles:
+                    c.fail(f"{where}.faces[{j}]", f"{face!r} is not a terrain tile of the board")
+        labels = c.texts(components, "search_tokens", path) or []
+        if RANDOM_SEARCH_TOKEN in labels:
+            c.fail(f"{path}.search_tokens", f"{RANDOM_SEARCH_TOKEN!r} marks a random square, not a token's label")
+        enemies = set()
+        for i, tokens in enumerate(c.field(components, "enemy_tokens", path, "list")):
+            where = f"{path}.enemy_tokens[{i}]"
+            enemies.add(c.field(c.obj(tokens, where), "enemy", where, "text"))
+            c.count(tokens, "count", where, *RANGES["piece_count"])
+        standees = c.obj(c.field(components, "standees", path, "object"), f"{path}.standees")
+        for key in ("characters", "enemies"):
+            c.count(standees, key, f"{path}.standees", *RANGES["standees"])
+        return set(labels), enemies
+
+    def map_tile_side(self, side: Mapping[str, Any], path: str) -> None:
+        c = self.c
+        high = RANGES["tile_size"][1]
+        c.pair(c.field(side, "size", path, "list"), f"{path}.size", RANGES["tile_size"][0], (high, high))
+        self.keyword_refs(side, "keywords", path, self.square_keywords, "square")
+        c.choice(side, "arrow", path, DIRECTIONS, nullable=True)
+        for i, direction in enumerate(c.texts(side, "railings", path) or []):
+            if direction not in DIRECTIONS:
+                c.fail(f"{path}.railings[{i}]", f"expected one of {', '.join(DIRECTIONS)}, found {direction!r}")
+
+    # -- keywords and tiles ----------------------------------------------------------
+
+    def keyword(self, keyword: Mapping[str, Any], path: str) -> None:
+        c = self.c
+        c.choice(keyword, "applies_to", path, APPLIES_TO)
+        c.field(keyword, "text", path, "text")
+        for group in ("movement", "sight"):
+            values = c.obj(c.field(keyword, group, path, "object"), f"{path}.{group}")
+            for key, default in KEYWORD_DEFAULTS[group].items():
+                self.value(values, key, f"{path}.{group}", default, _KEYWORD_CHOICES.get((group, key)))
+        elevated = c.field(keyword, "elevated", path, "object?")
+        if elevated is not None:
+            for key in ELEVATED_DEFAULTS:
+                c.field(elevated, key, f"{path}.elevated", "bool")
+
+    def value(self, obj: Mapping[str, Any], key: str, path: str, default: Any, allowed: tuple[str, ...] | None) -> None:
+        """A field of the type of its default: true/false, a multiplier, a vocabulary word."""
+        if isinstance(default, bool):
+            self.c.field(obj, key, path, "bool")
+        elif isinstance(default, int):
+            self.c.count(obj, key, path, *RANGES["multiplier"])
+        else:
+            self.c.choice(obj, key, path, allowed or (default,))
+
+    def keyword_refs(self, obj: Mapping[str, Any], key: str, path: str, pool: set[str], on: str) -> None:
+        for i, name in enumerate(self.c.texts(obj, key, path) or []):
+            if name not in pool:
+                self.c.fail(f"{path}.{key}[{i}]", f"{name!r} is not a {on} keyword of the board")
+
+    def terrain_tile(self, tile: Mapping[str, Any], path: str) -> None:
+        c = self.c
+        c.field(tile, "text", path, "text")
+        high = RANGES["tile_size"][1]
+        c.pair(c.field(tile, "size", path, "list"), f"{path}.size", RANGES["tile_size"][0], (high, high))
+        self.keyword_refs(tile, "keywords", path, self.square_keywords, "square")
+        c.field(tile, "arrow", path, "bool")
+        for i, edge in enumerate(c.field(tile, "edges", path, "list")):
+            where = f"{path}.edges[{i}]"
+            keyword = c.field(c.obj(edge, where), "keyword", where, "text")
+            if keyword not in self.edge_keywords:
+                c.fail(f"{where}.keyword", f"{keyword!r} is not an edge keyword of the board")
+            c.choice(edge, "side", where, DIRECTIONS)
+            c.choice(edge, "banner", where, BANNERS)
+        while_on = c.obj(c.field(tile, "while_on", path, "object"), f"{path}.while_on")
+        for key in WHILE_ON_DEFAULTS:
+            c.count(while_on, key, f"{path}.while_on", *RANGES[key])
+        for i, action in enumerate(c.field(tile, "actions", path, "list")):
+            where = f"{path}.actions[{i}]"
+            c.field(c.obj(action, where), "name", where, "text")
+            c.field(action, "text", where, "text")
+            c.choice(action, "action", where, ACTION_KINDS)
+            c.choice(action, "from", where, ACTION_FROM)
+            challenge = c.field(action, "challenge", where, "object?")
+            if challenge is not None:
+                stat = c.field(challenge, "stat", f"{where}.challenge", "text")
+                if stat not in self.stats:
+                    c.fail(f"{where}.challenge.stat", f"{stat!r} is not a stat of the pack")
+                c.count(challenge, "successes", f"{where}.challenge", *RANGES["successes"])
+            self.effects(action, "success", where)
+            self.effects(action, "failure", where)
+            if challenge is None and action["failure"]:
+                c.fail(f"{where}.failure", "failure effects need a challenge")
+        targets = c.field(tile, "targets", path, "object?")
+        if targets is not None:
+            c.count(targets, "defense", f"{path}.targets", *RANGES["tile_defense"])
+            c.choice(targets, "attack", f"{path}.targets", TILE_ATTACKS)
+            self.effects(targets, "success", f"{path}.targets")
+            self.effects(targets, "failure", f"{path}.targets")
+
+    def effects(self, obj: Mapping[str, Any], key: str, path: str) -> None:
+        """A list of named board effects, each with its parameters (``BOARD_EFFECTS``)."""
+        c = self.c
+        for i, effect in enumerate(c.field(obj, key, path, "list")):
+            where = f"{path}.{key}[{i}]"
+            name = c.choice(c.obj(effect, where), "board", where, tuple(BOARD_EFFECTS))
+            for param, value_kind in BOARD_EFFECTS[name][1].items():
+                if value_kind == "name":
+                    if not c.field(effect, param, where, "text").strip():
+                        c.fail(f"{where}.{param}", "expected a name, found empty text")
+                else:
+                    c.count(effect, param, where, *RANGES[value_kind])
+
+    # -- layouts ---------------------------------------------------------------------
+
+    def layout(self, layout: Mapping[str, Any], path: str, sides: Mapping[str, Any], tiles: Mapping[str, Any],
+               labels: set[str], enemies: set[str]) -> None:
+        c = self.c
+        c.field(layout, "title", path, "text")
+        c.field(layout, "text", path, "text")
+        c.field(layout, "source", path, "text")
+        low, high = RANGES["grid"]
+        grid = c.pair(c.field(layout, "grid", path, "list"), f"{path}.grid", low, (high, high))
+
+        def square(value: Any, where: str) -> None:
+            c.pair(value, where, 1, (grid[0], grid[1]))
+
+        placed = c.field(layout, "map_tiles", path, "list")
+        if not placed:
+            c.fail(f"{path}.map_tiles", "a layout needs at least one map tile")
+        for i, tile in enumerate(placed):
+            where = f"{path}.map_tiles[{i}]"
+            side = c.field(c.obj(tile, where), "side", where, "text")
+            if side not in sides:
+                c.fail(f"{where}.side", f"{side!r} is not a map tile side of the board")
+            square(c.field(tile, "at", where, "list"), f"{where}.at")
+            c.choice(tile, "rotation", where, ROTATIONS)
+        for i, tile in enumerate(c.field(layout, "terrain_tiles", path, "list")):
+            where = f"{path}.terrain_tiles[{i}]"
+            name = c.field(c.obj(tile, where), "tile", where, "text")
+            if name not in tiles:
+                c.fail(f"{where}.tile", f"{name!r} is not a terrain tile of the board")
+            square(c.field(tile, "at", where, "list"), f"{where}.at")
+            c.choice(tile, "rotation", where, ROTATIONS)
+            facing = c.choice(tile, "facing", where, DIRECTIONS, nullable=True)
+            if facing is None and tiles[name]["arrow"]:
+                c.fail(f"{where}.facing", f"terrain tile {name!r} has an arrow: its placement needs a facing")
+            c.field(tile, "banner", where, "bool")
+        for i, token in enumerate(c.field(layout, "search_tokens", path, "list")):
+            where = f"{path}.search_tokens[{i}]"
+            label = c.field(c.obj(token, where), "token", where, "text")
+            if label != RANDOM_SEARCH_TOKEN and label not in labels:
+                c.fail(f"{where}.token", f"{label!r} is not a Search token of the components (nor {RANDOM_SEARCH_TOKEN!r})")
+            square(c.field(token, "at", where, "list"), f"{where}.at")
+        for i, area in enumerate(c.field(layout, "deployment", path, "list")):
+            where = f"{path}.deployment[{i}]"
+            enemy = c.field(c.obj(area, where), "enemy", where, "text")
+            if enemy not in enemies:
+                c.fail(f"{where}.enemy", f"{enemy!r} has no Enemy tokens in the components")
+            numbered = c.field(area, "squares", where, "list")
+            if not numbered:
+                c.fail(f"{where}.squares", "a deployment area needs at least one square")
+            for j, spot in enumerate(numbered):
+                spot_path = f"{where}.squares[{j}]"
+                square(c.field(c.obj(spot, spot_path), "at", spot_path, "list"), f"{spot_path}.at")
+                c.count(spot, "players", spot_path, *RANGES["deployment_players"])
+        for i, enemy in enumerate(c.field(layout, "named_enemies", path, "list")):
+            where = f"{path}.named_enemies[{i}]"
+            c.field(c.obj(enemy, where), "name", where, "text")
+            square(c.field(enemy, "at", where, "list"), f"{where}.at")
+        start = c.field(layout, "start", path, "list")
+        if not start:
+            c.fail(f"{path}.start", "a layout needs at least one Start square")
+        for i, value in enumerate(start):
+            square(value, f"{path}.start[{i}]")
+        for i, area in enumerate(c.field(layout, "exits", path, "list")):
+            where = f"{path}.exits[{i}]"
+            squares = c.field(c.obj(area, where), "squares", where, "list")
+            if not squares:
+                c.fail(f"{where}.squares", "an exit area needs at least one square")
+            for j, value in enumerate(squares):
+                square(value, f"{where}.squares[{j}]")
+            c.choice(area, "edge", where, DIRECTIONS, nullable=True)
