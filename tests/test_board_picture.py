@@ -1,13 +1,12 @@
 """``cardforge board``: the picture of a Battle layout (SVG and text), from the
-bundle form of a pack's ``board`` (tests/board_picture/board.json, layout
-``inn-stairs``: 4 map tiles, one a Staircase turned 90 degrees, 5 terrain tiles,
-a Balcony's Railing, 2 Search tokens, 4 deployment squares, 1 Named Enemy whose
-name holds & < > ' to be escaped)."""
+bundle form of a pack's ``board``. The fixture pack tests/board_picture/pack/ has the
+layout ``inn-stairs``: 4 map tiles, one a Staircase turned 90 degrees, 5 terrain
+tiles, a Balcony's Railing, 2 Search tokens, 4 deployment squares, 1 Named Enemy
+whose name holds & < > ' to be escaped."""
 
 from __future__ import annotations
 
 import copy
-import json
 import os
 import subprocess
 import sys
@@ -24,24 +23,31 @@ from cardforge_compiler.picture.svg import to_svg
 from cardforge_compiler.picture.text import to_text
 
 HERE = Path(__file__).resolve().parent / "board_picture"
-BOARD = json.loads((HERE / "board.json").read_text(encoding="utf-8"))
+PACK = HERE / "pack"
 LAYOUT = "inn-stairs"
 NS = {"s": "http://www.w3.org/2000/svg"}
 NAMED = "Rochefort <the 'Scar'> & Co"
 
 
-@pytest.fixture(scope="module")
-def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A bundle (the golden ok-minimal pack) whose pack carries the fixture ``board``."""
-    from cardforge_compiler.emit import build_bundle, bundle_bytes
+def _compiled_board() -> dict:
+    """The fixture pack's bundle ``board`` (compiled as ``cardforge build`` does)."""
+    from cardforge_compiler.emit import build_bundle
     from cardforge_compiler.pipeline import compile_paths
 
-    folder = tmp_path_factory.mktemp("board")
-    result = compile_paths([str(copy_golden("ok-minimal", folder / "pack"))])
-    data = build_bundle(result.packs, "test")
-    data["packs"][0]["board"] = copy.deepcopy(BOARD)
-    path = folder / "board.bundle.json"
-    path.write_bytes(bundle_bytes(data))
+    result = compile_paths([str(PACK)])
+    assert not result.diagnostics, result.diagnostics
+    return build_bundle(result.packs, "test")["packs"][0]["board"]
+
+
+BOARD = _compiled_board()
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fixture pack built into a bundle file."""
+    path = tmp_path_factory.mktemp("board") / "board.bundle.json"
+    code, _, err = run("build", str(PACK), "-o", str(path))
+    assert code == 0, err
     return path
 
 
@@ -182,9 +188,9 @@ def test_output_is_deterministic_and_holds_no_path(bundle: Path, tmp_path: Path,
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--layout", "inn-stair"], "no layout 'inn-stair' (layouts: inn-stairs); did you mean 'inn-stairs'?"),
-    (["--layout", LAYOUT, "--players", "0"], "--players 0: Golden Test Pack is for 1 to 4 players"),
-    (["--layout", LAYOUT, "--players", "9"], "--players 9: Golden Test Pack is for 1 to 4 players"),
-    (["--layout", LAYOUT, "--pack", "gold"], "no pack 'gold' (packs: golden); did you mean 'golden'?"),
+    (["--layout", LAYOUT, "--players", "0"], "--players 0: Picture Test Pack is for 1 to 4 players"),
+    (["--layout", LAYOUT, "--players", "9"], "--players 9: Picture Test Pack is for 1 to 4 players"),
+    (["--layout", LAYOUT, "--pack", "pictur"], "no pack 'pictur' (packs: picture); did you mean 'picture'?"),
     (["--layout", LAYOUT, "--format", "png"], "'png' is not one of 'svg', 'text'"),
 ])
 def test_bad_input_is_a_usage_error(bundle: Path, args: list[str], message: str) -> None:
@@ -281,3 +287,43 @@ def test_diagnostics_print_the_layouts_diagnostics(bundle: Path) -> None:
     code, out, err = run("board", str(bundle), "--layout", LAYOUT, "--diagnostics")
     assert code == 0 and not having(parse(out), "unreachable")
     assert err == ""                                  # a bundle: no content diagnostics to print
+
+
+# -- from content --------------------------------------------------------------------------
+
+def test_content_and_its_bundle_give_the_same_picture(bundle: Path) -> None:
+    for fmt in ("svg", "text"):
+        from_content = run("board", str(PACK), "--layout", LAYOUT, "--format", fmt, "--players", "3", "--los", "5,5")
+        from_bundle = run("board", str(bundle), "--layout", LAYOUT, "--format", fmt, "--players", "3", "--los", "5,5")
+        assert from_content == from_bundle and from_content[0] == 0
+
+
+def _broken_pack(tmp_path: Path, old: str, new: str) -> Path:
+    import shutil
+
+    pack = tmp_path / "pack"
+    shutil.copytree(PACK, pack)
+    layout = pack / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    return pack
+
+
+def test_diagnostics_print_what_lint_says_about_the_layout(tmp_path: Path) -> None:
+    """A Search token the box lacks (CF701): the layout is still drawn, its
+    diagnostic printed on stderr with --diagnostics, and a note says to run lint."""
+    pack = _broken_pack(tmp_path, 'token: "?"', "token: Z")
+    code, out, err = run("board", str(pack), "--layout", LAYOUT, "--diagnostics")
+    assert code == 0 and [e.get("data-token") for e in having(parse(out), "search-token")] == ["A", "Z"]
+    lines = err.splitlines()
+    assert lines[0].startswith(f"{pack.as_posix()}/layout.yaml:") and "CF701 error:" in lines[0]
+    assert "1 diagnostic in the layout's file" in lines
+    assert lines[-1] == f"note: the content has 1 error (run cardforge lint {pack})"
+
+
+def test_a_layout_that_cannot_be_drawn_exits_1(tmp_path: Path) -> None:
+    pack = _broken_pack(tmp_path, "tile: Column", "tile: Colum")
+    code, out, err = run("board", str(pack), "--layout", LAYOUT)
+    assert code == 1 and out == "" and "Traceback" not in err
+    assert err.startswith("cannot draw layout 'inn-stairs': board.layouts['inn-stairs'].terrain_tiles[1].tile: "
+                          "unknown terrain tile 'Colum'")
+    assert f"run cardforge lint {pack}" in err
