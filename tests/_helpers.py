@@ -8,7 +8,10 @@ import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = ROOT / "content"
+#: Everything shipped under content/: the Gascony's Legacy pack and the Descent props pack.
+SHIPPED = ROOT / "content"
+#: The Gascony's Legacy pack, which most tests play, build and inspect.
+CONTENT = SHIPPED / "gascony"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

@@ -12,14 +12,15 @@ def _no_colour(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="session")
 def gascony_bundle(tmp_path_factory: pytest.TempPathFactory):
-    """The shipped content (content/) compiled once per test run; the path of the bundle."""
+    """The shipped Gascony's Legacy pack (content/gascony/) compiled once per test run; the
+    path of the bundle."""
     import subprocess
     import sys
 
-    from _helpers import ROOT
+    from _helpers import CONTENT
 
     output = tmp_path_factory.mktemp("bundle") / "gascony.bundle.json"
-    result = subprocess.run([sys.executable, "-m", "cardforge_compiler", "build", str(ROOT / "content"), "-o", str(output)],
+    result = subprocess.run([sys.executable, "-m", "cardforge_compiler", "build", str(CONTENT), "-o", str(output)],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     return output

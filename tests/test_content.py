@@ -16,7 +16,7 @@ from cardforge_compiler.analyse import witness_path
 from cardforge_compiler.bundle_check import check_bundle_data
 from cardforge_compiler.emit import build_bundle, bundle_bytes
 from cardforge_compiler.pipeline import compile_paths
-from _helpers import CONTENT
+from _helpers import CONTENT, SHIPPED
 
 CARDFORGE = [sys.executable, "-m", "cardforge_compiler"]
 
@@ -31,8 +31,34 @@ def bundle(result):  # noqa: ANN001, ANN201
     return build_bundle(result.packs, __version__)
 
 
-def test_shipped_content_is_clean(result) -> None:  # noqa: ANN001
-    assert [f"{d.file}:{d.line}: {d.code} {d.message}" for d in result.diagnostics] == []
+def test_shipped_content_is_clean() -> None:
+    """Everything under content/ (Gascony's Legacy and the Descent props pack) lints clean,
+    and its one bundle of both packs passes check-bundle."""
+    shipped = compile_paths([str(SHIPPED)])
+    assert [f"{d.file}:{d.line}: {d.code} {d.message}" for d in shipped.diagnostics] == []
+    assert sorted(p.pack.id for p in shipped.packs) == ["descent-props", "gascony"]
+    assert check_bundle_data(json.loads(bundle_bytes(build_bundle(shipped.packs, __version__)))) == []
+
+
+def _battle_layouts(node) -> list[str]:  # noqa: ANN001
+    """The layout ids of every battle step under ``node`` (a dumped story model)."""
+    if isinstance(node, dict):
+        found = [node["battle"]["layout"]] if isinstance(node.get("battle"), dict) else []
+        return found + [lay for value in node.values() for lay in _battle_layouts(value)]
+    if isinstance(node, list):
+        return [lay for value in node for lay in _battle_layouts(value)]
+    return []
+
+
+def test_every_shipped_battle_has_its_layout_and_every_layout_a_battle() -> None:
+    """Gascony's Legacy, Battle Cards - Setup: each Battle card shows its layout. The 11
+    Battles of Acts I-IV and the Descent props pack's one Battle each name a layout of
+    their pack, and each shipped layout is some Battle's."""
+    shipped = compile_paths([str(SHIPPED)])
+    used = {p.pack.id: sorted({lay for story in p.stories for lay in _battle_layouts(story.model.model_dump())})
+            for p in shipped.packs}
+    assert {p.pack.id: sorted(p.layouts) for p in shipped.packs} == used
+    assert len(used["gascony"]) == 11 and used["descent-props"] == ["sunken-shrine"]
 
 
 def test_four_acts_start_where_the_rulebook_says(result) -> None:  # noqa: ANN001
@@ -288,3 +314,49 @@ def test_the_shipped_game_has_its_porter(bundle) -> None:  # noqa: ANN001
                        {"keep": True} if request["kind"] == "reroll" else
                        {"buy": []} if request["kind"] == "purchase" else {})
     assert session.pending["porter"] == 3
+
+
+def test_the_box_inventory_is_the_component_list() -> None:
+    """Gascony's Legacy, Component List: Map Tiles Large (6x6) x2, Hallway (2x4) x2,
+    Medium (4x4) x2, Stairs (2x2) x2; Terrain Tiles Chest x2, Barrel x4, Column /
+    Brazier x4, Crates / Balcony x4, Haystack / Table x2, Statue / Chandelier x1, Wagon /
+    Chandelier x1; Character Standee x8, Enemy Standee x3. The footprints the rulebook
+    does not print are docs/rulings.md's (Terrain tile footprints)."""
+    pack = next(p for p in compile_paths([str(CONTENT)]).packs if p.pack.id == "gascony")
+    box = pack.components.model.model_dump(mode="json", by_alias=True)
+    assert [(m["piece"], m["count"], [s["size"] for s in m["sides"]]) for m in box["map_tiles"]] == [
+        ("Large", 2, [[6, 6], [6, 6]]), ("Hallway", 2, [[2, 4], [2, 4]]),
+        ("Medium", 2, [[4, 4], [4, 4]]), ("Stairs", 2, [[2, 2], [2, 2]])]
+    staircase = box["map_tiles"][3]["sides"][0]
+    assert (staircase["keywords"], staircase["arrow"], staircase["railings"]) == (["Stairs"], "south", ["west", "east"])
+    assert [(t["piece"], t["count"]) for t in box["terrain_tiles"]] == [
+        ("Chest", 2), ("Barrel", 4), ("Column / Brazier", 4), ("Crates / Balcony", 4),
+        ("Haystack / Table", 2), ("Statue / Chandelier", 1), ("Wagon / Chandelier", 1)]
+    assert box["standees"] == {"characters": 8, "enemies": 3}
+    sizes = {name: tuple(doc.model.size) for name, doc in pack.terrain_tiles.items()}
+    assert sizes == {"Barrel": (1, 1), "Brazier": (1, 1), "Column": (1, 1), "Chest": (1, 1),
+                     "Crates": (2, 1), "Balcony": (2, 1), "Haystack": (2, 1), "Table": (2, 1),
+                     "Statue": (2, 2), "Chandelier": (2, 2), "Wagon": (2, 2)}
+
+
+def test_each_terrain_tile_has_the_rulebooks_keywords_and_challenge() -> None:
+    """Gascony's Legacy, Terrain Tiles and the Quick Reference: each tile's keywords and
+    its Interact action's n-Movement Challenge."""
+    pack = next(p for p in compile_paths([str(CONTENT)]).packs if p.pack.id == "gascony")
+    tiles = {name: doc.model.model_dump(mode="json", by_alias=True) for name, doc in pack.terrain_tiles.items()}
+    keywords = {name: tile["keywords"] for name, tile in tiles.items()}
+    assert keywords == {"Barrel": ["Cover", "Elevated"], "Brazier": ["Cover", "Impassable"], "Statue": ["Blocking"],
+                        "Column": ["Blocking"], "Haystack": ["Cover", "Difficult"], "Crates": ["Cover", "Elevated"],
+                        "Table": ["Cover", "Elevated"], "Chest": ["Cover", "Impassable"], "Chandelier": [],
+                        "Wagon": ["Cover", "Elevated"], "Balcony": []}
+    challenges = {(name, a["name"]): a["challenge"] and (a["challenge"]["stat"], a["challenge"]["successes"])
+                  for name, tile in tiles.items() for a in tile["actions"]}
+    assert challenges == {("Barrel", "Kicking a Barrel"): ("Movement", 3),
+                          ("Brazier", "Knocking over a Brazier"): ("Movement", 2),
+                          ("Chest", "Open Chest"): None,
+                          ("Chandelier", "Chandelier Swing"): ("Movement", 3),
+                          ("Wagon", "Wagon Roll"): ("Movement", 4),
+                          ("Balcony", "Banner Slide"): ("Movement", 3)}
+    assert tiles["Haystack"]["while_on"]["defense_dice"] == 1 and tiles["Wagon"]["arrow"] is True
+    assert tiles["Chandelier"]["targets"]["defense"] == 4 and tiles["Chandelier"]["targets"]["attack"] == "ranged"
+    assert tiles["Balcony"]["edges"] == [{"keyword": "Railing", "side": "south", "banner": "optional"}]

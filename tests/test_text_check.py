@@ -77,7 +77,7 @@ def test_shipped_content_is_clean_and_a_planted_disagreement_is_found(tmp_path):
     assert compile_paths([str(CONTENT)]).diagnostics == []
     copy = tmp_path / "content"
     shutil.copytree(CONTENT, copy)
-    act2 = copy / "gascony" / "act2.yaml"
+    act2 = copy / "act2.yaml"
     text = act2.read_text(encoding="utf-8")
     planted = text.replace("Pay the bill a second time (4 coins)", "Pay the bill a second time (5 coins)")
     assert planted != text
