@@ -188,6 +188,8 @@ def test_output_is_deterministic_and_holds_no_path(bundle: Path, tmp_path: Path,
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--layout", "inn-stair"], "no layout 'inn-stair' (layouts: inn-stairs); did you mean 'inn-stairs'?"),
+    (["--layout", "inn"], "no layout 'inn' (layouts: inn-stairs); did you mean 'inn-stairs'?"),
+    (["--layout", "cellar"], "no layout 'cellar' (layouts: inn-stairs)\n"),
     (["--layout", LAYOUT, "--players", "0"], "--players 0: Picture Test Pack is for 1 to 4 players"),
     (["--layout", LAYOUT, "--players", "9"], "--players 9: Picture Test Pack is for 1 to 4 players"),
     (["--layout", LAYOUT, "--pack", "pictur"], "no pack 'pictur' (packs: picture); did you mean 'picture'?"),
@@ -327,3 +329,31 @@ def test_a_layout_that_cannot_be_drawn_exits_1(tmp_path: Path) -> None:
     assert err.startswith("cannot draw layout 'inn-stairs': board.layouts['inn-stairs'].terrain_tiles[1].tile: "
                           "unknown terrain tile 'Colum'")
     assert f"run cardforge lint {pack}" in err
+
+
+def test_every_shipped_layout_is_drawn(tmp_path: Path) -> None:
+    """content/ (Gascony's Legacy and the Descent props pack): each layout drawn from
+    the bundle, one element per square and per placed piece, no square unreachable."""
+    import json
+
+    from _helpers import SHIPPED
+
+    shipped = tmp_path / "shipped.bundle.json"
+    code, _, err = run("build", str(SHIPPED), "-o", str(shipped))
+    assert code == 0, err
+    packs = json.loads(shipped.read_text(encoding="utf-8"))["packs"]
+    layouts = [(p["id"], lid, layout) for p in packs for lid, layout in p["board"]["layouts"].items()]
+    assert {p["id"] for p in packs} == {"gascony", "descent-props"} and len(layouts) >= 12
+    for pack_id, layout_id, layout in layouts:
+        code, out, err = run("board", str(shipped), "--layout", layout_id, "--pack", pack_id, "--diagnostics")
+        assert code == 0, err
+        root = parse(out)
+        columns, rows = layout["grid"]
+        assert len(having(root, "square")) == columns * rows, layout_id
+        assert len(having(root, "map-tile")) == len(layout["map_tiles"])
+        assert len(having(root, "terrain-tile")) == len(layout["terrain_tiles"])
+        assert len(having(root, "search-token")) == len(layout["search_tokens"])
+        assert len(having(root, "deployment-square")) == sum(len(d["squares"]) for d in layout["deployment"])
+        assert len(having(root, "named-enemy")) == len(layout["named_enemies"])
+        assert len(having(root, "exit")) == len(layout["exits"])
+        assert not having(root, "unreachable"), layout_id

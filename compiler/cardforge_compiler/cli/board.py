@@ -69,7 +69,8 @@ def _find_layout(packs: list[dict[str, Any]], layout_id: str, pack_id: str | Non
     known = sorted({lid for p in packs for lid in p.get("board", {}).get("layouts", {})})
     if not known:
         raise ConfigError(f"no Battle layouts in the content{'; ' + note[6:] if note else ''}")
-    hint = did_you_mean(layout_id, known)
+    starting = [k for k in known if k.startswith(layout_id)] if layout_id else []
+    hint = f"did you mean '{starting[0]}'?" if len(starting) == 1 else did_you_mean(layout_id, known)
     listed = ", ".join(known[:20]) + (f" and {len(known) - 20} more" if len(known) > 20 else "")
     raise ConfigError(f"no layout {layout_id!r} (layouts: {listed}){'; ' + hint if hint else ''}"
                       f"{'; ' + note[6:] if note else ''}")
