@@ -147,6 +147,10 @@ def board(paths: tuple[str, ...], layout_id: str, pack_id: str | None, output: P
     from cardforge_runtime import EngineError
 
     source = _square(los)
+    if output is not None and (output.suffix in (".yaml", ".yml", ".json")
+                               or any(output.resolve() == Path(p).resolve() for p in paths)):
+        raise ConfigError(f"{output}: a picture is not written over content or a bundle; "
+                          f"write it to a .svg or .txt file")
     packs, note, result = _packs(paths)
     pack = _find_layout(packs, layout_id, pack_id, note)
     characters = _characters(pack, players)
