@@ -22,6 +22,11 @@ the next):
   10,000 scripted answers through ``cardforge_runtime.Session``, both timed
   inside the process; then once more under cProfile (``--no-profile`` skips it).
 
+Once per run (not per size): ``board``, bench/runtime_bench.py --board: the board
+geometry on the 12 x 12 board with 20 terrain tiles of the board conformance case
+``dense-12x12``: all-pairs line of sight and Cover (20,736 pairs) and reachable
+squares from every square with a budget of 6, times inside the process.
+
 ``check-bundle`` and ``runtime`` run for sizes up to RUNTIME_MAX_CARDS (the
 targets are at 10k cards); the profile, on the first layout at the largest of
 those sizes.
@@ -64,6 +69,7 @@ PROFILE_TOP = 8  # functions per phase shown in the report (results.json keeps 2
 LINEAR_MAX = 1.25  # time per card at 100k <= 1.25x time per card at 10k
 PEAK_100K_MAX_MB = 1536.0  # < 1.5 GB peak RSS at 100k
 STARTUP_MAX_S = 0.100  # --version / --help < 100 ms
+BOARD_SIGHT_MAX_S = 1.0  # all-pairs line of sight + Cover, 12x12 board, 20 terrain tiles (a front end, every move)
 
 FLOOR_CODE = r"""
 import json, os, sys, time
@@ -287,6 +293,10 @@ def evaluate_targets(results: dict) -> list[dict]:
             big = m(100000, layout, step)
             target(f"{step}(100k, {layout}) peak RSS < 1.5 GB", big["maxrss_mib"] if big else None,
                    lambda v: f"{v:.0f} MiB", lambda v: v < PEAK_100K_MAX_MB, digits=1)
+    bd = results.get("board")
+    bd_ok = bd is not None and bd.get("rc") == 0 and "child" in bd
+    target(f"board: all-pairs line of sight + Cover, 12x12, 20 tiles (20,736 pairs) < {BOARD_SIGHT_MAX_S:g} s",
+           bd["child"]["sight_cold_s"] if bd_ok else None, fmt_s, lambda v: v < BOARD_SIGHT_MAX_S, digits=3)
     for name in ("version", "help"):
         s = results.get("startup", {}).get(name)
         ok_run = s is not None and s.get("rc") == 0
@@ -381,6 +391,22 @@ def report(results: dict) -> str:
                 callers = ", ".join(f"{c['caller']} {c['cumulative_s']:.3f} s"
                                     for c in v["called_from"])
                 out.append(f"  {v['function']} is called from: {callers}")
+    bd = results.get("board")
+    if bd:
+        out.append("")
+        if bd.get("rc") == 0 and "child" in bd:
+            c = bd["child"]
+            out.append(f"board geometry ({c['case']}: {c['squares']} squares, {c['terrain_tiles']} terrain tiles; "
+                       f"best of {c['repeat']}, times inside the process)")
+            out.append(table([
+                [f"all-pairs line of sight + Cover ({c['pairs']:,} pairs; {c['in_sight']:,} in sight, "
+                 f"{c['with_cover']:,} with Cover)", fmt_s(c["sight_cold_s"]), fmt_s(c["sight_s"])],
+                [f"reachable from every square, budget {c['budget']} ({c['reachable']:,} squares)",
+                 fmt_s(c["reach_cold_s"]), fmt_s(c["reach_s"])],
+                ["build_board", fmt_s(c["build_s"]), "-"],
+            ], ["board geometry", "fresh board", "again, figures moved"]))
+        else:
+            out.append(f"board geometry: FAILED rc={bd.get('rc')}: {bd.get('stderr_tail', '')}")
     st = results.get("startup") or {}
     if st:
         out.append("")
@@ -548,6 +574,11 @@ def main(argv: list[str] | None = None) -> int:
             res = run_best([str(cardforge), f"--{name}"], f"startup-{name}", 5)
             results["startup"][name] = res
             failed |= res["rc"] != 0
+
+    if cardforge:
+        log("board geometry: runtime_bench.py --board")
+        results["board"] = run_once([runtime_python(cardforge), str(BENCH / "runtime_bench.py"), "--board"], "board")
+        failed |= results["board"]["rc"] != 0
 
     # the runtime is profiled once: on the first layout, at the largest size it is measured at
     small = [n for n in sizes if n <= RUNTIME_MAX_CARDS]

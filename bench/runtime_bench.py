@@ -28,6 +28,22 @@ Only the public API of ``cardforge_runtime`` is used (docs/runtime.md).
    it prints (answers, sessions, results, requests by kind, digest) are
    deterministic for a bundle, a player count and a seed.
 
+``--board [CASE]`` measures the board geometry instead (no bundle): on the board of
+a board conformance case (default ``tests/conformance/board/dense-12x12.json``: 12 x
+12 squares, 20 terrain tiles of every kind, railings among them), best of
+``--repeat`` runs (default 5):
+
+- ``build_s``: ``board.build_board`` from the case's pack ``board`` object;
+- ``sight_cold_s``: ``board.sight_table`` over every ordered pair of squares
+  (12 x 12 = 144 squares, 20,736 pairs: line of sight and Cover) on a freshly
+  built board, its per-board caches built on the way; ``sight_s``: the same on
+  the same board with the figures moved (what a front end pays every move);
+- ``reach_cold_s`` / ``reach_s``: ``board.reachable`` from every square with a
+  budget of 6 (Characters), on a fresh board, then again.
+
+Counts (pairs in sight, pairs with Cover, reachable squares) and a digest of the
+answers are deterministic.
+
 Prints one JSON line on stdout. Exit status 1 when the replay does not
 reproduce the script or the runtime raises (its documented errors as one line,
 anything else with its traceback), 2 on a usage error.
@@ -166,15 +182,67 @@ def runtime_callers(prof_path: Path, top: int) -> list[dict]:
     return out
 
 
+BOARD_CASE = Path(__file__).resolve().parent.parent / "tests" / "conformance" / "board" / "dense-12x12.json"
+
+
+def board_bench(case_path: Path, repeat: int) -> dict:
+    """Time the board geometry on a board conformance case (see the module docstring)."""
+    from cardforge_runtime.board import build_board, reachable, sight_table
+
+    case = json.loads(case_path.read_text(encoding="utf-8"))
+    kept: dict = {}
+    best: dict[str, float] = {}
+
+    def reach_all(board):
+        return [reachable(board, sq, 6) for sq in board.squares()]
+
+    def timed(key, fn, *args):
+        t0 = time.perf_counter()
+        result = fn(*args)
+        best[key] = min(best.get(key, float("inf")), time.perf_counter() - t0)
+        return result
+
+    figures = {(2, 2): "character", (11, 11): "character", (6, 6): "enemy", (7, 3): "enemy"}
+    moved = {(3, 2): "character", (11, 10): "character", (6, 5): "enemy", (8, 3): "enemy"}
+    for _ in range(repeat):
+        board = timed("build_s", build_board, case["board"], case["layout"])
+        table = timed("sight_cold_s", sight_table, board, figures)
+        again = timed("sight_s", sight_table, board, moved)
+        fresh = build_board(case["board"], case["layout"])
+        reach = timed("reach_cold_s", reach_all, fresh)
+        timed("reach_s", reach_all, fresh)
+        kept = {"table": table, "again": again, "reach": reach}
+    table, again, reach = kept["table"], kept["again"], kept["reach"]
+    digest = hashlib.sha256(json.dumps([sorted((str(k), v) for k, v in table.items()),
+                                        [sorted(r.items()) for r in reach]]).encode()).hexdigest()[:16]
+    return {
+        "case": case_path.name, "squares": len(list(board.squares())), "terrain_tiles": len(board.layout["terrain_tiles"]),
+        "pairs": len(table), "in_sight": sum(v[0] for v in table.values()),
+        "with_cover": sum(v[1] for v in table.values()), "in_sight_moved": sum(v[0] for v in again.values()),
+        "reachable": sum(len(r) for r in reach), "budget": 6, "digest": digest, "repeat": repeat,
+        **{k: round(v, 6) for k, v in best.items()},
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Time load_bundle and scripted answers through Session.")
-    ap.add_argument("bundle", type=Path)
+    ap.add_argument("bundle", type=Path, nargs="?")
+    ap.add_argument("--board", type=Path, nargs="?", const=BOARD_CASE, default=None,
+                    help="time the board geometry on a board conformance case instead (default: dense-12x12)")
+    ap.add_argument("--repeat", type=int, default=5, help="--board: runs (the best is kept)")
     ap.add_argument("--answers", type=int, default=10000)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--profile", type=Path, default=None, help="also profile; write .prof files here")
     ap.add_argument("--top", type=int, default=25)
     args = ap.parse_args(argv)
+    if args.board is not None:
+        if args.repeat < 1:
+            ap.error("--repeat must be at least 1")
+        print(json.dumps(board_bench(args.board, args.repeat)))
+        return 0
+    if args.bundle is None:
+        ap.error("give a BUNDLE (or --board)")
     if args.answers < 1:
         ap.error("--answers must be at least 1")
 

@@ -49,3 +49,20 @@ def test_the_runtime_bench_replays_the_same_game_every_run(bundle: Path) -> None
     assert first["stories"] == 1 and first["bundle_bytes"] == bundle.stat().st_size
     # the generated pack reaches the kinds of request a front end answers most
     assert {"card", "choice", "roll", "between"} <= set(first["requests"])
+
+
+def test_the_board_bench_measures_the_dense_board_the_same_way_every_run() -> None:
+    """``runtime_bench.py --board``: all-pairs line of sight and Cover on the 12 x 12
+    board of the conformance case dense-12x12 (20 terrain tiles, 20,736 pairs) and
+    reachable squares from every square; the counts and digest are deterministic."""
+    runs = []
+    for _ in range(2):
+        run = _run(sys.executable, "bench/runtime_bench.py", "--board", "--repeat", "1")
+        assert run.returncode == 0, run.stderr
+        runs.append(json.loads(run.stdout))
+    first, second = runs
+    keys = ("squares", "terrain_tiles", "pairs", "in_sight", "with_cover", "reachable", "digest")
+    assert {k: first[k] for k in keys} == {k: second[k] for k in keys}
+    assert (first["squares"], first["terrain_tiles"], first["pairs"]) == (144, 20, 20736)
+    assert 0 < first["with_cover"] < first["in_sight"] < first["pairs"]
+    assert all(first[k] > 0 for k in ("sight_cold_s", "sight_s", "reach_cold_s", "reach_s"))

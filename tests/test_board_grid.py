@@ -14,8 +14,8 @@ def _board(map_tiles, terrain=(), grid=(6, 6), tiles=None):
     return build_board(pack_board({"x": layout(grid, list(map_tiles), list(terrain))}, tiles=tiles), "x")
 
 
-# A 3x2 tile with a distinct keyword per local square would need six keywords; instead
-# a 2x3 footprint ("L") is checked by its covered squares for each rotation.
+# A 2x3 footprint is checked by the squares it covers for each rotation (keywords and
+# edges apply to the whole footprint, so the covered set is what the mapping decides).
 @pytest.mark.parametrize("rotation, squares", [
     (0, {(2, 2), (3, 2), (2, 3), (3, 3), (2, 4), (3, 4)}),
     (90, {(2, 2), (3, 2), (4, 2), (2, 3), (3, 3), (4, 3)}),
@@ -44,10 +44,9 @@ def test_edges_rotate_with_their_tile(rotation, high, low):
     assert all(board.high_ground(h) for h in high) and not any(board.high_ground(lo) for lo in low)
 
 
-def test_local_squares_map_by_the_contracts_formula():
-    """Local square (i, j) of a w x h tile goes to offset 0: (i, j); 90: (h-1-j, i);
-    180: (w-1-i, h-1-j); 270: (j, w-1-i). A 2x1 Wagon's arrow-less keywords cannot
-    show it, so a Staircase side (2x2) with its arrow is checked instead."""
+def test_arrows_turn_with_the_map_tile():
+    """A Staircase side's arrow (south, before rotation) turns clockwise with it, on
+    every square of the side and nowhere else."""
     for rotation, arrow in ((0, "south"), (90, "west"), (180, "north"), (270, "east")):
         board = _board([map_placement("Staircase", (2, 2), rotation)])
         assert {board.arrow(sq) for sq in [(2, 2), (3, 2), (2, 3), (3, 3)]} == {arrow}
@@ -140,3 +139,63 @@ def test_no_keyword_tile_or_enemy_name_in_the_board_code():
                 words = {w.strip(".,:;()\"`") for w in node.value.split()}
                 found += [f"{path.name}:{node.lineno}: {node.value!r}" for w in words & names]
     assert found == []
+
+
+def _paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, prefix + (key,))
+    elif isinstance(value, list):
+        for n, item in enumerate(value):
+            yield from _paths(item, prefix + (n,))
+
+
+def _sample_board() -> dict:
+    from _board_helpers import rows_layout
+    lay = rows_layout(["....", "....", "...."], [placement("Balcony", (1, 2), 90), placement("Wagon", (3, 2), facing="east")],
+                      maps=[])
+    lay["map_tiles"].append(map_placement("Staircase", (3, 1)))
+    return pack_board({"x": lay})
+
+
+_SAMPLE_PATHS = [p for p in _paths(_sample_board()) if p and p[0] in ("keywords", "terrain_tiles", "map_tiles", "layouts")]
+
+
+def test_a_damaged_board_object_raises_engine_error_never_a_crash():
+    """Any single value of a board object replaced by junk: ``build_board`` either
+    raises ``EngineError`` (never a TypeError, KeyError, IndexError...) or builds a
+    board every query then answers."""
+    from cardforge_runtime.board import pattern_squares, reachable, sight_table
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    junk = st.sampled_from([None, -1, 0, 7, 1.5, True, "x", "north", [], [1], [0, 0], [99, 1], {}, {"a": 1}])
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.sampled_from(_SAMPLE_PATHS), junk)
+    def check(path, value):
+        board = _sample_board()
+        target = board
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        try:
+            built = build_board(board, "x")
+        except EngineError:
+            return
+        sight_table(built, {(2, 2): "enemy"})
+        for mover in ("character", "enemy"):
+            reachable(built, (1, 1), 4, mover)
+        pattern_squares(built, (1, 2), "east", [[0, 1], [1, 1]], melee=True)
+
+    check()
+
+
+def test_a_banner_shows_where_the_placement_asks_for_it():
+    plain = _board([map_placement("Large A", (1, 1))], [placement("Balcony", (2, 2))])
+    shown = _board([map_placement("Large A", (1, 1))], [placement("Balcony", (2, 2), banner=True)])
+    assert [m.banner for ms in plain.edges().values() for m in ms] == [False, False]
+    assert [m.banner for ms in shown.edges().values() for m in ms] == [True, True]
+    assert {m.railing for ms in shown.edges().values() for m in ms} == {0}
+    assert shown.railing_high_squares(0) == {(2, 2), (3, 2)}

@@ -270,3 +270,43 @@ def test_bad_squares_and_figures_are_refused():
         line_of_sight(board, (1, 1), (3, 1))
     with pytest.raises(ValueError, match="unknown kind"):
         cover(board, (1, 1), (2, 2), {(1, 2): "ghost"})
+
+
+def test_figures_give_cover_but_never_block():
+    """Squares containing Characters and Enemies provide Cover to squares behind them;
+    they do not block line of sight; a Fallen figure gives no Cover (docs/rulings.md)."""
+    board = board_from_rows([".....", ".....", "....."])
+    shooter, target = (1, 2), (5, 2)
+    assert not cover(board, shooter, target)
+    for kind in ("enemy", "character"):
+        assert cover(board, shooter, target, {(3, 2): kind}) is True
+        assert line_of_sight(board, shooter, target, {(3, 2): kind})
+    assert cover(board, shooter, target, {(3, 2): "fallen"}) is False
+    # a figure beside the line's edge, not behind it, gives none
+    assert cover(board, (1, 1), (5, 1), {(3, 2): "enemy"}) is False
+
+
+def test_the_elevated_tile_stood_on_gives_its_figure_no_cover():
+    """Elevated: "do not receive Cover from the Elevated tile they stand on": a target on
+    the east square of a Table (2x1, Cover + Elevated) has no Cover from the Table's west
+    square; two separate Crates in the same places do give Cover."""
+    table = board_from_rows(["....", "....", "...."], [placement("Table", (2, 2))])
+    assert cover(table, (1, 2), (3, 2)) is False
+    crates = board_from_rows(["....", ".KK.", "...."])
+    assert cover(crates, (1, 2), (3, 2)) is True
+    # the attacker's tile is not the target's: shooting the other way, the Table covers
+    assert cover(table, (4, 2), (1, 2)) is True
+    # a figure standing on the Table's other square still gives Cover
+    assert cover(table, (1, 2), (3, 2), {(2, 2): "enemy"}) is True
+
+
+def test_squares_entered_by_a_line_are_exact():
+    """cells_crossed: a diagonal through lattice points enters only the cells it passes
+    through the inside of, never those it touches at a corner; a line along a grid line
+    enters none."""
+    from cardforge_runtime.board.segments import cells_crossed
+    assert cells_crossed(2, 2) == ((0, 0), (1, 1))
+    assert cells_crossed(3, 1) == ((0, 0), (1, 0), (2, 0))
+    assert cells_crossed(2, 3) == ((0, 0), (0, 1), (1, 1), (1, 2))
+    assert cells_crossed(-2, 1) == ((-2, 0), (-1, 0))
+    assert cells_crossed(4, 0) == () and cells_crossed(0, -3) == ()

@@ -29,6 +29,9 @@ Public names:
   re-exports ``condition_types`` (the condition language and its typing) and
   ``limits`` (the input limits every input path checks first).
 - ``evaluate_condition`` / ``ConditionError``: evaluate a condition syntax tree.
+- ``cardforge_runtime.board`` (a package, imported on its own): the geometry of a
+  Battle layout: ``build_board``, adjacency, Range, Attack Patterns, movement, line
+  of sight and Cover (``docs/runtime.md``, Board geometry).
 """
 
 from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION

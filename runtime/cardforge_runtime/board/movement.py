@@ -194,7 +194,8 @@ def reachable(board: Board, start: Square, budget: int, mover: str = "character"
         may end on within the budget, ``start`` included at 0. Costs are the cheapest.
 
     Raises:
-        ValueError: a negative budget, an unknown mover, figure kind or facing.
+        ValueError: a negative budget, a start outside the grid, an unknown mover,
+            figure kind or facing.
 
     Rule: Gascony's Legacy, "Move"; "Terrain Tiles"; "Staircase"; "Balconies and Railings".
     """
@@ -202,6 +203,8 @@ def reachable(board: Board, start: Square, budget: int, mover: str = "character"
         raise ValueError(f"a budget is a whole number >= 0, got {budget}")
     if facing is not None and facing not in DIRECTIONS:
         raise ValueError(f"unknown facing {facing!r}")
+    if not board.in_grid(start):
+        raise ValueError(f"start {start} is outside the {board.columns} x {board.rows} grid")
     _check(mover, figures)
     others = {sq: kind for sq, kind in (figures or {}).items() if sq != start}
     table = _neighbours(board, mover)

@@ -141,15 +141,12 @@ def crosses_edges(a: Point, b: Point, blocking: Collection[Edge], scale: int = 1
         return False
     (ax, ay), (bx, by) = a, b
     dx, dy = bx - ax, by - ay
-    points: set[Point] = set()
-    for kind, x, y in blocking:
-        ux, uy = x * scale, y * scale
-        vx, vy = (ux + scale, uy) if kind == "h" else (ux, uy + scale)
-        points.add((x, y))
-        points.add((x + 1, y) if kind == "h" else (x, y + 1))
-        if (dx or dy) and _orient(ax, ay, bx, by, ux, uy) * _orient(ax, ay, bx, by, vx, vy) < 0 \
-                and _orient(ux, uy, vx, vy, ax, ay) * _orient(ux, uy, vx, vy, bx, by) < 0:
-            return True
+    segments, points = _edge_geometry(frozenset(blocking), scale)
+    if dx or dy:
+        for ux, uy, vx, vy in segments:
+            if _orient(ax, ay, bx, by, ux, uy) * _orient(ax, ay, bx, by, vx, vy) < 0 \
+                    and _orient(ux, uy, vx, vy, ax, ay) * _orient(ux, uy, vx, vy, bx, by) < 0:
+                return True
     sides = (0, 1) if (dx == 0) != (dy == 0) else (0,)
     for side in sides:
         if not _side_blocked(a, b, dx, dy, side, points, blocking, scale, first, last):
@@ -157,7 +154,20 @@ def crosses_edges(a: Point, b: Point, blocking: Collection[Edge], scale: int = 1
     return True
 
 
-def _side_blocked(a: Point, b: Point, dx: int, dy: int, side: int, points: set[Point],
+@lru_cache(maxsize=256)
+def _edge_geometry(blocking: frozenset[Edge], scale: int) -> tuple[tuple[tuple[int, int, int, int], ...],
+                                                                   frozenset[Point]]:
+    """The blocking edges as scaled segments ``(ux, uy, vx, vy)``, and their end points."""
+    segments, points = [], set()
+    for kind, x, y in blocking:
+        ux, uy = x * scale, y * scale
+        segments.append((ux, uy, ux + scale, uy) if kind == "h" else (ux, uy, ux, uy + scale))
+        points.add((x, y))
+        points.add((x + 1, y) if kind == "h" else (x, y + 1))
+    return tuple(segments), frozenset(points)
+
+
+def _side_blocked(a: Point, b: Point, dx: int, dy: int, side: int, points: frozenset[Point],
                   blocking: Collection[Edge], scale: int, first: Square | None, last: Square | None) -> bool:
     (ax, ay), (bx, by) = a, b
     for px, py in points:

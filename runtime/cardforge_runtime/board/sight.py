@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from cardforge_runtime.board.grid import Board, Square
-from cardforge_runtime.board.segments import cells_crossed, crosses_edges
+from cardforge_runtime.board.segments import cells_crossed, crosses_edges, quadrant_of
 from cardforge_runtime.board.terrain import edge_rules, square_rules
 
 __all__ = ["cover", "line_of_sight", "sight_table"]
@@ -45,9 +45,10 @@ class _Sight:
         self.relmasks: dict[tuple[int, int], int] = {}
         rules = square_rules(board)
         self.block = self.cover = 0
-        self.own_tile = [0] * (c * rows)
         self.visible: list[frozenset[Square] | None] = [None] * (c * rows)
         self.seen_adjacent = [False] * (c * rows)
+        self.cover_for: dict[int, int] = {}       # target index -> Cover mask without its own tile
+        own = self._own_tile_cover(board)
         for square in board.squares():
             i = board.index(square)
             rule = rules[i]
@@ -55,16 +56,13 @@ class _Sight:
                 self.block |= 1 << i
             if rule.blocks or rule.cover:
                 self.cover |= 1 << i
-            if not rule.own_tile_cover:
-                for n in board.tiles_at(square):
-                    for other in board.squares():
-                        if n in board.tiles_at(other):
-                            self.own_tile[i] |= 1 << board.index(other)
             if rule.sees == "adjacent":
                 self.visible[i] = frozenset((square[0] + dc, square[1] + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1))
             elif rule.sees == "area":
                 self.visible[i] = board.area(square) | {square}
             self.seen_adjacent[i] = rule.seen_from_adjacent
+        for i, mask in own.items():
+            self.cover_for[i] = mask
         self.corners = [((sq[0] - 1, sq[1] - 1), (sq[0], sq[1] - 1), (sq[0] - 1, sq[1]), sq) for sq in board.squares()]
         # edges that matter to sight: (edge, blocks, cover, railing lifting it or None)
         self.edges = [(edge, blocks, gives, unless) for edge, rule in edge_rules(board).items()
@@ -80,7 +78,41 @@ class _Sight:
         lifting = {unless for *_, unless in self.edges if unless is not None}
         self.lifts = [frozenset(n for n in lifting if sq in board.railing_high_squares(n)) for sq in board.squares()]
         self.edge_sets: dict[frozenset[int], tuple[frozenset, frozenset]] = {}
+        self.crossings: dict = {}
         self.seams: dict[tuple[tuple[int, int], tuple[int, int]], tuple[int, int]] = {}
+
+    @staticmethod
+    def _own_tile_cover(board: Board) -> dict[int, int]:
+        """For each square on a terrain tile one of whose keywords says
+        ``elevated.cover_from_own_tile: false``: the Cover mask of the board without
+        what that tile gives (walls, map tile keywords and every other tile still count)."""
+        def gives(names) -> bool:
+            return any(board.keyword(k)["sight"]["cover"] or board.keyword(k)["sight"]["blocks"] for k in names)
+
+        def exempt(names) -> bool:
+            return any((board.keyword(k).get("elevated") or {}).get("cover_from_own_tile") is False for k in names)
+
+        squares = list(board.squares())
+        tile_mask: dict[int, int] = {}
+        base = 0
+        for square in squares:
+            bit = 1 << board.index(square)
+            index = board.map_tile_at(square)
+            if not board.on_map(square) or gives(board.map_keywords(index)):
+                base |= bit
+            for n in board.tiles_at(square):
+                if gives(board.tile_keywords(n)):
+                    tile_mask[n] = tile_mask.get(n, 0) | bit
+        out = {}
+        for square in squares:
+            own = {n for n in board.tiles_at(square) if exempt(board.tile_keywords(n))}
+            if own:
+                mask = base
+                for n, m in tile_mask.items():
+                    if n not in own:
+                        mask |= m
+                out[board.index(square)] = mask
+        return out
 
     def relmask(self, dx: int, dy: int) -> int:
         mask = self.relmasks.get((dx, dy))
@@ -131,9 +163,18 @@ class _Sight:
     def edges_cross(self, p, q, mask: int, a: Square, b: Square, edges: frozenset) -> bool:
         if not edges:
             return False
-        if p[0] != q[0] and p[1] != q[1] and not mask & self.zone and p not in self.points and q not in self.points:
+        at_p, at_q = p in self.points, q in self.points
+        if p[0] != q[0] and p[1] != q[1] and not mask & self.zone and not at_p and not at_q:
             return False
-        return crosses_edges(p, q, edges, first=a, last=b)
+        # the answer depends on the line, the edges and, at an end on a railing point,
+        # the quadrant of the end's square only: cached both ways round
+        qa = quadrant_of(a, p) if at_p else None
+        qb = quadrant_of(b, q) if at_q else None
+        key = (p, q, qa, qb, edges) if p <= q else (q, p, qb, qa, edges)
+        found = self.crossings.get(key)
+        if found is None:
+            found = self.crossings[key] = crosses_edges(p, q, edges, first=a, last=b)
+        return found
 
 
 def _data(board: Board) -> _Sight:
@@ -201,7 +242,7 @@ def _los(s: _Sight, a: Square, b: Square, ia: int, ib: int) -> bool:
 def _cover(s: _Sight, a: Square, b: Square, ia: int, ib: int, figures: int) -> bool:
     if ia == ib:
         return False
-    blockers = (s.cover | figures) & ~((1 << ia) | (1 << ib) | s.own_tile[ib])
+    blockers = (s.cover_for.get(ib, s.cover) | figures) & ~((1 << ia) | (1 << ib))
     edges = s.edge_sets_for(ia, ib)[1] if s.edges else frozenset()
     for p in s.corners[ia]:
         for q in s.corners[ib]:
@@ -248,8 +289,8 @@ def cover(board: Board, attacker: Square, target: Square, figures: Figures | Non
     Returns:
         True when no single corner of ``attacker`` has a clear line to all 4 corners of
         ``target`` (clear: no blocking or Cover square, wall or standing figure entered
-        other than the two squares and, when the target stands on a tile whose keyword
-        says ``cover_from_own_tile: false``, that tile's squares; no blocking or Cover
+        other than the two squares, leaving out the Cover of the terrain tile the
+        target stands on when its keyword says ``cover_from_own_tile: false``; no blocking or Cover
         edge crossed). Only meaningful when ``line_of_sight`` is True (it is True
         when it is not). Not symmetric. Cover never applies to Melee Attacks (the
         caller's concern).

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from cardforge_runtime.board.grid import Board, Edge, Square
+from cardforge_runtime.board.grid import Board, Edge
 
 __all__ = ["EdgeRules", "SquareRules", "edge_rules", "square_rules"]
 
@@ -37,8 +37,6 @@ class SquareRules(NamedTuple):
         blocks: a line entering it is blocked; cover: a line entering it gives Cover.
         sees: ``all``, ``adjacent`` or ``area`` (the most restrictive of its keywords).
         seen_from_adjacent: only adjacent figures see a figure standing on it.
-        own_tile_cover: False when a keyword's ``elevated.cover_from_own_tile`` is
-            false (the tile stood on gives its figure no Cover).
     """
 
     on_map: bool
@@ -52,7 +50,6 @@ class SquareRules(NamedTuple):
     cover: bool
     sees: str
     seen_from_adjacent: bool
-    own_tile_cover: bool
 
 
 class EdgeRules(NamedTuple):
@@ -71,7 +68,7 @@ class EdgeRules(NamedTuple):
     sight: tuple[tuple[bool, bool, int | None], ...]
 
 
-_WALL = SquareRules(False, 1, 1, 1, False, False, False, True, True, "all", False, True)
+_WALL = SquareRules(False, 1, 1, 1, False, False, False, True, True, "all", False)
 _SEES_ORDER = {"all": 0, "area": 1, "adjacent": 2}
 
 
@@ -89,12 +86,12 @@ def square_rules(board: Board) -> tuple[SquareRules, ...]:
             rules.append(_WALL)
             continue
         enter = enter_against = leave = 1
-        characters = enemies = stop = own_tile_cover = True
+        characters = enemies = stop = True
         blocks = cover = seen_from_adjacent = False
         sees = "all"
         for name in board.square_keywords(square):
             data = board.keyword(name)
-            move, sight, elevated = data["movement"], data["sight"], data.get("elevated")
+            move, sight = data["movement"], data["sight"]
             if move["when"] == "against-arrow":
                 enter_against = max(enter_against, move["enter"])
             else:
@@ -108,10 +105,8 @@ def square_rules(board: Board) -> tuple[SquareRules, ...]:
             seen_from_adjacent |= bool(sight["seen_from_adjacent"])
             if _SEES_ORDER[sight["sees"]] > _SEES_ORDER[sees]:
                 sees = sight["sees"]
-            if elevated and elevated.get("cover_from_own_tile") is False:
-                own_tile_cover = False
         rules.append(SquareRules(True, enter, max(enter, enter_against), leave, characters, enemies, stop,
-                                 blocks, cover, sees, seen_from_adjacent, own_tile_cover))
+                                 blocks, cover, sees, seen_from_adjacent))
     result = tuple(rules)
     board.cache["square_rules"] = result
     return result
@@ -142,7 +137,3 @@ def edge_rules(board: Board) -> dict[Edge, EdgeRules]:
     board.cache["edge_rules"] = result
     return result
 
-
-def high_side_railings(board: Board, square: Square) -> frozenset[int]:
-    """The railings (``EdgeMark.railing``) whose high side ``square`` borders."""
-    return frozenset(mark.railing for marks in board.edges().values() for mark in marks if mark.high == square)
