@@ -257,3 +257,46 @@ def test_cf312_lists_the_layouts_or_says_how_to_add_one(tmp_path: Path) -> None:
     result = compile_paths([str(tmp_path)])
     assert [d.hint for d in result.diagnostics] == [
         "add a document with `kind: battle-layout` and `id: cellar` to the pack"]
+
+
+def _board_section() -> str:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
+    return text.split("## Battle boards", 1)[1].split("## What the checks prove", 1)[0]
+
+
+def test_the_board_examples_of_docs_format_md_are_valid() -> None:
+    """Every YAML example of docs/format.md, Battle boards, is a valid document of its kind."""
+    from ruamel.yaml import YAML
+
+    from cardforge_compiler.model import DOCUMENT_MODELS
+
+    blocks = _board_section().split("```yaml\n")[1:]
+    kinds = []
+    for block in blocks:
+        for document in YAML(typ="safe").load_all(block.split("```", 1)[0]):
+            if document is None:
+                continue                                    # the modeline alone
+            DOCUMENT_MODELS[document["kind"]].model_validate(document)
+            kinds.append(document["kind"])
+    assert sorted(set(kinds)) == ["battle-layout", "components", "terrain-keyword", "terrain-tile"]
+
+
+def test_every_board_field_is_documented_in_docs_format_md() -> None:
+    from cardforge_compiler.model import BOARD_KINDS, DOCUMENT_MODELS
+    from cardforge_compiler.model_paths import _models_in
+
+    section = _board_section()
+    seen, todo, missing = set(), [DOCUMENT_MODELS[kind] for kind in BOARD_KINDS], []
+    while todo:
+        model = todo.pop()
+        if model in seen:
+            continue
+        seen.add(model)
+        for name, info in model.model_fields.items():
+            key = info.alias or name
+            if f"`{key}" not in section and f".{key}`" not in section and f" {key} " not in section:
+                missing.append(f"{model.__name__}.{key}")
+            todo.extend(_models_in(info.annotation))
+    assert missing == []
+    for effect in BOARD_EFFECTS:
+        assert f"| `{effect}` |" in section
