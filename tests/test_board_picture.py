@@ -358,3 +358,15 @@ def test_every_shipped_layout_is_drawn(tmp_path: Path) -> None:
         assert len(having(root, "named-enemy")) == len(layout["named_enemies"])
         assert len(having(root, "exit")) == len(layout["exits"])
         assert not having(root, "unreachable"), layout_id
+
+
+def test_svg_is_byte_identical_across_processes(bundle: Path) -> None:
+    """Two processes with different hash seeds (set and dict orders) give the same bytes."""
+    outputs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        result = subprocess.run([sys.executable, "-m", "cardforge_compiler", "board", str(bundle), "--layout", LAYOUT,
+                                 "--los", "2,3", "--diagnostics", "--players", "3"], capture_output=True, env=env)
+        assert result.returncode == 0, result.stderr
+        outputs.append(result.stdout)
+    assert outputs[0] == outputs[1] and outputs[0].startswith(b'<?xml version="1.0" encoding="UTF-8"?>\n<svg')
