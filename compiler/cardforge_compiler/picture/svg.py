@@ -22,7 +22,7 @@ __all__ = ["CELL", "to_svg"]
 
 #: Pixels per square.
 CELL = 56
-_LEFT, _TOP = 30, 56           # room for the row numbers and for the title + column numbers
+_LEFT, _TOP = 34, 64           # room for the row numbers, the title, the column numbers and Exit arrows
 _SVG = "http://www.w3.org/2000/svg"
 
 FLOOR, WALL, TILE_EDGE = "#f3ead3", "#4b4b4b", "#8b6f47"
@@ -128,9 +128,9 @@ def to_svg(scene: Scene) -> str:
 
     coords = _sub(svg, "g", class_="coordinates", font_size=11, fill="#555555", text_anchor="middle")
     for c in range(1, scene.columns + 1):
-        _sub(coords, "text", str(c), x=_x(c) + CELL // 2, y=_TOP - 6)
+        _sub(coords, "text", str(c), x=_x(c) + CELL // 2, y=_TOP - 14)
     for r in range(1, scene.rows + 1):
-        _sub(coords, "text", str(r), x=_LEFT // 2, y=_y(r) + CELL // 2 + 4)
+        _sub(coords, "text", str(r), x=_LEFT // 2 - 4, y=_y(r) + CELL // 2 + 4)
 
     squares = _sub(svg, "g", class_="squares")
     for r in range(1, scene.rows + 1):
