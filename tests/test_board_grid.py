@@ -190,3 +190,12 @@ def test_a_damaged_board_object_raises_engine_error_never_a_crash():
         pattern_squares(built, (1, 2), "east", [[0, 1], [1, 1]], melee=True)
 
     check()
+
+
+def test_a_banner_shows_where_the_placement_asks_for_it():
+    plain = _board([map_placement("Large A", (1, 1))], [placement("Balcony", (2, 2))])
+    shown = _board([map_placement("Large A", (1, 1))], [placement("Balcony", (2, 2), banner=True)])
+    assert [m.banner for ms in plain.edges().values() for m in ms] == [False, False]
+    assert [m.banner for ms in shown.edges().values() for m in ms] == [True, True]
+    assert {m.railing for ms in shown.edges().values() for m in ms} == {0}
+    assert shown.railing_high_squares(0) == {(2, 2), (3, 2)}

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cardforge_compiler import __version__
 from cardforge_compiler.bundle_check import check_bundle_data
@@ -205,3 +207,49 @@ def test_check_bundle_reports_a_board_fault_once_with_its_path(bundle: dict) -> 
     assert check_bundle_data(meaning_fault) == [
         {"path": "$.packs[0].board.layouts.trial-yard.map_tiles[0].side",
          "message": "'Large A' is not a map tile side of the board"}]
+
+
+def _paths(node: object, prefix: tuple = ()):  # noqa: ANN202
+    yield prefix
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _paths(value, (*prefix, index))
+
+
+def _rules_bundle() -> dict:
+    return build_bundle(compile_paths([str(RULES)]).packs, __version__)
+
+
+_RULES_BUNDLE = _rules_bundle()
+BOARD_PATHS = [p for p in _paths(_RULES_BUNDLE["packs"][0]["board"], BOARD) if len(p) > len(BOARD)]
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 100), st.text(max_size=4), st.just([]), st.just({}),
+                 st.just([1, 1]), st.just({"board": "wound"}), st.just(KeyError))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(edits=st.lists(st.tuples(st.sampled_from(BOARD_PATHS), JUNK), min_size=1, max_size=3))
+def test_hand_edits_of_a_board_are_refused_with_a_bundle_error_or_load(edits: list) -> None:
+    """Whatever a hand edit does to a board, ``load_bundle`` either accepts the bundle
+    or refuses it with a ``BundleError``: never another exception."""
+    data = copy.deepcopy(_RULES_BUNDLE)
+    for path, value in edits:
+        try:
+            data = _edit(data, path, value)
+        except (KeyError, IndexError, TypeError):
+            continue                                  # an earlier edit removed the place
+    try:
+        load_bundle(data)
+    except BundleError:
+        pass
+
+
+def test_railings_need_the_boards_one_edge_keyword(bundle: dict) -> None:
+    data = copy.deepcopy(bundle)
+    board = data["packs"][0]["board"]
+    board["keywords"]["Rope"] = {**copy.deepcopy(board["keywords"]["Railing"]), "text": "a second edge keyword"}
+    with pytest.raises(BundleError, match=r"\$\.packs\[0\]\.board\.map_tiles\.Staircase\.railings: railings carry "
+                                          r"the board's one edge keyword, but the board has 2 edge keywords"):
+        load_bundle(data)

@@ -360,3 +360,36 @@ def test_each_terrain_tile_has_the_rulebooks_keywords_and_challenge() -> None:
     assert tiles["Haystack"]["while_on"]["defense_dice"] == 1 and tiles["Wagon"]["arrow"] is True
     assert tiles["Chandelier"]["targets"]["defense"] == 4 and tiles["Chandelier"]["targets"]["attack"] == "ranged"
     assert tiles["Balcony"]["edges"] == [{"keyword": "Railing", "side": "south", "banner": "optional"}]
+
+
+def _string_constants(root: Path) -> dict[str, str]:
+    """Every string literal of the Python files under ``root`` (docstrings left out):
+    ``{value: "file:line"}``."""
+    import ast
+
+    found: dict[str, str] = {}
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)
+                      and isinstance(node.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                found.setdefault(node.value, f"{path.relative_to(root.parent)}:{node.lineno}")
+    return found
+
+
+def test_no_shipped_keyword_or_terrain_tile_name_is_written_in_code() -> None:
+    """House rule ("No keyword, tile, Enemy or card name in engine code"); issue 8: the
+    engine reads a terrain keyword's fields, never its name. No string literal of the
+    runtime or the compiler is the name of a shipped terrain keyword, terrain tile or
+    map tile side (Cover, Elevated, Barrel, Staircase, Pit, Fog...)."""
+    from _helpers import ROOT
+
+    shipped = compile_paths([str(SHIPPED)])
+    names = {name for p in shipped.packs for name in (*p.keywords, *p.terrain_tiles, *p.map_tiles)}
+    assert {"Cover", "Railing", "Barrel", "Staircase", "Pit", "Fog"} <= names
+    for package in (ROOT / "runtime" / "cardforge_runtime", ROOT / "compiler" / "cardforge_compiler"):
+        literals = _string_constants(package)
+        assert {name: literals[name] for name in names if name in literals} == {}

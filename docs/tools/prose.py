@@ -696,8 +696,10 @@ name), Search `token` (a label of `components.search_tokens`, or `?`) or deploym
 tile (a `kind: terrain-keyword` name); a face of a terrain piece of the components (a
 terrain-tile name). A keyword must also lie where it applies: a keyword with
 `applies_to: edge` (a Railing) goes under a tile's `edges:`, never under `keywords:`
-(squares), and the reverse. A layout in a pack with no `components` document is
-reported once, at its `map_tiles`. The hint offers the nearest defined name.
+(squares), and the reverse. A map tile side's `railings` carry the pack's one edge
+keyword: a pack with none, or several, leaves them nothing to carry. A layout in a
+pack with no `components` document is reported once, at its `map_tiles`. The hint
+offers the nearest defined name.
 """, """
 Correct the name, or define it: add the tile or keyword document, or the side,
 token label or Enemy tokens to the pack's `components` (docs/format.md, Battle

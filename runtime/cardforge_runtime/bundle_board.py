@@ -2,7 +2,8 @@
 the board engine reads, with the vocabularies, defaults and ranges of
 ``board_fields``, and every name it looks up (a layout's map tile side and terrain
 tile, a tile's keywords, an edge keyword on an edge and a square keyword on squares,
-a Search token label, a deployment's Enemy tokens, a terrain action's stat), so that a
+a Search token label, a deployment's Enemy tokens, a terrain action's stat, the one
+edge keyword a map tile side's ``railings`` carry: ``format.railing_keyword``), so that a
 hand-edited bundle stops here, naming the JSON path, rather than failing in a
 Battle. Squares are ``[column, row]``, 1-based, inside the layout's grid. Geometry
 (footprints that fit, overlaps, reachability) is lint's, not the loader's.
@@ -33,6 +34,7 @@ from cardforge_runtime.format import (
     SEES,
     TILE_ATTACKS,
     WHILE_ON_DEFAULTS,
+    railing_keyword,
 )
 
 __all__ = ["check_board"]
@@ -143,9 +145,13 @@ class _Board:
         c.pair(c.field(side, "size", path, "list"), f"{path}.size", RANGES["tile_size"][0], (high, high))
         self.keyword_refs(side, "keywords", path, self.square_keywords, "square")
         c.choice(side, "arrow", path, DIRECTIONS, nullable=True)
-        for i, direction in enumerate(c.texts(side, "railings", path) or []):
+        railings = c.texts(side, "railings", path) or []
+        for i, direction in enumerate(railings):
             if direction not in DIRECTIONS:
                 c.fail(f"{path}.railings[{i}]", f"expected one of {', '.join(DIRECTIONS)}, found {direction!r}")
+        if railings and railing_keyword(self.edge_keywords) is None:
+            c.fail(f"{path}.railings", "railings carry the board's one edge keyword, but the board has "
+                                       f"{len(self.edge_keywords) or 'no'} edge keywords")
 
     # -- keywords and tiles ----------------------------------------------------------
 

@@ -44,6 +44,7 @@ from cardforge_runtime.board_fields import (
     SEES,
     TILE_ATTACKS,
     WHILE_ON_DEFAULTS,
+    railing_keyword,
 )
 from cardforge_runtime.condition_types import (
     BUILTIN_NAMES,
@@ -79,6 +80,7 @@ __all__ = [
     "TILE_ATTACKS",
     "WHILE_ON_DEFAULTS",
     "is_name",
+    "railing_keyword",
     "BUILTIN_NAMES",
     "BUNDLE_FORMAT",
     "BUNDLE_FORMAT_VERSION",

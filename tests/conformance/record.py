@@ -19,8 +19,9 @@ Their answers are in the transcript, so a port replays them like the others.
 ``bundles/rules.bundle.json`` is compiled from ``content/rules/``,
 ``bundles/edges.bundle.json`` from ``content/edges/`` (other dice and nesting),
 ``bundles/dice.bundle.json`` from ``content/dice/`` (a ten-sided die, dice tokens);
-``bundles/gascony.bundle.json`` is a frozen copy of the shipped content (refresh it
-with ``--refresh-gascony`` when the shipped Acts change on purpose).
+``bundles/gascony.bundle.json`` is a frozen copy of the shipped Gascony pack,
+``content/gascony/`` (refresh it with ``--refresh-gascony`` when the shipped Acts or
+their boards change on purpose).
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def main() -> int:
         _build(HERE / "content" / "edges", HERE / "bundles" / "edges.bundle.json")
         _build(HERE / "content" / "dice", HERE / "bundles" / "dice.bundle.json")
         if args.refresh_gascony:
-            _build(ROOT / "content", HERE / "bundles" / "gascony.bundle.json")
+            _build(ROOT / "content" / "gascony", HERE / "bundles" / "gascony.bundle.json")
     stale = []
     cases = [(case, HERE) for case in json.loads((HERE / "cases.json").read_text(encoding="utf-8"))]
     cases += [(case, HERE / "generated") for case in json.loads((HERE / "generated.json").read_text(encoding="utf-8"))]

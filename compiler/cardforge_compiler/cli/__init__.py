@@ -1,6 +1,7 @@
 """The ``cardforge`` command line (click): the group and its entry point. The
 commands live by user task: ``lint``/``build`` in :mod:`.build`, ``graph``/``path``
-in :mod:`.explore`, ``schema``/``check-bundle`` in :mod:`.formats`, ``play`` in
+in :mod:`.explore`, ``board`` (a Battle layout's picture) in :mod:`.board`,
+``schema``/``check-bundle`` in :mod:`.formats`, ``play`` in
 :mod:`cardforge_compiler.play`.
 
 Every command that reads content takes it as ``PATH...`` arguments. Output formats
@@ -19,6 +20,7 @@ from typing import NoReturn
 import click
 
 from cardforge_compiler import __version__
+from cardforge_compiler.cli.board import board
 from cardforge_compiler.cli.build import build, lint
 from cardforge_compiler.cli.explore import graph, path
 from cardforge_compiler.cli.formats import check_bundle, schema
@@ -45,7 +47,7 @@ def cli() -> None:
         click.get_current_context().color = False
 
 
-for _command in (lint, build, graph, path, schema, check_bundle, play):
+for _command in (lint, build, graph, path, board, schema, check_bundle, play):
     cli.add_command(_command)
 
 

@@ -2,6 +2,8 @@
 
 - ``grid``: ``build_board(pack_board, layout_id)`` -> an immutable ``Board`` (squares,
   walls, keywords, arrows, edges; every rotation and footprint rule, once);
+- ``reading``: checked reads of the bundle's ``board`` object (``EngineError`` with a
+  JSON path);
 - ``terrain``: what the keywords on a square or an edge add up to (data fields only);
 - ``segments``: exact lines on the grid (squares entered, edges crossed, pinch points);
 - ``geometry``: adjacency, Range, facing turns, Attack Pattern squares;

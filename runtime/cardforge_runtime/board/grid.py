@@ -19,15 +19,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
-from cardforge_runtime.errors import EngineError
+from cardforge_runtime.board.reading import DIRECTIONS, direction, fail, field, keyword_data, pair, square_keywords
 
 __all__ = ["DIRECTIONS", "STEP", "Board", "EdgeMark", "Square", "build_board", "edge_between", "rotate_side"]
 
 Square = tuple[int, int]
 Edge = tuple[str, int, int]
 
-#: The four directions, clockwise from north (a facing, a side, an arrow).
-DIRECTIONS: tuple[str, ...] = ("north", "east", "south", "west")
 #: The step ``(d_column, d_row)`` of each direction.
 STEP: dict[str, Square] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 _ROTATIONS = (0, 90, 180, 270)
@@ -71,26 +69,6 @@ def edge_between(a: Square, b: Square) -> Edge:
     if (c2, r2) == (c + 1, r):
         return ("v", c, r - 1)
     raise ValueError(f"({c}, {r}) and ({c2}, {r2}) do not share an edge")
-
-
-def _fail(path: str, message: str) -> EngineError:
-    return EngineError(f"{path}: {message}")
-
-
-def _get(obj: Any, key: str, path: str, kind: type | tuple[type, ...]) -> Any:
-    if not isinstance(obj, Mapping) or key not in obj:
-        raise _fail(path, f"missing `{key}`")
-    value = obj[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise _fail(f"{path}.{key}", f"expected {getattr(kind, '__name__', kind)}, got {value!r}")
-    return value
-
-
-def _pair(obj: Mapping, key: str, path: str) -> tuple[int, int]:
-    value = _get(obj, key, path, list)
-    if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value):
-        raise _fail(f"{path}.{key}", f"expected two whole numbers >= 1, got {value!r}")
-    return value[0], value[1]
 
 
 def _footprint(size: tuple[int, int], rotation: int) -> Iterator[tuple[int, int, int, int]]:
@@ -243,48 +221,16 @@ def build_board(pack_board: Mapping[str, Any], layout_id: str) -> Board:
 # -- construction ---------------------------------------------------------------------
 
 
-def _keyword_data(keywords: Mapping, name: Any, path: str, applies_to: str) -> Mapping:
-    if not isinstance(name, str) or name not in keywords:
-        raise _fail(path, f"unknown keyword {name!r} (the pack defines {sorted(keywords)})")
-    data = keywords[name]
-    kpath = f"board.keywords[{name!r}]"
-    if _get(data, "applies_to", kpath, str) != applies_to:
-        raise _fail(path, f"keyword {name!r} applies to {data['applies_to']}, not to a {applies_to}")
-    for part, fields in (("movement", ("enter", "leave", "when", "characters", "enemies", "stop", "cross")),
-                         ("sight", ("blocks", "cover", "sees", "seen_from_adjacent", "unless_high_side_borders"))):
-        block = _get(data, part, kpath, Mapping)
-        for field in fields:
-            if field not in block:
-                raise _fail(f"{kpath}.{part}", f"missing `{field}`")
-    for field in ("enter", "leave"):
-        value = data["movement"][field]
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise _fail(f"{kpath}.movement.{field}", f"expected a whole number >= 1, got {value!r}")
-    if data["movement"]["when"] not in ("any", "against-arrow"):
-        raise _fail(f"{kpath}.movement.when", f"expected any or against-arrow, got {data['movement']['when']!r}")
-    if data["sight"]["sees"] not in ("all", "adjacent", "area"):
-        raise _fail(f"{kpath}.sight.sees", f"expected all, adjacent or area, got {data['sight']['sees']!r}")
-    if data.get("elevated") is not None and not isinstance(data["elevated"], Mapping):
-        raise _fail(f"{kpath}.elevated", "expected an object or null")
-    return data
-
-
-def _direction(value: Any, path: str) -> str:
-    if value not in DIRECTIONS:
-        raise _fail(path, f"expected one of {', '.join(DIRECTIONS)}, got {value!r}")
-    return value
-
-
 def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
-    layouts = _get(pack_board, "layouts", "board", Mapping)
+    layouts = field(pack_board, "layouts", "board", Mapping)
     if layout_id not in layouts:
-        raise _fail("board.layouts", f"no layout {layout_id!r} (the pack has {sorted(layouts)})")
-    keywords = _get(pack_board, "keywords", "board", Mapping)
-    tiles = _get(pack_board, "terrain_tiles", "board", Mapping)
-    sides = _get(pack_board, "map_tiles", "board", Mapping)
+        raise fail("board.layouts", f"no layout {layout_id!r} (the pack has {sorted(layouts)})")
+    keywords = field(pack_board, "keywords", "board", Mapping)
+    tiles = field(pack_board, "terrain_tiles", "board", Mapping)
+    sides = field(pack_board, "map_tiles", "board", Mapping)
     layout = layouts[layout_id]
     lpath = f"board.layouts[{layout_id!r}]"
-    columns, rows = _pair(layout, "grid", lpath)
+    columns, rows = pair(layout, "grid", lpath)
     count = columns * rows
     on_map = [False] * count
     square_kw: list[list[str]] = [[] for _ in range(count)]
@@ -298,13 +244,13 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
     map_keywords: list[tuple[str, ...]] = []
 
     def place(entry: Mapping, path: str, size: tuple[int, int]) -> tuple[int, list[tuple[int, int, Square]]]:
-        rotation = _get(entry, "rotation", path, int)
+        rotation = field(entry, "rotation", path, int)
         if rotation not in _ROTATIONS:
-            raise _fail(f"{path}.rotation", f"expected 0, 90, 180 or 270, got {rotation}")
-        c0, r0 = _pair(entry, "at", path)
+            raise fail(f"{path}.rotation", f"expected 0, 90, 180 or 270, got {rotation}")
+        c0, r0 = pair(entry, "at", path)
         w, h = size if rotation in (0, 180) else (size[1], size[0])
         if c0 + w - 1 > columns or r0 + h - 1 > rows:
-            raise _fail(f"{path}.at", f"the footprint ({c0}, {r0})-({c0 + w - 1}, {r0 + h - 1}) leaves the "
+            raise fail(f"{path}.at", f"the footprint ({c0}, {r0})-({c0 + w - 1}, {r0 + h - 1}) leaves the "
                                       f"{columns} x {rows} grid")
         return rotation, [(i, j, (c0 + dx, r0 + dy)) for i, j, dx, dy in _footprint(size, rotation)]
 
@@ -331,20 +277,19 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
 
     edge_keywords = [name for name, data in keywords.items() if isinstance(data, Mapping)
                      and data.get("applies_to") == "edge"]
-    for n, entry in enumerate(_get(layout, "map_tiles", lpath, list)):
+    for n, entry in enumerate(field(layout, "map_tiles", lpath, list)):
         path = f"{lpath}.map_tiles[{n}]"
-        name = _get(entry, "side", path, str)
+        name = field(entry, "side", path, str)
         if name not in sides:
-            raise _fail(f"{path}.side", f"unknown map tile side {name!r} (the pack has {sorted(sides)})")
+            raise fail(f"{path}.side", f"unknown map tile side {name!r} (the pack has {sorted(sides)})")
         spath = f"board.map_tiles[{name!r}]"
         side = sides[name]
-        rotation, squares = place(entry, path, _pair(side, "size", spath))
-        kws = [_keyword_data(keywords, k, f"{spath}.keywords[{i}]", "square") and k
-               for i, k in enumerate(_get(side, "keywords", spath, list))]
+        rotation, squares = place(entry, path, pair(side, "size", spath))
+        kws = square_keywords(keywords, side, spath)
         map_keywords.append(tuple(kws))
         arrow = side.get("arrow")
         if arrow is not None:
-            arrow = rotate_side(_direction(arrow, f"{spath}.arrow"), rotation)
+            arrow = rotate_side(direction(arrow, f"{spath}.arrow"), rotation)
         for _, _, sq in squares:
             i = (sq[1] - 1) * columns + sq[0] - 1
             on_map[i] = True
@@ -354,28 +299,27 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
                 arrows[i] = arrow
         plain = [sq for _, _, sq in squares]
         add_area(plain, kws)
-        railings = _get(side, "railings", spath, list)
+        railings = field(side, "railings", spath, list)
         if railings and len(edge_keywords) != 1:
-            raise _fail(f"{spath}.railings", "a map tile's railings use the pack's edge keyword, but the pack "
+            raise fail(f"{spath}.railings", "a map tile's railings use the pack's edge keyword, but the pack "
                                              f"defines {len(edge_keywords)} ({sorted(edge_keywords)})")
         for k, rside in enumerate(railings):
-            add_edges(plain, rotate_side(_direction(rside, f"{spath}.railings[{k}]"), rotation),
+            add_edges(plain, rotate_side(direction(rside, f"{spath}.railings[{k}]"), rotation),
                       edge_keywords[0], False)
 
-    for n, entry in enumerate(_get(layout, "terrain_tiles", lpath, list)):
+    for n, entry in enumerate(field(layout, "terrain_tiles", lpath, list)):
         path = f"{lpath}.terrain_tiles[{n}]"
-        name = _get(entry, "tile", path, str)
+        name = field(entry, "tile", path, str)
         if name not in tiles:
-            raise _fail(f"{path}.tile", f"unknown terrain tile {name!r} (the pack has {sorted(tiles)})")
+            raise fail(f"{path}.tile", f"unknown terrain tile {name!r} (the pack has {sorted(tiles)})")
         tpath = f"board.terrain_tiles[{name!r}]"
         tile = tiles[name]
-        rotation, squares = place(entry, path, _pair(tile, "size", tpath))
-        kws = [_keyword_data(keywords, k, f"{tpath}.keywords[{i}]", "square") and k
-               for i, k in enumerate(_get(tile, "keywords", tpath, list))]
+        rotation, squares = place(entry, path, pair(tile, "size", tpath))
+        kws = square_keywords(keywords, tile, tpath)
         placed_keywords.append(tuple(kws))
         facing = entry.get("facing")
         if facing is not None:
-            facing = _direction(facing, f"{path}.facing")
+            facing = direction(facing, f"{path}.facing")
         for _, _, sq in squares:
             i = (sq[1] - 1) * columns + sq[0] - 1
             placed[i].append(n)
@@ -384,11 +328,11 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
                 arrows[i] = facing
         plain = [sq for _, _, sq in squares]
         add_area(plain, kws)
-        for k, mark in enumerate(_get(tile, "edges", tpath, list)):
+        for k, mark in enumerate(field(tile, "edges", tpath, list)):
             epath = f"{tpath}.edges[{k}]"
-            keyword = _get(mark, "keyword", epath, str)
-            _keyword_data(keywords, keyword, f"{epath}.keyword", "edge")
-            side = rotate_side(_direction(mark.get("side"), f"{epath}.side"), rotation)
+            keyword = field(mark, "keyword", epath, str)
+            keyword_data(keywords, keyword, f"{epath}.keyword", "edge")
+            side = rotate_side(direction(mark.get("side"), f"{epath}.side"), rotation)
             shown = mark.get("banner", "none")
             banner = shown == "always" or (shown == "optional" and entry.get("banner") is True)
             add_edges(plain, side, keyword, banner)
