@@ -120,9 +120,11 @@ class LayoutIR:
         squares themselves included), however many rounds it takes."""
         if "reached" not in self._cache:
             graph = self.graph
-            starts = {tuple(sq) for sq in self.model.start if tuple(sq) in graph}
-            costs = nx.multi_source_dijkstra_path_length(graph, starts, weight="cost") if starts else {}
-            self._cache["reached"] = frozenset(costs)
+            reached: set[Square] = set()
+            for start in (tuple(sq) for sq in self.model.start):
+                if start in graph and start not in reached:
+                    reached |= nx.descendants(graph, start) | {start}
+            self._cache["reached"] = frozenset(reached)
         return self._cache["reached"]
 
     def can_end_on(self, square: Square) -> bool:

@@ -59,6 +59,14 @@ def _terrain(pack: PackIR, lid: str, doc: Document) -> Iterator[Diagnostic]:
             needed.setdefault(placed.tile, []).append(i)
     if not needed:
         return
+    holders = {face: [k for k, piece in enumerate(pieces) if face in piece.faces] for face in needed}
+    if all(len(ks) == 1 for ks in holders.values()):
+        # each face from one kind of piece (the usual box): a count per piece is the whole flow
+        shown_per_piece = Counter()
+        for face, ks in holders.items():
+            shown_per_piece[ks[0]] += len(needed[face])
+        if all(n <= pieces[k].count for k, n in shown_per_piece.items()):
+            return
     graph = nx.DiGraph()
     for face, indexes in needed.items():
         graph.add_edge("source", ("face", face), capacity=len(indexes))
