@@ -33,7 +33,8 @@ $(VENV)/.installed-bench: $(STAMP)
 
 build: $(STAMP)
 	$(BIN)/cardforge lint content/
-	$(BIN)/cardforge build content/ -o $(BUNDLE)
+	$(BIN)/cardforge build content/gascony/ -o $(BUNDLE)
+	$(BIN)/cardforge build content/descent-props/ -o build/descent-props.bundle.json
 
 lint: $(STAMP)
 	$(BIN)/cardforge lint content/
