@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from cardforge_runtime.board.reading import DIRECTIONS, direction, fail, field, keyword_data, pair, square_keywords
+from cardforge_runtime.board_fields import ROTATIONS, railing_keyword
 
 __all__ = ["DIRECTIONS", "STEP", "Board", "EdgeMark", "Square", "build_board", "edge_between", "rotate_side"]
 
@@ -28,7 +29,6 @@ Edge = tuple[str, int, int]
 
 #: The step ``(d_column, d_row)`` of each direction.
 STEP: dict[str, Square] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
-_ROTATIONS = (0, 90, 180, 270)
 
 
 class EdgeMark(NamedTuple):
@@ -245,7 +245,7 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
 
     def place(entry: Mapping, path: str, size: tuple[int, int]) -> tuple[int, list[tuple[int, int, Square]]]:
         rotation = field(entry, "rotation", path, int)
-        if rotation not in _ROTATIONS:
+        if rotation not in ROTATIONS:
             raise fail(f"{path}.rotation", f"expected 0, 90, 180 or 270, got {rotation}")
         c0, r0 = pair(entry, "at", path)
         w, h = size if rotation in (0, 180) else (size[1], size[0])
@@ -275,8 +275,8 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         for sq in squares:
             area.setdefault(sq, set()).update(around)
 
-    edge_keywords = [name for name, data in keywords.items() if isinstance(data, Mapping)
-                     and data.get("applies_to") == "edge"]
+    railing = railing_keyword(name for name, data in keywords.items() if isinstance(data, Mapping)
+                              and data.get("applies_to") == "edge")
     for n, entry in enumerate(field(layout, "map_tiles", lpath, list)):
         path = f"{lpath}.map_tiles[{n}]"
         name = field(entry, "side", path, str)
@@ -300,12 +300,11 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         plain = [sq for _, _, sq in squares]
         add_area(plain, kws)
         railings = field(side, "railings", spath, list)
-        if railings and len(edge_keywords) != 1:
-            raise fail(f"{spath}.railings", "a map tile's railings use the pack's edge keyword, but the pack "
-                                             f"defines {len(edge_keywords)} ({sorted(edge_keywords)})")
+        if railings and railing is None:
+            raise fail(f"{spath}.railings", "a map tile's railings carry the pack's one edge keyword "
+                                             "(format.railing_keyword), but the pack has none or several")
         for k, rside in enumerate(railings):
-            add_edges(plain, rotate_side(direction(rside, f"{spath}.railings[{k}]"), rotation),
-                      edge_keywords[0], False)
+            add_edges(plain, rotate_side(direction(rside, f"{spath}.railings[{k}]"), rotation), railing, False)
 
     for n, entry in enumerate(field(layout, "terrain_tiles", lpath, list)):
         path = f"{lpath}.terrain_tiles[{n}]"

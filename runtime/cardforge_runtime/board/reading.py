@@ -8,12 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardforge_runtime.board_fields import DIRECTIONS, KEYWORD_DEFAULTS, MOVE_WHEN, SEES
 from cardforge_runtime.errors import EngineError
 
 __all__ = ["DIRECTIONS", "direction", "fail", "field", "keyword_data", "pair", "square_keywords"]
-
-#: The four directions, clockwise from north (a facing, a side, an arrow).
-DIRECTIONS: tuple[str, ...] = ("north", "east", "south", "west")
 
 
 def fail(path: str, message: str) -> EngineError:
@@ -49,20 +47,18 @@ def keyword_data(keywords: Mapping, name: Any, path: str, applies_to: str) -> Ma
     kpath = f"board.keywords[{name!r}]"
     if field(data, "applies_to", kpath, str) != applies_to:
         raise fail(path, f"keyword {name!r} applies to {data['applies_to']}, not to a {applies_to}")
-    for part, fields in (("movement", ("enter", "leave", "when", "characters", "enemies", "stop", "cross")),
-                         ("sight", ("blocks", "cover", "sees", "seen_from_adjacent", "unless_high_side_borders"))):
+    for part in ("movement", "sight"):
         block = field(data, part, kpath, Mapping)
-        for name_ in fields:
+        for name_ in KEYWORD_DEFAULTS[part]:
             if name_ not in block:
                 raise fail(f"{kpath}.{part}", f"missing `{name_}`")
     for name_ in ("enter", "leave"):
         value = data["movement"][name_]
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise fail(f"{kpath}.movement.{name_}", f"expected a whole number >= 1, got {value!r}")
-    if data["movement"]["when"] not in ("any", "against-arrow"):
-        raise fail(f"{kpath}.movement.when", f"expected any or against-arrow, got {data['movement']['when']!r}")
-    if data["sight"]["sees"] not in ("all", "adjacent", "area"):
-        raise fail(f"{kpath}.sight.sees", f"expected all, adjacent or area, got {data['sight']['sees']!r}")
+    for part, name_, allowed in (("movement", "when", MOVE_WHEN), ("sight", "sees", SEES)):
+        if data[part][name_] not in allowed:
+            raise fail(f"{kpath}.{part}.{name_}", f"expected one of {', '.join(allowed)}, got {data[part][name_]!r}")
     if data.get("elevated") is not None and not isinstance(data["elevated"], Mapping):
         raise fail(f"{kpath}.elevated", "expected an object or null")
     return data
