@@ -21,12 +21,15 @@ from cardforge_runtime.bundle_fields import FieldChecker
 from cardforge_runtime.format import (
     ACTION_FROM,
     ACTION_KINDS,
+    ACTION_STEP_KINDS,
     APPLIES_TO,
     BANNERS,
     BOARD_EFFECTS,
     DIRECTIONS,
     ELEVATED_DEFAULTS,
     KEYWORD_DEFAULTS,
+    LINK_DEFAULTS,
+    MOVE_SCOPES,
     MOVE_WHEN,
     RANDOM_SEARCH_TOKEN,
     RANGES,
@@ -42,11 +45,15 @@ __all__ = ["check_board"]
 #: The text fields of a keyword that take one value of a vocabulary.
 _KEYWORD_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("movement", "when"): MOVE_WHEN,
+    ("movement", "scope"): MOVE_SCOPES,
     ("sight", "sees"): SEES,
 }
+#: The whole-number fields of a keyword that are not multipliers: their range.
+_KEYWORD_RANGES: dict[tuple[str, str], str] = {("movement", "enter_wounds"): "enter_wounds"}
 
 
-def check_board(checker: FieldChecker, board: Mapping[str, Any], path: str, stats: set[str]) -> set[str]:
+def check_board(checker: FieldChecker, board: Mapping[str, Any], path: str,
+                stats: set[str]) -> tuple[set[str], list[tuple[Mapping[str, Any], str]]]:
     """Check a pack's ``board`` at ``path`` (``$.packs[0].board``).
 
     Args:
@@ -56,18 +63,23 @@ def check_board(checker: FieldChecker, board: Mapping[str, Any], path: str, stat
         stats: the pack's stats (a terrain action's Challenge tests one).
 
     Returns:
-        The ids of the board's layouts (a Battle step names one).
+        The ids of the board's layouts (a Battle step names one), and the story steps
+        among terrain actions' effects with their JSON paths, each a
+        ``{"kind": ...}`` of ``ACTION_STEP_KINDS``: the caller checks them as story
+        steps once the pack's stories (their flags and counters) are read.
 
     Raises:
         BundleError: the first field the board engine cannot use.
     """
-    return _Board(checker, stats).board(checker.obj(board, path), path)
+    checks = _Board(checker, stats)
+    return checks.board(checker.obj(board, path), path), checks.steps
 
 
 class _Board:
     def __init__(self, checker: FieldChecker, stats: set[str]) -> None:
         self.c = checker
         self.stats = stats
+        self.steps: list[tuple[Mapping[str, Any], str]] = []
 
     def names(self, obj: Mapping[str, Any], key: str, path: str) -> Mapping[str, Any]:
         """An object of named entries (keywords, tiles, sides, layouts): each an object."""
@@ -80,7 +92,7 @@ class _Board:
 
     def board(self, board: Mapping[str, Any], path: str) -> set[str]:
         c = self.c
-        keywords = self.names(board, "keywords", path)
+        keywords = self.keywords = self.names(board, "keywords", path)
         for name, keyword in keywords.items():
             self.keyword(keyword, f"{path}.keywords.{name}")
         self.square_keywords = {n for n, k in keywords.items() if k["applies_to"] == "square"}
@@ -162,18 +174,35 @@ class _Board:
         for group in ("movement", "sight"):
             values = c.obj(c.field(keyword, group, path, "object"), f"{path}.{group}")
             for key, default in KEYWORD_DEFAULTS[group].items():
-                self.value(values, key, f"{path}.{group}", default, _KEYWORD_CHOICES.get((group, key)))
+                self.value(values, key, f"{path}.{group}", default, _KEYWORD_CHOICES.get((group, key)),
+                           _KEYWORD_RANGES.get((group, key), "multiplier"))
         elevated = c.field(keyword, "elevated", path, "object?")
         if elevated is not None:
-            for key in ELEVATED_DEFAULTS:
-                c.field(elevated, key, f"{path}.elevated", "bool")
+            for key, default in ELEVATED_DEFAULTS.items():
+                if isinstance(default, bool):
+                    c.field(elevated, key, f"{path}.elevated", "bool")
+                else:
+                    where = f"{path}.elevated.{key}"
+                    modifier = c.obj(c.field(elevated, key, f"{path}.elevated", "object"), where)
+                    for part in default:
+                        c.count(modifier, part, where, *RANGES["attack_modifier"])
+        link = c.field(keyword, "link", path, "object?")
+        if link is not None:
+            c.count(link, "move_cost", f"{path}.link", *RANGES["link_cost"], optional=True)
+            if "move_cost" not in link:
+                c.fail(f"{path}.link", "missing `move_cost` (null: no step between linked squares)")
+            for key, default in LINK_DEFAULTS.items():
+                if isinstance(default, bool):
+                    c.field(link, key, f"{path}.link", "bool")
 
-    def value(self, obj: Mapping[str, Any], key: str, path: str, default: Any, allowed: tuple[str, ...] | None) -> None:
-        """A field of the type of its default: true/false, a multiplier, a vocabulary word."""
+    def value(self, obj: Mapping[str, Any], key: str, path: str, default: Any, allowed: tuple[str, ...] | None,
+              whole: str) -> None:
+        """A field of the type of its default: true/false, a whole number in
+        ``RANGES[whole]``, a vocabulary word."""
         if isinstance(default, bool):
             self.c.field(obj, key, path, "bool")
         elif isinstance(default, int):
-            self.c.count(obj, key, path, *RANGES["multiplier"])
+            self.c.count(obj, key, path, *RANGES[whole])
         else:
             self.c.choice(obj, key, path, allowed or (default,))
 
@@ -197,14 +226,18 @@ class _Board:
             c.choice(edge, "side", where, DIRECTIONS)
             c.choice(edge, "banner", where, BANNERS)
         while_on = c.obj(c.field(tile, "while_on", path, "object"), f"{path}.while_on")
-        for key in WHILE_ON_DEFAULTS:
-            c.count(while_on, key, f"{path}.while_on", *RANGES[key])
+        for key, default in WHILE_ON_DEFAULTS.items():
+            if isinstance(default, list):
+                c.texts(while_on, key, f"{path}.while_on")
+            else:
+                c.count(while_on, key, f"{path}.while_on", *RANGES[key])
         for i, action in enumerate(c.field(tile, "actions", path, "list")):
             where = f"{path}.actions[{i}]"
             c.field(c.obj(action, where), "name", where, "text")
             c.field(action, "text", where, "text")
             c.choice(action, "action", where, ACTION_KINDS)
             c.choice(action, "from", where, ACTION_FROM)
+            c.count(action, "movement_cost", where, *RANGES["movement_cost"])
             challenge = c.field(action, "challenge", where, "object?")
             if challenge is not None:
                 stat = c.field(challenge, "stat", f"{where}.challenge", "text")
@@ -223,11 +256,20 @@ class _Board:
             self.effects(targets, "failure", f"{path}.targets")
 
     def effects(self, obj: Mapping[str, Any], key: str, path: str) -> None:
-        """A list of named board effects, each with its parameters (``BOARD_EFFECTS``)."""
+        """A list of effects: named board effects, each with its parameters
+        (``BOARD_EFFECTS``), and story steps of ``ACTION_STEP_KINDS`` (kept in
+        ``self.steps`` for the story step checks)."""
         c = self.c
         for i, effect in enumerate(c.field(obj, key, path, "list")):
             where = f"{path}.{key}[{i}]"
-            name = c.choice(c.obj(effect, where), "board", where, tuple(BOARD_EFFECTS))
+            if "kind" in c.obj(effect, where) and "board" not in effect:
+                kind = c.field(effect, "kind", where, "text")
+                if kind not in ACTION_STEP_KINDS:
+                    c.fail(f"{where}.kind", f"a terrain action's step is one of {', '.join(ACTION_STEP_KINDS)}, "
+                                            f"found {kind!r}")
+                self.steps.append((effect, where))
+                continue
+            name = c.choice(effect, "board", where, tuple(BOARD_EFFECTS))
             for param, value_kind in BOARD_EFFECTS[name][1].items():
                 if value_kind == "name":
                     if not c.field(effect, param, where, "text").strip():
@@ -249,6 +291,8 @@ class _Board:
         def square(value: Any, where: str) -> None:
             c.pair(value, where, 1, (grid[0], grid[1]))
 
+        keywords = self.keywords
+        links: dict[str, int] = {}
         placed = c.field(layout, "map_tiles", path, "list")
         if not placed:
             c.fail(f"{path}.map_tiles", "a layout needs at least one map tile")
@@ -270,6 +314,14 @@ class _Board:
             if facing is None and tiles[name]["arrow"]:
                 c.fail(f"{where}.facing", f"terrain tile {name!r} has an arrow: its placement needs a facing")
             c.field(tile, "banner", where, "bool")
+            label = c.field(tile, "link", where, "text?")
+            if label is not None:
+                if not any(keywords[k]["link"] is not None for k in tiles[name]["keywords"]):
+                    c.fail(f"{where}.link", f"terrain tile {name!r} has no keyword with a `link`")
+                links[label] = links.get(label, 0) + 1
+        for label, count in sorted(links.items()):
+            if count != 2:
+                c.fail(f"{path}.terrain_tiles", f"link {label!r} joins {count} terrain tiles; a link joins exactly 2")
         for i, token in enumerate(c.field(layout, "search_tokens", path, "list")):
             where = f"{path}.search_tokens[{i}]"
             label = c.field(c.obj(token, where), "token", where, "text")

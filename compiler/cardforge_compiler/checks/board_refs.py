@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 
 from cardforge_compiler.checks import check
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean, listed
-from cardforge_compiler.model import BattleLayout, Components, TerrainTile
+from cardforge_compiler.model import BattleLayout, Components, TerrainTile, step_kind
 from cardforge_compiler.resolve import PackIR
 from cardforge_compiler.validate import Document
 from cardforge_runtime.format import RANDOM_SEARCH_TOKEN, railing_keyword
@@ -80,10 +80,12 @@ class _Names:
         return self.pack.components is None and not self.pack.defined_but_invalid("components")
 
 
-@check("board", "CF701", "CF304")
+@check("board", "CF701", "CF304", "CF305", "CF202")
 def board_names(pack: PackIR) -> Iterator[Diagnostic]:
-    """Every name a board document uses resolves in the pack (``CF701``), and every
-    terrain action's challenge names a stat of the pack (``CF304``)."""
+    """Every name a board document uses resolves in the pack (``CF701``), every
+    terrain action's challenge names a stat of the pack (``CF304``), and the story
+    steps among its effects name the pack's status tokens (``CF305``) and flags or
+    counters its stories declare (``CF202``), as on a story card."""
     names = _Names(pack)
     for doc in pack.board_docs:
         model = doc.model
@@ -130,6 +132,39 @@ def _terrain_tile(names: _Names, doc: Document, model: TerrainTile) -> Iterator[
             yield Diagnostic("CF304", f"'{stat}' is not a stat of pack '{manifest.id}'",
                              **names.pack.board_where(doc, ("actions", i, "challenge", "stat")),
                              hint=did_you_mean(stat, stats) or f"the pack's stats are {', '.join(stats)}")
+    lists = [(("actions", i, key), getattr(action, key)) for i, action in enumerate(model.actions)
+             for key in ("success", "failure")]
+    if model.targets is not None:
+        lists += [(("targets", key), getattr(model.targets, key)) for key in ("success", "failure")]
+    for path, effects in lists:
+        for j, effect in enumerate(effects):
+            yield from _effect_step(names, doc, (*path, j), effect)
+
+
+def _effect_step(names: _Names, doc: Document, path: tuple, effect: object) -> Iterator[Diagnostic]:
+    """The checks of a story card's step, for a story step among a terrain action's
+    effects: its status tokens are the pack's (CF305); the flags and counters it sets
+    are declared by one of the pack's stories (CF202: the Battle runs inside one)."""
+    pack, manifest = names.pack, names.pack.pack
+    kind = step_kind(effect)
+    if kind in ("gain", "lose"):
+        tokens = [t.name for t in manifest.status_tokens]
+        for k, token in enumerate(getattr(effect, kind).status or []):
+            if token not in tokens:
+                yield Diagnostic("CF305", f"'{token}' is not a status token of pack '{manifest.id}'",
+                                 **pack.board_where(doc, (*path, kind, "status", k)),
+                                 hint=did_you_mean(token, tokens) or f"status tokens: {', '.join(tokens) or 'none'}")
+    elif kind in ("set", "add", "clear"):
+        declared = sorted({name for story in pack.stories for name in
+                           (*story.doc.model.flags, *story.doc.model.counters)})
+        used = getattr(effect, kind)
+        for k, name in enumerate(used):
+            if name not in declared:
+                where = (*path, kind, k) if kind == "clear" else (*path, kind, name)
+                yield Diagnostic("CF202", f"'{name}' is not a declared flag or counter",
+                                 **pack.board_where(doc, where, "value" if kind == "clear" else "key"),
+                                 hint=did_you_mean(name, declared)
+                                 or "declare it under `flags:` or `counters:` of the story whose Battle uses the tile")
 
 
 def _layout(names: _Names, doc: Document, model: BattleLayout) -> Iterator[Diagnostic]:

@@ -26,6 +26,8 @@ from cardforge_runtime.format import (
     DIRECTIONS,
     ELEVATED_DEFAULTS,
     KEYWORD_DEFAULTS,
+    LINK_DEFAULTS,
+    MOVE_SCOPES,
     MOVE_WHEN,
     RANDOM_SEARCH_TOKEN,
     RANGES,
@@ -48,6 +50,8 @@ __all__ = [
     "Size",
     "Square",
     "Standees",
+    "AttackModifier",
+    "KeywordLink",
     "TerrainKeyword",
     "TerrainKeywordMovement",
     "TerrainKeywordSight",
@@ -177,7 +181,11 @@ class TerrainKeywordMovement(_Model):
     "Moving into an Elevated square costs double movement points (orthogonal movement
     costs 2; diagonal costs 4)"). ``enter``: the multiplier on the cost of a step into
     such a square; ``leave``: on a step out of it (Descent's pit: 2); ``when``:
-    ``any`` step, or only ``against-arrow`` (up a Staircase); ``characters`` /
+    ``any`` step, or only ``against-arrow`` (up a Staircase); ``scope``: ``square``
+    (every step into or out of such a square) or ``area`` (only a step between such a
+    square and one without the keyword: into or out of the pit, not within it);
+    ``enter_wounds``: Wounds, ignoring armor, a figure suffers on such a step in
+    (Descent: pit 1, lava 2; data for the Battle engine); ``characters`` /
     ``enemies``: whether they may enter (Enemies treat Elevated tiles as obstacles);
     ``stop``: whether a figure may end its move there; ``cross``: edge keywords only,
     whether a step may cross the edge (a Railing: no)."""
@@ -185,6 +193,9 @@ class TerrainKeywordMovement(_Model):
     enter: _Multiplier = _MOVE["enter"]
     leave: _Multiplier = _MOVE["leave"]
     when: Literal[MOVE_WHEN] = _MOVE["when"]  # type: ignore[valid-type]
+    scope: Literal[MOVE_SCOPES] = _MOVE["scope"]  # type: ignore[valid-type]
+    enter_wounds: Annotated[int, Field(ge=RANGES["enter_wounds"][0], le=RANGES["enter_wounds"][1])] = \
+        _MOVE["enter_wounds"]
     characters: bool = _MOVE["characters"]
     enemies: bool = _MOVE["enemies"]
     stop: bool = _MOVE["stop"]
@@ -209,12 +220,27 @@ class TerrainKeywordSight(_Model):
     unless_high_side_borders: bool = _SIGHT["unless_high_side_borders"]
 
 
+_MODIFIER = Annotated[int, Field(ge=RANGES["attack_modifier"][0], le=RANGES["attack_modifier"][1])]
+
+
+class AttackModifier(_Model):
+    """A change to an attack's ``range`` and ``damage`` (Descent, Bed and Table: "gains
+    +1 range and +1 damage"; "loses -1 range and -1 damage"); 0 = no change."""
+
+    range: _MODIFIER = 0
+    damage: _MODIFIER = 0
+
+
 class Elevation(_Model):
     """Effects on a figure standing on a keyword's square (Gascony's Legacy, Terrain
     Tiles, Elevated: "They gain Advantage on their Melee attacks. They gain
     Disadvantage when defending against Ranged attacks, and do not receive Cover from
     the Elevated tile they stand on"; Balconies and Railings: Advantage on Ranged
-    Attacks from High Ground, no Melee across a railing). Each field defaults to no
+    Attacks from High Ground, no Melee across a railing); ``attacking_down`` /
+    ``attacking_up``: Descent's elevation (Bed and Table: "An elevated figure attacking
+    a non-elevated figure (i.e., attacking down) gains +1 range and +1 damage. A
+    non-elevated figure attacking an elevated figure (i.e., attacking up) loses -1
+    range and -1 damage"), data for the Battle engine. Each field defaults to no
     change."""
 
     melee_advantage: bool = ELEVATED_DEFAULTS["melee_advantage"]
@@ -222,13 +248,35 @@ class Elevation(_Model):
     cover_from_own_tile: bool = ELEVATED_DEFAULTS["cover_from_own_tile"]
     ranged_advantage_over_low_ground: bool = ELEVATED_DEFAULTS["ranged_advantage_over_low_ground"]
     melee_across: bool = ELEVATED_DEFAULTS["melee_across"]
+    attacking_down: AttackModifier = Field(default_factory=AttackModifier)
+    attacking_up: AttackModifier = Field(default_factory=AttackModifier)
+
+
+class KeywordLink(_Model):
+    """What joins two linked squares of this keyword (Descent, Staircases: "For one
+    movement point, a figure in a staircase space can move to the matching staircase
+    space as though it were adjacent. Attacks may be made across matching staircase
+    spaces as though the two ends were adjacent. A figure on a staircase has a line of
+    sight to the other side of the staircase and all spaces adjacent to it. A figure
+    adjacent to a staircase has line of sight to the other side of the staircase.").
+    A layout links two placed terrain tiles with this keyword by giving both the same
+    ``link`` label. ``move_cost``: the Movement points of a step from one to the
+    other (none: no such step); ``attack``: attacks reach across as though the ends
+    were adjacent; ``sight``: the line of sight above."""
+
+    move_cost: Annotated[int, Field(ge=RANGES["link_cost"][0], le=RANGES["link_cost"][1])] | None = \
+        LINK_DEFAULTS["move_cost"]
+    attack: bool = LINK_DEFAULTS["attack"]
+    sight: bool = LINK_DEFAULTS["sight"]
 
 
 class TerrainKeyword(_Model):
     """A terrain keyword as data (Gascony's Legacy, Terrain Tiles: Cover, Elevated,
     Difficult, Impassable, Blocking; Staircase; Railing): the engine reads only these
     fields, never a keyword's name. ``applies_to``: ``square`` (the default) or
-    ``edge`` (a Railing lies on edges). A keyword with no fields does nothing."""
+    ``edge`` (a Railing lies on edges); ``link``: how the squares of two placed tiles
+    a layout links are joined (Descent's matching staircase spaces). A keyword with no
+    fields does nothing."""
 
     kind: Literal["terrain-keyword"]
     name: NameText
@@ -237,3 +285,4 @@ class TerrainKeyword(_Model):
     movement: TerrainKeywordMovement = Field(default_factory=TerrainKeywordMovement)
     sight: TerrainKeywordSight = Field(default_factory=TerrainKeywordSight)
     elevated: Elevation | None = KEYWORD_DEFAULTS["elevated"]
+    link: KeywordLink | None = KEYWORD_DEFAULTS["link"]

@@ -103,7 +103,7 @@ class Board:
 
     __slots__ = ("layout_id", "layout", "columns", "rows", "keywords_data", "_on_map", "_square_keywords",
                  "_tiles", "_map_tile", "_arrow", "_edges", "_railing_high", "_area", "_placed_keywords",
-                 "_map_keywords", "cache")
+                 "_map_keywords", "_links", "cache")
 
     def __init__(self, pack_board: Mapping[str, Any], layout_id: str) -> None:
         _build(self, pack_board, layout_id)
@@ -166,6 +166,13 @@ class Board:
         """For a square whose keyword ``sees: area``: the squares of the placed piece(s)
         carrying that keyword and the squares adjacent to them; empty otherwise."""
         return self._area.get(square, frozenset())
+
+    def links(self, square: Square) -> tuple[tuple[Square, Mapping[str, Any]], ...]:
+        """The squares ``square`` is linked to and the ``link`` data joining them
+        (``{"move_cost", "attack", "sight"}``): every square of the other placed tile
+        sharing its layout ``link`` label (Descent, Staircases: "the matching staircase
+        space"); ``()`` when it has none."""
+        return self._links.get(square, ())
 
     # -- edges --------------------------------------------------------------------
     def edge_marks(self, edge: Edge) -> tuple[EdgeMark, ...]:
@@ -242,6 +249,7 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
     area: dict[Square, set[Square]] = {}
     placed_keywords: list[tuple[str, ...]] = []
     map_keywords: list[tuple[str, ...]] = []
+    labels: dict[str, list[tuple[str, list[Square], list[str]]]] = {}
 
     def place(entry: Mapping, path: str, size: tuple[int, int]) -> tuple[int, list[tuple[int, int, Square]]]:
         rotation = field(entry, "rotation", path, int)
@@ -327,6 +335,9 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
                 arrows[i] = facing
         plain = [sq for _, _, sq in squares]
         add_area(plain, kws)
+        label = entry.get("link")
+        if label is not None:
+            labels.setdefault(field(entry, "link", path, str), []).append((path, plain, kws))
         for k, mark in enumerate(field(tile, "edges", tpath, list)):
             epath = f"{tpath}.edges[{k}]"
             keyword = field(mark, "keyword", epath, str)
@@ -336,6 +347,19 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
             banner = shown == "always" or (shown == "optional" and entry.get("banner") is True)
             add_edges(plain, side, keyword, banner)
 
+    links: dict[Square, list[tuple[Square, Mapping[str, Any]]]] = {}
+    for label, ends in labels.items():
+        if len(ends) != 2:
+            raise fail(f"{lpath}.terrain_tiles", f"link {label!r} joins {len(ends)} terrain tiles, not 2")
+        (path, first, first_kws), (_, second, second_kws) = ends
+        shared = [k for k in first_kws if k in second_kws and keywords[k].get("link") is not None]
+        if not shared:
+            raise fail(f"{path}.link", f"the tiles linked by {label!r} share no keyword with a `link`")
+        data = field(keywords[shared[0]], "link", f"board.keywords[{shared[0]!r}]", Mapping)
+        for here, there in ((first, second), (second, first)):
+            for sq in here:
+                links.setdefault(sq, []).extend((other, data) for other in there)
+
     values = {
         "layout_id": layout_id, "layout": layout, "columns": columns, "rows": rows, "keywords_data": keywords,
         "_on_map": tuple(on_map), "_square_keywords": tuple(tuple(k) for k in square_kw),
@@ -343,7 +367,8 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         "_edges": {e: tuple(m) for e, m in edges.items()},
         "_railing_high": tuple(frozenset(h) for h in railing_high),
         "_area": {sq: frozenset(s) for sq, s in area.items()}, "_placed_keywords": tuple(placed_keywords),
-        "_map_keywords": tuple(map_keywords), "cache": {},
+        "_map_keywords": tuple(map_keywords), "_links": {sq: tuple(ends) for sq, ends in links.items()},
+        "cache": {},
     }
     for name, value in values.items():
         object.__setattr__(board, name, value)
