@@ -153,7 +153,7 @@ def test_board_effects_are_a_closed_union_from_the_format() -> None:
      ("CF103", "t.yaml:8:16", "unknown field 'helth'")),
     ("kind: battle-layout\nid: x\ntitle: X\ngrid: [4, 4]\nmap_tiles:\n  - {side: S, at: [1, 1]}\nstart: [[1, 1]]\n"
      "terrain_tiles:\n  - {tile: Stair, at: [1, 1], link: up}\n",
-     ("CF105", "t.yaml:1:1", "link 'up' joins 1 terrain tiles; a link joins exactly 2")),
+     ("CF105", "t.yaml:9:3", "link 'up' joins 1 terrain tiles; a link joins exactly 2")),
     ("kind: terrain-tile\nname: T\nsize: [1, 1]\nactions:\n  - name: A\n    from: adjacent\n    success:\n"
      "      - board: wagon-roll\n        minuss: 2\n",
      ("CF103", "t.yaml:9:9", "unknown field 'minuss'")),

@@ -6,6 +6,7 @@ conformance ``rules`` pack, whose board uses every kind of board field."""
 from __future__ import annotations
 
 import copy
+import re
 import os
 import shutil
 import subprocess
@@ -118,6 +119,16 @@ def test_the_board_is_byte_identical_across_runs_seeds_and_folders(tmp_path: Pat
     assert b'"board":{"components":' in first and str(tmp_path).encode() not in third
 
 
+def test_load_bundle_refuses_a_link_between_tiles_with_no_linking_keyword(bundle: dict) -> None:
+    data = copy.deepcopy(bundle)
+    placed = data["packs"][0]["board"]["layouts"]["trial-yard"]["terrain_tiles"]
+    placed[0]["link"] = placed[1]["link"] = "up"
+    names = (placed[0]["tile"], placed[1]["tile"])
+    with pytest.raises(BundleError, match=re.escape(
+            f"terrain_tiles[1].link: link 'up' joins {names[0]!r} and {names[1]!r}, which share no keyword")):
+        load_bundle(data)
+
+
 def _edit(bundle: dict, path: tuple, value: object) -> dict:
     data = copy.deepcopy(bundle)
     *parents, last = path
@@ -172,7 +183,7 @@ BOARD = ("packs", 0, "board")
     ((*BOARD, "keywords", "Railing", "elevated", "attacking_up", "range"), 7,
      "$.packs[0].board.keywords.Railing.elevated.attacking_up.range: expected a whole number from -6 to 6"),
     ((*BOARD, "layouts", "trial-yard", "terrain_tiles", 1, "link"), "up",
-     "$.packs[0].board.layouts.trial-yard.terrain_tiles[1].link: terrain tile 'Wagon' has no keyword with a `link`"),
+     "$.packs[0].board.layouts.trial-yard.terrain_tiles: link 'up' joins 1 terrain tiles; a link joins exactly 2"),
     ((*BOARD, "map_tiles", "Staircase", "railings"), ["up"],
      "$.packs[0].board.map_tiles.Staircase.railings[0]: expected one of north, east, south, west, found 'up'"),
     ((*BOARD, "components", "map_tiles", 0, "sides"), [],

@@ -292,7 +292,7 @@ class _Board:
             c.pair(value, where, 1, (grid[0], grid[1]))
 
         keywords = self.keywords
-        links: dict[str, int] = {}
+        links: dict[str, list[tuple[str, str]]] = {}
         placed = c.field(layout, "map_tiles", path, "list")
         if not placed:
             c.fail(f"{path}.map_tiles", "a layout needs at least one map tile")
@@ -316,12 +316,14 @@ class _Board:
             c.field(tile, "banner", where, "bool")
             label = c.field(tile, "link", where, "text?")
             if label is not None:
-                if not any(keywords[k]["link"] is not None for k in tiles[name]["keywords"]):
-                    c.fail(f"{where}.link", f"terrain tile {name!r} has no keyword with a `link`")
-                links[label] = links.get(label, 0) + 1
-        for label, count in sorted(links.items()):
-            if count != 2:
-                c.fail(f"{path}.terrain_tiles", f"link {label!r} joins {count} terrain tiles; a link joins exactly 2")
+                links.setdefault(label, []).append((f"{where}.link", name))
+        for label, ends in sorted(links.items()):
+            if len(ends) != 2:
+                c.fail(f"{path}.terrain_tiles", f"link {label!r} joins {len(ends)} terrain tiles; a link joins exactly 2")
+            (_, first), (where, second) = ends
+            if not any(k in tiles[second]["keywords"] and keywords[k]["link"] is not None
+                       for k in tiles[first]["keywords"]):
+                c.fail(where, f"link {label!r} joins {first!r} and {second!r}, which share no keyword with a `link`")
         for i, token in enumerate(c.field(layout, "search_tokens", path, "list")):
             where = f"{path}.search_tokens[{i}]"
             label = c.field(c.obj(token, where), "token", where, "text")

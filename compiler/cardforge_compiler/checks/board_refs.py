@@ -167,6 +167,26 @@ def _effect_step(names: _Names, doc: Document, path: tuple, effect: object) -> I
                                  or "declare it under `flags:` or `counters:` of the story whose Battle uses the tile")
 
 
+def _links(names: _Names, doc: Document, linked: dict[str, list[tuple[int, str]]]) -> Iterator[Diagnostic]:
+    """The two placements a ``link`` label joins (the layout model counts them) share
+    a terrain keyword with ``link`` (Descent's matching staircase spaces), as the
+    runtime's board requires (``CF701``: the link names a keyword the tiles lack)."""
+    pack = names.pack
+    if pack.defined_but_invalid("terrain-keyword") or pack.defined_but_invalid("terrain-tile"):
+        return
+    for label, ends in linked.items():
+        found = [pack.terrain_tiles.get(name) for _, name in ends]
+        if len(ends) != 2 or None in found:
+            continue
+        first, second = (tile.model.keywords for tile in found)  # type: ignore[union-attr]
+        if not any(k in second and k in pack.keywords and pack.keywords[k].model.link is not None for k in first):
+            yield names.unknown(
+                doc, ("terrain_tiles", ends[1][0], "link"),
+                f"link '{label}' joins '{ends[0][1]}' and '{ends[1][1]}', which share no terrain keyword with a `link`",
+                "give both tiles a keyword with `link:` (Descent's Staircase: "
+                "`link: {move_cost: 1, attack: true, sight: true}`), or remove the label")
+
+
 def _layout(names: _Names, doc: Document, model: BattleLayout) -> Iterator[Diagnostic]:
     pack = names.pack
     no_components = names.components_missing()
@@ -181,8 +201,12 @@ def _layout(names: _Names, doc: Document, model: BattleLayout) -> Iterator[Diagn
             yield names.unknown(doc, ("map_tiles", i, "side"), f"unknown map tile side '{placed.side}'",
                                 _choices_hint(placed.side, pack.map_tiles, "map tile sides",
                                               "add the piece and its two sides to `map_tiles:` of the components"))
+    linked: dict[str, list[tuple[int, str]]] = {}
     for i, placed in enumerate(model.terrain_tiles):
         yield from names.tile(doc, ("terrain_tiles", i, "tile"), placed.tile)
+        if placed.link is not None:
+            linked.setdefault(placed.link, []).append((i, placed.tile))
+    yield from _links(names, doc, linked)
     for i, token in enumerate(model.search_tokens):
         if components_known and token.token != RANDOM_SEARCH_TOKEN and token.token not in names.labels:
             yield names.unknown(doc, ("search_tokens", i, "token"), f"unknown Search token '{token.token}'",

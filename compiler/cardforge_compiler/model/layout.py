@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from cardforge_runtime.format import RANGES
@@ -118,10 +118,11 @@ class BattleLayout(_Model):
     start: Annotated[list[Square], Field(min_length=1)]
     exits: list[ExitArea] = Field(default_factory=list)
 
-    @model_validator(mode="after")
-    def _links_in_pairs(self) -> BattleLayout:
+    @field_validator("terrain_tiles")
+    @classmethod
+    def _links_in_pairs(cls, terrain_tiles: list[TerrainTilePlacement]) -> list[TerrainTilePlacement]:
         counts: dict[str, int] = {}
-        for placed in self.terrain_tiles:
+        for placed in terrain_tiles:
             if placed.link is not None:
                 counts[placed.link] = counts.get(placed.link, 0) + 1
         for label, count in counts.items():
@@ -129,4 +130,4 @@ class BattleLayout(_Model):
                 raise PydanticCustomError("one_of", "link '{label}' joins {count} terrain tiles; a link joins exactly 2", {
                     "label": label, "count": count,
                     "hint": "give the same `link:` label to the two placements it joins (matching staircase spaces)"})
-        return self
+        return terrain_tiles
