@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from _board_helpers import KEYWORDS, TILES, keyword, pack_board, placement, rows_layout, tile
 
 from cardforge_runtime.board import (build_board, cover, line_of_sight, pattern_squares, reachable, sight_table,
@@ -114,3 +116,24 @@ def test_the_descent_props_bundle_carries_the_play_time_data() -> None:
     assert [t["link"] for t in layout["terrain_tiles"] if t["link"]] == ["crypt-stair", "crypt-stair"]
     shrine = build_board(board, "sunken-shrine")
     assert step_cost(shrine, (1, 6), (12, 6)) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(ends=st.lists(st.tuples(st.integers(1, 6), st.integers(1, 4)), min_size=2, max_size=2, unique=True),
+       columns=st.lists(st.tuples(st.integers(1, 6), st.integers(1, 4)), max_size=6, unique=True),
+       budget=st.integers(0, 5))
+def test_links_keep_sight_symmetric_and_reach_growing(ends, columns, budget) -> None:
+    """Whatever the board, a link keeps line of sight symmetric, and the squares
+    reachable with a budget stay reachable with one more point."""
+    keywords = {**KEYWORDS, "Staircase": keyword(link={"move_cost": 1, "attack": True, "sight": True})}
+    tiles = {**TILES, "Staircase": tile([1, 1], ["Staircase"])}
+    terrain = [placement("Staircase", end, link="l") for end in ends]
+    terrain += [placement("Column", sq) for sq in columns if sq not in ends]
+    board = build_board(pack_board({"t": rows_layout(["......"] * 4, terrain)}, keywords, tiles), "t")
+    table = sight_table(board)
+    assert all(table[(a, b)][0] == table[(b, a)][0] for a, b in table)
+    assert line_of_sight(board, ends[0], ends[1])
+    smaller, larger = reachable(board, ends[0], budget), reachable(board, ends[0], budget + 1)
+    assert all(sq in larger and larger[sq] <= cost for sq, cost in smaller.items())
+    if budget >= 1:
+        assert smaller[ends[1]] == 1
