@@ -137,3 +137,16 @@ def test_links_keep_sight_symmetric_and_reach_growing(ends, columns, budget) -> 
     assert all(sq in larger and larger[sq] <= cost for sq, cost in smaller.items())
     if budget >= 1:
         assert smaller[ends[1]] == 1
+
+
+@pytest.mark.parametrize(("link", "message"), [
+    ({"move_cost": 0, "attack": True, "sight": True}, r"\.link\.move_cost: expected a whole number >= 1 or null"),
+    ({"move_cost": 1, "attack": True}, r"\.link: missing `sight`"),
+    ("yes", r"\.link: expected an object or null"),
+])
+def test_a_damaged_link_is_an_engine_error_naming_the_field(link, message) -> None:
+    keywords = {**KEYWORDS, "Staircase": {**keyword(), "link": link}}
+    tiles = {**TILES, "Staircase": tile([1, 1], ["Staircase"])}
+    ends = [placement("Staircase", (c, 1), link="x") for c in (1, 3)]
+    with pytest.raises(EngineError, match=r"board\.keywords\['Staircase'\]" + message):
+        build_board(pack_board({"t": rows_layout(["......"], ends)}, keywords, tiles), "t")
