@@ -64,7 +64,9 @@ TILES = {
 
 def side(size: list[int], keywords: list[str] | None = None, arrow: str | None = None,
          railings: list[str] | None = None, piece: str = "Piece") -> dict:
-    return {"piece": piece, "size": size, "keywords": keywords or [], "arrow": arrow, "railings": railings or []}
+    """A map tile side; ``railings``: the sides carrying the Railing edge keyword."""
+    edges = [{"keyword": "Railing", "side": direction, "banner": "none"} for direction in railings or []]
+    return {"piece": piece, "size": size, "keywords": keywords or [], "arrow": arrow, "edges": edges}
 
 
 MAP_TILES = {

@@ -326,22 +326,18 @@ def test_every_board_field_is_documented_in_docs_format_md() -> None:
         assert f"| `{effect}` |" in section
 
 
-def test_railings_need_the_packs_one_edge_keyword(tmp_path: Path) -> None:
-    """A map tile side's ``railings`` carry the pack's one edge keyword
-    (``format.railing_keyword``): none, or two, leaves them nothing to carry."""
+def test_a_map_tile_sides_edges_name_edge_keywords(tmp_path: Path) -> None:
+    """A map tile side's ``edges`` (the Staircase's Railings) name edge keywords of the
+    pack, as a terrain tile's do; a pack may have several (a Rope beside the Railing)."""
     files = clean()
     files["components"] = COMPONENTS.replace("      - side: Medium B\n        size: [4, 4]\n",
                                              "      - side: Medium B\n        size: [4, 4]\n"
-                                             "        railings: [west]\n")
-    assert lint(tmp_path, **files) == []
+                                             "        edges: [{keyword: Rope, side: west}]\n")
     two = files["keywords"] + "---\nkind: terrain-keyword\nname: Rope\napplies_to: edge\n"
-    assert lint(tmp_path, **{**files, "keywords": two}) == [
-        ("CF701", "components.yaml:10:19", "railings carry the pack's one edge keyword, but the pack has 2: Railing, "
-                                          "Rope")]
-    (tmp_path / "keywords.yaml").unlink()
-    files.pop("keywords")
-    files["tiles"] = TILES.split("---\n")[0].replace("keywords: [Cover]", "")
-    files["components"] = files["components"].replace("faces: [Crates, Balcony]", "faces: [Crates]")
+    assert lint(tmp_path, **{**files, "keywords": two}) == []
     assert lint(tmp_path, **files) == [
-        ("CF701", "components.yaml:10:19", "railings carry the pack's one edge keyword, but the pack has no edge "
-                                          "keyword")]
+        ("CF701", "components.yaml:10:27", "unknown terrain keyword 'Rope'")]
+    files["components"] = files["components"].replace("keyword: Rope", "keyword: Cover")
+    assert lint(tmp_path, **files) == [
+        ("CF701", "components.yaml:10:27", "terrain keyword 'Cover' is a square keyword: it lies on squares, not "
+                                          "on an edge")]

@@ -49,9 +49,11 @@ def test_the_board_is_emitted_with_every_field_and_its_defaults(bundle: dict) ->
         "ranged_advantage_over_low_ground": True, "melee_across": False,
         "attacking_down": {"range": 0, "damage": 0}, "attacking_up": {"range": 0, "damage": 0}}
     assert board["map_tiles"]["Staircase"] == {"piece": "Stairs", "size": [2, 2], "keywords": ["Stairs"],
-                                               "arrow": "south", "railings": ["west", "east"]}
+                                               "arrow": "south", "edges": [
+                                                   {"keyword": "Railing", "side": "west", "banner": "none"},
+                                                   {"keyword": "Railing", "side": "east", "banner": "none"}]}
     assert board["map_tiles"]["Medium A"] == {"piece": "Medium", "size": [4, 4], "keywords": [], "arrow": None,
-                                              "railings": []}
+                                              "edges": []}
     assert board["terrain_tiles"]["Barrel"] == {
         "text": "", "size": [1, 1], "keywords": ["Cover", "Elevated"], "arrow": False, "edges": [],
         "while_on": {"defense_dice": 0, "abilities": []}, "targets": None,
@@ -184,8 +186,8 @@ BOARD = ("packs", 0, "board")
      "$.packs[0].board.keywords.Railing.elevated.attacking_up.range: expected a whole number from -6 to 6"),
     ((*BOARD, "layouts", "trial-yard", "terrain_tiles", 1, "link"), "up",
      "$.packs[0].board.layouts.trial-yard.terrain_tiles: link 'up' joins 1 terrain tiles; a link joins exactly 2"),
-    ((*BOARD, "map_tiles", "Staircase", "railings"), ["up"],
-     "$.packs[0].board.map_tiles.Staircase.railings[0]: expected one of north, east, south, west, found 'up'"),
+    ((*BOARD, "map_tiles", "Staircase", "edges", 1, "side"), "up",
+     "$.packs[0].board.map_tiles.Staircase.edges[1].side: expected one of north, east, south, west, found 'up'"),
     ((*BOARD, "components", "map_tiles", 0, "sides"), [],
      "$.packs[0].board.components.map_tiles[0].sides: a map tile has exactly 2 sides, found 0"),
     ((*BOARD, "components", "terrain_tiles", 0, "faces"), ["Keg"],
@@ -284,10 +286,9 @@ def test_hand_edits_of_a_board_are_refused_with_a_bundle_error_or_load(edits: li
         pass
 
 
-def test_railings_need_the_boards_one_edge_keyword(bundle: dict) -> None:
+def test_a_map_tile_sides_edges_name_edge_keywords_of_the_board(bundle: dict) -> None:
     data = copy.deepcopy(bundle)
-    board = data["packs"][0]["board"]
-    board["keywords"]["Rope"] = {**copy.deepcopy(board["keywords"]["Railing"]), "text": "a second edge keyword"}
-    with pytest.raises(BundleError, match=r"\$\.packs\[0\]\.board\.map_tiles\.Staircase\.railings: railings carry "
-                                          r"the board's one edge keyword, but the board has 2 edge keywords"):
+    data["packs"][0]["board"]["map_tiles"]["Staircase"]["edges"][0]["keyword"] = "Stairs"
+    with pytest.raises(BundleError, match=r"\$\.packs\[0\]\.board\.map_tiles\.Staircase\.edges\[0\]\.keyword: "
+                                          r"'Stairs' is not an edge keyword of the board"):
         load_bundle(data)

@@ -15,7 +15,6 @@ Re-exported by :mod:`cardforge_runtime.format`. See ``docs/bundle.md``, Board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 __all__ = [
@@ -37,7 +36,6 @@ __all__ = [
     "SEES",
     "TILE_ATTACKS",
     "WHILE_ON_DEFAULTS",
-    "railing_keyword",
 ]
 
 #: The four directions of the grid, clockwise from north (north: row - 1, east:
@@ -178,17 +176,3 @@ BOARD_EFFECTS: dict[str, tuple[str, dict[str, str]]] = {
                    "reaches another Terrain Tile or leaves the map: Characters and Named Enemies in squares it "
                    "enters suffer 1 Wound, other Enemies are Defeated (the Wagon Roll).", {"minus": "wagon_minus"}),
 }
-
-
-def railing_keyword(edge_keywords: Iterable[str]) -> str | None:
-    """The edge keyword that a map tile side's ``railings`` carry (Gascony's Legacy,
-    Staircase (Map Tile): "Like Balconies, Palace Staircases also have Railings"):
-    the pack's one edge keyword (``applies_to: edge``), named nowhere in code; ``None``
-    when the pack has none or several (then ``railings`` cannot be placed, and lint
-    and ``load_bundle`` refuse a side that has them).
-
-    Args:
-        edge_keywords: the names of the pack's edge keywords.
-    """
-    names = sorted(set(edge_keywords))
-    return names[0] if len(names) == 1 else None

@@ -2,8 +2,7 @@
 the board engine reads, with the vocabularies, defaults and ranges of
 ``board_fields``, and every name it looks up (a layout's map tile side and terrain
 tile, a tile's keywords, an edge keyword on an edge and a square keyword on squares,
-a Search token label, a deployment's Enemy tokens, a terrain action's stat, the one
-edge keyword a map tile side's ``railings`` carry: ``format.railing_keyword``), so that a
+a Search token label, a deployment's Enemy tokens, a terrain action's stat), so that a
 hand-edited bundle stops here, naming the JSON path, rather than failing in a
 Battle. Squares are ``[column, row]``, 1-based, inside the layout's grid. Geometry
 (footprints that fit, overlaps, reachability) is lint's, not the loader's.
@@ -37,7 +36,6 @@ from cardforge_runtime.format import (
     SEES,
     TILE_ATTACKS,
     WHILE_ON_DEFAULTS,
-    railing_keyword,
 )
 
 __all__ = ["check_board"]
@@ -157,13 +155,18 @@ class _Board:
         c.pair(c.field(side, "size", path, "list"), f"{path}.size", RANGES["tile_size"][0], (high, high))
         self.keyword_refs(side, "keywords", path, self.square_keywords, "square")
         c.choice(side, "arrow", path, DIRECTIONS, nullable=True)
-        railings = c.texts(side, "railings", path) or []
-        for i, direction in enumerate(railings):
-            if direction not in DIRECTIONS:
-                c.fail(f"{path}.railings[{i}]", f"expected one of {', '.join(DIRECTIONS)}, found {direction!r}")
-        if railings and railing_keyword(self.edge_keywords) is None:
-            c.fail(f"{path}.railings", "railings carry the board's one edge keyword, but the board has "
-                                       f"{len(self.edge_keywords) or 'no'} edge keywords")
+        self.edges(side, path)
+
+    def edges(self, piece: Mapping[str, Any], path: str) -> None:
+        """The edge keywords along the sides of a terrain tile or a map tile side."""
+        c = self.c
+        for i, edge in enumerate(c.field(piece, "edges", path, "list")):
+            where = f"{path}.edges[{i}]"
+            keyword = c.field(c.obj(edge, where), "keyword", where, "text")
+            if keyword not in self.edge_keywords:
+                c.fail(f"{where}.keyword", f"{keyword!r} is not an edge keyword of the board")
+            c.choice(edge, "side", where, DIRECTIONS)
+            c.choice(edge, "banner", where, BANNERS)
 
     # -- keywords and tiles ----------------------------------------------------------
 
@@ -218,13 +221,7 @@ class _Board:
         c.pair(c.field(tile, "size", path, "list"), f"{path}.size", RANGES["tile_size"][0], (high, high))
         self.keyword_refs(tile, "keywords", path, self.square_keywords, "square")
         c.field(tile, "arrow", path, "bool")
-        for i, edge in enumerate(c.field(tile, "edges", path, "list")):
-            where = f"{path}.edges[{i}]"
-            keyword = c.field(c.obj(edge, where), "keyword", where, "text")
-            if keyword not in self.edge_keywords:
-                c.fail(f"{where}.keyword", f"{keyword!r} is not an edge keyword of the board")
-            c.choice(edge, "side", where, DIRECTIONS)
-            c.choice(edge, "banner", where, BANNERS)
+        self.edges(tile, path)
         while_on = c.obj(c.field(tile, "while_on", path, "object"), f"{path}.while_on")
         for key, default in WHILE_ON_DEFAULTS.items():
             if isinstance(default, list):

@@ -47,7 +47,6 @@ from cardforge_runtime.board_fields import (
     SEES,
     TILE_ATTACKS,
     WHILE_ON_DEFAULTS,
-    railing_keyword,
 )
 from cardforge_runtime.condition_types import (
     BUILTIN_NAMES,
@@ -86,7 +85,6 @@ __all__ = [
     "TILE_ATTACKS",
     "WHILE_ON_DEFAULTS",
     "is_name",
-    "railing_keyword",
     "BUILTIN_NAMES",
     "BUNDLE_FORMAT",
     "BUNDLE_FORMAT_VERSION",

@@ -2,8 +2,8 @@
 terrain tile, terrain keyword, Search token label and Enemy token that a
 ``components``, ``terrain-tile`` or ``battle-layout`` document names is defined in the
 pack, and every keyword lies where it can (an edge keyword on edges, a square keyword
-on squares), and a map tile side's ``railings`` have the pack's one edge keyword to
-carry (``format.railing_keyword``). Gascony's Legacy, "Component List", "Terrain
+on squares: a map tile side's or terrain tile's ``edges`` name edge keywords).
+Gascony's Legacy, "Component List", "Terrain
 Tiles", "Battle Cards - Setup".
 
 Runs before the geometry checks of the ``board`` family, which may then assume every
@@ -20,7 +20,7 @@ from cardforge_compiler.diagnostics import Diagnostic, did_you_mean, listed
 from cardforge_compiler.model import BattleLayout, Components, TerrainTile, step_kind
 from cardforge_compiler.resolve import PackIR
 from cardforge_compiler.validate import Document
-from cardforge_runtime.format import RANDOM_SEARCH_TOKEN, railing_keyword
+from cardforge_runtime.format import RANDOM_SEARCH_TOKEN
 
 __all__ = ["board_names"]
 
@@ -102,16 +102,9 @@ def _components(names: _Names, doc: Document, model: Components) -> Iterator[Dia
         for j, side in enumerate(piece.sides):
             for k, keyword in enumerate(side.keywords):
                 yield from names.keyword(doc, ("map_tiles", i, "sides", j, "keywords", k), keyword, "square")
-            if side.railings and railing_keyword(names.edge_keywords) is None \
-                    and not names.pack.defined_but_invalid("terrain-keyword"):
-                several = len(names.edge_keywords) > 1
-                yield names.unknown(
-                    doc, ("map_tiles", i, "sides", j, "railings"),
-                    "railings carry the pack's one edge keyword, but the pack has "
-                    + (f"{len(names.edge_keywords)}: {listed(sorted(names.edge_keywords))}" if several
-                       else "no edge keyword"),
-                    "keep one terrain keyword with `applies_to: edge` (the Railing)" if several
-                    else "define the Railing: a document with `kind: terrain-keyword`, `applies_to: edge`")
+            for k, edge in enumerate(side.edges):
+                yield from names.keyword(doc, ("map_tiles", i, "sides", j, "edges", k, "keyword"), edge.keyword,
+                                         "edge")
     for i, piece in enumerate(model.terrain_tiles):
         for j, face in enumerate(piece.faces):
             yield from names.tile(doc, ("terrain_tiles", i, "faces", j), face)

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 
 from cardforge_runtime.format import (
     APPLIES_TO,
+    BANNERS,
     DIRECTIONS,
     ELEVATED_DEFAULTS,
     KEYWORD_DEFAULTS,
@@ -56,6 +57,7 @@ __all__ = [
     "TerrainKeywordMovement",
     "TerrainKeywordSight",
     "TerrainPiece",
+    "TileEdge",
 ]
 
 _GRID = RANGES["grid"]
@@ -96,26 +98,40 @@ SearchLabel = Annotated[NameText, AfterValidator(_search_label),
 # -- components ----------------------------------------------------------------------
 
 
+class TileEdge(_Model):
+    """An edge keyword along one side of a terrain tile's unrotated footprint or of a
+    map tile side (Gascony's Legacy, Balconies and Railings: "Balcony Tiles include a
+    Railing edge"; Staircase (Map Tile): "Palace Staircases also have Railings");
+    ``banner``: whether a hanging banner may show on it (``none``, ``optional``: a
+    placement says ``banner: true``; ``always``)."""
+
+    keyword: NameText
+    side: Direction
+    banner: Literal[BANNERS] = BANNERS[0]  # type: ignore[valid-type]
+
+
+def _edges_once(edges: list[TileEdge]) -> list[TileEdge]:
+    seen = [(edge.keyword, edge.side) for edge in edges]
+    if len(set(seen)) != len(seen):
+        raise PydanticCustomError("one_of", "`edges` puts the same keyword on a side twice", {
+            "hint": "list each keyword at most once per side: north, east, south, west"})
+    return edges
+
+
 class MapTileSide(_Model):
     """One side of a double-sided map tile (Gascony's Legacy, Component List: "Each Map
     and Terrain Tile is double-sided"): its ``side`` name (unique in the pack; layouts
     place a side by this name), its grid ``size`` ``[columns, rows]``, the square
     ``keywords`` on every square of the side (the Staircase: Stairs), the printed
-    ``arrow`` (down the stairs) and the sides of the tile that carry a Railing edge
-    (``railings``), both before rotation (Terrain Tiles, Staircase (Map Tile))."""
+    ``arrow`` (down the stairs) and its ``edges``, edge keywords along sides of the
+    tile (the Staircase's Railings on its west and east sides), both before rotation
+    (Terrain Tiles, Staircase (Map Tile)), as a terrain tile's ``edges``."""
 
     side: NameText
     size: Size
     keywords: list[NameText] = Field(default_factory=list)
     arrow: Direction | None = None
-    railings: list[Direction] = Field(default_factory=list)
-
-    @model_validator(mode="after")
-    def _railings_once(self) -> MapTileSide:
-        if len(set(self.railings)) != len(self.railings):
-            raise PydanticCustomError("one_of", "`railings` names a side twice", {
-                "hint": "name each side of the tile at most once: north, east, south, west"})
-        return self
+    edges: Annotated[list[TileEdge], AfterValidator(_edges_once)] = Field(default_factory=list)
 
 
 class MapTilePiece(_Model):

@@ -20,7 +20,6 @@ from cardforge_runtime.format import (
     ACTION_FROM,
     ACTION_KINDS,
     ACTION_STEP_KINDS,
-    BANNERS,
     BOARD_EFFECTS,
     RANGES,
     TILE_ATTACKS,
@@ -28,7 +27,7 @@ from cardforge_runtime.format import (
 )
 
 from cardforge_compiler.model._types import NameText, _Model
-from cardforge_compiler.model.board import Direction, Size
+from cardforge_compiler.model.board import Size, TileEdge
 from cardforge_compiler.model.steps import STEP_MODELS, step_kind
 
 __all__ = ["BOARD_EFFECT_MODELS", "BoardEffect", "Effect", "TerrainAction", "TerrainTile", "TileChallenge", "TileEdge",
@@ -129,17 +128,6 @@ class TileTarget(_Model):
     attack: Literal[TILE_ATTACKS] = "any"  # type: ignore[valid-type]
     success: Annotated[list[Effect], Field(min_length=1)]
     failure: list[Effect] = Field(default_factory=list)
-
-
-class TileEdge(_Model):
-    """An edge keyword along one side of a terrain tile's unrotated footprint
-    (Gascony's Legacy, Balconies and Railings: "Balcony Tiles include a Railing edge");
-    ``banner``: whether a hanging banner may show on it (``none``, ``optional``: a
-    placement says ``banner: true``; ``always``)."""
-
-    keyword: NameText
-    side: Direction
-    banner: Literal[BANNERS] = BANNERS[0]  # type: ignore[valid-type]
 
 
 class WhileOn(_Model):

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from cardforge_runtime.board.reading import DIRECTIONS, direction, fail, field, keyword_data, pair, square_keywords
-from cardforge_runtime.board_fields import ROTATIONS, railing_keyword
+from cardforge_runtime.board_fields import ROTATIONS
 
 __all__ = ["DIRECTIONS", "STEP", "Board", "EdgeMark", "Square", "build_board", "edge_between", "rotate_side"]
 
@@ -283,8 +283,17 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         for sq in squares:
             area.setdefault(sq, set()).update(around)
 
-    railing = railing_keyword(name for name, data in keywords.items() if isinstance(data, Mapping)
-                              and data.get("applies_to") == "edge")
+    def piece_edges(piece: Mapping, ppath: str, squares: list[Square], rotation: int, shown: bool) -> None:
+        """The edge keywords along the sides of a placed piece (``edges``: a terrain
+        tile's or a map tile side's); ``shown``: the placement shows a banner."""
+        for k, mark in enumerate(field(piece, "edges", ppath, list)):
+            epath = f"{ppath}.edges[{k}]"
+            keyword = field(mark, "keyword", epath, str)
+            keyword_data(keywords, keyword, f"{epath}.keyword", "edge")
+            side = rotate_side(direction(mark.get("side"), f"{epath}.side"), rotation)
+            banner = mark.get("banner", "none")
+            add_edges(squares, side, keyword, banner == "always" or (banner == "optional" and shown))
+
     for n, entry in enumerate(field(layout, "map_tiles", lpath, list)):
         path = f"{lpath}.map_tiles[{n}]"
         name = field(entry, "side", path, str)
@@ -307,12 +316,7 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
                 arrows[i] = arrow
         plain = [sq for _, _, sq in squares]
         add_area(plain, kws)
-        railings = field(side, "railings", spath, list)
-        if railings and railing is None:
-            raise fail(f"{spath}.railings", "a map tile's railings carry the pack's one edge keyword "
-                                             "(format.railing_keyword), but the pack has none or several")
-        for k, rside in enumerate(railings):
-            add_edges(plain, rotate_side(direction(rside, f"{spath}.railings[{k}]"), rotation), railing, False)
+        piece_edges(side, spath, plain, rotation, False)
 
     for n, entry in enumerate(field(layout, "terrain_tiles", lpath, list)):
         path = f"{lpath}.terrain_tiles[{n}]"
@@ -338,14 +342,7 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         label = entry.get("link")
         if label is not None:
             labels.setdefault(field(entry, "link", path, str), []).append((path, plain, kws))
-        for k, mark in enumerate(field(tile, "edges", tpath, list)):
-            epath = f"{tpath}.edges[{k}]"
-            keyword = field(mark, "keyword", epath, str)
-            keyword_data(keywords, keyword, f"{epath}.keyword", "edge")
-            side = rotate_side(direction(mark.get("side"), f"{epath}.side"), rotation)
-            shown = mark.get("banner", "none")
-            banner = shown == "always" or (shown == "optional" and entry.get("banner") is True)
-            add_edges(plain, side, keyword, banner)
+        piece_edges(tile, tpath, plain, rotation, entry.get("banner") is True)
 
     links: dict[Square, list[tuple[Square, Mapping[str, Any]]]] = {}
     for label, ends in labels.items():
