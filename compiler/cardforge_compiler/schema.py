@@ -95,6 +95,21 @@ def _step_choice(node: Any) -> Any:
     refs = {f"#/$defs/{cls.__name__}": kind for kind, cls in STEP_MODELS.items()}
     if isinstance(node, dict):
         options = node.get("oneOf")
+        if isinstance(options, list) and options and all(isinstance(o, dict) for o in options):
+            steps = [o for o in options if o.get("$ref") in refs]
+            board = [o for o in options if (o.get("discriminator") or {}).get("propertyName") == "board"]
+            if steps and len(board) == 1 and len(steps) + 1 == len(options):
+                # a terrain action's effect: a named board effect or a step of ACTION_STEP_KINDS
+                kinds = ["board", *(refs[o["$ref"]] for o in steps)]
+                return {
+                    "type": "object",
+                    "description": "An effect: a board effect (`board: NAME`) or a step of "
+                                   + ", ".join(kinds[1:]) + ".",
+                    "minProperties": 1,
+                    "anyOf": [{"required": [kind]} for kind in kinds],
+                    "allOf": [{"if": {"required": ["board"]}, "then": _step_choice(board[0])},
+                              *({"if": {"required": [refs[o["$ref"]]]}, "then": o} for o in steps)],
+                }
         if isinstance(options, list) and options and all(o.get("$ref") in refs for o in options):
             return {
                 "type": "object",
