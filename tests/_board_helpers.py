@@ -9,19 +9,20 @@ import copy
 from collections.abc import Iterable, Mapping
 
 from cardforge_runtime.board import Board, build_board
+from cardforge_runtime.format import ELEVATED_DEFAULTS, KEYWORD_DEFAULTS, LINK_DEFAULTS, WHILE_ON_DEFAULTS
 
-MOVEMENT = {"enter": 1, "leave": 1, "when": "any", "characters": True, "enemies": True, "stop": True, "cross": True}
-SIGHT = {"blocks": False, "cover": False, "sees": "all", "seen_from_adjacent": False, "unless_high_side_borders": False}
-ELEVATED = {"melee_advantage": False, "ranged_defense_disadvantage": False, "cover_from_own_tile": True,
-            "ranged_advantage_over_low_ground": False, "melee_across": True}
+MOVEMENT = KEYWORD_DEFAULTS["movement"]
+SIGHT = KEYWORD_DEFAULTS["sight"]
+ELEVATED = ELEVATED_DEFAULTS
 
 
 def keyword(applies_to: str = "square", movement: Mapping | None = None, sight: Mapping | None = None,
-            elevated: Mapping | None = None) -> dict:
+            elevated: Mapping | None = None, link: Mapping | None = None) -> dict:
     """A keyword's bundle object: the defaults (a keyword that does nothing) with the given fields."""
-    return {"applies_to": applies_to, "text": "", "movement": {**MOVEMENT, **(movement or {})},
-            "sight": {**SIGHT, **(sight or {})},
-            "elevated": None if elevated is None else {**ELEVATED, **elevated}}
+    return copy.deepcopy({"applies_to": applies_to, "text": "", "movement": {**MOVEMENT, **(movement or {})},
+                          "sight": {**SIGHT, **(sight or {})},
+                          "elevated": None if elevated is None else {**ELEVATED, **elevated},
+                          "link": None if link is None else {**LINK_DEFAULTS, **link}})
 
 
 KEYWORDS = {
@@ -40,7 +41,7 @@ KEYWORDS = {
 
 def tile(size: list[int], keywords: list[str], edges: list | None = None, arrow: bool = False) -> dict:
     return {"size": size, "keywords": keywords, "arrow": arrow, "edges": edges or [],
-            "while_on": {"defense_dice": 0}, "actions": []}
+            "while_on": copy.deepcopy(WHILE_ON_DEFAULTS), "actions": []}
 
 
 TILES = {
@@ -63,7 +64,9 @@ TILES = {
 
 def side(size: list[int], keywords: list[str] | None = None, arrow: str | None = None,
          railings: list[str] | None = None, piece: str = "Piece") -> dict:
-    return {"piece": piece, "size": size, "keywords": keywords or [], "arrow": arrow, "railings": railings or []}
+    """A map tile side; ``railings``: the sides carrying the Railing edge keyword."""
+    edges = [{"keyword": "Railing", "side": direction, "banner": "none"} for direction in railings or []]
+    return {"piece": piece, "size": size, "keywords": keywords or [], "arrow": arrow, "edges": edges}
 
 
 MAP_TILES = {
@@ -76,7 +79,7 @@ MAP_TILES = {
 
 def placement(name: str, at: Iterable[int], rotation: int = 0, **more) -> dict:
     return {"tile": name, "at": list(at), "rotation": rotation, "facing": more.get("facing"),
-            "banner": more.get("banner", False)}
+            "banner": more.get("banner", False), "link": more.get("link")}
 
 
 def map_placement(side_name: str, at: Iterable[int], rotation: int = 0) -> dict:

@@ -25,7 +25,8 @@ map_tiles:
   - piece: Stairs
     count: 1
     sides:
-      - {side: Staircase, size: [2, 2], keywords: [Stairs], arrow: south, railings: [west, east]}
+      - {side: Staircase, size: [2, 2], keywords: [Stairs], arrow: south,
+         edges: [{keyword: Railing, side: west}, {keyword: Railing, side: east}]}
       - {side: Stairs B, size: [2, 2]}
 terrain_tiles:
   - {piece: Column, count: 4, faces: [Column]}

@@ -6,6 +6,7 @@ conformance ``rules`` pack, whose board uses every kind of board field."""
 from __future__ import annotations
 
 import copy
+import re
 import os
 import shutil
 import subprocess
@@ -45,25 +46,32 @@ def test_the_board_is_emitted_with_every_field_and_its_defaults(bundle: dict) ->
         "sight": {**KEYWORD_DEFAULTS["sight"], "cover": True}}
     assert board["keywords"]["Railing"]["elevated"] == {
         "melee_advantage": False, "ranged_defense_disadvantage": False, "cover_from_own_tile": True,
-        "ranged_advantage_over_low_ground": True, "melee_across": False}
+        "ranged_advantage_over_low_ground": True, "melee_across": False,
+        "attacking_down": {"range": 0, "damage": 0}, "attacking_up": {"range": 0, "damage": 0}}
     assert board["map_tiles"]["Staircase"] == {"piece": "Stairs", "size": [2, 2], "keywords": ["Stairs"],
-                                               "arrow": "south", "railings": ["west", "east"]}
+                                               "arrow": "south", "edges": [
+                                                   {"keyword": "Railing", "side": "west", "banner": "none"},
+                                                   {"keyword": "Railing", "side": "east", "banner": "none"}]}
     assert board["map_tiles"]["Medium A"] == {"piece": "Medium", "size": [4, 4], "keywords": [], "arrow": None,
-                                              "railings": []}
+                                              "edges": []}
     assert board["terrain_tiles"]["Barrel"] == {
         "text": "", "size": [1, 1], "keywords": ["Cover", "Elevated"], "arrow": False, "edges": [],
-        "while_on": {"defense_dice": 0}, "targets": None,
+        "while_on": {"defense_dice": 0, "abilities": []}, "targets": None,
         "actions": [{"name": "Kicking a Barrel", "text": "", "action": "interact", "from": "adjacent-or-on",
+                     "movement_cost": 0,
                      "challenge": {"stat": "Movement", "successes": 3},
                      "success": [{"board": "roll-in-line"}, {"board": "remove-tile"}], "failure": []}]}
     assert board["terrain_tiles"]["Chandelier"]["targets"] == {
         "defense": 4, "attack": "ranged", "success": [{"board": "fall"}, {"board": "remove-tile"}], "failure": []}
     assert board["terrain_tiles"]["Wagon"]["actions"][0]["success"] == [{"board": "wagon-roll", "minus": 3}]
+    # a story step among an action's effects is written as a story card's (kind first)
+    assert board["terrain_tiles"]["Chandelier"]["actions"][0]["failure"] == [
+        {"kind": "lose", "health": 2, "who": "one"}]
     layout = board["layouts"]["trial-yard"]
     assert layout["source"] == "board.yaml" and layout["grid"] == [10, 4] and layout["text"] == ""
     assert layout["map_tiles"][0] == {"side": "Medium A", "at": [1, 1], "rotation": 0}
     assert layout["terrain_tiles"][1] == {"tile": "Wagon", "at": [1, 3], "rotation": 0, "facing": "east",
-                                          "banner": False}
+                                          "banner": False, "link": None}
     assert layout["search_tokens"] == [{"token": "A", "at": [2, 1]}, {"token": "?", "at": [9, 4]}]
     assert layout["deployment"][0]["squares"][2] == {"at": [10, 3], "players": 4}
     assert layout["exits"] == [{"squares": [[10, 4]], "edge": "east"}]
@@ -113,6 +121,16 @@ def test_the_board_is_byte_identical_across_runs_seeds_and_folders(tmp_path: Pat
     assert b'"board":{"components":' in first and str(tmp_path).encode() not in third
 
 
+def test_load_bundle_refuses_a_link_between_tiles_with_no_linking_keyword(bundle: dict) -> None:
+    data = copy.deepcopy(bundle)
+    placed = data["packs"][0]["board"]["layouts"]["trial-yard"]["terrain_tiles"]
+    placed[0]["link"] = placed[1]["link"] = "up"
+    names = (placed[0]["tile"], placed[1]["tile"])
+    with pytest.raises(BundleError, match=re.escape(
+            f"terrain_tiles[1].link: link 'up' joins {names[0]!r} and {names[1]!r}, which share no keyword")):
+        load_bundle(data)
+
+
 def _edit(bundle: dict, path: tuple, value: object) -> dict:
     data = copy.deepcopy(bundle)
     *parents, last = path
@@ -144,10 +162,32 @@ BOARD = ("packs", 0, "board")
      "$.packs[0].board.terrain_tiles.Barrel.actions[0].success[0].board: expected one of roll-in-line,"),
     ((*BOARD, "terrain_tiles", "Barrel", "actions", 0, "challenge", "stat"), "Wits",
      "$.packs[0].board.terrain_tiles.Barrel.actions[0].challenge.stat: 'Wits' is not a stat of the pack"),
-    ((*BOARD, "terrain_tiles", "Chandelier", "actions", 0, "failure", 0, "amount"), 0,
-     "$.packs[0].board.terrain_tiles.Chandelier.actions[0].failure[0].amount: expected a whole number from 1 to 20"),
-    ((*BOARD, "map_tiles", "Staircase", "railings"), ["up"],
-     "$.packs[0].board.map_tiles.Staircase.railings[0]: expected one of north, east, south, west, found 'up'"),
+    # a story step among an action's effects: checked as a story card's step
+    ((*BOARD, "terrain_tiles", "Chandelier", "actions", 0, "failure", 0, "who"), "all",
+     "$.packs[0].board.terrain_tiles.Chandelier.actions[0].failure[0].who: expected one of one, each, found 'all'"),
+    ((*BOARD, "terrain_tiles", "Chandelier", "actions", 0, "failure", 0), {"kind": "lose", "status": ["Gout"],
+                                                                          "who": "one"},
+     "$.packs[0].board.terrain_tiles.Chandelier.actions[0].failure[0].status[0]: 'Gout' is not a status token"),
+    ((*BOARD, "terrain_tiles", "Chandelier", "actions", 0, "failure", 0), {"kind": "set", "values": {"nope": True}},
+     "$.packs[0].board.terrain_tiles.Chandelier.actions[0].failure[0].values.nope: 'nope' is not a flag or counter"),
+    ((*BOARD, "terrain_tiles", "Chandelier", "actions", 0, "failure", 0), {"kind": "goto", "card": 1},
+     "$.packs[0].board.terrain_tiles.Chandelier.actions[0].failure[0].kind: a terrain action's step is one of text,"),
+    ((*BOARD, "terrain_tiles", "Barrel", "actions", 0, "movement_cost"), 13,
+     "$.packs[0].board.terrain_tiles.Barrel.actions[0].movement_cost: expected a whole number from 0 to 12"),
+    ((*BOARD, "terrain_tiles", "Barrel", "while_on", "abilities"), [3],
+     "$.packs[0].board.terrain_tiles.Barrel.while_on.abilities"),
+    ((*BOARD, "keywords", "Cover", "movement", "scope"), "room",
+     "$.packs[0].board.keywords.Cover.movement.scope: expected one of square, area, found 'room'"),
+    ((*BOARD, "keywords", "Cover", "movement", "enter_wounds"), 21,
+     "$.packs[0].board.keywords.Cover.movement.enter_wounds: expected a whole number from 0 to 20, found 21"),
+    ((*BOARD, "keywords", "Cover", "link"), {"attack": True, "sight": True},
+     "$.packs[0].board.keywords.Cover.link: missing `move_cost`"),
+    ((*BOARD, "keywords", "Railing", "elevated", "attacking_up", "range"), 7,
+     "$.packs[0].board.keywords.Railing.elevated.attacking_up.range: expected a whole number from -6 to 6"),
+    ((*BOARD, "layouts", "trial-yard", "terrain_tiles", 1, "link"), "up",
+     "$.packs[0].board.layouts.trial-yard.terrain_tiles: link 'up' joins 1 terrain tiles; a link joins exactly 2"),
+    ((*BOARD, "map_tiles", "Staircase", "edges", 1, "side"), "up",
+     "$.packs[0].board.map_tiles.Staircase.edges[1].side: expected one of north, east, south, west, found 'up'"),
     ((*BOARD, "components", "map_tiles", 0, "sides"), [],
      "$.packs[0].board.components.map_tiles[0].sides: a map tile has exactly 2 sides, found 0"),
     ((*BOARD, "components", "terrain_tiles", 0, "faces"), ["Keg"],
@@ -226,7 +266,7 @@ def _rules_bundle() -> dict:
 _RULES_BUNDLE = _rules_bundle()
 BOARD_PATHS = [p for p in _paths(_RULES_BUNDLE["packs"][0]["board"], BOARD) if len(p) > len(BOARD)]
 JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 100), st.text(max_size=4), st.just([]), st.just({}),
-                 st.just([1, 1]), st.just({"board": "wound"}), st.just(KeyError))
+                 st.just([1, 1]), st.just({"board": "wagon-roll"}), st.just(KeyError))
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -246,10 +286,9 @@ def test_hand_edits_of_a_board_are_refused_with_a_bundle_error_or_load(edits: li
         pass
 
 
-def test_railings_need_the_boards_one_edge_keyword(bundle: dict) -> None:
+def test_a_map_tile_sides_edges_name_edge_keywords_of_the_board(bundle: dict) -> None:
     data = copy.deepcopy(bundle)
-    board = data["packs"][0]["board"]
-    board["keywords"]["Rope"] = {**copy.deepcopy(board["keywords"]["Railing"]), "text": "a second edge keyword"}
-    with pytest.raises(BundleError, match=r"\$\.packs\[0\]\.board\.map_tiles\.Staircase\.railings: railings carry "
-                                          r"the board's one edge keyword, but the board has 2 edge keywords"):
+    data["packs"][0]["board"]["map_tiles"]["Staircase"]["edges"][0]["keyword"] = "Stairs"
+    with pytest.raises(BundleError, match=r"\$\.packs\[0\]\.board\.map_tiles\.Staircase\.edges\[0\]\.keyword: "
+                                          r"'Stairs' is not an edge keyword of the board"):
         load_bundle(data)

@@ -142,3 +142,19 @@ def test_lint_and_the_published_schemas_agree(name: str, folder: Path, cls) -> N
             assert schema_says == lint_says, (
                 f"{sf.display} document {index}: schema {'rejects' if schema_says else 'accepts'}, "
                 f"lint {'rejects' if lint_says else 'accepts'}; schema errors: {[e.message for e in errors[:3]]}")
+
+
+@pytest.mark.parametrize(("effect", "message"), [
+    ({"lose": {"helth": 1}}, "Additional properties are not allowed ('helth' was unexpected)"),
+    ({"board": "wagon-roll"}, "'minus' is a required property"),
+    ({"goto": 3}, "is not valid under any of the given schemas"),
+])
+def test_an_editor_names_the_fault_of_a_terrain_actions_effect(effect: dict, message: str) -> None:
+    """A terrain action's effect is a board effect or a story step of ACTION_STEP_KINDS:
+    the schema chooses on its key, so an editor reports the field at fault (a step it
+    may not use, such as `goto`, matches no choice)."""
+    schema = json.loads((SCHEMAS / "terrain-tile.schema.json").read_text())
+    tile = {"kind": "terrain-tile", "name": "X", "size": [1, 1],
+            "actions": [{"name": "A", "from": "on", "success": [effect]}]}
+    found = [e.message for e in Draft202012Validator(schema).iter_errors(tile)]
+    assert len(found) == 1 and message in found[0], found

@@ -12,12 +12,14 @@ checks what the engine relies on.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from cardforge_compiler.bundle_step_model import ACTION_STEPS_OUT
 from cardforge_compiler.model import BattleLayout, Components, TerrainKeyword, TerrainTile
 from cardforge_compiler.model.board import MapTileSide
+from cardforge_compiler.model.terrain import BoardEffect, TerrainAction, TileTarget
 
 __all__ = ["BoardOut"]
 
@@ -44,8 +46,17 @@ def _derived(model: type[BaseModel], name: str, doc: str, drop: tuple[str, ...],
 ComponentsOut = _derived(Components, "ComponentsOut", "The box inventory (Component List), defaults filled.", ("kind",))
 KeywordOut = _derived(TerrainKeyword, "KeywordOut", "A terrain keyword's data (Terrain Tiles), defaults filled.",
                       ("kind", "name"))
+#: An effect of a terrain action in a bundle: a named board effect (as authored) or a
+#: story step written as a story card's (``{"kind": "lose", ...}``).
+EffectOut = Union[BoardEffect, Annotated[Union[ACTION_STEPS_OUT], Field(discriminator="kind")]]  # type: ignore[valid-type]
+ActionOut = _derived(TerrainAction, "ActionOut", "A terrain tile's action, defaults filled; its effects: board "
+                                                 "effects and story steps.", ("success", "failure"),
+                     success=(list[EffectOut], ...), failure=(list[EffectOut], ...))
+TileTargetOut = _derived(TileTarget, "TileTargetOut", "What an attack on a terrain tile does.", ("success", "failure"),
+                         success=(list[EffectOut], ...), failure=(list[EffectOut], ...))
 TerrainTileOut = _derived(TerrainTile, "TerrainTileOut", "A terrain tile face (Terrain Tiles), defaults filled.",
-                          ("kind", "name"))
+                          ("kind", "name", "actions", "targets"), actions=(list[ActionOut], ...),
+                          targets=(TileTargetOut | None, ...))
 MapTileOut = _derived(MapTileSide, "MapTileOut", "A map tile side and the piece it is a side of, defaults filled.",
                       ("side",), piece=(str, ...))
 LayoutOut = _derived(BattleLayout, "LayoutOut", "A Battle layout (Battle Cards - Setup): placements as authored, "

@@ -9,21 +9,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 from pydantic.json_schema import SkipJsonSchema
 
 from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, COMPARISONS, OTHERWISE
 
 from cardforge_compiler.bundle_board_model import BoardOut
+from cardforge_compiler.bundle_step_model import ClearOut, ResourcesOut, TextOut, ValuesOut, _Out
 from cardforge_compiler.model import Character, Dice, Offer, Players, Porter, Resources, StatusToken
 
 __all__ = ["Bundle"]
-
-
-class _Out(BaseModel):
-    # Readers ignore keys they do not know: a 1.x minor version may add some, and a
-    # 1.0 schema must still accept such a bundle (docs/bundle.md, Versioning).
-    model_config = ConfigDict(extra="ignore")
 
 
 Condition = Annotated[dict[str, Any], Field(
@@ -31,13 +26,6 @@ Condition = Annotated[dict[str, Any], Field(
                 "see docs/bundle.md, Conditions.",
     json_schema_extra={"x-cardforge-condition": True},  # replaced by a $ref in schema.py
 )]
-
-
-class TextOut(_Out):
-    """Text shown to the players."""
-
-    kind: Literal["text"]
-    text: str
 
 
 class OptionOut(_Out):
@@ -94,12 +82,6 @@ class RollOut(NamedOut):
     per_success: PerSuccessOut
 
 
-class ResourcesOut(Resources):
-    """Coins (party), Destiny, health, status tokens and items gained or lost."""
-
-    kind: Literal["gain", "lose"]
-
-
 class PurchaseOut(_Out):
     """Cards drawn from `deck` (`per_player` per player) and/or fixed `offers` for sale."""
 
@@ -107,20 +89,6 @@ class PurchaseOut(_Out):
     deck: str | None = None
     per_player: int | None = None
     offers: list[Offer] | None = None
-
-
-class ValuesOut(_Out):
-    """Flags and counters set (`set`) or added to (`add`)."""
-
-    kind: Literal["set", "add"]
-    values: dict[str, Union[bool, int]]
-
-
-class ClearOut(_Out):
-    """Flags reset to false and counters to their starting value."""
-
-    kind: Literal["clear"]
-    names: list[str]
 
 
 class IfOut(_Out):

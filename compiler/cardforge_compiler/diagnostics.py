@@ -133,7 +133,8 @@ rule("CF601", "text-disagrees-with-steps", W,
 # CF7xx: battle boards
 rule("CF701", "unknown-board-name", E,
      "A board document names a map tile side, terrain tile, terrain keyword, Search token or Enemy token that the "
-     "pack does not define, or a keyword where it cannot lie (an edge keyword on squares, or the reverse).")
+     "pack does not define, or a keyword where it cannot lie (an edge keyword on squares, or the reverse), or "
+     "a `link` label joining two terrain tiles that share no keyword with a `link`.")
 # (CF702 on: the layout checks, checks/inventory.py, placement.py, deployment.py, reachability.py)
 rule("CF702", "not-in-the-box", E,
      "A layout needs more of a component (map tile, terrain piece, Search token, Enemy token, standee) than "

@@ -188,6 +188,23 @@ def _full(model: BaseModel, *drop: str) -> dict:
     return model.model_dump(mode="json", by_alias=True, exclude=set(drop))
 
 
+def _terrain_tile(model: BaseModel) -> dict:
+    """A terrain tile as the bundle writes it: every field, defaults filled; the
+    effects of its actions and ``targets`` as named board effects (``{"board": ...}``)
+    or story steps written as a story card's are (``{"kind": "lose", ...}``)."""
+    out = _full(model, "kind", "name")
+
+    def effects(effects: list) -> list[dict]:
+        return [_full(e) if step_kind(e) is None else _step(None, e, ()) for e in effects]  # type: ignore[arg-type]
+
+    for action, data in zip(model.actions, out["actions"], strict=True):  # type: ignore[attr-defined]
+        data["success"], data["failure"] = effects(action.success), effects(action.failure)
+    if model.targets is not None:  # type: ignore[attr-defined]
+        out["targets"]["success"] = effects(model.targets.success)  # type: ignore[attr-defined]
+        out["targets"]["failure"] = effects(model.targets.failure)  # type: ignore[attr-defined]
+    return out
+
+
 def _board(pack: PackIR) -> dict:
     """The pack's ``board`` (format 1.4.0; docs/bundle.md, Board): its components
     (an empty box when the pack has none), terrain keywords and terrain tiles by
@@ -196,7 +213,7 @@ def _board(pack: PackIR) -> dict:
     return {
         "components": _full(components, "kind"),
         "keywords": {name: _full(doc.model, "kind", "name") for name, doc in pack.keywords.items()},
-        "terrain_tiles": {name: _full(doc.model, "kind", "name") for name, doc in pack.terrain_tiles.items()},
+        "terrain_tiles": {name: _terrain_tile(doc.model) for name, doc in pack.terrain_tiles.items()},
         "map_tiles": {name: {"piece": side.piece.piece, **_full(side.side, "side")}
                       for name, side in pack.map_tiles.items()},
         "layouts": {layout_id: {**_full(doc.model, "kind", "id"), "source": doc.source.rel}

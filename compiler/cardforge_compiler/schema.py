@@ -20,6 +20,7 @@ import json
 from typing import Any
 
 from cardforge_compiler.bundle_model import CONDITION_TREE_SCHEMA, Bundle
+from cardforge_compiler.bundle_step_model import ACTION_STEPS_OUT
 from cardforge_compiler.model import DOCUMENT_MODELS, STEP_MODELS
 
 __all__ = ["generate_schemas", "schema_bytes"]
@@ -94,6 +95,21 @@ def _step_choice(node: Any) -> Any:
     refs = {f"#/$defs/{cls.__name__}": kind for kind, cls in STEP_MODELS.items()}
     if isinstance(node, dict):
         options = node.get("oneOf")
+        if isinstance(options, list) and options and all(isinstance(o, dict) for o in options):
+            steps = [o for o in options if o.get("$ref") in refs]
+            board = [o for o in options if (o.get("discriminator") or {}).get("propertyName") == "board"]
+            if steps and len(board) == 1 and len(steps) + 1 == len(options):
+                # a terrain action's effect: a named board effect or a step of ACTION_STEP_KINDS
+                kinds = ["board", *(refs[o["$ref"]] for o in steps)]
+                return {
+                    "type": "object",
+                    "description": "An effect: a board effect (`board: NAME`) or a step of "
+                                   + ", ".join(kinds[1:]) + ".",
+                    "minProperties": 1,
+                    "anyOf": [{"required": [kind]} for kind in kinds],
+                    "allOf": [{"if": {"required": ["board"]}, "then": _step_choice(board[0])},
+                              *({"if": {"required": [refs[o["$ref"]]]}, "then": o} for o in steps)],
+                }
         if isinstance(options, list) and options and all(o.get("$ref") in refs for o in options):
             return {
                 "type": "object",
@@ -143,19 +159,32 @@ def _kind_choice(node: Any) -> Any:
                 "allOf": [{"if": {"properties": {key: {"const": value}}, "required": [key]}, "then": {"$ref": ref}}
                           for value, ref in sorted(mapping.items())],
             }
-        return {k: _kind_choice(v) for k, v in node.items()}
+        out = {k: _kind_choice(v) for k, v in node.items()}
+        either = out.get("anyOf")
+        if isinstance(either, list) and len(either) == 2 and all(_is_kind_choice(m) for m in either):
+            # a terrain action's effect: a board effect (`board`) or a story step (`kind`)
+            rest = {k: v for k, v in out.items() if k != "anyOf"}
+            return {**rest, "if": {"required": either[0]["required"]}, "then": either[0], "else": either[1]}
+        return out
     if isinstance(node, list):
         return [_kind_choice(v) for v in node]
     return node
+
+
+def _is_kind_choice(node: Any) -> bool:
+    """Whether ``node`` is a choice ``_kind_choice`` wrote (one required key, ``allOf``)."""
+    return isinstance(node, dict) and node.get("type") == "object" and len(node.get("required", ())) == 1 \
+        and "allOf" in node
 
 
 def _board_fields_required(schema: dict[str, Any]) -> dict[str, Any]:
     """Mark every property of the board's objects required (a bundle writes every
     board field, defaults filled: docs/bundle.md, Board): the definitions reachable
     from ``BoardOut``, whose models are derived from the content models and keep their
-    defaults."""
+    defaults). The story steps terrain actions share with story cards
+    (``bundle_step_model``) keep their own rules: they are written as a card's are."""
     defs = schema.get("$defs", {})
-    todo, seen = ["BoardOut"], set()
+    todo, seen = ["BoardOut"], {model.__name__ for model in ACTION_STEPS_OUT}
     while todo:
         name = todo.pop()
         if name in seen or name not in defs:

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from cardforge_runtime.format import BOARD_EFFECTS, NAME_PATTERN
+from cardforge_runtime.format import ACTION_STEP_KINDS, BOARD_EFFECTS, NAME_PATTERN
 
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.load import NumberText, SourceFile
@@ -61,6 +61,11 @@ class Document:
     index: int
 
 
+#: The lists of a terrain action's effects (``model.terrain.Effect``: tagged ``board``
+#: or with the step kind).
+_EFFECT_LISTS = frozenset({"success", "failure"})
+
+
 def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
     """Follow pydantic's error location through the raw data, dropping the parts that
     are not in the data: the step-kind tag pydantic inserts after a step's index, and
@@ -79,13 +84,13 @@ def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
             break
         if skip_tag:
             skip_tag = False
-            if part in STEP_MODELS:
+            if part in STEP_MODELS or part == "board":  # "board": a terrain action's board-effect tag
                 continue
         if isinstance(node, dict) and part in node:
             path.append(part)
             node = node[part]
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            skip_tag = len(path) > 0 and path[-1] in STEP_LISTS
+            skip_tag = len(path) > 0 and (path[-1] in STEP_LISTS or path[-1] in _EFFECT_LISTS)
             path.append(part)
             node = node[part]
     return path, node, is_key
@@ -145,6 +150,8 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
                                   **{**where, "path": (*where["path"], key)}))
         elif etype == "unknown_step":
             out.append(_step_diagnostic(value, where))
+        elif etype == "unknown_effect":
+            out.append(_effect_diagnostic(value, where))
         elif etype == "card_id":
             out.append(Diagnostic("CF108", f"a card id is the printed number, such as 11; got {_shown(value)}",
                                   hint=_card_id_hint(value), **where))
@@ -299,7 +306,7 @@ def _owner(path: list[str | int]) -> str:
             return {"cards": "card", "choice": "option", "objectives": "objective", "offers": "offer",
                     "status_tokens": "status token", "characters": "character", "map_tiles": "map tile",
                     "sides": "map tile side", "terrain_tiles": "terrain tile", "enemy_tokens": "enemy tokens",
-                    "actions": "action", "success": "board effect", "failure": "board effect",
+                    "actions": "action", "success": "effect", "failure": "effect",
                     "edges": "edge", "search_tokens": "Search token", "deployment": "deployment area",
                     "squares": "square", "named_enemies": "Named Enemy", "exits": "exit area",
                     "challenge": "challenge", "targets": "'targets'"}.get(part, f"'{part}'")
@@ -311,6 +318,24 @@ def _get(raw: Any, path: list[str | int]) -> Any:
     for part in path:
         node = node[part]
     return node
+
+
+def _effect_diagnostic(value: Any, where: dict) -> Diagnostic:
+    """CF105 for a terrain action's effect that is neither a board effect nor a step of
+    ``ACTION_STEP_KINDS`` (a mapping) or CF104 (not a mapping)."""
+    kinds = ("board", *ACTION_STEP_KINDS)
+    if isinstance(value, dict):
+        first = next(iter(value), None)
+        hint = (did_you_mean(first, kinds) if first else None) or (
+            "an effect starts with `board:` naming a board effect (`- board: remove-tile`), or is a step of: "
+            + ", ".join(ACTION_STEP_KINDS) + " (`- lose: {health: 1, who: one}`)")
+        if first in STEP_MODELS:
+            message = f"a terrain action cannot use a '{first}' step (only {', '.join(ACTION_STEP_KINDS)})"
+        else:
+            message = "an effect is a board effect (`board: ...`) or a step of: " + ", ".join(ACTION_STEP_KINDS)
+        return Diagnostic("CF105", message, anchor="mapping", hint=hint, **where)
+    return Diagnostic("CF104", f"expected a mapping, got {_shown(value)}", anchor="value",
+                      hint="a board effect is a mapping: write `- board: remove-tile`", **where)
 
 
 def _step_diagnostic(value: Any, where: dict) -> Diagnostic:

@@ -695,9 +695,9 @@ name), Search `token` (a label of `components.search_tokens`, or `?`) or deploym
 `enemy` (`components.enemy_tokens`); a terrain keyword of a map tile side or terrain
 tile (a `kind: terrain-keyword` name); a face of a terrain piece of the components (a
 terrain-tile name). A keyword must also lie where it applies: a keyword with
-`applies_to: edge` (a Railing) goes under a tile's `edges:`, never under `keywords:`
-(squares), and the reverse. A map tile side's `railings` carry the pack's one edge
-keyword: a pack with none, or several, leaves them nothing to carry. A layout in a
+`applies_to: edge` (a Railing) goes under a tile's or map tile side's `edges:`, never
+under `keywords:` (squares), and the reverse. A `link` label must join two terrain
+tiles that share a keyword with a `link` (Descent's matching staircase spaces). A layout in a
 pack with no `components` document is reported once, at its `map_tiles`. The hint
 offers the nearest defined name.
 """, """

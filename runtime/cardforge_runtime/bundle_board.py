@@ -2,8 +2,7 @@
 the board engine reads, with the vocabularies, defaults and ranges of
 ``board_fields``, and every name it looks up (a layout's map tile side and terrain
 tile, a tile's keywords, an edge keyword on an edge and a square keyword on squares,
-a Search token label, a deployment's Enemy tokens, a terrain action's stat, the one
-edge keyword a map tile side's ``railings`` carry: ``format.railing_keyword``), so that a
+a Search token label, a deployment's Enemy tokens, a terrain action's stat), so that a
 hand-edited bundle stops here, naming the JSON path, rather than failing in a
 Battle. Squares are ``[column, row]``, 1-based, inside the layout's grid. Geometry
 (footprints that fit, overlaps, reachability) is lint's, not the loader's.
@@ -21,12 +20,15 @@ from cardforge_runtime.bundle_fields import FieldChecker
 from cardforge_runtime.format import (
     ACTION_FROM,
     ACTION_KINDS,
+    ACTION_STEP_KINDS,
     APPLIES_TO,
     BANNERS,
     BOARD_EFFECTS,
     DIRECTIONS,
     ELEVATED_DEFAULTS,
     KEYWORD_DEFAULTS,
+    LINK_DEFAULTS,
+    MOVE_SCOPES,
     MOVE_WHEN,
     RANDOM_SEARCH_TOKEN,
     RANGES,
@@ -34,7 +36,6 @@ from cardforge_runtime.format import (
     SEES,
     TILE_ATTACKS,
     WHILE_ON_DEFAULTS,
-    railing_keyword,
 )
 
 __all__ = ["check_board"]
@@ -42,11 +43,15 @@ __all__ = ["check_board"]
 #: The text fields of a keyword that take one value of a vocabulary.
 _KEYWORD_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("movement", "when"): MOVE_WHEN,
+    ("movement", "scope"): MOVE_SCOPES,
     ("sight", "sees"): SEES,
 }
+#: The whole-number fields of a keyword that are not multipliers: their range.
+_KEYWORD_RANGES: dict[tuple[str, str], str] = {("movement", "enter_wounds"): "enter_wounds"}
 
 
-def check_board(checker: FieldChecker, board: Mapping[str, Any], path: str, stats: set[str]) -> set[str]:
+def check_board(checker: FieldChecker, board: Mapping[str, Any], path: str,
+                stats: set[str]) -> tuple[set[str], list[tuple[Mapping[str, Any], str]]]:
     """Check a pack's ``board`` at ``path`` (``$.packs[0].board``).
 
     Args:
@@ -56,18 +61,23 @@ def check_board(checker: FieldChecker, board: Mapping[str, Any], path: str, stat
         stats: the pack's stats (a terrain action's Challenge tests one).
 
     Returns:
-        The ids of the board's layouts (a Battle step names one).
+        The ids of the board's layouts (a Battle step names one), and the story steps
+        among terrain actions' effects with their JSON paths, each a
+        ``{"kind": ...}`` of ``ACTION_STEP_KINDS``: the caller checks them as story
+        steps once the pack's stories (their flags and counters) are read.
 
     Raises:
         BundleError: the first field the board engine cannot use.
     """
-    return _Board(checker, stats).board(checker.obj(board, path), path)
+    checks = _Board(checker, stats)
+    return checks.board(checker.obj(board, path), path), checks.steps
 
 
 class _Board:
     def __init__(self, checker: FieldChecker, stats: set[str]) -> None:
         self.c = checker
         self.stats = stats
+        self.steps: list[tuple[Mapping[str, Any], str]] = []
 
     def names(self, obj: Mapping[str, Any], key: str, path: str) -> Mapping[str, Any]:
         """An object of named entries (keywords, tiles, sides, layouts): each an object."""
@@ -80,7 +90,7 @@ class _Board:
 
     def board(self, board: Mapping[str, Any], path: str) -> set[str]:
         c = self.c
-        keywords = self.names(board, "keywords", path)
+        keywords = self.keywords = self.names(board, "keywords", path)
         for name, keyword in keywords.items():
             self.keyword(keyword, f"{path}.keywords.{name}")
         self.square_keywords = {n for n, k in keywords.items() if k["applies_to"] == "square"}
@@ -145,13 +155,18 @@ class _Board:
         c.pair(c.field(side, "size", path, "list"), f"{path}.size", RANGES["tile_size"][0], (high, high))
         self.keyword_refs(side, "keywords", path, self.square_keywords, "square")
         c.choice(side, "arrow", path, DIRECTIONS, nullable=True)
-        railings = c.texts(side, "railings", path) or []
-        for i, direction in enumerate(railings):
-            if direction not in DIRECTIONS:
-                c.fail(f"{path}.railings[{i}]", f"expected one of {', '.join(DIRECTIONS)}, found {direction!r}")
-        if railings and railing_keyword(self.edge_keywords) is None:
-            c.fail(f"{path}.railings", "railings carry the board's one edge keyword, but the board has "
-                                       f"{len(self.edge_keywords) or 'no'} edge keywords")
+        self.edges(side, path)
+
+    def edges(self, piece: Mapping[str, Any], path: str) -> None:
+        """The edge keywords along the sides of a terrain tile or a map tile side."""
+        c = self.c
+        for i, edge in enumerate(c.field(piece, "edges", path, "list")):
+            where = f"{path}.edges[{i}]"
+            keyword = c.field(c.obj(edge, where), "keyword", where, "text")
+            if keyword not in self.edge_keywords:
+                c.fail(f"{where}.keyword", f"{keyword!r} is not an edge keyword of the board")
+            c.choice(edge, "side", where, DIRECTIONS)
+            c.choice(edge, "banner", where, BANNERS)
 
     # -- keywords and tiles ----------------------------------------------------------
 
@@ -162,18 +177,35 @@ class _Board:
         for group in ("movement", "sight"):
             values = c.obj(c.field(keyword, group, path, "object"), f"{path}.{group}")
             for key, default in KEYWORD_DEFAULTS[group].items():
-                self.value(values, key, f"{path}.{group}", default, _KEYWORD_CHOICES.get((group, key)))
+                self.value(values, key, f"{path}.{group}", default, _KEYWORD_CHOICES.get((group, key)),
+                           _KEYWORD_RANGES.get((group, key), "multiplier"))
         elevated = c.field(keyword, "elevated", path, "object?")
         if elevated is not None:
-            for key in ELEVATED_DEFAULTS:
-                c.field(elevated, key, f"{path}.elevated", "bool")
+            for key, default in ELEVATED_DEFAULTS.items():
+                if isinstance(default, bool):
+                    c.field(elevated, key, f"{path}.elevated", "bool")
+                else:
+                    where = f"{path}.elevated.{key}"
+                    modifier = c.obj(c.field(elevated, key, f"{path}.elevated", "object"), where)
+                    for part in default:
+                        c.count(modifier, part, where, *RANGES["attack_modifier"])
+        link = c.field(keyword, "link", path, "object?")
+        if link is not None:
+            c.count(link, "move_cost", f"{path}.link", *RANGES["link_cost"], optional=True)
+            if "move_cost" not in link:
+                c.fail(f"{path}.link", "missing `move_cost` (null: no step between linked squares)")
+            for key, default in LINK_DEFAULTS.items():
+                if isinstance(default, bool):
+                    c.field(link, key, f"{path}.link", "bool")
 
-    def value(self, obj: Mapping[str, Any], key: str, path: str, default: Any, allowed: tuple[str, ...] | None) -> None:
-        """A field of the type of its default: true/false, a multiplier, a vocabulary word."""
+    def value(self, obj: Mapping[str, Any], key: str, path: str, default: Any, allowed: tuple[str, ...] | None,
+              whole: str) -> None:
+        """A field of the type of its default: true/false, a whole number in
+        ``RANGES[whole]``, a vocabulary word."""
         if isinstance(default, bool):
             self.c.field(obj, key, path, "bool")
         elif isinstance(default, int):
-            self.c.count(obj, key, path, *RANGES["multiplier"])
+            self.c.count(obj, key, path, *RANGES[whole])
         else:
             self.c.choice(obj, key, path, allowed or (default,))
 
@@ -189,22 +221,20 @@ class _Board:
         c.pair(c.field(tile, "size", path, "list"), f"{path}.size", RANGES["tile_size"][0], (high, high))
         self.keyword_refs(tile, "keywords", path, self.square_keywords, "square")
         c.field(tile, "arrow", path, "bool")
-        for i, edge in enumerate(c.field(tile, "edges", path, "list")):
-            where = f"{path}.edges[{i}]"
-            keyword = c.field(c.obj(edge, where), "keyword", where, "text")
-            if keyword not in self.edge_keywords:
-                c.fail(f"{where}.keyword", f"{keyword!r} is not an edge keyword of the board")
-            c.choice(edge, "side", where, DIRECTIONS)
-            c.choice(edge, "banner", where, BANNERS)
+        self.edges(tile, path)
         while_on = c.obj(c.field(tile, "while_on", path, "object"), f"{path}.while_on")
-        for key in WHILE_ON_DEFAULTS:
-            c.count(while_on, key, f"{path}.while_on", *RANGES[key])
+        for key, default in WHILE_ON_DEFAULTS.items():
+            if isinstance(default, list):
+                c.texts(while_on, key, f"{path}.while_on")
+            else:
+                c.count(while_on, key, f"{path}.while_on", *RANGES[key])
         for i, action in enumerate(c.field(tile, "actions", path, "list")):
             where = f"{path}.actions[{i}]"
             c.field(c.obj(action, where), "name", where, "text")
             c.field(action, "text", where, "text")
             c.choice(action, "action", where, ACTION_KINDS)
             c.choice(action, "from", where, ACTION_FROM)
+            c.count(action, "movement_cost", where, *RANGES["movement_cost"])
             challenge = c.field(action, "challenge", where, "object?")
             if challenge is not None:
                 stat = c.field(challenge, "stat", f"{where}.challenge", "text")
@@ -223,11 +253,20 @@ class _Board:
             self.effects(targets, "failure", f"{path}.targets")
 
     def effects(self, obj: Mapping[str, Any], key: str, path: str) -> None:
-        """A list of named board effects, each with its parameters (``BOARD_EFFECTS``)."""
+        """A list of effects: named board effects, each with its parameters
+        (``BOARD_EFFECTS``), and story steps of ``ACTION_STEP_KINDS`` (kept in
+        ``self.steps`` for the story step checks)."""
         c = self.c
         for i, effect in enumerate(c.field(obj, key, path, "list")):
             where = f"{path}.{key}[{i}]"
-            name = c.choice(c.obj(effect, where), "board", where, tuple(BOARD_EFFECTS))
+            if "kind" in c.obj(effect, where) and "board" not in effect:
+                kind = c.field(effect, "kind", where, "text")
+                if kind not in ACTION_STEP_KINDS:
+                    c.fail(f"{where}.kind", f"a terrain action's step is one of {', '.join(ACTION_STEP_KINDS)}, "
+                                            f"found {kind!r}")
+                self.steps.append((effect, where))
+                continue
+            name = c.choice(effect, "board", where, tuple(BOARD_EFFECTS))
             for param, value_kind in BOARD_EFFECTS[name][1].items():
                 if value_kind == "name":
                     if not c.field(effect, param, where, "text").strip():
@@ -249,6 +288,8 @@ class _Board:
         def square(value: Any, where: str) -> None:
             c.pair(value, where, 1, (grid[0], grid[1]))
 
+        keywords = self.keywords
+        links: dict[str, list[tuple[str, str]]] = {}
         placed = c.field(layout, "map_tiles", path, "list")
         if not placed:
             c.fail(f"{path}.map_tiles", "a layout needs at least one map tile")
@@ -270,6 +311,16 @@ class _Board:
             if facing is None and tiles[name]["arrow"]:
                 c.fail(f"{where}.facing", f"terrain tile {name!r} has an arrow: its placement needs a facing")
             c.field(tile, "banner", where, "bool")
+            label = c.field(tile, "link", where, "text?")
+            if label is not None:
+                links.setdefault(label, []).append((f"{where}.link", name))
+        for label, ends in sorted(links.items()):
+            if len(ends) != 2:
+                c.fail(f"{path}.terrain_tiles", f"link {label!r} joins {len(ends)} terrain tiles; a link joins exactly 2")
+            (_, first), (where, second) = ends
+            if not any(k in tiles[second]["keywords"] and keywords[k]["link"] is not None
+                       for k in tiles[first]["keywords"]):
+                c.fail(where, f"link {label!r} joins {first!r} and {second!r}, which share no keyword with a `link`")
         for i, token in enumerate(c.field(layout, "search_tokens", path, "list")):
             where = f"{path}.search_tokens[{i}]"
             label = c.field(c.obj(token, where), "token", where, "text")

@@ -143,7 +143,8 @@ class _Checker(FieldChecker):
                 self.fail(f"{path}.porter.deck", "the Porter's deck needs a name")
             self.count(porter, "cards_per_character", f"{path}.porter", 1, MAX_PORTER_CARDS)
         board = self.field(pack, "board", path, "object", optional=not self.board_required)
-        layouts = check_board(self, board, f"{path}.board", set(stats)) if board is not None else None
+        layouts, action_steps = check_board(self, board, f"{path}.board", set(stats)) if board is not None \
+            else (None, [])
         context = {"stats": set(stats), "status": {t["name"] for t in tokens},
                    "characters": {c["name"] for c in characters if isinstance(c, Mapping) and "name" in c},
                    "layouts": layouts}
@@ -155,6 +156,14 @@ class _Checker(FieldChecker):
             if story["id"] in story_ids:
                 self.fail(f"{where}.id", f"story id {story['id']!r} appears twice in the pack")
             story_ids.add(story["id"])
+        # a terrain action's story steps (format.ACTION_STEP_KINDS), checked as a story
+        # card's are; a flag or counter they name is one of the pack's stories'
+        flags = {name for story in stories for name in story["flags"]}
+        counters = {name for story in stories for name in story["counters"]}
+        scope = {**context, "names": condition_names(sorted(flags), dict.fromkeys(sorted(counters), 0)),
+                 "cards": set(), "counters": counters, "flags": flags}
+        for step, where in action_steps:
+            self.step(step, where, scope)
 
     def character(self, character: Mapping[str, Any], path: str, stats: list[str]) -> None:
         self.field(character, "name", path, "text")

@@ -2,8 +2,8 @@
 terrain tile, terrain keyword, Search token label and Enemy token that a
 ``components``, ``terrain-tile`` or ``battle-layout`` document names is defined in the
 pack, and every keyword lies where it can (an edge keyword on edges, a square keyword
-on squares), and a map tile side's ``railings`` have the pack's one edge keyword to
-carry (``format.railing_keyword``). Gascony's Legacy, "Component List", "Terrain
+on squares: a map tile side's or terrain tile's ``edges`` name edge keywords).
+Gascony's Legacy, "Component List", "Terrain
 Tiles", "Battle Cards - Setup".
 
 Runs before the geometry checks of the ``board`` family, which may then assume every
@@ -17,10 +17,10 @@ from collections.abc import Iterable, Iterator
 
 from cardforge_compiler.checks import check
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean, listed
-from cardforge_compiler.model import BattleLayout, Components, TerrainTile
+from cardforge_compiler.model import BattleLayout, Components, TerrainTile, step_kind
 from cardforge_compiler.resolve import PackIR
 from cardforge_compiler.validate import Document
-from cardforge_runtime.format import RANDOM_SEARCH_TOKEN, railing_keyword
+from cardforge_runtime.format import RANDOM_SEARCH_TOKEN
 
 __all__ = ["board_names"]
 
@@ -80,10 +80,12 @@ class _Names:
         return self.pack.components is None and not self.pack.defined_but_invalid("components")
 
 
-@check("board", "CF701", "CF304")
+@check("board", "CF701", "CF304", "CF305", "CF202")
 def board_names(pack: PackIR) -> Iterator[Diagnostic]:
-    """Every name a board document uses resolves in the pack (``CF701``), and every
-    terrain action's challenge names a stat of the pack (``CF304``)."""
+    """Every name a board document uses resolves in the pack (``CF701``), every
+    terrain action's challenge names a stat of the pack (``CF304``), and the story
+    steps among its effects name the pack's status tokens (``CF305``) and flags or
+    counters its stories declare (``CF202``), as on a story card."""
     names = _Names(pack)
     for doc in pack.board_docs:
         model = doc.model
@@ -100,16 +102,9 @@ def _components(names: _Names, doc: Document, model: Components) -> Iterator[Dia
         for j, side in enumerate(piece.sides):
             for k, keyword in enumerate(side.keywords):
                 yield from names.keyword(doc, ("map_tiles", i, "sides", j, "keywords", k), keyword, "square")
-            if side.railings and railing_keyword(names.edge_keywords) is None \
-                    and not names.pack.defined_but_invalid("terrain-keyword"):
-                several = len(names.edge_keywords) > 1
-                yield names.unknown(
-                    doc, ("map_tiles", i, "sides", j, "railings"),
-                    "railings carry the pack's one edge keyword, but the pack has "
-                    + (f"{len(names.edge_keywords)}: {listed(sorted(names.edge_keywords))}" if several
-                       else "no edge keyword"),
-                    "keep one terrain keyword with `applies_to: edge` (the Railing)" if several
-                    else "define the Railing: a document with `kind: terrain-keyword`, `applies_to: edge`")
+            for k, edge in enumerate(side.edges):
+                yield from names.keyword(doc, ("map_tiles", i, "sides", j, "edges", k, "keyword"), edge.keyword,
+                                         "edge")
     for i, piece in enumerate(model.terrain_tiles):
         for j, face in enumerate(piece.faces):
             yield from names.tile(doc, ("terrain_tiles", i, "faces", j), face)
@@ -130,6 +125,59 @@ def _terrain_tile(names: _Names, doc: Document, model: TerrainTile) -> Iterator[
             yield Diagnostic("CF304", f"'{stat}' is not a stat of pack '{manifest.id}'",
                              **names.pack.board_where(doc, ("actions", i, "challenge", "stat")),
                              hint=did_you_mean(stat, stats) or f"the pack's stats are {', '.join(stats)}")
+    lists = [(("actions", i, key), getattr(action, key)) for i, action in enumerate(model.actions)
+             for key in ("success", "failure")]
+    if model.targets is not None:
+        lists += [(("targets", key), getattr(model.targets, key)) for key in ("success", "failure")]
+    for path, effects in lists:
+        for j, effect in enumerate(effects):
+            yield from _effect_step(names, doc, (*path, j), effect)
+
+
+def _effect_step(names: _Names, doc: Document, path: tuple, effect: object) -> Iterator[Diagnostic]:
+    """The checks of a story card's step, for a story step among a terrain action's
+    effects: its status tokens are the pack's (CF305); the flags and counters it sets
+    are declared by one of the pack's stories (CF202: the Battle runs inside one)."""
+    pack, manifest = names.pack, names.pack.pack
+    kind = step_kind(effect)
+    if kind in ("gain", "lose"):
+        tokens = [t.name for t in manifest.status_tokens]
+        for k, token in enumerate(getattr(effect, kind).status or []):
+            if token not in tokens:
+                yield Diagnostic("CF305", f"'{token}' is not a status token of pack '{manifest.id}'",
+                                 **pack.board_where(doc, (*path, kind, "status", k)),
+                                 hint=did_you_mean(token, tokens) or f"status tokens: {', '.join(tokens) or 'none'}")
+    elif kind in ("set", "add", "clear"):
+        declared = sorted({name for story in pack.stories for name in
+                           (*story.doc.model.flags, *story.doc.model.counters)})
+        used = getattr(effect, kind)
+        for k, name in enumerate(used):
+            if name not in declared:
+                where = (*path, kind, k) if kind == "clear" else (*path, kind, name)
+                yield Diagnostic("CF202", f"'{name}' is not a declared flag or counter",
+                                 **pack.board_where(doc, where, "value" if kind == "clear" else "key"),
+                                 hint=did_you_mean(name, declared)
+                                 or "declare it under `flags:` or `counters:` of the story whose Battle uses the tile")
+
+
+def _links(names: _Names, doc: Document, linked: dict[str, list[tuple[int, str]]]) -> Iterator[Diagnostic]:
+    """The two placements a ``link`` label joins (the layout model counts them) share
+    a terrain keyword with ``link`` (Descent's matching staircase spaces), as the
+    runtime's board requires (``CF701``: the link names a keyword the tiles lack)."""
+    pack = names.pack
+    if pack.defined_but_invalid("terrain-keyword") or pack.defined_but_invalid("terrain-tile"):
+        return
+    for label, ends in linked.items():
+        found = [pack.terrain_tiles.get(name) for _, name in ends]
+        if len(ends) != 2 or None in found:
+            continue
+        first, second = (tile.model.keywords for tile in found)  # type: ignore[union-attr]
+        if not any(k in second and k in pack.keywords and pack.keywords[k].model.link is not None for k in first):
+            yield names.unknown(
+                doc, ("terrain_tiles", ends[1][0], "link"),
+                f"link '{label}' joins '{ends[0][1]}' and '{ends[1][1]}', which share no terrain keyword with a `link`",
+                "give both tiles a keyword with `link:` (Descent's Staircase: "
+                "`link: {move_cost: 1, attack: true, sight: true}`), or remove the label")
 
 
 def _layout(names: _Names, doc: Document, model: BattleLayout) -> Iterator[Diagnostic]:
@@ -146,8 +194,12 @@ def _layout(names: _Names, doc: Document, model: BattleLayout) -> Iterator[Diagn
             yield names.unknown(doc, ("map_tiles", i, "side"), f"unknown map tile side '{placed.side}'",
                                 _choices_hint(placed.side, pack.map_tiles, "map tile sides",
                                               "add the piece and its two sides to `map_tiles:` of the components"))
+    linked: dict[str, list[tuple[int, str]]] = {}
     for i, placed in enumerate(model.terrain_tiles):
         yield from names.tile(doc, ("terrain_tiles", i, "tile"), placed.tile)
+        if placed.link is not None:
+            linked.setdefault(placed.link, []).append((i, placed.tile))
+    yield from _links(names, doc, linked)
     for i, token in enumerate(model.search_tokens):
         if components_known and token.token != RANDOM_SEARCH_TOKEN and token.token not in names.labels:
             yield names.unknown(doc, ("search_tokens", i, "token"), f"unknown Search token '{token.token}'",

@@ -18,14 +18,17 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 
 from cardforge_runtime.format import (
     APPLIES_TO,
+    BANNERS,
     DIRECTIONS,
     ELEVATED_DEFAULTS,
     KEYWORD_DEFAULTS,
+    LINK_DEFAULTS,
+    MOVE_SCOPES,
     MOVE_WHEN,
     RANDOM_SEARCH_TOKEN,
     RANGES,
@@ -48,10 +51,13 @@ __all__ = [
     "Size",
     "Square",
     "Standees",
+    "AttackModifier",
+    "KeywordLink",
     "TerrainKeyword",
     "TerrainKeywordMovement",
     "TerrainKeywordSight",
     "TerrainPiece",
+    "TileEdge",
 ]
 
 _GRID = RANGES["grid"]
@@ -92,26 +98,40 @@ SearchLabel = Annotated[NameText, AfterValidator(_search_label),
 # -- components ----------------------------------------------------------------------
 
 
+class TileEdge(_Model):
+    """An edge keyword along one side of a terrain tile's unrotated footprint or of a
+    map tile side (Gascony's Legacy, Balconies and Railings: "Balcony Tiles include a
+    Railing edge"; Staircase (Map Tile): "Palace Staircases also have Railings");
+    ``banner``: whether a hanging banner may show on it (``none``, ``optional``: a
+    placement says ``banner: true``; ``always``)."""
+
+    keyword: NameText
+    side: Direction
+    banner: Literal[BANNERS] = BANNERS[0]  # type: ignore[valid-type]
+
+
+def _edges_once(edges: list[TileEdge]) -> list[TileEdge]:
+    seen = [(edge.keyword, edge.side) for edge in edges]
+    if len(set(seen)) != len(seen):
+        raise PydanticCustomError("one_of", "`edges` puts the same keyword on a side twice", {
+            "hint": "list each keyword at most once per side: north, east, south, west"})
+    return edges
+
+
 class MapTileSide(_Model):
     """One side of a double-sided map tile (Gascony's Legacy, Component List: "Each Map
     and Terrain Tile is double-sided"): its ``side`` name (unique in the pack; layouts
     place a side by this name), its grid ``size`` ``[columns, rows]``, the square
     ``keywords`` on every square of the side (the Staircase: Stairs), the printed
-    ``arrow`` (down the stairs) and the sides of the tile that carry a Railing edge
-    (``railings``), both before rotation (Terrain Tiles, Staircase (Map Tile))."""
+    ``arrow`` (down the stairs) and its ``edges``, edge keywords along sides of the
+    tile (the Staircase's Railings on its west and east sides), both before rotation
+    (Terrain Tiles, Staircase (Map Tile)), as a terrain tile's ``edges``."""
 
     side: NameText
     size: Size
     keywords: list[NameText] = Field(default_factory=list)
     arrow: Direction | None = None
-    railings: list[Direction] = Field(default_factory=list)
-
-    @model_validator(mode="after")
-    def _railings_once(self) -> MapTileSide:
-        if len(set(self.railings)) != len(self.railings):
-            raise PydanticCustomError("one_of", "`railings` names a side twice", {
-                "hint": "name each side of the tile at most once: north, east, south, west"})
-        return self
+    edges: Annotated[list[TileEdge], AfterValidator(_edges_once)] = Field(default_factory=list)
 
 
 class MapTilePiece(_Model):
@@ -177,7 +197,11 @@ class TerrainKeywordMovement(_Model):
     "Moving into an Elevated square costs double movement points (orthogonal movement
     costs 2; diagonal costs 4)"). ``enter``: the multiplier on the cost of a step into
     such a square; ``leave``: on a step out of it (Descent's pit: 2); ``when``:
-    ``any`` step, or only ``against-arrow`` (up a Staircase); ``characters`` /
+    ``any`` step, or only ``against-arrow`` (up a Staircase); ``scope``: ``square``
+    (every step into or out of such a square) or ``area`` (only a step between such a
+    square and one without the keyword: into or out of the pit, not within it);
+    ``enter_wounds``: Wounds, ignoring armor, a figure suffers on such a step in
+    (Descent: pit 1, lava 2; data for the Battle engine); ``characters`` /
     ``enemies``: whether they may enter (Enemies treat Elevated tiles as obstacles);
     ``stop``: whether a figure may end its move there; ``cross``: edge keywords only,
     whether a step may cross the edge (a Railing: no)."""
@@ -185,6 +209,9 @@ class TerrainKeywordMovement(_Model):
     enter: _Multiplier = _MOVE["enter"]
     leave: _Multiplier = _MOVE["leave"]
     when: Literal[MOVE_WHEN] = _MOVE["when"]  # type: ignore[valid-type]
+    scope: Literal[MOVE_SCOPES] = _MOVE["scope"]  # type: ignore[valid-type]
+    enter_wounds: Annotated[int, Field(ge=RANGES["enter_wounds"][0], le=RANGES["enter_wounds"][1])] = \
+        _MOVE["enter_wounds"]
     characters: bool = _MOVE["characters"]
     enemies: bool = _MOVE["enemies"]
     stop: bool = _MOVE["stop"]
@@ -209,12 +236,27 @@ class TerrainKeywordSight(_Model):
     unless_high_side_borders: bool = _SIGHT["unless_high_side_borders"]
 
 
+_MODIFIER = Annotated[int, Field(ge=RANGES["attack_modifier"][0], le=RANGES["attack_modifier"][1])]
+
+
+class AttackModifier(_Model):
+    """A change to an attack's ``range`` and ``damage`` (Descent, Bed and Table: "gains
+    +1 range and +1 damage"; "loses -1 range and -1 damage"); 0 = no change."""
+
+    range: _MODIFIER = 0
+    damage: _MODIFIER = 0
+
+
 class Elevation(_Model):
     """Effects on a figure standing on a keyword's square (Gascony's Legacy, Terrain
     Tiles, Elevated: "They gain Advantage on their Melee attacks. They gain
     Disadvantage when defending against Ranged attacks, and do not receive Cover from
     the Elevated tile they stand on"; Balconies and Railings: Advantage on Ranged
-    Attacks from High Ground, no Melee across a railing). Each field defaults to no
+    Attacks from High Ground, no Melee across a railing); ``attacking_down`` /
+    ``attacking_up``: Descent's elevation (Bed and Table: "An elevated figure attacking
+    a non-elevated figure (i.e., attacking down) gains +1 range and +1 damage. A
+    non-elevated figure attacking an elevated figure (i.e., attacking up) loses -1
+    range and -1 damage"), data for the Battle engine. Each field defaults to no
     change."""
 
     melee_advantage: bool = ELEVATED_DEFAULTS["melee_advantage"]
@@ -222,13 +264,35 @@ class Elevation(_Model):
     cover_from_own_tile: bool = ELEVATED_DEFAULTS["cover_from_own_tile"]
     ranged_advantage_over_low_ground: bool = ELEVATED_DEFAULTS["ranged_advantage_over_low_ground"]
     melee_across: bool = ELEVATED_DEFAULTS["melee_across"]
+    attacking_down: AttackModifier = Field(default_factory=AttackModifier)
+    attacking_up: AttackModifier = Field(default_factory=AttackModifier)
+
+
+class KeywordLink(_Model):
+    """What joins two linked squares of this keyword (Descent, Staircases: "For one
+    movement point, a figure in a staircase space can move to the matching staircase
+    space as though it were adjacent. Attacks may be made across matching staircase
+    spaces as though the two ends were adjacent. A figure on a staircase has a line of
+    sight to the other side of the staircase and all spaces adjacent to it. A figure
+    adjacent to a staircase has line of sight to the other side of the staircase.").
+    A layout links two placed terrain tiles with this keyword by giving both the same
+    ``link`` label. ``move_cost``: the Movement points of a step from one to the
+    other (none: no such step); ``attack``: attacks reach across as though the ends
+    were adjacent; ``sight``: the line of sight above."""
+
+    move_cost: Annotated[int, Field(ge=RANGES["link_cost"][0], le=RANGES["link_cost"][1])] | None = \
+        LINK_DEFAULTS["move_cost"]
+    attack: bool = LINK_DEFAULTS["attack"]
+    sight: bool = LINK_DEFAULTS["sight"]
 
 
 class TerrainKeyword(_Model):
     """A terrain keyword as data (Gascony's Legacy, Terrain Tiles: Cover, Elevated,
     Difficult, Impassable, Blocking; Staircase; Railing): the engine reads only these
     fields, never a keyword's name. ``applies_to``: ``square`` (the default) or
-    ``edge`` (a Railing lies on edges). A keyword with no fields does nothing."""
+    ``edge`` (a Railing lies on edges); ``link``: how the squares of two placed tiles
+    a layout links are joined (Descent's matching staircase spaces). A keyword with no
+    fields does nothing."""
 
     kind: Literal["terrain-keyword"]
     name: NameText
@@ -237,3 +301,4 @@ class TerrainKeyword(_Model):
     movement: TerrainKeywordMovement = Field(default_factory=TerrainKeywordMovement)
     sight: TerrainKeywordSight = Field(default_factory=TerrainKeywordSight)
     elevated: Elevation | None = KEYWORD_DEFAULTS["elevated"]
+    link: KeywordLink | None = KEYWORD_DEFAULTS["link"]

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from cardforge_runtime.format import RANGES
 
@@ -41,13 +42,16 @@ class TerrainTilePlacement(_Model):
     (a terrain-tile face name), ``at`` the top-left square of its rotated footprint,
     ``rotation``; ``facing``, the direction of its arrow (required when the tile has
     ``arrow: true``: the Wagon); ``banner``, whether its edge shows a hanging banner
-    (only on tiles whose edges allow one: the Balcony, Banner Slide)."""
+    (only on tiles whose edges allow one: the Balcony, Banner Slide); ``link``, a label
+    that joins this placement to the one other placement with the same label (their
+    tiles carry a keyword with ``link``: Descent's matching staircase spaces)."""
 
     tile: NameText
     at: Square
     rotation: Rotation = 0
     facing: Direction | None = None
     banner: bool = False
+    link: NameText | None = None
 
 
 class SearchTokenPlacement(_Model):
@@ -113,3 +117,17 @@ class BattleLayout(_Model):
     named_enemies: list[NamedEnemyPlacement] = Field(default_factory=list)
     start: Annotated[list[Square], Field(min_length=1)]
     exits: list[ExitArea] = Field(default_factory=list)
+
+    @field_validator("terrain_tiles")
+    @classmethod
+    def _links_in_pairs(cls, terrain_tiles: list[TerrainTilePlacement]) -> list[TerrainTilePlacement]:
+        counts: dict[str, int] = {}
+        for placed in terrain_tiles:
+            if placed.link is not None:
+                counts[placed.link] = counts.get(placed.link, 0) + 1
+        for label, count in counts.items():
+            if count != 2:
+                raise PydanticCustomError("one_of", "link '{label}' joins {count} terrain tiles; a link joins exactly 2", {
+                    "label": label, "count": count,
+                    "hint": "give the same `link:` label to the two placements it joins (matching staircase spaces)"})
+        return terrain_tiles

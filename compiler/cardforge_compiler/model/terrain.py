@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import ConfigDict, Field, create_model, model_validator
+from pydantic import ConfigDict, Discriminator, Field, Tag, create_model, model_validator
 from pydantic_core import PydanticCustomError
 
 from cardforge_runtime.format import (
     ACTION_FROM,
     ACTION_KINDS,
-    BANNERS,
+    ACTION_STEP_KINDS,
     BOARD_EFFECTS,
     RANGES,
     TILE_ATTACKS,
@@ -27,9 +27,10 @@ from cardforge_runtime.format import (
 )
 
 from cardforge_compiler.model._types import NameText, _Model
-from cardforge_compiler.model.board import Direction, Size
+from cardforge_compiler.model.board import Size, TileEdge
+from cardforge_compiler.model.steps import STEP_MODELS, step_kind
 
-__all__ = ["BOARD_EFFECT_MODELS", "BoardEffect", "TerrainAction", "TerrainTile", "TileChallenge", "TileEdge",
+__all__ = ["BOARD_EFFECT_MODELS", "BoardEffect", "Effect", "TerrainAction", "TerrainTile", "TileChallenge", "TileEdge",
            "TileTarget", "WhileOn"]
 
 
@@ -57,6 +58,25 @@ BOARD_EFFECT_MODELS: dict[str, type[_Model]] = {
 BoardEffect = Annotated[Union[tuple(BOARD_EFFECT_MODELS.values())], Field(discriminator="board")]  # type: ignore[valid-type]
 
 
+def _effect_kind(value: Any) -> str | None:
+    """``board`` for a named board effect, else the story step kind (``step_kind``)."""
+    if isinstance(value, dict):
+        return "board" if "board" in value else step_kind(value)
+    return "board" if type(value) in BOARD_EFFECT_MODELS.values() else step_kind(value)
+
+
+#: One effect of a terrain action: a named board effect (``board: ...``) or a story
+#: step of ``ACTION_STEP_KINDS`` (``lose: {health: 1}``), validated by the story step
+#: models themselves.
+Effect = Annotated[
+    Union[(Annotated[BoardEffect, Tag("board")],  # type: ignore[misc]
+           *(Annotated[STEP_MODELS[kind], Tag(kind)] for kind in ACTION_STEP_KINDS))],
+    Discriminator(_effect_kind, custom_error_type="unknown_effect",
+                  custom_error_message="an effect is a board effect (`board: ...`) or a step of: "
+                                       + ", ".join(ACTION_STEP_KINDS)),
+]
+
+
 class TileChallenge(_Model):
     """The Challenge of a terrain action: roll dice equal to ``stat`` and pass with
     ``successes`` or more (Gascony's Legacy, Challenges; Terrain Tiles: "pass a
@@ -69,18 +89,22 @@ class TileChallenge(_Model):
 class TerrainAction(_Model):
     """An action a terrain tile grants (Gascony's Legacy, Terrain Tiles: "Kicking a
     Barrel (Interact Action)"): its ``name``; ``action`` (``interact``); ``from``: where
-    the Character stands (``adjacent``, ``adjacent-or-on``, ``edge-adjacent``,
-    ``beside-or-behind``, ``high-ground-by-banner``); an optional ``challenge`` (the
-    Chest has none); the board effects on ``success`` (or at once, without a
-    challenge) and on ``failure`` (only with a challenge)."""
+    the Character stands (``adjacent``, ``adjacent-or-on``, ``on``, ``edge-adjacent``,
+    ``beside-or-behind``, ``high-ground-by-banner``); ``movement_cost``: Movement
+    points the action spends (Descent's good altar: "spend two movement points"); an
+    optional ``challenge`` (the
+    Chest has none); the effects on ``success`` (or at once, without a challenge) and
+    on ``failure`` (only with a challenge): named board effects and story steps of
+    ``ACTION_STEP_KINDS`` (``Effect``)."""
 
     name: NameText
     text: str = ""
     action: Literal[ACTION_KINDS] = ACTION_KINDS[0]  # type: ignore[valid-type]
     from_: Literal[ACTION_FROM] = Field(alias="from")  # type: ignore[valid-type]
+    movement_cost: _ranged("movement_cost") = 0  # type: ignore[valid-type]
     challenge: TileChallenge | None = None
-    success: list[BoardEffect] = Field(default_factory=list)
-    failure: list[BoardEffect] = Field(default_factory=list)
+    success: list[Effect] = Field(default_factory=list)
+    failure: list[Effect] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _failure_needs_a_challenge(self) -> TerrainAction:
@@ -102,26 +126,18 @@ class TileTarget(_Model):
 
     defense: _ranged("tile_defense")  # type: ignore[valid-type]
     attack: Literal[TILE_ATTACKS] = "any"  # type: ignore[valid-type]
-    success: Annotated[list[BoardEffect], Field(min_length=1)]
-    failure: list[BoardEffect] = Field(default_factory=list)
-
-
-class TileEdge(_Model):
-    """An edge keyword along one side of a terrain tile's unrotated footprint
-    (Gascony's Legacy, Balconies and Railings: "Balcony Tiles include a Railing edge");
-    ``banner``: whether a hanging banner may show on it (``none``, ``optional``: a
-    placement says ``banner: true``; ``always``)."""
-
-    keyword: NameText
-    side: Direction
-    banner: Literal[BANNERS] = BANNERS[0]  # type: ignore[valid-type]
+    success: Annotated[list[Effect], Field(min_length=1)]
+    failure: list[Effect] = Field(default_factory=list)
 
 
 class WhileOn(_Model):
     """Effects on a figure standing on the tile (Gascony's Legacy, Haystack: "receives
-    +1 die when rolling for defense"): ``defense_dice`` added to its defense rolls."""
+    +1 die when rolling for defense"): ``defense_dice`` added to its defense rolls;
+    ``abilities`` it is considered to have (Descent, Tree: "A figure in a tree space is
+    considered to have the Shadowcloak ability"; abilities are the Battle engine's)."""
 
     defense_dice: _ranged("defense_dice") = WHILE_ON_DEFAULTS["defense_dice"]  # type: ignore[valid-type]
+    abilities: list[NameText] = Field(default_factory=list)
 
 
 class TerrainTile(_Model):

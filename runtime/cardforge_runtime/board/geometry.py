@@ -75,7 +75,10 @@ def pattern_squares(board: Board, square: Square, facing: str, pattern: Iterable
 
     Returns:
         The covered on-map squares, in the pattern's order, each once (walls and
-        squares off the grid are left out). Whether a target there is also in line of
+        squares off the grid are left out); then, when the pattern covers a square
+        adjacent to ``square``, the squares linked to ``square`` by a link with
+        ``attack`` (``Board.links``; Descent, Staircases: "Attacks may be made across
+        matching staircase spaces as though the two ends were adjacent"). Whether a target there is also in line of
         sight is ``sight.line_of_sight``'s question (Attack: "within the Attack Pattern
         and line of sight").
 
@@ -100,4 +103,6 @@ def pattern_squares(board: Board, square: Square, facing: str, pattern: Iterable
         if blocking and crosses_edges(centre, (2 * target[0] - 1, 2 * target[1] - 1), blocking, scale=2):
             continue
         out.append(target)
+    if any(adjacent(square, target) for target in out):
+        out += [other for other, data in board.links(square) if data["attack"] and other not in out]
     return out

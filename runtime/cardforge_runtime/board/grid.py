@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from cardforge_runtime.board.reading import DIRECTIONS, direction, fail, field, keyword_data, pair, square_keywords
+from cardforge_runtime.board_fields import ROTATIONS
 
 __all__ = ["DIRECTIONS", "STEP", "Board", "EdgeMark", "Square", "build_board", "edge_between", "rotate_side"]
 
@@ -28,7 +29,6 @@ Edge = tuple[str, int, int]
 
 #: The step ``(d_column, d_row)`` of each direction.
 STEP: dict[str, Square] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
-_ROTATIONS = (0, 90, 180, 270)
 
 
 class EdgeMark(NamedTuple):
@@ -103,7 +103,7 @@ class Board:
 
     __slots__ = ("layout_id", "layout", "columns", "rows", "keywords_data", "_on_map", "_square_keywords",
                  "_tiles", "_map_tile", "_arrow", "_edges", "_railing_high", "_area", "_placed_keywords",
-                 "_map_keywords", "cache")
+                 "_map_keywords", "_links", "cache")
 
     def __init__(self, pack_board: Mapping[str, Any], layout_id: str) -> None:
         _build(self, pack_board, layout_id)
@@ -166,6 +166,13 @@ class Board:
         """For a square whose keyword ``sees: area``: the squares of the placed piece(s)
         carrying that keyword and the squares adjacent to them; empty otherwise."""
         return self._area.get(square, frozenset())
+
+    def links(self, square: Square) -> tuple[tuple[Square, Mapping[str, Any]], ...]:
+        """The squares ``square`` is linked to and the ``link`` data joining them
+        (``{"move_cost", "attack", "sight"}``): every square of the other placed tile
+        sharing its layout ``link`` label (Descent, Staircases: "the matching staircase
+        space"); ``()`` when it has none."""
+        return self._links.get(square, ())
 
     # -- edges --------------------------------------------------------------------
     def edge_marks(self, edge: Edge) -> tuple[EdgeMark, ...]:
@@ -242,10 +249,11 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
     area: dict[Square, set[Square]] = {}
     placed_keywords: list[tuple[str, ...]] = []
     map_keywords: list[tuple[str, ...]] = []
+    labels: dict[str, list[tuple[str, list[Square], list[str]]]] = {}
 
     def place(entry: Mapping, path: str, size: tuple[int, int]) -> tuple[int, list[tuple[int, int, Square]]]:
         rotation = field(entry, "rotation", path, int)
-        if rotation not in _ROTATIONS:
+        if rotation not in ROTATIONS:
             raise fail(f"{path}.rotation", f"expected 0, 90, 180 or 270, got {rotation}")
         c0, r0 = pair(entry, "at", path)
         w, h = size if rotation in (0, 180) else (size[1], size[0])
@@ -275,8 +283,17 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         for sq in squares:
             area.setdefault(sq, set()).update(around)
 
-    edge_keywords = [name for name, data in keywords.items() if isinstance(data, Mapping)
-                     and data.get("applies_to") == "edge"]
+    def piece_edges(piece: Mapping, ppath: str, squares: list[Square], rotation: int, shown: bool) -> None:
+        """The edge keywords along the sides of a placed piece (``edges``: a terrain
+        tile's or a map tile side's); ``shown``: the placement shows a banner."""
+        for k, mark in enumerate(field(piece, "edges", ppath, list)):
+            epath = f"{ppath}.edges[{k}]"
+            keyword = field(mark, "keyword", epath, str)
+            keyword_data(keywords, keyword, f"{epath}.keyword", "edge")
+            side = rotate_side(direction(mark.get("side"), f"{epath}.side"), rotation)
+            banner = mark.get("banner", "none")
+            add_edges(squares, side, keyword, banner == "always" or (banner == "optional" and shown))
+
     for n, entry in enumerate(field(layout, "map_tiles", lpath, list)):
         path = f"{lpath}.map_tiles[{n}]"
         name = field(entry, "side", path, str)
@@ -299,13 +316,7 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
                 arrows[i] = arrow
         plain = [sq for _, _, sq in squares]
         add_area(plain, kws)
-        railings = field(side, "railings", spath, list)
-        if railings and len(edge_keywords) != 1:
-            raise fail(f"{spath}.railings", "a map tile's railings use the pack's edge keyword, but the pack "
-                                             f"defines {len(edge_keywords)} ({sorted(edge_keywords)})")
-        for k, rside in enumerate(railings):
-            add_edges(plain, rotate_side(direction(rside, f"{spath}.railings[{k}]"), rotation),
-                      edge_keywords[0], False)
+        piece_edges(side, spath, plain, rotation, False)
 
     for n, entry in enumerate(field(layout, "terrain_tiles", lpath, list)):
         path = f"{lpath}.terrain_tiles[{n}]"
@@ -328,14 +339,23 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
                 arrows[i] = facing
         plain = [sq for _, _, sq in squares]
         add_area(plain, kws)
-        for k, mark in enumerate(field(tile, "edges", tpath, list)):
-            epath = f"{tpath}.edges[{k}]"
-            keyword = field(mark, "keyword", epath, str)
-            keyword_data(keywords, keyword, f"{epath}.keyword", "edge")
-            side = rotate_side(direction(mark.get("side"), f"{epath}.side"), rotation)
-            shown = mark.get("banner", "none")
-            banner = shown == "always" or (shown == "optional" and entry.get("banner") is True)
-            add_edges(plain, side, keyword, banner)
+        label = entry.get("link")
+        if label is not None:
+            labels.setdefault(field(entry, "link", path, str), []).append((path, plain, kws))
+        piece_edges(tile, tpath, plain, rotation, entry.get("banner") is True)
+
+    links: dict[Square, list[tuple[Square, Mapping[str, Any]]]] = {}
+    for label, ends in labels.items():
+        if len(ends) != 2:
+            raise fail(f"{lpath}.terrain_tiles", f"link {label!r} joins {len(ends)} terrain tiles, not 2")
+        (path, first, first_kws), (_, second, second_kws) = ends
+        shared = [k for k in first_kws if k in second_kws and keywords[k].get("link") is not None]
+        if not shared:
+            raise fail(f"{path}.link", f"the tiles linked by {label!r} share no keyword with a `link`")
+        data = field(keywords[shared[0]], "link", f"board.keywords[{shared[0]!r}]", Mapping)
+        for here, there in ((first, second), (second, first)):
+            for sq in here:
+                links.setdefault(sq, []).extend((other, data) for other in there)
 
     values = {
         "layout_id": layout_id, "layout": layout, "columns": columns, "rows": rows, "keywords_data": keywords,
@@ -344,7 +364,8 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         "_edges": {e: tuple(m) for e, m in edges.items()},
         "_railing_high": tuple(frozenset(h) for h in railing_high),
         "_area": {sq: frozenset(s) for sq, s in area.items()}, "_placed_keywords": tuple(placed_keywords),
-        "_map_keywords": tuple(map_keywords), "cache": {},
+        "_map_keywords": tuple(map_keywords), "_links": {sq: tuple(ends) for sq, ends in links.items()},
+        "cache": {},
     }
     for name, value in values.items():
         object.__setattr__(board, name, value)

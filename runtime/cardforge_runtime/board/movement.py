@@ -9,7 +9,10 @@ Rulings (docs/rulings.md): a step costs its base (1 orthogonal, 2 diagonal) time
 largest multiplier that applies to it: the ``movement.enter`` multipliers of the square
 entered (``when: against-arrow`` ones only when the step goes against that square's
 arrow, i.e. has a component opposite to it) and the ``movement.leave`` multipliers of
-the square left. Characters pass through Characters, Enemies through Enemies; nobody
+the square left (a ``movement.scope: area`` keyword's only on a step between one of its
+squares and a square without it: into or out of a pit, not within it); a step between
+two linked squares (``Board.links``, Descent's matching staircase spaces) costs the
+link's ``move_cost``. Characters pass through Characters, Enemies through Enemies; nobody
 passes through the other side; Fallen figures may be passed, never stopped on; nobody
 ends a move on another figure's square. A diagonal step may squeeze between two
 squares it could not enter (walls too) but not through a corner where blocking edges
@@ -50,12 +53,16 @@ def _check(mover: str, figures: Figures | None) -> None:
 
 def _terrain_step(board: Board, a: Square, b: Square, mover: str) -> int | None:
     """The cost of the step ``a`` -> ``b`` on the terrain alone (no figures), or None."""
-    if a == b or abs(a[0] - b[0]) > 1 or abs(a[1] - b[1]) > 1 or not board.in_grid(a) or not board.in_grid(b):
+    if a == b or not board.in_grid(a) or not board.in_grid(b):
         return None
     rules = square_rules(board)
     into, out = rules[board.index(b)], rules[board.index(a)]
     if not (into.characters if mover == "character" else into.enemies):
         return None
+    linked = min((data["move_cost"] for other, data in board.links(a)
+                  if other == b and data["move_cost"] is not None), default=None)
+    if abs(a[0] - b[0]) > 1 or abs(a[1] - b[1]) > 1:
+        return linked
     blocking = board.cache.get("move_blocking")
     if blocking is None:
         blocking = board.cache["move_blocking"] = frozenset(e for e, r in edge_rules(board).items() if not r.cross)
@@ -63,16 +70,29 @@ def _terrain_step(board: Board, a: Square, b: Square, mover: str) -> int | None:
     if diagonal:
         corner = (max(a[0], b[0]) - 1, max(a[1], b[1]) - 1)
         if blocking and separated(corner, (quadrant_of(a, corner),), (quadrant_of(b, corner),), blocking):
-            return None
+            return linked
     elif edge_between(a, b) in blocking:
-        return None
-    multiplier = into.enter
+        return linked
+    enter, against, leave = into.enter, into.enter_against, out.leave
+    if into.area or out.area:
+        # movement.scope: area: only a step into or out of the keyword's squares
+        left, entered = board.square_keywords(a), board.square_keywords(b)
+        for name, multiplier, against_arrow, _ in into.area:
+            if name not in left:
+                against = max(against, multiplier)
+                if not against_arrow:
+                    enter = max(enter, multiplier)
+        for name, _, _, multiplier in out.area:
+            if name not in entered:
+                leave = max(leave, multiplier)
+    multiplier = enter
     arrow = board.arrow(b)
-    if arrow is not None and into.enter_against > multiplier:
+    if arrow is not None and against > multiplier:
         ax, ay = STEP[arrow]
         if (b[0] - a[0]) * ax + (b[1] - a[1]) * ay < 0:
-            multiplier = into.enter_against
-    return (2 if diagonal else 1) * max(multiplier, out.leave)
+            multiplier = against
+    cost = (2 if diagonal else 1) * max(multiplier, leave)
+    return cost if linked is None else min(cost, linked)
 
 
 def _passes(mover: str, kind: str | None) -> bool:
@@ -85,14 +105,18 @@ def step_cost(board: Board, a: Square, b: Square, mover: str = "character",
 
     Args:
         board: the board.
-        a, b: ``(column, row)`` squares; ``b`` one of the 8 adjacent to ``a``.
+        a, b: ``(column, row)`` squares; ``b`` one of the 8 adjacent to ``a``, or a
+            square linked to ``a`` (``Board.links``; Descent's matching staircase
+            spaces: "as though it were adjacent").
         mover: ``"character"`` or ``"enemy"``.
         figures: ``{square: "character" | "enemy" | "fallen"}``, the other figures.
 
     Returns:
         1 (orthogonal) or 2 (diagonal) times the largest multiplier of the step (the
         enter multipliers of ``b``, against-arrow ones only moving against its arrow,
-        and the leave multipliers of ``a``); None when the step is not allowed: ``b``
+        and the leave multipliers of ``a``; a ``movement.scope: area`` keyword's only
+        when the other square lacks it), or a link's ``move_cost`` when ``b`` is
+        linked to ``a`` (the cheaper when both apply); None when the step is not allowed: ``b``
         not adjacent, a wall, terrain the mover may not enter, a figure of the other
         side on ``b``, or an edge the step may not cross. The square left is never
         charged for entering; whether ``b`` may end the move is ``path_cost``'s and
@@ -161,12 +185,12 @@ def _neighbours(board: Board, mover: str) -> tuple[tuple[tuple[int, Square, int]
         table = []
         for a in board.squares():
             steps = []
-            for dc in (-1, 0, 1):
-                for dr in (-1, 0, 1):
-                    b = (a[0] + dc, a[1] + dr)
-                    cost = _terrain_step(board, a, b, mover) if board.in_grid(b) else None
-                    if cost is not None:
-                        steps.append((board.index(b), b, cost))
+            around = [(a[0] + dc, a[1] + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1)]
+            around += [other for other, _ in board.links(a) if other not in around]
+            for b in around:
+                cost = _terrain_step(board, a, b, mover) if board.in_grid(b) else None
+                if cost is not None:
+                    steps.append((board.index(b), b, cost))
             table.append(tuple(steps))
         cached = board.cache[key] = tuple(table)
     return cached

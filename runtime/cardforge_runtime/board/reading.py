@@ -8,12 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardforge_runtime.board_fields import DIRECTIONS, KEYWORD_DEFAULTS, LINK_DEFAULTS, MOVE_SCOPES, MOVE_WHEN, SEES
 from cardforge_runtime.errors import EngineError
 
 __all__ = ["DIRECTIONS", "direction", "fail", "field", "keyword_data", "pair", "square_keywords"]
-
-#: The four directions, clockwise from north (a facing, a side, an arrow).
-DIRECTIONS: tuple[str, ...] = ("north", "east", "south", "west")
 
 
 def fail(path: str, message: str) -> EngineError:
@@ -41,7 +39,8 @@ def pair(obj: Mapping, key: str, path: str) -> tuple[int, int]:
 
 def keyword_data(keywords: Mapping, name: Any, path: str, applies_to: str) -> Mapping:
     """The checked bundle object of keyword ``name`` (every ``movement``/``sight`` field
-    present, multipliers whole numbers >= 1, closed vocabularies), which must lie on a
+    present, multipliers whole numbers >= 1, closed vocabularies, a ``link`` null or
+    with its ``move_cost``, ``attack`` and ``sight``), which must lie on a
     ``square`` or an ``edge`` as ``applies_to`` says; ``path`` names where it is used."""
     if not isinstance(name, str) or name not in keywords:
         raise fail(path, f"unknown keyword {name!r} (the pack defines {sorted(keywords)})")
@@ -49,22 +48,33 @@ def keyword_data(keywords: Mapping, name: Any, path: str, applies_to: str) -> Ma
     kpath = f"board.keywords[{name!r}]"
     if field(data, "applies_to", kpath, str) != applies_to:
         raise fail(path, f"keyword {name!r} applies to {data['applies_to']}, not to a {applies_to}")
-    for part, fields in (("movement", ("enter", "leave", "when", "characters", "enemies", "stop", "cross")),
-                         ("sight", ("blocks", "cover", "sees", "seen_from_adjacent", "unless_high_side_borders"))):
+    for part in ("movement", "sight"):
         block = field(data, part, kpath, Mapping)
-        for name_ in fields:
+        for name_ in KEYWORD_DEFAULTS[part]:
             if name_ not in block:
                 raise fail(f"{kpath}.{part}", f"missing `{name_}`")
     for name_ in ("enter", "leave"):
         value = data["movement"][name_]
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise fail(f"{kpath}.movement.{name_}", f"expected a whole number >= 1, got {value!r}")
-    if data["movement"]["when"] not in ("any", "against-arrow"):
-        raise fail(f"{kpath}.movement.when", f"expected any or against-arrow, got {data['movement']['when']!r}")
-    if data["sight"]["sees"] not in ("all", "adjacent", "area"):
-        raise fail(f"{kpath}.sight.sees", f"expected all, adjacent or area, got {data['sight']['sees']!r}")
+    for part, name_, allowed in (("movement", "when", MOVE_WHEN), ("movement", "scope", MOVE_SCOPES),
+                                 ("sight", "sees", SEES)):
+        if data[part][name_] not in allowed:
+            raise fail(f"{kpath}.{part}.{name_}", f"expected one of {', '.join(allowed)}, got {data[part][name_]!r}")
     if data.get("elevated") is not None and not isinstance(data["elevated"], Mapping):
         raise fail(f"{kpath}.elevated", "expected an object or null")
+    link = data.get("link")
+    if link is not None:
+        if not isinstance(link, Mapping):
+            raise fail(f"{kpath}.link", "expected an object or null")
+        for name_ in LINK_DEFAULTS:
+            if name_ not in link:
+                raise fail(f"{kpath}.link", f"missing `{name_}`")
+        cost = link["move_cost"]
+        if cost is not None and (not isinstance(cost, int) or isinstance(cost, bool) or cost < 1):
+            raise fail(f"{kpath}.link.move_cost", f"expected a whole number >= 1 or null, got {cost!r}")
+        for name_ in ("attack", "sight"):
+            field(link, name_, f"{kpath}.link", bool)
     return data
 
 

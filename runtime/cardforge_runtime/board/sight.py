@@ -14,7 +14,11 @@ attacker's and the target's own squares never block or cover; Fallen figures giv
 Cover; an edge keyword with ``unless_high_side_borders`` neither blocks nor covers
 a line between two squares one of which borders that railing on its high side; a
 square's ``sees`` (adjacent / area) and ``seen_from_adjacent`` limit sight both ways,
-so line of sight stays symmetric. Cover need not be symmetric.
+so line of sight stays symmetric. Linked squares (``Board.links``, a keyword's
+``link.sight``: Descent's matching staircase spaces) add sight: an end sees the other
+end and the squares adjacent to it, a square adjacent to an end sees the other end,
+with no Cover when no straight line is clear; ``sees`` / ``seen_from_adjacent``
+still limit it. Cover need not be symmetric.
 
 Rule sources: Gascony's Legacy, "Attack: Line of Sight and Cover", "Terrain Tiles"
 (Cover, Blocking, Elevated: "do not receive Cover from the Elevated tile they stand
@@ -80,6 +84,27 @@ class _Sight:
         self.edge_sets: dict[frozenset[int], tuple[frozenset, frozenset]] = {}
         self.crossings: dict = {}
         self.seams: dict[tuple[tuple[int, int], tuple[int, int]], tuple[int, int]] = {}
+        self.linked = self._link_pairs(board)
+
+    @staticmethod
+    def _link_pairs(board: Board) -> frozenset[tuple[int, int]]:
+        """The ordered pairs of square indexes that see each other through a link with
+        ``sight`` (Descent, Staircases: "A figure on a staircase has a line of sight to
+        the other side of the staircase and all spaces adjacent to it. A figure
+        adjacent to a staircase has line of sight to the other side"): each end
+        square with every square of the other end and every square adjacent to it,
+        both ways round (so sight stays symmetric)."""
+        pairs: set[tuple[int, int]] = set()
+        for square in board.squares():
+            for other, data in board.links(square):
+                if not data["sight"]:
+                    continue
+                around = [(other[0] + dc, other[1] + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1)]
+                for seen in around:
+                    if board.in_grid(seen) and seen != square:
+                        i, j = board.index(square), board.index(seen)
+                        pairs.update(((i, j), (j, i)))
+        return frozenset(pairs)
 
     @staticmethod
     def _own_tile_cover(board: Board) -> dict[int, int]:
@@ -230,6 +255,11 @@ def _los(s: _Sight, a: Square, b: Square, ia: int, ib: int) -> bool:
         return True
     if _restricted(s, a, b, ia, ib):
         return False
+    return (ia, ib) in s.linked or _lines(s, a, b, ia, ib)
+
+
+def _lines(s: _Sight, a: Square, b: Square, ia: int, ib: int) -> bool:
+    """Whether some corner-to-corner line between ``a`` and ``b`` is clear."""
     blockers = s.block & ~((1 << ia) | (1 << ib))
     edges = s.edge_sets_for(ia, ib)[0] if s.edges else frozenset()
     for p in s.corners[ia]:
@@ -240,8 +270,8 @@ def _los(s: _Sight, a: Square, b: Square, ia: int, ib: int) -> bool:
 
 
 def _cover(s: _Sight, a: Square, b: Square, ia: int, ib: int, figures: int) -> bool:
-    if ia == ib:
-        return False
+    if ia == ib or ((ia, ib) in s.linked and not _lines(s, a, b, ia, ib)):
+        return False          # seen only through a link: as though adjacent, no Cover
     blockers = (s.cover_for.get(ib, s.cover) | figures) & ~((1 << ia) | (1 << ib))
     edges = s.edge_sets_for(ia, ib)[1] if s.edges else frozenset()
     for p in s.corners[ia]:
@@ -264,13 +294,16 @@ def line_of_sight(board: Board, a: Square, b: Square, figures: Figures | None = 
 
     Returns:
         True when some corner-to-corner line enters no blocking square or wall (other
-        than ``a`` and ``b``) and crosses no blocking edge, and ``sees`` /
-        ``seen_from_adjacent`` allow it. Symmetric: ``line_of_sight(b, a)`` agrees.
+        than ``a`` and ``b``) and crosses no blocking edge, or a link with ``sight``
+        joins them (an end and the other end or a square adjacent to it), and
+        ``sees`` / ``seen_from_adjacent`` allow it. Symmetric: ``line_of_sight(b, a)``
+        agrees.
 
     Raises:
         ValueError: a square outside the grid or an unknown figure kind.
 
-    Rule: Gascony's Legacy, "Attack: Line of Sight and Cover"; "Balconies and Railings".
+    Rule: Gascony's Legacy, "Attack: Line of Sight and Cover"; "Balconies and Railings";
+    Descent, "Collected Obstacles and Props" (Staircases, fog, pit).
     """
     _figure_mask(board, figures)
     s = _data(board)

@@ -3,7 +3,8 @@ edge, derived once per board from the keyword data alone (no keyword name is rea
 here, only the fields of docs/format.md's `terrain-keyword`).
 
 How several keywords combine (docs/rulings.md, "Keywords that combine"):
-multipliers take the largest that applies (never a product); a figure may enter, stop
+multipliers take the largest that applies (never a product; a ``movement.scope:
+area`` keyword's only on a step into or out of its squares, not within them); a figure may enter, stop
 or cross only where every keyword allows it; a square blocks sight, gives Cover or
 restricts what is seen as soon as one keyword says so. A wall (a square no map tile
 covers) cannot be entered, blocks sight and gives Cover.
@@ -37,6 +38,10 @@ class SquareRules(NamedTuple):
         blocks: a line entering it is blocked; cover: a line entering it gives Cover.
         sees: ``all``, ``adjacent`` or ``area`` (the most restrictive of its keywords).
         seen_from_adjacent: only adjacent figures see a figure standing on it.
+        area: the keywords with ``movement.scope: area``, as ``(name, enter,
+            against_arrow, leave)``: their multipliers apply only to a step between
+            this square and one without that keyword (``enter``, ``enter_against``
+            and ``leave`` above leave them out).
     """
 
     on_map: bool
@@ -50,6 +55,7 @@ class SquareRules(NamedTuple):
     cover: bool
     sees: str
     seen_from_adjacent: bool
+    area: tuple[tuple[str, int, bool, int], ...] = ()
 
 
 class EdgeRules(NamedTuple):
@@ -89,14 +95,18 @@ def square_rules(board: Board) -> tuple[SquareRules, ...]:
         characters = enemies = stop = True
         blocks = cover = seen_from_adjacent = False
         sees = "all"
+        area = []
         for name in board.square_keywords(square):
             data = board.keyword(name)
             move, sight = data["movement"], data["sight"]
-            if move["when"] == "against-arrow":
+            if move["scope"] == "area":
+                area.append((name, move["enter"], move["when"] == "against-arrow", move["leave"]))
+            elif move["when"] == "against-arrow":
                 enter_against = max(enter_against, move["enter"])
             else:
                 enter = max(enter, move["enter"])
-            leave = max(leave, move["leave"])
+            if move["scope"] != "area":
+                leave = max(leave, move["leave"])
             characters &= bool(move["characters"])
             enemies &= bool(move["enemies"])
             stop &= bool(move["stop"])
@@ -106,7 +116,7 @@ def square_rules(board: Board) -> tuple[SquareRules, ...]:
             if _SEES_ORDER[sight["sees"]] > _SEES_ORDER[sees]:
                 sees = sight["sees"]
         rules.append(SquareRules(True, enter, max(enter, enter_against), leave, characters, enemies, stop,
-                                 blocks, cover, sees, seen_from_adjacent))
+                                 blocks, cover, sees, seen_from_adjacent, tuple(area)))
     result = tuple(rules)
     board.cache["square_rules"] = result
     return result

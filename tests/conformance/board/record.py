@@ -214,6 +214,30 @@ def cases() -> list[dict]:
          q("line_of_sight", False, from_=[1, 2], to=[6, 2]), q("line_of_sight", True, from_=[2, 5], to=[4, 4]),
          q("line_of_sight", False, from_=[2, 5], to=[6, 5]), q("step_cost", 2, from_=[2, 5], to=[1, 5]),
          q("step_cost", 4, from_=[2, 5], to=[1, 4])]))
+    linked = {**KEYWORDS, "Pit": keyword(movement={"leave": 2, "scope": "area", "enter_wounds": 1},
+                                         sight={"sees": "area"}),
+              "Staircase": keyword(link={"move_cost": 1, "attack": True, "sight": True})}
+    linked_tiles = {**TILES, "Pit": tile([2, 1], ["Pit"]), "Staircase": tile([1, 1], ["Staircase"])}
+    out.append(case(
+        "links-and-area", "Descent, Collected Obstacles and Props (Pit: movement.scope area; Staircases: link)",
+        "A wall of Columns in column 5. Matching staircase spaces (1, 1) and (7, 3) share the link label 'down' "
+        "(move_cost 1, attack, sight). A 2x1 Pit (2, 2)-(3, 2) whose leave multiplier 2 has scope area: a step "
+        "within the pit costs 1, a step out of it 2.",
+        one(rows_layout([".......", ".......", "......."],
+                        [placement("Column", (5, r)) for r in (1, 2, 3)] + [placement("Pit", (2, 2))]
+                        + [placement("Staircase", (1, 1), link="down"), placement("Staircase", (7, 3), link="down")]),
+            linked, linked_tiles),
+        [q("step_cost", 1, from_=[2, 2], to=[3, 2]), q("step_cost", 2, from_=[3, 2], to=[4, 2]),
+         q("step_cost", 1, from_=[1, 2], to=[2, 2]), q("step_cost", 4, from_=[3, 2], to=[4, 3]),
+         q("step_cost", 1, from_=[1, 1], to=[7, 3]), q("step_cost", 1, from_=[7, 3], to=[1, 1]),
+         q("step_cost", None, from_=[2, 1], to=[7, 3]),
+         q("line_of_sight", True, from_=[1, 1], to=[7, 3]), q("line_of_sight", True, from_=[1, 1], to=[6, 2]),
+         q("line_of_sight", True, from_=[6, 2], to=[1, 1]), q("line_of_sight", True, from_=[2, 1], to=[7, 3]),
+         q("line_of_sight", False, from_=[2, 1], to=[6, 2]), q("line_of_sight", False, from_=[3, 1], to=[7, 3]),
+         q("cover", False, from_=[1, 1], to=[7, 3]),
+         q("pattern_squares", [[2, 1], [7, 3]], square=[1, 1], facing="east", pattern=[[0, 1]]),
+         q("pattern_squares", [[3, 1]], square=[1, 1], facing="east", pattern=[[0, 2]]),
+         q("reachable", start=[1, 1], budget=3)]))
     out.append(case(
         "dense-12x12", "Gascony's Legacy, Attack: Line of Sight and Cover; Move",
         "Twelve by twelve squares, 20 terrain tiles of every kind (the benchmark's board). sight_table: one string "
