@@ -5,8 +5,9 @@ tile, a tile's keywords, an edge keyword on an edge and a square keyword on squa
 a Search token label, a deployment's Enemy tokens, a terrain action's stat, the one
 edge keyword a map tile side's ``railings`` carry: ``format.railing_keyword``), so that a
 hand-edited bundle stops here, naming the JSON path, rather than failing in a
-Battle. Squares are ``[column, row]``, 1-based, inside the layout's grid. Geometry
-(footprints that fit, overlaps, reachability) is lint's, not the loader's.
+Battle. Squares are ``[column, row]``, 1-based, inside the layout's grid, and so is
+every placed footprint (what ``build_board`` needs to build every layout it loads).
+The rest of the geometry (overlaps, reachability) is lint's, not the loader's.
 
 Rule sources: Gascony's Legacy, "Component List", "Terrain Tiles", "Battle Cards -
 Setup". See ``docs/bundle.md``, Board.
@@ -149,6 +150,8 @@ class _Board:
         for i, direction in enumerate(railings):
             if direction not in DIRECTIONS:
                 c.fail(f"{path}.railings[{i}]", f"expected one of {', '.join(DIRECTIONS)}, found {direction!r}")
+            if direction in railings[:i]:
+                c.fail(f"{path}.railings[{i}]", f"{direction!r} is named twice")
         if railings and railing_keyword(self.edge_keywords) is None:
             c.fail(f"{path}.railings", "railings carry the board's one edge keyword, but the board has "
                                        f"{len(self.edge_keywords) or 'no'} edge keywords")
@@ -249,6 +252,18 @@ class _Board:
         def square(value: Any, where: str) -> None:
             c.pair(value, where, 1, (grid[0], grid[1]))
 
+        def footprint(placement: Mapping[str, Any], where: str, what: str, size: list[int]) -> None:
+            """The placed footprint (``at`` its top-left square, the size turned by the
+            rotation: docs/format.md, Coordinates) lies inside the grid."""
+            rotation = c.choice(placement, "rotation", where, ROTATIONS)
+            width, height = size if rotation in (0, 180) else size[::-1]
+            column, row = placement["at"]
+            last = (column + width - 1, row + height - 1)
+            if last[0] > grid[0] or last[1] > grid[1]:
+                c.fail(f"{where}.at", f"{what} ({size[0]} x {size[1]}, rotation {rotation}) at ({column}, {row}) "
+                                      f"covers ({column}, {row})-({last[0]}, {last[1]}), leaving the "
+                                      f"{grid[0]} x {grid[1]} grid")
+
         placed = c.field(layout, "map_tiles", path, "list")
         if not placed:
             c.fail(f"{path}.map_tiles", "a layout needs at least one map tile")
@@ -258,14 +273,14 @@ class _Board:
             if side not in sides:
                 c.fail(f"{where}.side", f"{side!r} is not a map tile side of the board")
             square(c.field(tile, "at", where, "list"), f"{where}.at")
-            c.choice(tile, "rotation", where, ROTATIONS)
+            footprint(tile, where, f"map tile side {side!r}", sides[side]["size"])
         for i, tile in enumerate(c.field(layout, "terrain_tiles", path, "list")):
             where = f"{path}.terrain_tiles[{i}]"
             name = c.field(c.obj(tile, where), "tile", where, "text")
             if name not in tiles:
                 c.fail(f"{where}.tile", f"{name!r} is not a terrain tile of the board")
             square(c.field(tile, "at", where, "list"), f"{where}.at")
-            c.choice(tile, "rotation", where, ROTATIONS)
+            footprint(tile, where, f"terrain tile {name!r}", tiles[name]["size"])
             facing = c.choice(tile, "facing", where, DIRECTIONS, nullable=True)
             if facing is None and tiles[name]["arrow"]:
                 c.fail(f"{where}.facing", f"terrain tile {name!r} has an arrow: its placement needs a facing")
