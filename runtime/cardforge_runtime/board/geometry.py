@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from cardforge_runtime.board.grid import DIRECTIONS, STEP, Board, Square
+from cardforge_runtime.board.grid import DIRECTIONS, STEP, Board, Square, as_square
 from cardforge_runtime.board.segments import crosses_edges
 from cardforge_runtime.board.terrain import edge_rules
 
@@ -32,7 +32,7 @@ def adjacent(a: Square, b: Square) -> bool:
 def adjacent_squares(board: Board, square: Square) -> list[Square]:
     """The squares of ``board``'s grid adjacent to ``square`` (up to 8, walls included),
     clockwise from north (Important Terms: Adjacent)."""
-    c, r = square
+    c, r = as_square(square)
     around = [(c, r - 1), (c + 1, r - 1), (c + 1, r), (c + 1, r + 1), (c, r + 1), (c - 1, r + 1), (c - 1, r),
               (c - 1, r - 1)]
     return [s for s in around if board.in_grid(s)]
@@ -86,6 +86,7 @@ def pattern_squares(board: Board, square: Square, facing: str, pattern: Iterable
     """
     if facing not in STEP:
         raise ValueError(f"unknown facing {facing!r}: expected one of {', '.join(DIRECTIONS)}")
+    square = as_square(square)
     fwd, right = STEP[facing], STEP[_RIGHT[facing]]
     blocking = [edge for edge, rules in edge_rules(board).items() if not rules.melee_across] if melee else []
     centre = (2 * square[0] - 1, 2 * square[1] - 1)
