@@ -27,7 +27,7 @@ from cardforge_runtime.format import (
 )
 
 from cardforge_compiler.model._types import NameText, _Model
-from cardforge_compiler.model.board import Direction, Size
+from cardforge_compiler.model.board import Direction, KeywordNames, Size
 
 __all__ = ["BOARD_EFFECT_MODELS", "BoardEffect", "TerrainAction", "TerrainTile", "TileChallenge", "TileEdge",
            "TileTarget", "WhileOn"]
@@ -136,7 +136,7 @@ class TerrainTile(_Model):
     name: NameText
     text: str = ""
     size: Size
-    keywords: list[NameText] = Field(default_factory=list)
+    keywords: KeywordNames = Field(default_factory=list)
     arrow: bool = False
     edges: list[TileEdge] = Field(default_factory=list)
     while_on: WhileOn = Field(default_factory=WhileOn)
