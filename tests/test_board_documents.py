@@ -185,6 +185,17 @@ def test_board_effects_are_a_closed_union_from_the_format() -> None:
     ("kind: terrain-keyword\nname: K\napplies_to: edge\nelevated:\n  melee_advantage: true\n",
      ("CF105", "t.yaml:5:3", "`elevated.melee_advantage` is read only on square keywords (applies_to: square): "
                              "on an edge keyword it does nothing")),
+    # Two identical edges (the Balcony's Railing on its south side twice) were taken.
+    ("kind: terrain-tile\nname: T\nsize: [2, 1]\nedges:\n  - {keyword: Railing, side: south}\n"
+     "  - {keyword: Railing, side: south}\n",
+     ("CF105", "t.yaml:5:3", "`edges` names keyword 'Railing' on side south twice")),
+    # A Named Enemy set up on two squares, an Exit square listed twice: taken silently.
+    ("kind: battle-layout\nid: x\ntitle: X\ngrid: [4, 4]\nmap_tiles:\n  - {side: S, at: [1, 1]}\nstart: [[1, 1]]\n"
+     "named_enemies:\n  - {name: Rochefort, at: [2, 2]}\n  - {name: Rochefort, at: [3, 3]}\n",
+     ("CF105", "t.yaml:9:3", "`named_enemies` names 'Rochefort' twice")),
+    ("kind: battle-layout\nid: x\ntitle: X\ngrid: [4, 4]\nmap_tiles:\n  - {side: S, at: [1, 1]}\nstart: [[1, 1]]\n"
+     "exits:\n  - squares: [[4, 1], [4, 1]]\n",
+     ("CF105", "t.yaml:9:14", "`squares` names (4, 1) twice")),
 ])
 def test_malformed_board_documents(tmp_path: Path, text: str, expected: tuple[str, str, str]) -> None:
     found = lint(tmp_path, t=text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import ConfigDict, Field, create_model, model_validator
+from pydantic import AfterValidator, ConfigDict, Field, create_model, model_validator
 from pydantic_core import PydanticCustomError
 
 from cardforge_runtime.format import (
@@ -117,6 +117,17 @@ class TileEdge(_Model):
     banner: Literal[BANNERS] = BANNERS[0]  # type: ignore[valid-type]
 
 
+def _edges_once(edges: list[TileEdge]) -> list[TileEdge]:
+    """The same edge keyword on the same side twice would lie twice on every edge."""
+    seen: set[tuple[str, str]] = set()
+    for edge in edges:
+        if (edge.keyword, edge.side) in seen:
+            raise PydanticCustomError("one_of", "`edges` names keyword '{keyword}' on side {side} twice", {
+                "keyword": edge.keyword, "side": edge.side, "hint": "list each edge of the tile once"})
+        seen.add((edge.keyword, edge.side))
+    return edges
+
+
 class WhileOn(_Model):
     """Effects on a figure standing on the tile (Gascony's Legacy, Haystack: "receives
     +1 die when rolling for defense"): ``defense_dice`` added to its defense rolls."""
@@ -138,7 +149,7 @@ class TerrainTile(_Model):
     size: Size
     keywords: KeywordNames = Field(default_factory=list)
     arrow: bool = False
-    edges: list[TileEdge] = Field(default_factory=list)
+    edges: Annotated[list[TileEdge], AfterValidator(_edges_once)] = Field(default_factory=list)
     while_on: WhileOn = Field(default_factory=WhileOn)
     actions: list[TerrainAction] = Field(default_factory=list)
     targets: TileTarget | None = None
