@@ -342,7 +342,10 @@ def write_atomically(path: Path, data: bytes | list[bytes]) -> None:
         return
     if path.is_symlink():
         path = Path(os.path.realpath(path))
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:                     # a file where a folder of the path should be
+        raise NotADirectoryError(errno.ENOTDIR, "a part of the path is a file, not a folder", str(path)) from None
     remove_stale_temp_files(path)
     fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(path)}{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
