@@ -52,7 +52,11 @@ def in_range(a: Square, b: Square, weapon_range: int | None) -> bool:
 
 def turns_between(facing: str, new_facing: str) -> int:
     """The 90-degree turns from ``facing`` to ``new_facing`` (0, 1 or 2), each costing 1
-    Movement point when moving (Gascony's Legacy, Move: Facing and Stance)."""
+    Movement point when moving (Gascony's Legacy, Move: Facing and Stance). Raises
+    ``ValueError`` for a facing that is not one of the four directions."""
+    for value in (facing, new_facing):
+        if value not in DIRECTIONS:
+            raise ValueError(f"unknown facing {value!r}: expected one of {', '.join(DIRECTIONS)}")
     d = (DIRECTIONS.index(new_facing) - DIRECTIONS.index(facing)) % 4
     return min(d, 4 - d)
 
