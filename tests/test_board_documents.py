@@ -175,6 +175,37 @@ def test_board_effects_are_a_closed_union_from_the_format() -> None:
     ("kind: battle-layout\nid: x\ntitle: X\ngrid: [4, 4]\nmap_tiles:\n  - {side: S, at: [1, 1]}\nstart: [[1, 1]]\n"
      "deployment:\n  - enemy: G\n    squares: [{at: [1, 2], players: 5}]\n",
      ("CF105", "t.yaml:10:37", "expected a whole number from 1 to 4, got 5")),
+    # A name listed twice was taken silently (railings twice was refused): a keyword
+    # applies once, and each Search token of the box is one labelled token.
+    ("kind: terrain-tile\nname: T\nsize: [1, 1]\nkeywords: [Cover, Cover]\n",
+     ("CF105", "t.yaml:4:11", "`keywords` names 'Cover' twice")),
+    ("kind: components\nmap_tiles:\n  - piece: P\n    count: 1\n    sides:\n"
+     "      - {side: S, size: [2, 2], keywords: [Stairs, Stairs]}\n      - {side: U, size: [2, 2]}\n",
+     ("CF105", "t.yaml:6:43", "`keywords` names 'Stairs' twice")),
+    ("kind: components\nsearch_tokens: [A, B, A]\n",
+     ("CF105", "t.yaml:2:16", "`search_tokens` names 'A' twice")),
+    # A field the engine reads only on the other kind of keyword did nothing, silently:
+    # a square keyword "cross: false" is no wall, an edge keyword "enter: 2" no cost.
+    ("kind: terrain-keyword\nname: K\nmovement:\n  cross: false\n",
+     ("CF105", "t.yaml:4:3", "`movement.cross` is read only on edge keywords (applies_to: edge): on a square "
+                             "keyword it does nothing")),
+    ("kind: terrain-keyword\nname: K\napplies_to: edge\nmovement:\n  enter: 2\nsight:\n  sees: adjacent\n",
+     ("CF105", "t.yaml:5:3", "`movement.enter` is read only on square keywords (applies_to: square): on an edge "
+                             "keyword it does nothing")),
+    ("kind: terrain-keyword\nname: K\napplies_to: edge\nelevated:\n  melee_advantage: true\n",
+     ("CF105", "t.yaml:5:3", "`elevated.melee_advantage` is read only on square keywords (applies_to: square): "
+                             "on an edge keyword it does nothing")),
+    # Two identical edges (the Balcony's Railing on its south side twice) were taken.
+    ("kind: terrain-tile\nname: T\nsize: [2, 1]\nedges:\n  - {keyword: Railing, side: south}\n"
+     "  - {keyword: Railing, side: south}\n",
+     ("CF105", "t.yaml:5:3", "`edges` names keyword 'Railing' on side south twice")),
+    # A Named Enemy set up on two squares, an Exit square listed twice: taken silently.
+    ("kind: battle-layout\nid: x\ntitle: X\ngrid: [4, 4]\nmap_tiles:\n  - {side: S, at: [1, 1]}\nstart: [[1, 1]]\n"
+     "named_enemies:\n  - {name: Rochefort, at: [2, 2]}\n  - {name: Rochefort, at: [3, 3]}\n",
+     ("CF105", "t.yaml:9:3", "`named_enemies` names 'Rochefort' twice")),
+    ("kind: battle-layout\nid: x\ntitle: X\ngrid: [4, 4]\nmap_tiles:\n  - {side: S, at: [1, 1]}\nstart: [[1, 1]]\n"
+     "exits:\n  - squares: [[4, 1], [4, 1]]\n",
+     ("CF105", "t.yaml:9:14", "`squares` names (4, 1) twice")),
 ])
 def test_malformed_board_documents(tmp_path: Path, text: str, expected: tuple[str, str, str]) -> None:
     found = lint(tmp_path, t=text)

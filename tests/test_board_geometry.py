@@ -66,3 +66,11 @@ def test_melee_reach_stops_at_a_railing():
 def test_unknown_facing():
     with pytest.raises(ValueError, match="facing"):
         pattern_squares(board_from_rows([".."]), (1, 1), "up", PATTERN)
+
+
+@pytest.mark.parametrize(("facing", "new_facing"), [("north", "up"), ("up", "north"), (None, "east"), ("North", "east")])
+def test_an_unknown_facing_is_named(facing, new_facing):
+    """It was "tuple.index(x): x not in tuple" (also from path_cost's facings)."""
+    bad = new_facing if facing == "north" else facing
+    with pytest.raises(ValueError, match=f"unknown facing {bad!r}: expected one of north, east, south, west"):
+        turns_between(facing, new_facing)

@@ -199,3 +199,64 @@ def test_a_banner_shows_where_the_placement_asks_for_it():
     assert [m.banner for ms in shown.edges().values() for m in ms] == [True, True]
     assert {m.railing for ms in shown.edges().values() for m in ms} == {0}
     assert shown.railing_high_squares(0) == {(2, 2), (3, 2)}
+
+
+# What a front end passes to the queries: squares as lists (JSON), junk by mistake. A
+# list square was an unhashable TypeError in step_cost; (1.5, 2), ("1", 2), (1,), None
+# were TypeErrors or IndexErrors; a NaN, 1.5 or True budget was taken (NaN answered
+# {start: 0}); figures that are not a {square: kind} mapping were AttributeErrors.
+_BAD_SQUARES = [(1.5, 2), ("1", 2), (1,), (1, 2, 3), None, (True, 2), "12", {1: 2}]
+
+
+def _queries(board, square=(2, 2), other=(3, 3), budget=3, figures=None):
+    from cardforge_runtime.board import (adjacent_squares, cover, line_of_sight, path_cost, pattern_squares,
+                                         reachable, sight_table, step_cost)
+
+    return {
+        "line_of_sight": lambda: line_of_sight(board, square, other, figures),
+        "cover": lambda: cover(board, other, square, figures),
+        "step_cost": lambda: step_cost(board, other, square, figures=figures),
+        "path_cost": lambda: path_cost(board, [other, square], figures=figures),
+        "reachable": lambda: reachable(board, square, budget, figures=figures),
+        "sight_table": lambda: sight_table(board, figures, [square, other]),
+        "adjacent_squares": lambda: adjacent_squares(board, square),
+        "pattern_squares": lambda: pattern_squares(board, square, "north", [[0, 1]]),
+    }
+
+
+@pytest.mark.parametrize("bad", _BAD_SQUARES, ids=repr)
+def test_a_query_given_something_that_is_not_a_square_raises_value_error(bad):
+    board = _board([map_placement("Large A", (1, 1))])
+    for name, query in _queries(board, square=bad).items():
+        with pytest.raises(ValueError, match=r"expected a square \(column, row\) of two whole numbers"):
+            query()
+            pytest.fail(f"{name} took {bad!r}")
+
+
+@pytest.mark.parametrize("budget", [float("nan"), float("inf"), 1.5, True, "3", None], ids=repr)
+def test_a_budget_that_is_not_a_whole_number_raises_value_error(budget):
+    from cardforge_runtime.board import reachable
+
+    board = _board([map_placement("Large A", (1, 1))])
+    with pytest.raises(ValueError, match="a budget is a whole number >= 0"):
+        reachable(board, (2, 2), budget)
+
+
+@pytest.mark.parametrize("figures", [[(3, 3)], "enemy", {"x": "enemy"}, {(3,): "enemy"}, {(3, 3, 1): "enemy"}],
+                         ids=repr)
+def test_figures_that_are_not_squares_to_kinds_raise_value_error(figures):
+    board = _board([map_placement("Large A", (1, 1))])
+    for name, query in _queries(board, figures=figures).items():
+        if name in ("adjacent_squares", "pattern_squares"):
+            continue
+        with pytest.raises(ValueError, match="figures"):
+            query()
+            pytest.fail(f"{name} took {figures!r}")
+
+
+def test_squares_given_as_lists_answer_as_tuples():
+    """A JSON front end passes [column, row] lists: the same answers as tuples."""
+    board = _board([map_placement("Large A", (1, 1))])
+    as_tuples = {name: query() for name, query in _queries(board, figures={(4, 4): "enemy"}).items()}
+    as_lists = {name: query() for name, query in _queries(board, [2, 2], [3, 3], figures={(4, 4): "enemy"}).items()}
+    assert as_lists == as_tuples

@@ -370,3 +370,16 @@ def test_svg_is_byte_identical_across_processes(bundle: Path) -> None:
         assert result.returncode == 0, result.stderr
         outputs.append(result.stdout)
     assert outputs[0] == outputs[1] and outputs[0].startswith(b'<?xml version="1.0" encoding="UTF-8"?>\n<svg')
+
+
+def test_output_paths_that_cannot_be_written_are_usage_errors(bundle: Path, tmp_path: Path) -> None:
+    """-o into a symbolic link loop was "internal error: RuntimeError: Symlink loop"
+    (resolving the path to compare it with the inputs); -o under a file said "File
+    exists"."""
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    (tmp_path / "afile").write_text("x")
+    for target, message in ((tmp_path / "loop1", "Too many levels of symbolic links"),
+                            (tmp_path / "afile" / "x.svg", "a part of the path is a file, not a folder")):
+        code, _, err = run("board", str(bundle), "--layout", "inn-stairs", "-o", str(target))
+        assert code == 2 and "internal error" not in err and message in err, err

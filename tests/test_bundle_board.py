@@ -24,6 +24,7 @@ from cardforge_compiler.emit import build_bundle
 from cardforge_compiler.pipeline import compile_paths
 from cardforge_compiler.schema import generate_schemas
 from cardforge_runtime import BUNDLE_FORMAT_VERSION, BundleError, load_bundle
+from cardforge_runtime.board import build_board
 from cardforge_runtime.format import KEYWORD_DEFAULTS
 
 RULES = Path(__file__).resolve().parent / "conformance" / "content" / "rules"
@@ -212,6 +213,21 @@ BOARD = ("packs", 0, "board")
      "$.packs[0].board.layouts.trial-yard.exits[0].edge: expected one of north, east, south, west or null"),
     ((*BOARD, "layouts", "trial-yard", "source"), KeyError,
      "$.packs[0].board.layouts.trial-yard: missing field 'source'"),
+    # A footprint that leaves the grid loaded, and the Battle failed later in build_board
+    # (EngineError): the loader checks the placed footprint as it checks a square.
+    ((*BOARD, "layouts", "trial-yard", "map_tiles", 2, "at"), [8, 1],
+     "$.packs[0].board.layouts.trial-yard.map_tiles[2].at: map tile side 'Medium B' (4 x 4, rotation 0) at "
+     "(8, 1) covers (8, 1)-(11, 4), leaving the 10 x 4 grid"),
+    ((*BOARD, "layouts", "trial-yard", "terrain_tiles", 2),
+     {"tile": "Balcony", "at": [4, 4], "rotation": 90, "facing": None, "banner": False},  # 2 x 1 turned: 1 x 2
+     "$.packs[0].board.layouts.trial-yard.terrain_tiles[2].at: terrain tile 'Balcony' (2 x 1, rotation 90) "
+     "at (4, 4) covers (4, 4)-(4, 5), leaving the 10 x 4 grid"),
+    ((*BOARD, "terrain_tiles", "Balcony", "size"), [2, 5],
+     "$.packs[0].board.layouts.trial-yard.terrain_tiles[2].at: terrain tile 'Balcony' (2 x 5, rotation 0) at "
+     "(8, 1) covers (8, 1)-(9, 5), leaving the 10 x 4 grid"),
+    ((*BOARD, "map_tiles", "Staircase", "edges"),
+     [{"keyword": "Railing", "side": "west", "banner": "none"}, {"keyword": "Railing", "side": "west", "banner": "none"}],
+     "$.packs[0].board.map_tiles.Staircase.edges[1]: edge keyword 'Railing' is named twice on side 'west'"),
     ((*BOARD, "layouts"), {}, "$.packs[0].stories[0].cards[3].steps[3].layout: 'trial-yard' is not a layout of the "
                               "pack's board"),
     (BOARD, KeyError, "$.packs[0]: missing field 'board'"),
@@ -273,7 +289,8 @@ JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 100), st.text(max_siz
 @given(edits=st.lists(st.tuples(st.sampled_from(BOARD_PATHS), JUNK), min_size=1, max_size=3))
 def test_hand_edits_of_a_board_are_refused_with_a_bundle_error_or_load(edits: list) -> None:
     """Whatever a hand edit does to a board, ``load_bundle`` either accepts the bundle
-    or refuses it with a ``BundleError``: never another exception."""
+    or refuses it with a ``BundleError``: never another exception; and every layout
+    of a bundle it accepts builds (``build_board``)."""
     data = copy.deepcopy(_RULES_BUNDLE)
     for path, value in edits:
         try:
@@ -281,9 +298,12 @@ def test_hand_edits_of_a_board_are_refused_with_a_bundle_error_or_load(edits: li
         except (KeyError, IndexError, TypeError):
             continue                                  # an earlier edit removed the place
     try:
-        load_bundle(data)
+        loaded = load_bundle(data)
     except BundleError:
-        pass
+        return
+    board = loaded.board()
+    for layout_id in board["layouts"]:             # what loads builds: never an EngineError in a Battle
+        build_board(board, layout_id)
 
 
 def test_a_map_tile_sides_edges_name_edge_keywords_of_the_board(bundle: dict) -> None:

@@ -297,3 +297,27 @@ def test_help_and_version_load_no_heavy_module() -> None:
             "'jsonschema_rs', 'cardforge_runtime'}))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_closed_stdout_gives_no_traceback(tmp_path: Path) -> None:
+    """``cardforge board ... >&-`` (standard output closed before Python starts:
+    ``sys.stdout`` is None) ended in an AttributeError traceback while flushing the
+    streams at exit. Like Python's own ``print``, nothing is shown and the command's
+    exit code stands."""
+    bundle = tmp_path / "b.json"
+    assert run("build", str(CONTENT), "-o", str(bundle))[0] == 0
+    layout = next(iter(json.loads(bundle.read_bytes())["packs"][0]["board"]["layouts"]))
+    done = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "cardforge_compiler",
+                           "board", str(bundle), "--layout", layout], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
+def test_graph_output_that_cannot_be_written_is_a_usage_error(tmp_path: Path) -> None:
+    """``cardforge graph -o`` under a file, or into a link loop, was "internal error"."""
+    copy_golden("ok-minimal", tmp_path / "pack")
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    for target in (tmp_path / "afile" / "g.dot", tmp_path / "loop1"):
+        code, _, err = run("graph", str(tmp_path / "pack"), "-o", str(target))
+        assert code == 2 and f"cannot write {target}" in err and "internal error" not in err, err

@@ -74,3 +74,40 @@ def test_a_build_killed_then_rerun_leaves_no_temp_file(tmp_path: Path) -> None:
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.json", "flag"]
+
+
+def test_a_pipe_or_device_is_written_through_not_replaced_by_a_file(tmp_path: Path) -> None:
+    """``-o /dev/null`` (or ``/dev/stdout``, a named pipe) run as root replaced the
+    device node itself with a regular file: the atomic rename swapped the directory
+    entry. A pipe or a device has no folder to rename in: the data is written into it."""
+    import stat
+
+    fifo = tmp_path / "picture.svg"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)     # a reader, so that the write does not block
+    try:
+        write_atomically(fifo, [b"<svg/>", b"\n"])
+        assert os.read(reader, 100) == b"<svg/>\n"
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["picture.svg"]
+
+
+def test_a_symlink_is_written_through_and_kept(tmp_path: Path) -> None:
+    """The link stays a link; the file it names gets the new text, atomically."""
+    target = tmp_path / "real" / "x.svg"
+    target.parent.mkdir()
+    target.write_bytes(b"old")
+    link = tmp_path / "x.svg"
+    link.symlink_to(target)
+    write_atomically(link, b"new")
+    assert link.is_symlink() and target.read_bytes() == b"new"
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    import pytest
+
+    with pytest.raises(IsADirectoryError):
+        write_atomically(tmp_path, b"x")
+    assert list(tmp_path.iterdir()) == []

@@ -19,10 +19,12 @@ each pack), no time stamps, no absolute paths, no dependence on hash seeds.
 
 from __future__ import annotations
 
+import errno
 import functools
 import glob
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -334,10 +336,33 @@ def write_atomically(path: Path, data: bytes | list[bytes]) -> None:
     left behind are removed first (:func:`remove_stale_temp_files`), so they cannot
     pile up.
 
+    A symbolic link is written through (the file it names is replaced, the link
+    stays). A pipe or a device (``-o /dev/null``, ``-o /dev/stdout``) has no folder to
+    rename in: the data is written into it as it is, never replacing the device node.
+
     Raises:
-        OSError: the folder cannot be created or written.
+        OSError: the folder cannot be created or written; ``IsADirectoryError`` when
+        ``path`` is a folder.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = os.stat(path).st_mode          # follows links
+    except FileNotFoundError:
+        mode = None
+    except NotADirectoryError:            # a file where a folder of the path should be
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+        with open(path, "wb") as stream:      # a pipe, a device or a socket: straight in
+            for chunk in [data] if isinstance(data, bytes) else data:
+                stream.write(chunk)
+        return
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:                     # a file where a folder of the path should be
+        raise NotADirectoryError(errno.ENOTDIR, "a part of the path is a file, not a folder", str(path)) from None
     remove_stale_temp_files(path)
     fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(path)}{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:

@@ -4,8 +4,9 @@ the board engine reads, with the vocabularies, defaults and ranges of
 tile, a tile's keywords, an edge keyword on an edge and a square keyword on squares,
 a Search token label, a deployment's Enemy tokens, a terrain action's stat), so that a
 hand-edited bundle stops here, naming the JSON path, rather than failing in a
-Battle. Squares are ``[column, row]``, 1-based, inside the layout's grid. Geometry
-(footprints that fit, overlaps, reachability) is lint's, not the loader's.
+Battle. Squares are ``[column, row]``, 1-based, inside the layout's grid, and so is
+every placed footprint (what ``build_board`` needs to build every layout it loads).
+The rest of the geometry (overlaps, reachability) is lint's, not the loader's.
 
 Rule sources: Gascony's Legacy, "Component List", "Terrain Tiles", "Battle Cards -
 Setup". See ``docs/bundle.md``, Board.
@@ -160,12 +161,16 @@ class _Board:
     def edges(self, piece: Mapping[str, Any], path: str) -> None:
         """The edge keywords along the sides of a terrain tile or a map tile side."""
         c = self.c
+        seen: list[tuple[str, str]] = []
         for i, edge in enumerate(c.field(piece, "edges", path, "list")):
             where = f"{path}.edges[{i}]"
             keyword = c.field(c.obj(edge, where), "keyword", where, "text")
             if keyword not in self.edge_keywords:
                 c.fail(f"{where}.keyword", f"{keyword!r} is not an edge keyword of the board")
-            c.choice(edge, "side", where, DIRECTIONS)
+            side = c.choice(edge, "side", where, DIRECTIONS)
+            if (keyword, side) in seen:
+                c.fail(where, f"edge keyword {keyword!r} is named twice on side {side!r}")
+            seen.append((keyword, side))
             c.choice(edge, "banner", where, BANNERS)
 
     # -- keywords and tiles ----------------------------------------------------------
@@ -288,6 +293,18 @@ class _Board:
         def square(value: Any, where: str) -> None:
             c.pair(value, where, 1, (grid[0], grid[1]))
 
+        def footprint(placement: Mapping[str, Any], where: str, what: str, size: list[int]) -> None:
+            """The placed footprint (``at`` its top-left square, the size turned by the
+            rotation: docs/format.md, Coordinates) lies inside the grid."""
+            rotation = c.choice(placement, "rotation", where, ROTATIONS)
+            width, height = size if rotation in (0, 180) else size[::-1]
+            column, row = placement["at"]
+            last = (column + width - 1, row + height - 1)
+            if last[0] > grid[0] or last[1] > grid[1]:
+                c.fail(f"{where}.at", f"{what} ({size[0]} x {size[1]}, rotation {rotation}) at ({column}, {row}) "
+                                      f"covers ({column}, {row})-({last[0]}, {last[1]}), leaving the "
+                                      f"{grid[0]} x {grid[1]} grid")
+
         keywords = self.keywords
         links: dict[str, list[tuple[str, str]]] = {}
         placed = c.field(layout, "map_tiles", path, "list")
@@ -299,14 +316,14 @@ class _Board:
             if side not in sides:
                 c.fail(f"{where}.side", f"{side!r} is not a map tile side of the board")
             square(c.field(tile, "at", where, "list"), f"{where}.at")
-            c.choice(tile, "rotation", where, ROTATIONS)
+            footprint(tile, where, f"map tile side {side!r}", sides[side]["size"])
         for i, tile in enumerate(c.field(layout, "terrain_tiles", path, "list")):
             where = f"{path}.terrain_tiles[{i}]"
             name = c.field(c.obj(tile, where), "tile", where, "text")
             if name not in tiles:
                 c.fail(f"{where}.tile", f"{name!r} is not a terrain tile of the board")
             square(c.field(tile, "at", where, "list"), f"{where}.at")
-            c.choice(tile, "rotation", where, ROTATIONS)
+            footprint(tile, where, f"terrain tile {name!r}", tiles[name]["size"])
             facing = c.choice(tile, "facing", where, DIRECTIONS, nullable=True)
             if facing is None and tiles[name]["arrow"]:
                 c.fail(f"{where}.facing", f"terrain tile {name!r} has an arrow: its placement needs a facing")

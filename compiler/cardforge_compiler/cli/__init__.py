@@ -106,6 +106,8 @@ def command() -> NoReturn:
         print(code, file=sys.stderr)
         code = EXIT_PROBLEMS
     for stream in (sys.stdout, sys.stderr):
+        if stream is None:                  # closed before Python started (`>&-`)
+            continue
         try:
             stream.flush()
         except (OSError, ValueError):   # a closed pipe or stream

@@ -89,7 +89,10 @@ def graph(paths: tuple[str, ...], story_id: str | None, fmt: str, output: Path |
     story = _find_story(result, paths, story_id)
     text = (to_dot if fmt == "dot" else to_mermaid)(story.analysis)
     if output:
-        write_atomically(output, text.encode("utf-8"))
+        try:
+            write_atomically(output, text.encode("utf-8"))
+        except OSError as exc:
+            raise ConfigError(f"cannot write {output}: {exc.strerror or exc}") from None
     else:
         click.echo(text, nl=False)
     if result.errors:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from cardforge_runtime.format import (
@@ -43,6 +43,8 @@ __all__ = [
     "Direction",
     "Elevation",
     "Grid",
+    "KeywordNames",
+    "TileEdges",
     "EnemyTokens",
     "MapTilePiece",
     "MapTileSide",
@@ -90,6 +92,24 @@ def _search_label(value: str) -> str:
     return value
 
 
+def _once(field: str, hint: str):  # noqa: ANN202 - a validator factory
+    """A validator of a list of names that refuses a name listed twice."""
+    def check(values: list[str]) -> list[str]:
+        seen: set[str] = set()
+        for value in values:
+            if value in seen:
+                raise PydanticCustomError("one_of", "`{field}` names '{name}' twice",
+                                          {"field": field, "name": value, "hint": hint})
+            seen.add(value)
+        return values
+    return check
+
+
+#: The square keywords of a map tile side or a terrain tile, each named once.
+KeywordNames = Annotated[list[NameText], AfterValidator(_once(
+    "keywords", "list each keyword once: a keyword applies to a square once"))]
+
+
 #: A Search token's printed label (A, B, C...); never ``?``.
 SearchLabel = Annotated[NameText, AfterValidator(_search_label),
                         Field(json_schema_extra={"not": {"const": RANDOM_SEARCH_TOKEN}})]
@@ -111,11 +131,18 @@ class TileEdge(_Model):
 
 
 def _edges_once(edges: list[TileEdge]) -> list[TileEdge]:
-    seen = [(edge.keyword, edge.side) for edge in edges]
-    if len(set(seen)) != len(seen):
-        raise PydanticCustomError("one_of", "`edges` puts the same keyword on a side twice", {
-            "hint": "list each keyword at most once per side: north, east, south, west"})
+    """The same edge keyword on the same side twice would lie twice on every edge."""
+    seen: set[tuple[str, str]] = set()
+    for edge in edges:
+        if (edge.keyword, edge.side) in seen:
+            raise PydanticCustomError("one_of", "`edges` names keyword '{keyword}' on side {side} twice", {
+                "keyword": edge.keyword, "side": edge.side, "hint": "list each edge of the tile once"})
+        seen.add((edge.keyword, edge.side))
     return edges
+
+
+#: Edge keywords along the sides of a piece (map tile side or terrain tile), each once.
+TileEdges = Annotated[list[TileEdge], AfterValidator(_edges_once)]
 
 
 class MapTileSide(_Model):
@@ -129,9 +156,9 @@ class MapTileSide(_Model):
 
     side: NameText
     size: Size
-    keywords: list[NameText] = Field(default_factory=list)
+    keywords: KeywordNames = Field(default_factory=list)
     arrow: Direction | None = None
-    edges: Annotated[list[TileEdge], AfterValidator(_edges_once)] = Field(default_factory=list)
+    edges: TileEdges = Field(default_factory=list)
 
 
 class MapTilePiece(_Model):
@@ -181,7 +208,8 @@ class Components(_Model):
     text: str = ""
     map_tiles: list[MapTilePiece] = Field(default_factory=list)
     terrain_tiles: list[TerrainPiece] = Field(default_factory=list)
-    search_tokens: list[SearchLabel] = Field(default_factory=list)
+    search_tokens: Annotated[list[SearchLabel], AfterValidator(_once(
+        "search_tokens", "each Search token of the box has its own label: A, B, C..."))] = Field(default_factory=list)
     enemy_tokens: list[EnemyTokens] = Field(default_factory=list)
     standees: Standees = Field(default_factory=Standees)
 
@@ -190,6 +218,17 @@ class Components(_Model):
 
 _MOVE = KEYWORD_DEFAULTS["movement"]
 _SIGHT = KEYWORD_DEFAULTS["sight"]
+
+
+#: The keyword fields the board engine reads on one kind of keyword only (docs/format.md,
+#: `terrain-keyword`): a step crosses an edge, a step enters or leaves a square.
+_ONLY_ON: dict[str, dict[str, frozenset[str]]] = {
+    "edge": {"movement": frozenset({"cross"}), "sight": frozenset({"unless_high_side_borders"}),
+             "elevated": frozenset({"melee_across", "ranged_advantage_over_low_ground"})},
+    "square": {"movement": frozenset({"enter", "leave", "when", "characters", "enemies", "stop"}),
+               "sight": frozenset({"sees", "seen_from_adjacent"}),
+               "elevated": frozenset({"melee_advantage", "ranged_defense_disadvantage", "cover_from_own_tile"})},
+}
 
 
 class TerrainKeywordMovement(_Model):
@@ -302,3 +341,24 @@ class TerrainKeyword(_Model):
     sight: TerrainKeywordSight = Field(default_factory=TerrainKeywordSight)
     elevated: Elevation | None = KEYWORD_DEFAULTS["elevated"]
     link: KeywordLink | None = KEYWORD_DEFAULTS["link"]
+
+    @field_validator("movement", "sight", "elevated")
+    @classmethod
+    def _read_on_this_kind(cls, group: _Model | None, info: ValidationInfo) -> _Model | None:
+        """A field the engine reads only on the other kind of keyword (``cross`` on a
+        square keyword, ``enter`` on an edge keyword) would do nothing: refused."""
+        applies_to = info.data.get("applies_to")
+        if group is None or applies_to not in _ONLY_ON:
+            return group
+        other = "edge" if applies_to == "square" else "square"
+        defaults = ELEVATED_DEFAULTS if info.field_name == "elevated" else KEYWORD_DEFAULTS[info.field_name]
+        for name in sorted(group.model_fields_set):
+            if name in _ONLY_ON[other][info.field_name] and getattr(group, name) != defaults[name]:
+                raise PydanticCustomError(
+                    "one_of", "`{field}` is read only on {other} keywords (applies_to: {other}): on {a} "
+                              "{kind} keyword it does nothing",
+                    {"field": f"{info.field_name}.{name}", "other": other, "kind": applies_to,
+                     "a": "an" if applies_to == "edge" else "a",
+                     "hint": f"remove `{name}`, or make the keyword an {other} keyword"
+                             if other == "edge" else f"remove `{name}`, or make the keyword a square keyword"})
+        return group

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from cardforge_runtime.format import RANGES
@@ -88,13 +88,35 @@ class NamedEnemyPlacement(_Model):
     at: Square
 
 
+def _squares_once(squares: list[list[int]]) -> list[list[int]]:
+    """An area's squares, each once."""
+    seen: set[tuple[int, ...]] = set()
+    for square in squares:
+        if tuple(square) in seen:
+            raise PydanticCustomError("one_of", "`squares` names ({column}, {row}) twice", {
+                "column": square[0], "row": square[1], "hint": "list each square of the area once"})
+        seen.add(tuple(square))
+    return squares
+
+
+def _named_once(placements: list[NamedEnemyPlacement]) -> list[NamedEnemyPlacement]:
+    """A Named Enemy is one figure with one standee: set up on one square."""
+    seen: set[str] = set()
+    for placement in placements:
+        if placement.name in seen:
+            raise PydanticCustomError("one_of", "`named_enemies` names '{name}' twice", {
+                "name": placement.name, "hint": "a Named Enemy is one figure: set it up on one square"})
+        seen.add(placement.name)
+    return placements
+
+
 class ExitArea(_Model):
     """An Exit area, a blue outline, and optionally its Exit edge (Battle Cards - Setup,
     7: "Some battles have places where specific pieces can exit the map by moving off
     the edge of a map tile"): the ``squares``, and the ``edge`` of the map the pieces
     leave by."""
 
-    squares: Annotated[list[Square], Field(min_length=1)]
+    squares: Annotated[list[Square], Field(min_length=1), AfterValidator(_squares_once)]
     edge: Direction | None = None
 
 
@@ -114,7 +136,7 @@ class BattleLayout(_Model):
     terrain_tiles: list[TerrainTilePlacement] = Field(default_factory=list)
     search_tokens: list[SearchTokenPlacement] = Field(default_factory=list)
     deployment: list[DeploymentArea] = Field(default_factory=list)
-    named_enemies: list[NamedEnemyPlacement] = Field(default_factory=list)
+    named_enemies: Annotated[list[NamedEnemyPlacement], AfterValidator(_named_once)] = Field(default_factory=list)
     start: Annotated[list[Square], Field(min_length=1)]
     exits: list[ExitArea] = Field(default_factory=list)
 

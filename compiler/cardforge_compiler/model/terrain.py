@@ -27,7 +27,7 @@ from cardforge_runtime.format import (
 )
 
 from cardforge_compiler.model._types import NameText, _Model
-from cardforge_compiler.model.board import Size, TileEdge
+from cardforge_compiler.model.board import KeywordNames, Size, TileEdge, TileEdges
 from cardforge_compiler.model.steps import STEP_MODELS, step_kind
 
 __all__ = ["BOARD_EFFECT_MODELS", "BoardEffect", "Effect", "TerrainAction", "TerrainTile", "TileChallenge", "TileEdge",
@@ -152,9 +152,9 @@ class TerrainTile(_Model):
     name: NameText
     text: str = ""
     size: Size
-    keywords: list[NameText] = Field(default_factory=list)
+    keywords: KeywordNames = Field(default_factory=list)
     arrow: bool = False
-    edges: list[TileEdge] = Field(default_factory=list)
+    edges: TileEdges = Field(default_factory=list)
     while_on: WhileOn = Field(default_factory=WhileOn)
     actions: list[TerrainAction] = Field(default_factory=list)
     targets: TileTarget | None = None

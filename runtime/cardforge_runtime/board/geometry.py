@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from cardforge_runtime.board.grid import DIRECTIONS, STEP, Board, Square
+from cardforge_runtime.board.grid import DIRECTIONS, STEP, Board, Square, as_square
 from cardforge_runtime.board.segments import crosses_edges
 from cardforge_runtime.board.terrain import edge_rules
 
@@ -32,7 +32,7 @@ def adjacent(a: Square, b: Square) -> bool:
 def adjacent_squares(board: Board, square: Square) -> list[Square]:
     """The squares of ``board``'s grid adjacent to ``square`` (up to 8, walls included),
     clockwise from north (Important Terms: Adjacent)."""
-    c, r = square
+    c, r = as_square(square)
     around = [(c, r - 1), (c + 1, r - 1), (c + 1, r), (c + 1, r + 1), (c, r + 1), (c - 1, r + 1), (c - 1, r),
               (c - 1, r - 1)]
     return [s for s in around if board.in_grid(s)]
@@ -52,7 +52,11 @@ def in_range(a: Square, b: Square, weapon_range: int | None) -> bool:
 
 def turns_between(facing: str, new_facing: str) -> int:
     """The 90-degree turns from ``facing`` to ``new_facing`` (0, 1 or 2), each costing 1
-    Movement point when moving (Gascony's Legacy, Move: Facing and Stance)."""
+    Movement point when moving (Gascony's Legacy, Move: Facing and Stance). Raises
+    ``ValueError`` for a facing that is not one of the four directions."""
+    for value in (facing, new_facing):
+        if value not in DIRECTIONS:
+            raise ValueError(f"unknown facing {value!r}: expected one of {', '.join(DIRECTIONS)}")
     d = (DIRECTIONS.index(new_facing) - DIRECTIONS.index(facing)) % 4
     return min(d, 4 - d)
 
@@ -89,6 +93,7 @@ def pattern_squares(board: Board, square: Square, facing: str, pattern: Iterable
     """
     if facing not in STEP:
         raise ValueError(f"unknown facing {facing!r}: expected one of {', '.join(DIRECTIONS)}")
+    square = as_square(square)
     fwd, right = STEP[facing], STEP[_RIGHT[facing]]
     blocking = [edge for edge, rules in edge_rules(board).items() if not rules.melee_across] if melee else []
     centre = (2 * square[0] - 1, 2 * square[1] - 1)

@@ -22,13 +22,50 @@ from typing import Any, NamedTuple
 from cardforge_runtime.board.reading import DIRECTIONS, direction, fail, field, keyword_data, pair, square_keywords
 from cardforge_runtime.board_fields import ROTATIONS
 
-__all__ = ["DIRECTIONS", "STEP", "Board", "EdgeMark", "Square", "build_board", "edge_between", "rotate_side"]
+__all__ = ["DIRECTIONS", "STEP", "Board", "EdgeMark", "Square", "as_figures", "as_square", "build_board", "edge_between",
+           "rotate_side"]
 
 Square = tuple[int, int]
 Edge = tuple[str, int, int]
 
 #: The step ``(d_column, d_row)`` of each direction.
 STEP: dict[str, Square] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+
+
+_FIGURE_KINDS = ("character", "enemy", "fallen")
+
+
+def as_square(value: Any, what: str = "square") -> Square:
+    """``value``, a square given to a query, as a ``(column, row)`` tuple: a pair (tuple
+    or list, as JSON gives it) of whole numbers. Whether it lies on the grid is the
+    query's concern.
+
+    Raises:
+        ValueError: anything else (a float, text, true/false, a pair of another length).
+    """
+    if type(value) in (tuple, list) and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
+        return (value[0], value[1])
+    raise ValueError(f"{what} {value!r}: expected a square (column, row) of two whole numbers")
+
+
+def as_figures(figures: Any) -> dict[Square, str]:
+    """The figures given to a query, ``{square: "character" | "enemy" | "fallen"}``
+    (``None``: no figures), with tuple squares. Figures off the grid are kept (and
+    stand nowhere on it).
+
+    Raises:
+        ValueError: not a mapping, a key that is not a square, an unknown kind.
+    """
+    if figures is None:
+        return {}
+    if not isinstance(figures, Mapping):
+        raise ValueError(f"figures {figures!r}: expected a mapping {{square: kind}}")
+    result = {}
+    for square, kind in figures.items():
+        if kind not in _FIGURE_KINDS:
+            raise ValueError(f"figure at {square}: unknown kind {kind!r} (expected character, enemy or fallen)")
+        result[as_square(square, "figures: a figure's square")] = kind
+    return result
 
 
 class EdgeMark(NamedTuple):

@@ -31,7 +31,7 @@ import heapq
 from collections.abc import Mapping, Sequence
 
 from cardforge_runtime.board.geometry import turns_between
-from cardforge_runtime.board.grid import DIRECTIONS, STEP, Board, Square, edge_between
+from cardforge_runtime.board.grid import DIRECTIONS, STEP, Board, Square, as_figures, as_square, edge_between
 from cardforge_runtime.board.segments import quadrant_of, separated
 from cardforge_runtime.board.terrain import edge_rules, square_rules
 
@@ -40,15 +40,12 @@ __all__ = ["MOVERS", "path_cost", "reachable", "step_cost"]
 #: The kinds of mover.
 MOVERS = ("character", "enemy")
 Figures = Mapping[Square, str]
-_FIGURE_KINDS = ("character", "enemy", "fallen")
 
 
-def _check(mover: str, figures: Figures | None) -> None:
+def _check(mover: str, figures: Figures | None) -> dict[Square, str]:
     if mover not in MOVERS:
         raise ValueError(f"unknown mover {mover!r}: expected character or enemy")
-    for square, kind in (figures or {}).items():
-        if kind not in _FIGURE_KINDS:
-            raise ValueError(f"figure at {square}: unknown kind {kind!r} (expected character, enemy or fallen)")
+    return as_figures(figures)
 
 
 def _terrain_step(board: Board, a: Square, b: Square, mover: str) -> int | None:
@@ -123,13 +120,15 @@ def step_cost(board: Board, a: Square, b: Square, mover: str = "character",
         ``reachable``'s concern.
 
     Raises:
-        ValueError: an unknown mover or figure kind.
+        ValueError: an unknown mover or figure kind; ``a`` or ``b`` not a pair of whole
+            numbers; figures that are not ``{square: kind}``.
 
     Rule: Gascony's Legacy, "Move"; "Terrain Tiles" (Elevated, Difficult);
     "Staircase (Map Tile)"; "Balconies and Railings".
     """
-    _check(mover, figures)
-    if not _passes(mover, (figures or {}).get(b)):
+    figures = _check(mover, figures)
+    a, b = as_square(a), as_square(b)
+    if not _passes(mover, figures.get(b)):
         return None
     return _terrain_step(board, a, b, mover)
 
@@ -151,22 +150,23 @@ def path_cost(board: Board, path: Sequence[Square], mover: str = "character",
         or another figure, Fallen or not, is there).
 
     Raises:
-        ValueError: an empty path, an unknown mover, figure kind or facing.
+        ValueError: an empty path, a step that is not a square, an unknown mover,
+            figure kind or facing.
 
     Rule: Gascony's Legacy, "Move" ("you must spend your movement points all at once";
     facing: "you may spend 1 point to rotate 90 degrees").
     """
     if not path:
         raise ValueError("a path needs at least its start square")
-    _check(mover, figures)
-    figures = figures or {}
+    figures = _check(mover, figures)
+    path = [as_square(square) for square in path]
     total = 0
     for a, b in zip(path, path[1:], strict=False):
-        cost = step_cost(board, tuple(a), tuple(b), mover, figures)
+        cost = step_cost(board, a, b, mover, figures)
         if cost is None:
             return None
         total += cost
-    end = tuple(path[-1])
+    end = path[-1]
     if len(path) > 1 and (not _may_stop(board, end) or end in figures):
         return None
     if facing is not None and end_facing is not None:
@@ -218,19 +218,20 @@ def reachable(board: Board, start: Square, budget: int, mover: str = "character"
         may end on within the budget, ``start`` included at 0. Costs are the cheapest.
 
     Raises:
-        ValueError: a negative budget, a start outside the grid, an unknown mover,
-            figure kind or facing.
+        ValueError: a budget that is not a whole number >= 0 (NaN, 1.5, true), a start
+            that is not a square or lies outside the grid, an unknown mover, figure
+            kind or facing, figures that are not ``{square: kind}``.
 
     Rule: Gascony's Legacy, "Move"; "Terrain Tiles"; "Staircase"; "Balconies and Railings".
     """
-    if budget < 0:
-        raise ValueError(f"a budget is a whole number >= 0, got {budget}")
+    if type(budget) is not int or budget < 0:
+        raise ValueError(f"a budget is a whole number >= 0, got {budget!r}")
     if facing is not None and facing not in DIRECTIONS:
         raise ValueError(f"unknown facing {facing!r}")
+    start = as_square(start, "start")
     if not board.in_grid(start):
         raise ValueError(f"start {start} is outside the {board.columns} x {board.rows} grid")
-    _check(mover, figures)
-    others = {sq: kind for sq, kind in (figures or {}).items() if sq != start}
+    others = {sq: kind for sq, kind in _check(mover, figures).items() if sq != start}
     table = _neighbours(board, mover)
     rules = square_rules(board)
     best = {board.index(start): 0}

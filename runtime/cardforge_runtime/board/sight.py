@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from cardforge_runtime.board.grid import Board, Square
+from cardforge_runtime.board.grid import Board, Square, as_figures, as_square
 from cardforge_runtime.board.segments import cells_crossed, crosses_edges, quadrant_of
 from cardforge_runtime.board.terrain import edge_rules, square_rules
 
@@ -220,15 +220,14 @@ def _restricted(s: _Sight, a: Square, b: Square, ia: int, ib: int) -> bool:
 
 def _figure_mask(board: Board, figures: Figures | None) -> int:
     mask = 0
-    for square, kind in (figures or {}).items():
-        if kind not in ("character", "enemy", "fallen"):
-            raise ValueError(f"figure at {square}: unknown kind {kind!r} (expected character, enemy or fallen)")
+    for square, kind in as_figures(figures).items():
         if kind != "fallen" and board.in_grid(square):
             mask |= 1 << board.index(square)
     return mask
 
 
 def _square(board: Board, square: Square) -> int:
+    square = as_square(square)
     if not board.in_grid(square):
         raise ValueError(f"square {square} is outside the {board.columns} x {board.rows} grid")
     return board.index(square)
@@ -300,13 +299,15 @@ def line_of_sight(board: Board, a: Square, b: Square, figures: Figures | None = 
         agrees.
 
     Raises:
-        ValueError: a square outside the grid or an unknown figure kind.
+        ValueError: a square outside the grid or not a square, figures that are not
+            ``{square: kind}``, an unknown figure kind.
 
     Rule: Gascony's Legacy, "Attack: Line of Sight and Cover"; "Balconies and Railings";
     Descent, "Collected Obstacles and Props" (Staircases, fog, pit).
     """
     _figure_mask(board, figures)
     s = _data(board)
+    a, b = as_square(a), as_square(b)
     return _los(s, a, b, _square(board, a), _square(board, b))
 
 
@@ -329,13 +330,15 @@ def cover(board: Board, attacker: Square, target: Square, figures: Figures | Non
         caller's concern).
 
     Raises:
-        ValueError: a square outside the grid or an unknown figure kind.
+        ValueError: a square outside the grid or not a square, figures that are not
+            ``{square: kind}``, an unknown figure kind.
 
     Rule: Gascony's Legacy, "Attack: Line of Sight and Cover"; "Terrain Tiles" (Cover,
     Blocking, Elevated).
     """
     figures_mask = _figure_mask(board, figures)
     s = _data(board)
+    attacker, target = as_square(attacker, "attacker"), as_square(target, "target")
     return _cover(s, attacker, target, _square(board, attacker), _square(board, target), figures_mask)
 
 
@@ -348,13 +351,14 @@ def sight_table(board: Board, figures: Figures | None = None,
     recomputes it every move).
 
     Raises:
-        ValueError: a square outside the grid or an unknown figure kind.
+        ValueError: a square outside the grid or not a square, figures that are not
+            ``{square: kind}``, an unknown figure kind.
 
     Rule: Gascony's Legacy, "Attack: Line of Sight and Cover".
     """
     figures_mask = _figure_mask(board, figures)
     s = _data(board)
-    chosen = list(board.squares()) if squares is None else [tuple(sq) for sq in squares]
+    chosen = list(board.squares()) if squares is None else [as_square(sq) for sq in squares]
     indexes = [_square(board, sq) for sq in chosen]
     result: dict[tuple[Square, Square], tuple[bool, bool]] = {}
     for n, a in enumerate(chosen):
