@@ -254,8 +254,66 @@ def test_los_shades_what_a_square_sees_and_which_have_cover() -> None:
 def test_los_through_the_command_line(bundle: Path) -> None:
     code, out, err = run("board", str(bundle), "--layout", LAYOUT, "--los", "2,3", "--format", "text")
     assert code == 0, err
-    assert "  o  line of sight from (2, 3): + seen without Cover (25), c seen with Cover (14)" in out
-    assert out.splitlines()[4] == " 3 +t o· +c c· c· c· c· c2  █= █="      # row 3: the source, the Column, Cover behind it
+    assert "  *  line of sight from (2, 3): + seen without Cover (25), ~ seen with Cover (14)" in out
+    assert out.splitlines()[4] == " 3 +t *· +c ~· ~· ~· ~· ~2  █= █="      # row 3: the source, the Column, Cover behind it
+    assert "Start area" not in out                    # the Start squares are under the sight marks
+    assert "Exit area" not in out                     # nor the Exit squares (9, 4) (9, 5): both seen
+
+
+def _cells(text: str) -> list[str]:
+    """The cells (3 characters each) of a text picture's grid."""
+    lines = text.splitlines()
+    rows = [line for line in lines[2:lines.index("legend:")]]
+    return [row[3 + 3 * i:6 + 3 * i].ljust(3) for row in rows for i in range((len(row) - 3 + 2) // 3)]
+
+
+def test_text_cells_never_give_one_character_two_meanings(tmp_path: Path) -> None:
+    """Every shipped layout, with sight drawn from a Start square and --diagnostics:
+    the overlay place holds only overlay symbols, the middle place no overlay symbol
+    (tile letters are never s or x), and each legend key is one thing."""
+    import json
+
+    from _helpers import SHIPPED
+    from cardforge_compiler.picture.text import OVERLAY
+
+    shipped = tmp_path / "shipped.bundle.json"
+    assert run("build", str(SHIPPED), "-o", str(shipped))[0] == 0
+    overlay = set(OVERLAY.values()) | {" "}
+    for pack in json.loads(shipped.read_text(encoding="utf-8"))["packs"]:
+        for layout_id, layout in pack["board"]["layouts"].items():
+            for extra in ([], ["--los", "{},{}".format(*layout["start"][0]), "--diagnostics"]):
+                code, out, err = run("board", str(shipped), "--pack", pack["id"], "--layout", layout_id,
+                                     "--format", "text", *extra)
+                assert code == 0, err
+                cells = _cells(out)
+                assert {cell[0] for cell in cells} <= overlay, layout_id
+                assert not {cell[1].lower() for cell in cells} & {ch.lower() for ch in overlay - {" "}}, layout_id
+                legend = out.splitlines()[out.splitlines().index("legend:") + 1:]
+                keys = [line[2:line.index("  ", 2)] for line in legend if line[2:3].strip()]
+                meanings: dict[str, str] = {}
+                for line in legend:
+                    key = line[2:line.index("  ", 2)] if line[2:3].strip() else None
+                    if key and key != "?" and not key.isdigit():       # one line per token, per number
+                        assert meanings.setdefault(key, line) == line, (layout_id, line, meanings[key])
+                assert keys
+
+
+@pytest.mark.parametrize("names", [["Statue", "Stool", "Xylophone", "Saddle"], ["Sx", "xs", "s", "x"]])
+def test_tile_letters_avoid_the_overlay_letters(names: list[str]) -> None:
+    from cardforge_compiler.picture.text import tile_letters
+
+    letters = tile_letters(names)
+    assert len(set(letters.values())) == len(names)
+    assert not set(letters.values()) & {"s", "x"}
+    assert letters == ({"Statue": "t", "Stool": "o", "Xylophone": "y", "Saddle": "a"} if names[0] == "Statue"
+                       else {"Sx": "a", "xs": "b", "s": "c", "x": "d"})
+
+
+def test_the_legend_lists_only_what_is_shown() -> None:
+    text = to_text(build_scene(BOARD, LAYOUT, los=(2, 3)))
+    assert "  S  Start area" not in text and not any(cell[0] == "S" for cell in _cells(text))
+    text = to_text(build_scene(BOARD, LAYOUT))
+    assert "  S  Start area" in text and sum(cell[0] == "S" for cell in _cells(text)) == 4
 
 
 @pytest.mark.parametrize(("los", "message"), [
@@ -370,3 +428,4 @@ def test_svg_is_byte_identical_across_processes(bundle: Path) -> None:
         assert result.returncode == 0, result.stderr
         outputs.append(result.stdout)
     assert outputs[0] == outputs[1] and outputs[0].startswith(b'<?xml version="1.0" encoding="UTF-8"?>\n<svg')
+
