@@ -144,7 +144,7 @@ def test_players_show_only_the_enemies_placed(bundle: Path, players: str | None,
     assert [e.get("data-players") for e in having(root, "deployment-square")] == shown
     legend = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
     if players == "1":
-        assert "Deployment for 1 player, 2 Characters: 2 Enemies (Cardinal's Guard)" in legend   # Solo Play
+        assert "Deployment for 1 player, 2 Characters: 2 Enemies (CG Cardinal's Guard)" in legend   # Solo Play
 
 
 # -- text ----------------------------------------------------------------------------------
@@ -429,3 +429,109 @@ def test_svg_is_byte_identical_across_processes(bundle: Path) -> None:
         outputs.append(result.stdout)
     assert outputs[0] == outputs[1] and outputs[0].startswith(b'<?xml version="1.0" encoding="UTF-8"?>\n<svg')
 
+
+# -- labels fit their squares (rsvg and others ignore textLength) --------------------------
+
+Box = tuple[float, float, float, float]
+
+
+def _label_boxes(root: ET.Element) -> list[tuple[str, Box, ET.Element]]:
+    """``(text, (x0, y0, x1, y1), group)`` of every label drawn on the grid, from its
+    font size, anchor and the estimated width the picture itself uses."""
+    from cardforge_compiler.picture.labels import text_width
+
+    boxes = []
+    for group in root:
+        if group.get("class") not in ("map-tiles", "terrain-tiles", "areas", "search-tokens", "deployment",
+                                      "named-enemies"):
+            continue
+        for piece in group.iter():
+            for text in piece.findall("s:text", NS):
+                size = float(text.get("font-size"))
+                width = text_width(text.text or "", size, text.get("font-weight") == "bold")
+                x, y = float(text.get("x")), float(text.get("y"))
+                x0 = {"middle": x - width / 2, "end": x - width}.get(text.get("text-anchor", "start"), x)
+                boxes.append((text.text or "", (x0, y - 0.76 * size, x0 + width, y + 0.24 * size), piece))
+    return boxes
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _inside(a: Box, b: Box) -> bool:
+    return b[0] <= a[0] and a[2] <= b[2] and b[1] <= a[1] and a[3] <= b[3]
+
+
+def _rect(e: ET.Element, inset: float = 0) -> Box:
+    x, y, w, h = (float(e.get(k)) for k in ("x", "y", "width", "height"))
+    return (x + inset, y + inset, x + w - inset, y + h - inset)
+
+
+def _label_clashes(root: ET.Element, scene) -> list[str]:  # noqa: ANN001
+    """Every way a label of the picture is hidden or runs into something."""
+    from cardforge_compiler.picture.svg import CELL, _x, _y
+
+    labels = _label_boxes(root)
+    problems = [f"textLength on {e.text!r}" for e in root.iter() if "textLength" in e.attrib]
+    for i, (text, box, _) in enumerate(labels):
+        problems += [f"{text!r} runs into {other!r}" for other, box2, _ in labels[i + 1:] if _overlap(box, box2)]
+    outlines = [e.find("s:rect", NS) for e in having(root, "deployment-square") + having(root, "named-enemy")]
+    for text, box, group in labels:
+        for rect in outlines:              # inside a piece's outline or clear of it: never across it
+            if not _inside(box, _rect(rect, 3)) and _overlap(box, _rect(rect, 0)):
+                problems.append(f"{text!r} crosses the outline at {_rect(rect)}")
+        for tile in having(root, "terrain-tile"):
+            inner = _rect(tile.find("s:rect", NS))
+            if group is tile and not _inside(box, inner):
+                problems.append(f"{text!r} spills out of its terrain tile")
+            if "map-tile" in group.get("class", "").split() and _overlap(box, inner):
+                problems.append(f"map tile name {text!r} is under the {tile.get('data-tile')}")
+    lines = []                             # Start and Exit outlines, Railings: 5-7 px wide strokes
+    for squares in [scene.start] + [sq for sq, _ in scene.exits]:
+        inside = set(squares)
+        for c, r in inside:
+            for (dc, dr), (x0, y0, x1, y1) in (((0, -1), (c - 1, r - 1, c, r - 1)), ((0, 1), (c - 1, r, c, r)),
+                                               ((-1, 0), (c - 1, r - 1, c - 1, r)), ((1, 0), (c, r - 1, c, r))):
+                if (c + dc, r + dr) not in inside:
+                    lines.append((_x(x0 + 1) - 3, _y(y0 + 1) - 3, _x(x1 + 1) + 3, _y(y1 + 1) + 3))
+    for edge in scene.edges:
+        (x0, y0), (x1, y1) = edge.segment
+        lines.append((_x(x0 + 1) - 4, _y(y0 + 1) - 4, _x(x1 + 1) + 4, _y(y1 + 1) + 4))
+    for text, box, _ in labels:
+        problems += [f"{text!r} is cut by a line at {line}" for line in lines if _overlap(box, line)]
+    grid = (_x(1), _y(1), _x(1) + scene.columns * CELL, _y(1) + scene.rows * CELL)
+    problems += [f"{text!r} leaves the grid" for text, box, _ in labels if not _inside(box, grid)]
+    return problems
+
+
+def test_no_label_overlaps_or_is_hidden_on_any_shipped_layout(tmp_path: Path) -> None:
+    """Each shipped layout, with every deployment square shown: no label runs into
+    another, crosses a piece's outline, a Start/Exit outline or a Railing, leaves its
+    terrain tile or hides under one; no textLength (rsvg ignores it)."""
+    import json
+
+    from _helpers import SHIPPED
+
+    shipped = tmp_path / "shipped.bundle.json"
+    assert run("build", str(SHIPPED), "-o", str(shipped))[0] == 0
+    for pack in json.loads(shipped.read_text(encoding="utf-8"))["packs"]:
+        for layout_id in pack["board"]["layouts"]:
+            scene = build_scene(pack["board"], layout_id)
+            assert _label_clashes(parse(to_svg(scene)), scene) == [], layout_id
+    scene = build_scene(BOARD, LAYOUT)
+    assert _label_clashes(parse(to_svg(scene)), scene) == []
+
+
+def test_enemy_names_are_short_marks_spelled_out_in_the_legend() -> None:
+    from cardforge_compiler.picture.labels import short_marks
+
+    assert short_marks(["Cardinal's Guard", "Marksman", "Cardinal's Captain", "Comte de Wardes", "Cardinal's Gaoler",
+                        "Cardinal's Guard"]) == {"Cardinal's Guard": "CG", "Marksman": "M", "Cardinal's Captain": "CC",
+                                                 "Comte de Wardes": "CW", "Cardinal's Gaoler": "CGa"}
+    root = svg_of()
+    assert [e.find("s:text[@class='mark']", NS).text for e in having(root, "deployment-square")] == ["CG"] * 4
+    assert having(root, "named-enemy")[0].find("s:text[@class='mark']", NS).text == "RSC"
+    legend = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "Named Enemy: RSC Rochefort <the 'Scar'> & Co" in legend
+    assert [t.text for t in having(root, "start")[0].iter("{http://www.w3.org/2000/svg}text")] == ["START"]
