@@ -505,8 +505,19 @@ def _label_clashes(root: ET.Element, scene) -> list[str]:  # noqa: ANN001
     return problems
 
 
+def _legend_overflow(root: ET.Element) -> list[str]:
+    """Legend lines (a ``<text>`` and its ``<tspan>`` lines) that run past the picture's right edge."""
+    from cardforge_compiler.picture.labels import text_width
+
+    width = float(root.get("width"))
+    legend = next(g for g in root if g.get("class") == "legend")
+    return [line.text for text in legend.iter("{http://www.w3.org/2000/svg}text") for line in [text, *text]
+            if float(text.get("x")) + text_width(line.text or "", 12) > width - 4]
+
+
 def test_no_label_overlaps_or_is_hidden_on_any_shipped_layout(tmp_path: Path) -> None:
-    """Each shipped layout, with every deployment square shown: no label runs into
+    """Each shipped layout, with every deployment square shown, sight from a Start
+    square and --diagnostics: no legend line runs off the picture, no label runs into
     another, crosses a piece's outline, a Start/Exit outline or a Railing, leaves its
     terrain tile or hides under one; no textLength (rsvg ignores it)."""
     import json
@@ -517,10 +528,22 @@ def test_no_label_overlaps_or_is_hidden_on_any_shipped_layout(tmp_path: Path) ->
     assert run("build", str(SHIPPED), "-o", str(shipped))[0] == 0
     for pack in json.loads(shipped.read_text(encoding="utf-8"))["packs"]:
         for layout_id in pack["board"]["layouts"]:
-            scene = build_scene(pack["board"], layout_id)
-            assert _label_clashes(parse(to_svg(scene)), scene) == [], layout_id
+            scene = build_scene(pack["board"], layout_id, los=tuple(pack["board"]["layouts"][layout_id]["start"][0]),
+                                unreachable=True)
+            root = parse(to_svg(scene))
+            assert _label_clashes(root, scene) == [], layout_id
+            assert _legend_overflow(root) == [], layout_id
     scene = build_scene(BOARD, LAYOUT)
     assert _label_clashes(parse(to_svg(scene)), scene) == []
+    narrow = copy.deepcopy(BOARD)                    # a 4-column layout: long legend rows wrap
+    narrow["layouts"][LAYOUT]["grid"] = [4, 7]
+    for key in ("map_tiles", "terrain_tiles", "search_tokens", "named_enemies", "exits"):
+        narrow["layouts"][LAYOUT][key] = [p for p in narrow["layouts"][LAYOUT][key] if key != "map_tiles"
+                                          or p["side"] == "Medium A"][:1 if key == "map_tiles" else 0]
+    narrow["layouts"][LAYOUT]["deployment"][0]["enemy"] = "Cardinal's Guard of the Very Long Name " * 3
+    narrow["layouts"][LAYOUT]["deployment"][0]["squares"] = [{"at": [2, 4], "players": 1}]
+    root = parse(to_svg(build_scene(narrow, LAYOUT)))
+    assert _legend_overflow(root) == [] and any(e.tag.endswith("tspan") for e in root.iter())
 
 
 def test_enemy_names_are_short_marks_spelled_out_in_the_legend() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cardforge_compiler.report import shown
 
-__all__ = ["SMALLEST", "fitted", "fitting_size", "short_marks", "text_width"]
+__all__ = ["SMALLEST", "fitted", "fitting_size", "short_marks", "text_width", "wrap"]
 
 #: The smallest font size drawn, in pixels.
 SMALLEST = 7
@@ -60,3 +60,15 @@ def fitted(text: str, room: float, largest: int, bold: bool = False) -> tuple[st
         text = text[:-2].rstrip() + "…"
         size = fitting_size(shown(text), room, largest, bold)
     return text, size or SMALLEST
+
+
+def wrap(text: str, room: float, size: int) -> list[str]:
+    """``text`` broken at spaces into lines that fit ``room`` pixels at ``size``
+    (a word longer than the room gets a line of its own). Never empty."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(shown(f"{lines[-1]} {word}"), size) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]

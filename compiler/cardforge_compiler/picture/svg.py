@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from cardforge_compiler.picture.labels import SMALLEST, fitted, fitting_size, short_marks
+from cardforge_compiler.picture.labels import SMALLEST, fitted, fitting_size, short_marks, wrap
 from cardforge_compiler.picture.scene import Placed, Scene, Sq
 from cardforge_compiler.report import shown
 
@@ -51,6 +51,7 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: object)
 #: Font sizes, from the square size: a deployment number, a tile name at most, a
 #: short mark (Enemy, keyword marks) at most.
 NUMBER, NAME, MARK = CELL * 5 // 14, CELL // 5, CELL // 6
+_LEGEND, _LEGEND_LINE = 12, 16          # legend font size and the step between wrapped lines
 _INNER = CELL - 12                    # the room inside a square's piece outline (inset 3, 3 px wide)
 _TOP_BASE, _BOTTOM_BASE = 5 + NAME, CELL - 9   # baselines of a square's top and bottom bands
 
@@ -119,7 +120,8 @@ def to_svg(scene: Scene) -> str:
                                                 + [n for n, _ in scene.named_enemies]))
     width = max(_LEFT + width_grid + 28, 560)
     legend_top = _y(scene.rows + 1) + 24
-    height = legend_top + 22 * len(legend) + 12
+    wrapped = [(kind, colour, wrap(text, width - _LEFT - 26 - 8, _LEGEND)) for kind, colour, text in legend]
+    height = legend_top + sum(22 + _LEGEND_LINE * (len(lines) - 1) for _, _, lines in wrapped) + 12
     svg = ET.Element("svg", {"xmlns": _SVG, "version": "1.1", "class": "cardforge-board", "width": str(width),
                              "height": str(height), "viewBox": f"0 0 {width} {height}", "font-family": "sans-serif",
                              "data-layout": shown(scene.layout_id), "data-grid": f"{scene.columns},{scene.rows}"})
@@ -226,7 +228,7 @@ def to_svg(scene: Scene) -> str:
         _sub(g, "circle", cx=_x(c) + CELL // 2, cy=_y(r) + CELL // 2 - 1, r=CELL // 6, fill=BLACK)
         _mark(g, marks[name], c, r, BLACK)
 
-    _draw_legend(svg, legend, legend_top)
+    _draw_legend(svg, wrapped, legend_top)
     ET.indent(svg, space=" ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(svg, encoding="unicode") + "\n"
 
@@ -387,10 +389,11 @@ def _describe(scene: Scene, tile: Placed) -> str:
     return ", ".join(parts) or "no keywords"
 
 
-def _draw_legend(svg: ET.Element, rows: list[tuple[str, str, str]], top: int) -> None:
-    legend = _sub(svg, "g", class_="legend", font_size=12)
-    for number, (kind, colour, text) in enumerate(rows):
-        y = top + 22 * number
+def _draw_legend(svg: ET.Element, rows: list[tuple[str, str, list[str]]], top: int) -> None:
+    """The legend rows, each a swatch and its text (wrapped lines as ``<tspan>``)."""
+    legend = _sub(svg, "g", class_="legend", font_size=_LEGEND)
+    y = top
+    for kind, colour, lines in rows:
         g = _sub(legend, "g", class_=f"legend-entry {kind}")
         x = _LEFT
         if kind == "fill":
@@ -408,4 +411,7 @@ def _draw_legend(svg: ET.Element, rows: list[tuple[str, str, str]], top: int) ->
             _arrow(g, "east", x + 8, y - 4, 7, "arrow")
         elif kind == "token":
             _sub(g, "circle", cx=x + 8, cy=y - 4, r=8, fill=colour, stroke="#7a5c00")
-        _sub(g, "text", text, x=x + 26, y=y)
+        text = _sub(g, "text", lines[0], x=x + 26, y=y)
+        for line in lines[1:]:
+            _sub(text, "tspan", line, x=x + 26, dy=_LEGEND_LINE)
+        y += 22 + _LEGEND_LINE * (len(lines) - 1)
