@@ -144,7 +144,7 @@ def test_players_show_only_the_enemies_placed(bundle: Path, players: str | None,
     assert [e.get("data-players") for e in having(root, "deployment-square")] == shown
     legend = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
     if players == "1":
-        assert "Deployment for 1 player, 2 Characters: 2 Enemies (Cardinal's Guard)" in legend   # Solo Play
+        assert "Deployment for 1 player, 2 Characters: 2 Enemies (CG Cardinal's Guard)" in legend   # Solo Play
 
 
 # -- text ----------------------------------------------------------------------------------
@@ -254,8 +254,66 @@ def test_los_shades_what_a_square_sees_and_which_have_cover() -> None:
 def test_los_through_the_command_line(bundle: Path) -> None:
     code, out, err = run("board", str(bundle), "--layout", LAYOUT, "--los", "2,3", "--format", "text")
     assert code == 0, err
-    assert "  o  line of sight from (2, 3): + seen without Cover (25), c seen with Cover (14)" in out
-    assert out.splitlines()[4] == " 3 +t o· +c c· c· c· c· c2  █= █="      # row 3: the source, the Column, Cover behind it
+    assert "  *  line of sight from (2, 3): + seen without Cover (25), ~ seen with Cover (14)" in out
+    assert out.splitlines()[4] == " 3 +t *· +c ~· ~· ~· ~· ~2  █= █="      # row 3: the source, the Column, Cover behind it
+    assert "Start area" not in out                    # the Start squares are under the sight marks
+    assert "Exit area" not in out                     # nor the Exit squares (9, 4) (9, 5): both seen
+
+
+def _cells(text: str) -> list[str]:
+    """The cells (3 characters each) of a text picture's grid."""
+    lines = text.splitlines()
+    rows = [line for line in lines[2:lines.index("legend:")]]
+    return [row[3 + 3 * i:6 + 3 * i].ljust(3) for row in rows for i in range((len(row) - 3 + 2) // 3)]
+
+
+def test_text_cells_never_give_one_character_two_meanings(tmp_path: Path) -> None:
+    """Every shipped layout, with sight drawn from a Start square and --diagnostics:
+    the overlay place holds only overlay symbols, the middle place no overlay symbol
+    (tile letters are never s or x), and each legend key is one thing."""
+    import json
+
+    from _helpers import SHIPPED
+    from cardforge_compiler.picture.text import OVERLAY
+
+    shipped = tmp_path / "shipped.bundle.json"
+    assert run("build", str(SHIPPED), "-o", str(shipped))[0] == 0
+    overlay = set(OVERLAY.values()) | {" "}
+    for pack in json.loads(shipped.read_text(encoding="utf-8"))["packs"]:
+        for layout_id, layout in pack["board"]["layouts"].items():
+            for extra in ([], ["--los", "{},{}".format(*layout["start"][0]), "--diagnostics"]):
+                code, out, err = run("board", str(shipped), "--pack", pack["id"], "--layout", layout_id,
+                                     "--format", "text", *extra)
+                assert code == 0, err
+                cells = _cells(out)
+                assert {cell[0] for cell in cells} <= overlay, layout_id
+                assert not {cell[1].lower() for cell in cells} & {ch.lower() for ch in overlay - {" "}}, layout_id
+                legend = out.splitlines()[out.splitlines().index("legend:") + 1:]
+                keys = [line[2:line.index("  ", 2)] for line in legend if line[2:3].strip()]
+                meanings: dict[str, str] = {}
+                for line in legend:
+                    key = line[2:line.index("  ", 2)] if line[2:3].strip() else None
+                    if key and key != "?" and not key.isdigit():       # one line per token, per number
+                        assert meanings.setdefault(key, line) == line, (layout_id, line, meanings[key])
+                assert keys
+
+
+@pytest.mark.parametrize("names", [["Statue", "Stool", "Xylophone", "Saddle"], ["Sx", "xs", "s", "x"]])
+def test_tile_letters_avoid_the_overlay_letters(names: list[str]) -> None:
+    from cardforge_compiler.picture.text import tile_letters
+
+    letters = tile_letters(names)
+    assert len(set(letters.values())) == len(names)
+    assert not set(letters.values()) & {"s", "x"}
+    assert letters == ({"Statue": "t", "Stool": "o", "Xylophone": "y", "Saddle": "a"} if names[0] == "Statue"
+                       else {"Sx": "a", "xs": "b", "s": "c", "x": "d"})
+
+
+def test_the_legend_lists_only_what_is_shown() -> None:
+    text = to_text(build_scene(BOARD, LAYOUT, los=(2, 3)))
+    assert "  S  Start area" not in text and not any(cell[0] == "S" for cell in _cells(text))
+    text = to_text(build_scene(BOARD, LAYOUT))
+    assert "  S  Start area" in text and sum(cell[0] == "S" for cell in _cells(text)) == 4
 
 
 @pytest.mark.parametrize(("los", "message"), [
@@ -383,3 +441,133 @@ def test_output_paths_that_cannot_be_written_are_usage_errors(bundle: Path, tmp_
                             (tmp_path / "afile" / "x.svg", "a part of the path is a file, not a folder")):
         code, _, err = run("board", str(bundle), "--layout", "inn-stairs", "-o", str(target))
         assert code == 2 and "internal error" not in err and message in err, err
+
+
+# -- labels fit their squares (rsvg and others ignore textLength) --------------------------
+
+Box = tuple[float, float, float, float]
+
+
+def _label_boxes(root: ET.Element) -> list[tuple[str, Box, ET.Element]]:
+    """``(text, (x0, y0, x1, y1), group)`` of every label drawn on the grid, from its
+    font size, anchor and the estimated width the picture itself uses."""
+    from cardforge_compiler.picture.labels import text_width
+
+    boxes = []
+    for group in root:
+        if group.get("class") not in ("map-tiles", "terrain-tiles", "areas", "search-tokens", "deployment",
+                                      "named-enemies"):
+            continue
+        for piece in group.iter():
+            for text in piece.findall("s:text", NS):
+                size = float(text.get("font-size"))
+                width = text_width(text.text or "", size, text.get("font-weight") == "bold")
+                x, y = float(text.get("x")), float(text.get("y"))
+                x0 = {"middle": x - width / 2, "end": x - width}.get(text.get("text-anchor", "start"), x)
+                boxes.append((text.text or "", (x0, y - 0.76 * size, x0 + width, y + 0.24 * size), piece))
+    return boxes
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _inside(a: Box, b: Box) -> bool:
+    return b[0] <= a[0] and a[2] <= b[2] and b[1] <= a[1] and a[3] <= b[3]
+
+
+def _rect(e: ET.Element, inset: float = 0) -> Box:
+    x, y, w, h = (float(e.get(k)) for k in ("x", "y", "width", "height"))
+    return (x + inset, y + inset, x + w - inset, y + h - inset)
+
+
+def _label_clashes(root: ET.Element, scene) -> list[str]:  # noqa: ANN001
+    """Every way a label of the picture is hidden or runs into something."""
+    from cardforge_compiler.picture.svg import CELL, _x, _y
+
+    labels = _label_boxes(root)
+    problems = [f"textLength on {e.text!r}" for e in root.iter() if "textLength" in e.attrib]
+    for i, (text, box, _) in enumerate(labels):
+        problems += [f"{text!r} runs into {other!r}" for other, box2, _ in labels[i + 1:] if _overlap(box, box2)]
+    outlines = [e.find("s:rect", NS) for e in having(root, "deployment-square") + having(root, "named-enemy")]
+    for text, box, group in labels:
+        for rect in outlines:              # inside a piece's outline or clear of it: never across it
+            if not _inside(box, _rect(rect, 3)) and _overlap(box, _rect(rect, 0)):
+                problems.append(f"{text!r} crosses the outline at {_rect(rect)}")
+        for tile in having(root, "terrain-tile"):
+            inner = _rect(tile.find("s:rect", NS))
+            if group is tile and not _inside(box, inner):
+                problems.append(f"{text!r} spills out of its terrain tile")
+            if "map-tile" in group.get("class", "").split() and _overlap(box, inner):
+                problems.append(f"map tile name {text!r} is under the {tile.get('data-tile')}")
+    lines = []                             # Start and Exit outlines, Railings: 5-7 px wide strokes
+    for squares in [scene.start] + [sq for sq, _ in scene.exits]:
+        inside = set(squares)
+        for c, r in inside:
+            for (dc, dr), (x0, y0, x1, y1) in (((0, -1), (c - 1, r - 1, c, r - 1)), ((0, 1), (c - 1, r, c, r)),
+                                               ((-1, 0), (c - 1, r - 1, c - 1, r)), ((1, 0), (c, r - 1, c, r))):
+                if (c + dc, r + dr) not in inside:
+                    lines.append((_x(x0 + 1) - 3, _y(y0 + 1) - 3, _x(x1 + 1) + 3, _y(y1 + 1) + 3))
+    for edge in scene.edges:
+        (x0, y0), (x1, y1) = edge.segment
+        lines.append((_x(x0 + 1) - 4, _y(y0 + 1) - 4, _x(x1 + 1) + 4, _y(y1 + 1) + 4))
+    for text, box, _ in labels:
+        problems += [f"{text!r} is cut by a line at {line}" for line in lines if _overlap(box, line)]
+    grid = (_x(1), _y(1), _x(1) + scene.columns * CELL, _y(1) + scene.rows * CELL)
+    problems += [f"{text!r} leaves the grid" for text, box, _ in labels if not _inside(box, grid)]
+    return problems
+
+
+def _legend_overflow(root: ET.Element) -> list[str]:
+    """Legend lines (a ``<text>`` and its ``<tspan>`` lines) that run past the picture's right edge."""
+    from cardforge_compiler.picture.labels import text_width
+
+    width = float(root.get("width"))
+    legend = next(g for g in root if g.get("class") == "legend")
+    return [line.text for text in legend.iter("{http://www.w3.org/2000/svg}text") for line in [text, *text]
+            if float(text.get("x")) + text_width(line.text or "", 12) > width - 4]
+
+
+def test_no_label_overlaps_or_is_hidden_on_any_shipped_layout(tmp_path: Path) -> None:
+    """Each shipped layout, with every deployment square shown, sight from a Start
+    square and --diagnostics: no legend line runs off the picture, no label runs into
+    another, crosses a piece's outline, a Start/Exit outline or a Railing, leaves its
+    terrain tile or hides under one; no textLength (rsvg ignores it)."""
+    import json
+
+    from _helpers import SHIPPED
+
+    shipped = tmp_path / "shipped.bundle.json"
+    assert run("build", str(SHIPPED), "-o", str(shipped))[0] == 0
+    for pack in json.loads(shipped.read_text(encoding="utf-8"))["packs"]:
+        for layout_id in pack["board"]["layouts"]:
+            scene = build_scene(pack["board"], layout_id, los=tuple(pack["board"]["layouts"][layout_id]["start"][0]),
+                                unreachable=True)
+            root = parse(to_svg(scene))
+            assert _label_clashes(root, scene) == [], layout_id
+            assert _legend_overflow(root) == [], layout_id
+    scene = build_scene(BOARD, LAYOUT)
+    assert _label_clashes(parse(to_svg(scene)), scene) == []
+    narrow = copy.deepcopy(BOARD)                    # a 4-column layout: long legend rows wrap
+    narrow["layouts"][LAYOUT]["grid"] = [4, 7]
+    for key in ("map_tiles", "terrain_tiles", "search_tokens", "named_enemies", "exits"):
+        narrow["layouts"][LAYOUT][key] = [p for p in narrow["layouts"][LAYOUT][key] if key != "map_tiles"
+                                          or p["side"] == "Medium A"][:1 if key == "map_tiles" else 0]
+    narrow["layouts"][LAYOUT]["deployment"][0]["enemy"] = "Cardinal's Guard of the Very Long Name " * 3
+    narrow["layouts"][LAYOUT]["deployment"][0]["squares"] = [{"at": [2, 4], "players": 1}]
+    root = parse(to_svg(build_scene(narrow, LAYOUT)))
+    assert _legend_overflow(root) == [] and any(e.tag.endswith("tspan") for e in root.iter())
+
+
+def test_enemy_names_are_short_marks_spelled_out_in_the_legend() -> None:
+    from cardforge_compiler.picture.labels import short_marks
+
+    assert short_marks(["Cardinal's Guard", "Marksman", "Cardinal's Captain", "Comte de Wardes", "Cardinal's Gaoler",
+                        "Cardinal's Guard"]) == {"Cardinal's Guard": "CG", "Marksman": "M", "Cardinal's Captain": "CC",
+                                                 "Comte de Wardes": "CW", "Cardinal's Gaoler": "CGa"}
+    root = svg_of()
+    assert [e.find("s:text[@class='mark']", NS).text for e in having(root, "deployment-square")] == ["CG"] * 4
+    assert having(root, "named-enemy")[0].find("s:text[@class='mark']", NS).text == "RSC"
+    legend = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "Named Enemy: RSC Rochefort <the 'Scar'> & Co" in legend
+    assert [t.text for t in having(root, "start")[0].iter("{http://www.w3.org/2000/svg}text")] == ["START"]

@@ -113,3 +113,29 @@ def test_the_limits_in_the_docs_are_the_runtimes():
         assert "### Limits of every input" in doc
         assert f"{MAX_DEPTH} levels" in doc and "2^64 - 1" in doc and "lone surrogate" in doc
     assert f"±{MAX_NUMBER}" in bundle_doc
+
+
+def _board_snippet() -> str:
+    section = DOC[DOC.index("## Board geometry"):]
+    match = re.search(r"```python\n(.*?)```", section, re.S)
+    assert match, "docs/runtime.md, Board geometry: no python example"
+    return match.group(1)
+
+
+def test_board_geometry_example_runs(gascony_bundle) -> None:  # noqa: ANN001
+    """The Board geometry snippet runs as written (on the shipped pack, freshly built)."""
+    code = _board_snippet()
+    assert 'load_bundle("build/gascony.bundle.json")' in code
+    exec(compile(code.replace("build/gascony.bundle.json", str(gascony_bundle).replace("\\", "/")),  # noqa: S102
+                 "docs/runtime.md", "exec"), {})
+
+
+@pytest.mark.parametrize("given, got", [("method", "method"), (None, "NoneType"), ([], "list")])
+def test_build_board_names_what_it_got_instead_of_a_board(gascony_bundle, given, got) -> None:  # noqa: ANN001
+    from cardforge_runtime import EngineError, load_bundle
+    from cardforge_runtime.board import build_board
+
+    bundle = load_bundle(gascony_bundle)
+    value = bundle.board if given == "method" else given
+    with pytest.raises(EngineError, match=rf"expected the pack's board object \(a dict.*got {got}"):
+        build_board(value, "carmes-deschaux-courtyard")

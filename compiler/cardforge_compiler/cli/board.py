@@ -147,7 +147,7 @@ def board(paths: tuple[str, ...], layout_id: str, pack_id: str | None, output: P
       cardforge board content/ --layout carmes-deschaux-courtyard -o courtyard.svg
       cardforge board content/ --layout carmes-deschaux-courtyard --format text --players 2
       cardforge board build/gascony.bundle.json --layout carmes-deschaux-courtyard -o x.svg
-      cardforge board content/ --layout carmes-deschaux-courtyard --los 3,2 --diagnostics
+      cardforge board content/ --layout carmes-deschaux-courtyard --los 2,7 --diagnostics
     """
     from cardforge_compiler.emit import write_atomically
     from cardforge_compiler.picture.scene import build_scene

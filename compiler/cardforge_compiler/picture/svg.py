@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from cardforge_compiler.picture.labels import SMALLEST, fitted, fitting_size, short_marks, wrap
 from cardforge_compiler.picture.scene import Placed, Scene, Sq
 from cardforge_compiler.report import shown
 
@@ -47,12 +48,12 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: object)
     return element
 
 
-def _fit(element: ET.Element, text: str, font_size: int, room: int) -> None:
-    """Squeeze ``text`` into ``room`` pixels (SVG ``textLength``) when it would not
-    fit at about 0.6 em per character."""
-    if len(text) * font_size * 3 // 5 > room:
-        element.set("textLength", str(room))
-        element.set("lengthAdjust", "spacingAndGlyphs")
+#: Font sizes, from the square size: a deployment number, a tile name at most, a
+#: short mark (Enemy, keyword marks) at most.
+NUMBER, NAME, MARK = CELL * 5 // 14, CELL // 5, CELL // 6
+_LEGEND, _LEGEND_LINE = 12, 16          # legend font size and the step between wrapped lines
+_INNER = CELL - 12                    # the room inside a square's piece outline (inset 3, 3 px wide)
+_TOP_BASE, _BOTTOM_BASE = 5 + NAME, CELL - 9   # baselines of a square's top and bottom bands
 
 
 def _box(squares: list[Sq] | tuple[Sq, ...]) -> tuple[int, int, int, int]:
@@ -115,10 +116,12 @@ def _square_state(scene: Scene, square: Sq) -> tuple[list[str], str]:
 def to_svg(scene: Scene) -> str:
     """The SVG document of ``scene`` (text ending in a newline; UTF-8 when written)."""
     width_grid = scene.columns * CELL
-    legend = _legend_entries(scene)
+    legend = _legend_entries(scene, short_marks([d.enemy for d in scene.deployment]
+                                                + [n for n, _ in scene.named_enemies]))
     width = max(_LEFT + width_grid + 28, 560)
     legend_top = _y(scene.rows + 1) + 24
-    height = legend_top + 22 * len(legend) + 12
+    wrapped = [(kind, colour, wrap(text, width - _LEFT - 26 - 8, _LEGEND)) for kind, colour, text in legend]
+    height = legend_top + sum(22 + _LEGEND_LINE * (len(lines) - 1) for _, _, lines in wrapped) + 12
     svg = ET.Element("svg", {"xmlns": _SVG, "version": "1.1", "class": "cardforge-board", "width": str(width),
                              "height": str(height), "viewBox": f"0 0 {width} {height}", "font-family": "sans-serif",
                              "data-layout": shown(scene.layout_id), "data-grid": f"{scene.columns},{scene.rows}"})
@@ -145,14 +148,15 @@ def to_svg(scene: Scene) -> str:
             _sub(squares, "rect", class_=" ".join(classes), id=f"square-{c}-{r}", x=_x(c), y=_y(r), width=CELL,
                  height=CELL, fill=fill, stroke="#bbb49e", stroke_width=1, **attrs)
 
+    pieces = _pieces(scene)
+    marks = short_marks([d.enemy for d in scene.deployment] + [n for n, _ in scene.named_enemies])
     group = _sub(svg, "g", class_="map-tiles")
     for tile in scene.map_tiles:
         g = _sub(group, "g", class_="map-tile", id=f"map-tile-{tile.index + 1}", data_side=shown(tile.name))
         x, y, w, h = _box(tile.squares)
         _sub(g, "rect", x=x, y=y, width=w, height=h, fill="none", stroke=TILE_EDGE, stroke_width=3)
-        marks = " ".join(scene.marks[k] for k in tile.keywords if k in scene.marks)
-        label = tile.name + (f" [{marks}]" if marks else "")
-        _fit(_sub(g, "text", label, class_="name", x=x + 4, y=y + 11, font_size=9, fill=TILE_EDGE), label, 9, w - 8)
+        keyword_marks = " ".join(scene.marks[k] for k in tile.keywords if k in scene.marks)
+        _map_tile_name(g, scene, tile, tile.name + (f" [{keyword_marks}]" if keyword_marks else ""), pieces)
         if tile.arrow:
             _arrow(g, tile.arrow, x + w // 2, y + h // 2, min(w, h) // 4, "arrow")
 
@@ -164,16 +168,13 @@ def to_svg(scene: Scene) -> str:
         x, y, w, h = _box(tile.squares)
         _sub(g, "rect", x=x + 4, y=y + 4, width=w - 8, height=h - 8, rx=6, fill=TERRAIN, fill_opacity="0.7",
              stroke=TERRAIN_EDGE, stroke_width=2)
-        _fit(_sub(g, "text", tile.name, class_="name", x=x + w // 2, y=y + 18, font_size=10, font_weight="bold",
-                  text_anchor="middle"), tile.name, 10, w - 12)
-        marks = " ".join(scene.marks[k] for k in tile.keywords if k in scene.marks)
-        if marks:
-            _sub(g, "text", marks, class_="keyword-marks", x=x + w // 2, y=y + h - 9, font_size=10, text_anchor="middle",
-                 fill=TERRAIN_EDGE)
+        _terrain_labels(g, scene, tile, pieces)
         if tile.arrow:
             _arrow(g, tile.arrow, x + w // 2, y + h // 2 + 2, min(w, h) // 5, "arrow")
-        if tile.banner:
-            _sub(g, "text", "banner", class_="banner", x=x + w // 2, y=y + h // 2 + 4, font_size=8, text_anchor="middle")
+        if tile.banner:                          # in the middle of a square no piece stands on
+            bc, br = next((sq for sq in tile.squares if sq not in pieces), tile.squares[0])
+            _sub(g, "text", "banner", class_="banner", x=_x(bc) + CELL // 2, y=_y(br) + CELL // 2 + 4,
+                 font_size=fitting_size("banner", _INNER, CELL // 7) or SMALLEST, text_anchor="middle")
 
     group = _sub(svg, "g", class_="edge-keywords")
     for edge in scene.edges:
@@ -185,13 +186,13 @@ def to_svg(scene: Scene) -> str:
 
     group = _sub(svg, "g", class_="areas", fill="none")
     if scene.start:
-        _sub(group, "path", class_="area start", id="start", d=_outline(scene.start), stroke=BLUE, stroke_width=5)
+        g = _sub(group, "g", class_="area start", id="start")
+        _sub(g, "path", d=_outline(scene.start), stroke=BLUE, stroke_width=5)
+        _area_label(g, scene, scene.start, "START", pieces)
     for number, (squares_, edge_side) in enumerate(scene.exits, 1):
         g = _sub(group, "g", class_="area exit", id=f"exit-{number}", **({"data_edge": edge_side} if edge_side else {}))
         _sub(g, "path", d=_outline(squares_), stroke=BLUE, stroke_width=5, stroke_dasharray="10 6")
-        x, y, w, h = _box(squares_)
-        _sub(g, "text", "EXIT", x=x + w // 2, y=y + h - 8, font_size=12, font_weight="bold", fill=BLUE,
-             text_anchor="middle")
+        _area_label(g, scene, squares_, "EXIT", pieces)
         if edge_side:
             for square in squares_:
                 _arrow(g, edge_side, _x(square[0]) + CELL // 2 + _ARROW[edge_side][0] * CELL // 2,
@@ -201,9 +202,12 @@ def to_svg(scene: Scene) -> str:
     for number, (label, (c, r)) in enumerate(scene.search_tokens, 1):
         g = _sub(group, "g", class_="search-token", id=f"search-token-{number}", data_token=shown(label),
                  data_square=f"{c},{r}")
-        _sub(g, "circle", cx=_x(c) + CELL // 2, cy=_y(r) + CELL // 2, r=13, fill=TOKEN, stroke="#7a5c00", stroke_width=2)
-        _sub(g, "text", label, x=_x(c) + CELL // 2, y=_y(r) + CELL // 2 + 5, font_size=14, font_weight="bold",
-             text_anchor="middle")
+        radius = CELL // 5
+        _sub(g, "circle", cx=_x(c) + CELL // 2, cy=_y(r) + CELL // 2, r=radius, fill=TOKEN, stroke="#7a5c00",
+             stroke_width=2)
+        size = fitting_size(shown(label), 2 * radius - 6, CELL // 4, bold=True) or SMALLEST
+        _sub(g, "text", label, x=_x(c) + CELL // 2, y=_y(r) + CELL // 2 + size * 7 // 20, font_size=size,
+             font_weight="bold", text_anchor="middle")
 
     group = _sub(svg, "g", class_="deployment")
     for spot in scene.deployment:
@@ -213,25 +217,121 @@ def to_svg(scene: Scene) -> str:
         g = _sub(group, "g", class_="deployment-square", id=f"deployment-{spot.area + 1}-{spot.index + 1}",
                  data_enemy=shown(spot.enemy), data_players=spot.players, data_square=f"{c},{r}")
         _sub(g, "rect", x=_x(c) + 3, y=_y(r) + 3, width=CELL - 6, height=CELL - 6, fill="none", stroke=RED, stroke_width=3)
-        _sub(g, "text", str(spot.players), class_="number", x=_x(c) + CELL // 2, y=_y(r) + CELL // 2 + 4, font_size=18,
-             font_weight="bold", fill=RED, text_anchor="middle")
-        _fit(_sub(g, "text", spot.enemy, class_="name", x=_x(c) + CELL // 2, y=_y(r) + CELL - 9, font_size=8, fill=RED,
-                  text_anchor="middle"), spot.enemy, 8, CELL - 10)
+        _sub(g, "text", str(spot.players), class_="number", x=_x(c) + CELL // 2, y=_y(r) + CELL * 5 // 8,
+             font_size=NUMBER, font_weight="bold", fill=RED, text_anchor="middle")
+        _mark(g, marks[spot.enemy], c, r, RED)
 
     group = _sub(svg, "g", class_="named-enemies")
     for number, (name, (c, r)) in enumerate(scene.named_enemies, 1):
         g = _sub(group, "g", class_="named-enemy", id=f"named-enemy-{number}", data_name=shown(name), data_square=f"{c},{r}")
         _sub(g, "rect", x=_x(c) + 3, y=_y(r) + 3, width=CELL - 6, height=CELL - 6, fill="none", stroke=BLACK, stroke_width=3)
-        _sub(g, "circle", cx=_x(c) + CELL // 2, cy=_y(r) + CELL // 2 - 4, r=10, fill=BLACK)
-        _fit(_sub(g, "text", name, class_="name", x=_x(c) + CELL // 2, y=_y(r) + CELL - 9, font_size=8,
-                  text_anchor="middle"), name, 8, CELL - 10)
+        _sub(g, "circle", cx=_x(c) + CELL // 2, cy=_y(r) + CELL // 2 - 1, r=CELL // 6, fill=BLACK)
+        _mark(g, marks[name], c, r, BLACK)
 
-    _draw_legend(svg, legend, legend_top)
+    _draw_legend(svg, wrapped, legend_top)
     ET.indent(svg, space=" ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(svg, encoding="unicode") + "\n"
 
 
-def _legend_entries(scene: Scene) -> list[tuple[str, str, str]]:
+def _pieces(scene: Scene) -> set[Sq]:
+    """The squares whose centre and bottom band hold a piece: a deployment square
+    shown, a Named Enemy, a Search token."""
+    return ({d.square for d in scene.deployment if d.shown} | {sq for _, sq in scene.named_enemies}
+            | {sq for _, sq in scene.search_tokens})
+
+
+def _mark(g: ET.Element, mark: str, c: int, r: int, colour: str) -> None:
+    """An Enemy's short mark in the bottom band of square ``(c, r)`` (the legend
+    spells it out)."""
+    size = fitting_size(shown(mark), _INNER, MARK, bold=True) or SMALLEST
+    _sub(g, "text", mark, class_="mark", x=_x(c) + CELL // 2, y=_y(r) + _BOTTOM_BASE, font_size=size,
+         font_weight="bold", fill=colour, text_anchor="middle")
+
+
+def _row_runs(squares: list[Sq] | tuple[Sq, ...], row: int, free: set[Sq]) -> list[list[Sq]]:
+    """Runs of consecutive squares of ``squares`` on ``row`` that are in ``free``, left to right."""
+    runs: list[list[Sq]] = []
+    for sq in sorted((s for s in squares if s[1] == row and s in free), key=lambda s: s[0]):
+        if runs and runs[-1][-1][0] == sq[0] - 1:
+            runs[-1].append(sq)
+        else:
+            runs.append([sq])
+    return runs
+
+
+def _terrain_labels(g: ET.Element, scene: Scene, tile: Placed, pieces: set[Sq]) -> None:
+    """A terrain tile's name in the top band of its top row (of one square when a
+    piece stands on that row, so no outline crosses it) and its keyword marks in the
+    bottom band of its bottom row, in squares no piece uses; a name too long for the
+    room is set smaller, down to the smallest size, then cut with an ellipsis (the
+    title and the legend give it whole)."""
+    top = min(r for _, r in tile.squares)
+    bottom = max(r for _, r in tile.squares)
+    row = sorted((s for s in tile.squares if s[1] == top), key=lambda s: s[0])
+    span = row if not set(row) & pieces else [next((s for s in row if s not in pieces), row[0])]
+    marks = " ".join(scene.marks[k] for k in tile.keywords if k in scene.marks)
+    free_bottom = _row_runs(tile.squares, bottom, set(tile.squares) - pieces)
+    name = tile.name
+    if marks and not free_bottom and (len(row) == 1 or span == row):
+        name, marks = f"{name} {marks}", ""          # no free square below: the marks follow the name
+    x0, room = _x(span[0][0]) + 7, len(span) * CELL - 14
+    name, size = fitted(name, room, NAME, bold=True)
+    _sub(g, "text", name, class_="name", x=x0 + room // 2, y=_y(top) + _TOP_BASE, font_size=size,
+         font_weight="bold", text_anchor="middle")
+    if marks:
+        if free_bottom:
+            run = free_bottom[-1]
+            x0, y0, room = _x(run[0][0]) + 6, _y(bottom) + _BOTTOM_BASE, len(run) * CELL - 12
+        else:                                            # the top band of another square of the top row
+            other = next(s for s in row if s != span[0])
+            x0, y0, room = _x(other[0]) + 6, _y(top) + _TOP_BASE, CELL - 12
+        marks, size = fitted(marks, room, MARK)
+        _sub(g, "text", marks, class_="keyword-marks", x=x0 + room // 2, y=y0, font_size=size,
+             text_anchor="middle", fill=TERRAIN_EDGE)
+
+
+def _map_tile_name(g: ET.Element, scene: Scene, tile: Placed, label: str, pieces: set[Sq]) -> None:
+    """A map tile's side name in a free corner: the first corner square (top left,
+    top right, bottom left, bottom right) with no terrain tile, piece, Start or Exit
+    square, written along the free squares of its row; else in the first free
+    square of the tile; else at its top left."""
+    busy = pieces | set(scene.start) | {sq for squares, _ in scene.exits for sq in squares}
+    busy |= {sq for t in scene.terrain_tiles for sq in t.squares}
+    free = set(tile.squares) - busy
+    top, bottom = min(r for _, r in tile.squares), max(r for _, r in tile.squares)
+    choices: list[tuple[list[Sq], int]] = []
+    for row, base in ((top, _TOP_BASE - 2), (bottom, _BOTTOM_BASE + 3)):
+        runs = _row_runs(tile.squares, row, free)
+        left = min(c for c, r in tile.squares if r == row)
+        right = max(c for c, r in tile.squares if r == row)
+        choices += [(run, base) for run in runs if run[0][0] == left]
+        choices += [(run, base) for run in runs if run[-1][0] == right and run[0][0] != left]
+    choices += [([sq], _TOP_BASE - 2) for sq in sorted(free, key=lambda s: (s[1], s[0]))]
+    for run, base in choices:
+        size = fitting_size(shown(label), len(run) * CELL - 10, CELL * 9 // 56 + 1)
+        if size is not None:
+            right_side = run[-1][0] == max(c for c, _ in tile.squares) and run[0][0] != min(c for c, _ in tile.squares)
+            x = _x(run[-1][0]) + CELL - 5 if right_side else _x(run[0][0]) + 5
+            _sub(g, "text", label, class_="name", x=x, y=_y(run[0][1]) + base, font_size=size, fill=TILE_EDGE,
+                 **({"text_anchor": "end"} if right_side else {}))
+            return
+    x, y, w, _ = _box(tile.squares)
+    label, size = fitted(label, w - 10, 9)
+    _sub(g, "text", label, class_="name", x=x + 5, y=y + 11, font_size=size, fill=TILE_EDGE)
+
+
+def _area_label(g: ET.Element, scene: Scene, squares: list[Sq], label: str, pieces: set[Sq]) -> None:
+    """``START`` / ``EXIT`` in the bottom band of the area's last square with no
+    piece and no terrain tile (else its last square)."""
+    tiles = {sq for t in scene.terrain_tiles for sq in t.squares}
+    order = sorted(squares, key=lambda s: (s[1], s[0]))
+    c, r = next((s for s in reversed(order) if s not in pieces and s not in tiles), order[-1])
+    size = fitting_size(label, CELL - 14, CELL // 5, bold=True) or SMALLEST
+    _sub(g, "text", label, x=_x(c) + CELL // 2, y=_y(r) + _BOTTOM_BASE, font_size=size, font_weight="bold", fill=BLUE,
+         text_anchor="middle")
+
+
+def _legend_entries(scene: Scene, marks: dict[str, str]) -> list[tuple[str, str, str]]:
     """``(swatch kind, colour, text)`` rows of the legend, in a fixed order."""
     rows: list[tuple[str, str, str]] = [("fill", WALL, "Wall (no map tile)"), ("outline", TILE_EDGE, "Map tile (side name)")]
     used = sorted({k for s in scene.squares.values() for k in s.keywords} | {k for t in scene.terrain_tiles for k in t.keywords})
@@ -250,7 +350,7 @@ def _legend_entries(scene: Scene) -> list[tuple[str, str, str]]:
     if scene.search_tokens:
         rows.append(("token", TOKEN, "Search token (? = drawn at random at setup)"))
     if scene.deployment:
-        enemies = ", ".join(dict.fromkeys(d.enemy for d in scene.deployment))
+        enemies = ", ".join(f"{marks[e]} {e}" for e in dict.fromkeys(d.enemy for d in scene.deployment))
         if scene.characters is None:
             rows.append(("outline", RED, f"Deployment (number = fewest Characters that place an Enemy): {enemies}"))
         else:
@@ -259,7 +359,7 @@ def _legend_entries(scene: Scene) -> list[tuple[str, str, str]]:
                    if scene.players is not None else f"{scene.characters} Characters")
             rows.append(("outline", RED, f"Deployment for {who}: {placed} Enemies ({enemies})"))
     if scene.named_enemies:
-        rows.append(("outline", BLACK, "Named Enemy: " + ", ".join(n for n, _ in scene.named_enemies)))
+        rows.append(("outline", BLACK, "Named Enemy: " + ", ".join(f"{marks[n]} {n}" for n, _ in scene.named_enemies)))
     if scene.start:
         rows.append(("outline", BLUE, "Start area"))
     if scene.exits:
@@ -289,10 +389,11 @@ def _describe(scene: Scene, tile: Placed) -> str:
     return ", ".join(parts) or "no keywords"
 
 
-def _draw_legend(svg: ET.Element, rows: list[tuple[str, str, str]], top: int) -> None:
-    legend = _sub(svg, "g", class_="legend", font_size=12)
-    for number, (kind, colour, text) in enumerate(rows):
-        y = top + 22 * number
+def _draw_legend(svg: ET.Element, rows: list[tuple[str, str, list[str]]], top: int) -> None:
+    """The legend rows, each a swatch and its text (wrapped lines as ``<tspan>``)."""
+    legend = _sub(svg, "g", class_="legend", font_size=_LEGEND)
+    y = top
+    for kind, colour, lines in rows:
         g = _sub(legend, "g", class_=f"legend-entry {kind}")
         x = _LEFT
         if kind == "fill":
@@ -310,4 +411,7 @@ def _draw_legend(svg: ET.Element, rows: list[tuple[str, str, str]], top: int) ->
             _arrow(g, "east", x + 8, y - 4, 7, "arrow")
         elif kind == "token":
             _sub(g, "circle", cx=x + 8, cy=y - 4, r=8, fill=colour, stroke="#7a5c00")
-        _sub(g, "text", text, x=x + 26, y=y)
+        text = _sub(g, "text", lines[0], x=x + 26, y=y)
+        for line in lines[1:]:
+            _sub(text, "tspan", line, x=x + 26, dy=_LEGEND_LINE)
+        y += 22 + _LEGEND_LINE * (len(lines) - 1)

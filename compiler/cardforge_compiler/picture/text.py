@@ -1,15 +1,22 @@
 """A :class:`~.scene.Scene` drawn for a terminal (``cardforge board --format text``).
 
-One cell of three characters per square, then a legend. A cell is:
+One cell of three characters per square, then a legend. Each of the three places
+has its own set of characters, and no character means two things:
 
-1. an overlay: ``o`` the square lines of sight are drawn from, ``+`` a square it
-   sees, ``c`` a square it sees that has Cover, ``!`` unreachable (``--diagnostics``);
-   else ``S`` a Start square, ``X`` an Exit square; else a space;
+1. an overlay, always a symbol or one of the reserved letters ``S`` and ``X``:
+   with ``--los``, ``*`` the square lines of sight are drawn from, ``+`` a square it
+   sees, ``~`` a square it sees that has Cover; with ``--diagnostics`` ``!``
+   unreachable; else ``S`` a Start square, ``X`` an Exit square; else a space;
 2. what is on the square: ``#`` a wall; a deployment number (``1``-``4``); ``@`` a
-   Named Enemy; a Search token's label; the letter of a terrain tile (legend); ``.``
-   floor;
+   Named Enemy; a Search token's label (an upper-case letter or ``?``; ``$`` for a
+   label that is not one, or is a reserved letter); the lower-case letter of a
+   terrain tile (legend; never ``s`` or ``x``, the overlay letters); ``.`` floor;
 3. the arrow printed on the square (``^ > v <``), else ``=`` when an edge keyword
    (a Railing) lies along one of its sides, else a space.
+
+Keyword marks are not used: the legend spells keywords out. The legend lists only
+what the picture shows (with ``--los`` the Start squares are under the sight marks,
+so no Start line).
 
 ``unicode=False`` keeps every character ASCII (author text too, escaped as
 ``\\xe9``) for a terminal that is not UTF-8; with ``unicode=True`` walls are ``█``,
@@ -22,7 +29,11 @@ from __future__ import annotations
 from cardforge_compiler.picture.scene import Placed, Scene, Segment, Sq
 from cardforge_compiler.report import shown
 
-__all__ = ["tile_letters", "to_text"]
+__all__ = ["OVERLAY", "tile_letters", "to_text", "token_mark"]
+
+#: The overlay symbols (first character of a cell); tile letters never use them.
+OVERLAY = {"source": "*", "seen": "+", "cover": "~", "unreachable": "!", "start": "S", "exit": "X"}
+_RESERVED = {ch.lower() for ch in OVERLAY.values()}
 
 _ARROWS = {"north": "^", "east": ">", "south": "v", "west": "<"}
 _ARROWS_UNICODE = {"north": "↑", "east": "→", "south": "↓", "west": "←"}
@@ -30,15 +41,23 @@ _ARROWS_UNICODE = {"north": "↑", "east": "→", "south": "↓", "west": "←"}
 
 def tile_letters(names: list[str]) -> dict[str, str]:
     """One lower-case letter per terrain tile name (first seen, first served): the
-    first letter of the name not taken yet, else any free letter."""
+    first letter of the name not taken yet and not an overlay letter (``s``, ``x``),
+    else any free letter, else ``%``."""
     letters: dict[str, str] = {}
     for name in names:
         if name in letters:
             continue
-        taken = set(letters.values())
+        taken = set(letters.values()) | _RESERVED
         pool = [ch for ch in name.lower() if "a" <= ch <= "z"] + list("abcdefghijklmnopqrstuvwxyz")
-        letters[name] = next((ch for ch in pool if ch not in taken), "?")
+        letters[name] = next((ch for ch in pool if ch not in taken), "%")
     return letters
+
+
+def token_mark(label: str) -> str:
+    """The cell character of a Search token: its label's first character when that is
+    an upper-case ASCII letter other than the overlay letters, or ``?``; else ``$``."""
+    first = label[:1]
+    return first if first == "?" or ("A" <= first <= "Z" and first.lower() not in _RESERVED) else "$"
 
 
 def _separated(segment: Segment) -> list[Sq]:
@@ -67,22 +86,22 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
         for square in tile.squares:
             main[square] = letters[tile.name]
     for label, square in scene.search_tokens:
-        main[square] = say(label)[:1] or "?"
+        main[square] = token_mark(label)
     for _, square in scene.named_enemies:
         main[square] = "@"
     for spot in scene.deployment:
         if spot.shown:
             main[spot.square] = str(spot.players)[:1]
     railed = {sq for edge in scene.edges for sq in _separated(edge.segment)}
-    overlay: dict[Sq, str] = {sq: "S" for sq in scene.start}
-    overlay.update({sq: "X" for squares, _ in scene.exits for sq in squares})
+    overlay: dict[Sq, str] = {sq: OVERLAY["start"] for sq in scene.start}
+    overlay.update({sq: OVERLAY["exit"] for squares, _ in scene.exits for sq in squares})
     for square in scene.unreachable or ():
-        overlay[square] = "!"
+        overlay[square] = OVERLAY["unreachable"]
     if scene.los is not None:
         source, seen, cover = scene.los
-        overlay.update({sq: "+" for sq in seen})
-        overlay.update({sq: "c" for sq in cover})
-        overlay[source] = "o"
+        overlay.update({sq: OVERLAY["seen"] for sq in seen})
+        overlay.update({sq: OVERLAY["cover"] for sq in cover})
+        overlay[source] = OVERLAY["source"]
 
     lines = [f"layout {say(scene.layout_id)}: {say(scene.title)} ({scene.columns} x {scene.rows} squares)"]
     lines.append("   " + "".join(f"{c:>3}" for c in range(1, scene.columns + 1)))
@@ -98,7 +117,7 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
     lines.append("legend:")
     lines.append(f"  {wall}  wall (no map tile)    {floor}  floor")
     for tile in scene.map_tiles:
-        marks = " ".join(scene.marks[k] for k in tile.keywords if k in scene.marks)
+        marks = ", ".join(tile.keywords)
         first = (min(c for c, _ in tile.squares), min(r for _, r in tile.squares))
         last = (max(c for c, _ in tile.squares), max(r for _, r in tile.squares))
         lines.append(f"     map tile {tile.index + 1}: {say(tile.name)} from {_sq(first)}"
@@ -113,9 +132,6 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
         where = "; ".join(", ".join(_sq(s) for s in sorted(t.squares, key=lambda s: (s[1], s[0])))
                           + (f" facing {t.arrow}" if t.arrow else "") + (" with banner" if t.banner else "") for t in tiles)
         lines.append(f"  {letters[name]}  {say(name)} ({marks}) at {where}")
-    used = sorted({k for s in scene.squares.values() for k in s.keywords})
-    if used:
-        lines.append("     keywords: " + ", ".join(f"{say(scene.marks[k])} {say(k)}" for k in used if k in scene.marks))
     if scene.edges:
         by_keyword: dict[str, list[str]] = {}
         for edge in scene.edges:
@@ -127,7 +143,7 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
     if any(s.arrow for s in scene.squares.values()):
         lines.append(f"  {''.join(arrows.values())}  arrow printed on the tile")
     for label, square in scene.search_tokens:
-        lines.append(f"  {say(label)[:1] or '?'}  Search token {say(label)} at {_sq(square)}")
+        lines.append(f"  {token_mark(label)}  Search token {say(label)} at {_sq(square)}")
     if scene.deployment:
         placed = [d for d in scene.deployment if d.shown]
         if scene.characters is None:
@@ -143,14 +159,17 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
                          + (", ".join(f"{d.players} at {_sq(d.square)}" for d in spots) or "none placed"))
     for name, square in scene.named_enemies:
         lines.append(f"  @  Named Enemy {say(name)} at {_sq(square)}")
-    if scene.start:
-        lines.append("  S  Start area")
-    for number, (_, edge_side) in enumerate(scene.exits, 1):
-        lines.append(f"  X  Exit area {number}" + (f" (Exit edge: {edge_side})" if edge_side else ""))
+    if any(overlay[sq] == OVERLAY["start"] for sq in scene.start):
+        lines.append(f"  {OVERLAY['start']}  Start area")
+    for number, (squares, edge_side) in enumerate(scene.exits, 1):
+        if any(overlay[sq] == OVERLAY["exit"] for sq in squares):
+            lines.append(f"  {OVERLAY['exit']}  Exit area {number}" + (f" (Exit edge: {edge_side})" if edge_side else ""))
     if scene.los is not None:
         source, seen, cover = scene.los
-        lines.append(f"  o  line of sight from {_sq(source)}: + seen without Cover ({len(seen - cover)}), "
-                     f"c seen with Cover ({len(cover)})")
-    if scene.unreachable is not None:
-        lines.append(f"  !  unreachable from the Start area ({len(scene.unreachable)} squares)")
+        lines.append(f"  {OVERLAY['source']}  line of sight from {_sq(source)}: {OVERLAY['seen']} seen without Cover "
+                     f"({len(seen - cover)}), {OVERLAY['cover']} seen with Cover ({len(cover)})")
+    if scene.unreachable:
+        lines.append(f"  {OVERLAY['unreachable']}  unreachable from the Start area ({len(scene.unreachable)} squares)")
+    elif scene.unreachable is not None:
+        lines.append("     every square a Character may stand on is reachable from the Start area")
     return "\n".join(lines) + "\n"

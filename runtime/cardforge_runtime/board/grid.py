@@ -252,7 +252,9 @@ def build_board(pack_board: Mapping[str, Any], layout_id: str) -> Board:
         An immutable ``Board``.
 
     Raises:
-        EngineError: an unknown layout, tile side, terrain tile or keyword name, a
+        EngineError: ``pack_board`` is not a mapping (e.g. the method
+            ``bundle.board`` passed uncalled) or ``layout_id`` not a str; an
+            unknown layout, tile side, terrain tile or keyword name, a
             placement off the grid, a bad rotation or a missing field; the message
             starts with the JSON path (``board.layouts["x"].terrain_tiles[2].at``).
 
@@ -266,6 +268,12 @@ def build_board(pack_board: Mapping[str, Any], layout_id: str) -> Board:
 
 
 def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
+    if not isinstance(pack_board, Mapping):
+        hint = " (call it: bundle.board(pack_id))" if callable(pack_board) else ""
+        raise fail("board", f"expected the pack's board object (a dict, from Bundle.board(pack_id)), "
+                            f"got {type(pack_board).__name__}{hint}")
+    if not isinstance(layout_id, str):
+        raise fail("board.layouts", f"expected a layout id (a str), got {type(layout_id).__name__}")
     layouts = field(pack_board, "layouts", "board", Mapping)
     if layout_id not in layouts:
         raise fail("board.layouts", f"no layout {layout_id!r} (the pack has {sorted(layouts)})")
