@@ -27,6 +27,7 @@ from cardforge_runtime.board.grid import _footprint  # the runtime's one footpri
 from cardforge_runtime.board.movement import _neighbours as step_table  # its step_cost of every allowed step
 from cardforge_runtime.board.terrain import SquareRules, square_rules
 from cardforge_runtime.errors import EngineError
+from cardforge_runtime.format import canonical_json
 
 if TYPE_CHECKING:
     from cardforge_compiler.model import BattleLayout
@@ -68,7 +69,9 @@ class LayoutIR:
     footprint leaves the grid (``("map_tiles" | "terrain_tiles", index)``);
     ``board``: the runtime ``Board``, or ``None`` when it cannot be built or would
     not be the one meant (an unknown name, a footprint off the grid, map tiles on top
-    of each other: those have their own diagnostics).
+    of each other: those have their own diagnostics). ``_shared``: what depends on
+    the board's geometry alone (the movement graph), shared by the layouts of a pack
+    that place the same tiles on the same grid (``layout_irs``).
     """
 
     doc: Document
@@ -77,6 +80,7 @@ class LayoutIR:
     outside: list[tuple[str, int]]
     board: Board | None
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
+    _shared: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def model(self) -> BattleLayout:
@@ -100,19 +104,20 @@ class LayoutIR:
         ``a -> b`` weighted with the runtime's ``step_cost`` wherever a Character may
         step (diagonal steps cost 2 and may squeeze; Railings block the edges they
         lie on; a Staircase is entered only from its open sides), no figures on the
-        board. Built once."""
-        if "graph" not in self._cache:
+        board. Built once per geometry (grid, map tiles and terrain tiles placed): the
+        layouts that share one share their graph, which nothing changes."""
+        if "graph" not in self._shared:
             board = self.board
             assert board is not None
+            on_map = [sq for sq in board.squares() if board.on_map(sq)]
             graph = nx.DiGraph()
-            graph.add_nodes_from(sq for sq in board.squares() if board.on_map(sq))
+            graph.add_nodes_from(on_map)
             # the runtime's table of allowed steps and their step_cost, per square (the one
             # ``reachable`` walks): (index of b, b, cost) for each step a -> b
-            for a, steps in zip(board.squares(), step_table(board, "character"), strict=True):
-                if board.on_map(a):
-                    graph.add_edges_from((a, b, {"cost": cost}) for _j, b, cost in steps)
-            self._cache["graph"] = graph
-        return self._cache["graph"]
+            table = step_table(board, "character")
+            graph.add_edges_from((a, b, {"cost": cost}) for a in on_map for _j, b, cost in table[board.index(a)])
+            self._shared["graph"] = graph
+        return self._shared["graph"]
 
     @property
     def reached(self) -> frozenset[Square]:
@@ -145,7 +150,8 @@ class LayoutIR:
         return any(self.can_end_on((square[0] + dc, square[1] + dr)) for dc in (-1, 0, 1) for dr in (-1, 0, 1))
 
 
-def _analyse(pack: PackIR, doc: Document, pack_board: dict[str, Any]) -> LayoutIR:
+def _analyse(pack: PackIR, doc: Document, pack_board: dict[str, Any],
+             geometries: dict[bytes, dict[str, Any]]) -> LayoutIR:
     layout = doc.model
     columns, rows = layout.grid
     map_squares: list[list[Square] | None] = []
@@ -175,15 +181,23 @@ def _analyse(pack: PackIR, doc: Document, pack_board: dict[str, Any]) -> LayoutI
             board = build_board(pack_board, layout.id)
         except EngineError:
             board = None    # an unknown keyword or the like: CF701 says so
-    return LayoutIR(doc, map_squares, tile_squares, outside, board)
+    shared: dict[str, Any] = {}
+    if board is not None:
+        # what the runtime's Board is built from, besides the pack-wide names
+        placed = pack_board["layouts"][layout.id]
+        shared = geometries.setdefault(
+            canonical_json([placed["grid"], placed["map_tiles"], placed["terrain_tiles"]]), shared)
+    return LayoutIR(doc, map_squares, tile_squares, outside, board, _shared=shared)
 
 
 def layout_irs(pack: PackIR) -> dict[str, LayoutIR]:
-    """Every layout of ``pack`` by id, analysed (what ``PackIR.board_layouts`` holds)."""
+    """Every layout of ``pack`` by id, analysed (what ``PackIR.board_layouts`` holds).
+    Layouts that place the same tiles on the same grid share their movement graph."""
     if not pack.layouts:
         return {}
     pack_board = bundle_board(pack)
-    return {lid: _analyse(pack, doc, pack_board) for lid, doc in pack.layouts.items()}
+    geometries: dict[bytes, dict[str, Any]] = {}
+    return {lid: _analyse(pack, doc, pack_board, geometries) for lid, doc in pack.layouts.items()}
 
 
 @dataclass(frozen=True)
