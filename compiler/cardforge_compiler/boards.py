@@ -88,9 +88,12 @@ class LayoutIR:
 
     @property
     def rules(self) -> tuple[SquareRules, ...]:
-        """The runtime's combined keyword rules of every square (index ``board.index``)."""
+        """The runtime's combined keyword rules of every square (index ``board.index``);
+        once per geometry."""
         assert self.board is not None
-        return square_rules(self.board)
+        if "rules" not in self._shared:
+            self._shared["rules"] = square_rules(self.board)
+        return self._shared["rules"]
 
     def rule(self, square: Square) -> SquareRules | None:
         """The rules of ``square``; ``None`` outside the grid."""
@@ -122,27 +125,42 @@ class LayoutIR:
     @property
     def reached(self) -> frozenset[Square]:
         """The squares Characters can move into from any Start square (the Start
-        squares themselves included), however many rounds it takes."""
-        if "reached" not in self._cache:
+        squares themselves included), however many rounds it takes. Once per geometry
+        and set of Start squares."""
+        key = ("reached", self._starts)
+        if key not in self._shared:
             graph = self.graph
             reached: set[Square] = set()
-            for start in (tuple(sq) for sq in self.model.start):
+            for start in self._starts:
                 if start in graph and start not in reached:
                     reached |= nx.descendants(graph, start) | {start}
-            self._cache["reached"] = frozenset(reached)
-        return self._cache["reached"]
+            self._shared[key] = frozenset(reached)
+        return self._shared[key]
+
+    @property
+    def _starts(self) -> frozenset[Square]:
+        if "starts" not in self._cache:
+            self._cache["starts"] = frozenset(tuple(sq) for sq in self.model.start)
+        return self._cache["starts"]
 
     def can_end_on(self, square: Square) -> bool:
         """Whether a Character can end a move on ``square`` (a Start square, or a
         reached square entered by a step the runtime's ``path_cost`` allows to end
-        there)."""
-        if square in {tuple(sq) for sq in self.model.start}:
+        there). Each square's answer is kept (per geometry and set of Start squares)."""
+        known = self._shared.setdefault(("can_end_on", self._starts), {})
+        if square not in known:
+            known[square] = self._can_end_on(square)
+        return known[square]
+
+    def _can_end_on(self, square: Square) -> bool:
+        if square in self._starts:
             return True
-        if square not in self.reached:
+        reached = self.reached
+        if square not in reached:
             return False
         assert self.board is not None
         return any(path_cost(self.board, [p, square], "character") is not None
-                   for p in self.graph.predecessors(square) if p in self.reached)
+                   for p in self.graph.predecessors(square) if p in reached)
 
     def near_reached(self, square: Square) -> bool:
         """Whether a Character can end a move on ``square`` or on a square adjacent to
