@@ -233,3 +233,32 @@ def test_the_movement_graph_is_the_runtimes_step_cost_everywhere(tmp_path: Path)
             if a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1:
                 cost = step_cost(board, a, b, "character")
                 assert (graph.edges[a, b]["cost"] if graph.has_edge(a, b) else None) == cost, (a, b)
+
+
+def test_layouts_of_one_geometry_share_a_graph_but_not_their_reach(tmp_path: Path) -> None:
+    # boards.layout_irs shares the movement graph between layouts that place the same
+    # tiles on the same grid; reach stays each layout's own (its Start squares), and a
+    # layout whose terrain differs gets its own graph.
+    wall = "".join(f"  - {{tile: Column, at: [3, {r}]}}\n" for r in (1, 2, 3, 4))
+    exit_ = "exits:\n  - squares: [[4, 4]]\n"
+    walled = layout(terrain=wall, extra=exit_)                                # Start west of the wall
+    beyond = layout(terrain=wall, extra=exit_, start="[[4, 1], [4, 2], [4, 3], [4, 4]]")
+    open_ = layout(extra=exit_)                                               # same grid and map tiles, no wall
+    texts = [open_.replace("id: yard", "id: open"), walled, beyond.replace("id: yard", "id: beyond")]
+    (tmp_path / "pack.yaml").write_text(GOLDEN_MANIFEST.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "box.yaml").write_text(BOX, encoding="utf-8")
+    (tmp_path / "layout.yaml").write_text("---\n".join(texts), encoding="utf-8")
+    cards = "".join(
+        f"  - id: {n}\n    title: Fight {n}\n    steps:\n      - battle:\n          layout: {lid}\n"
+        f"          objectives:\n            - {{objective: Reach Exit, {'goto: ' + str(n + 1) if n < 3 else 'victory: Won.'}}}\n"
+        for n, lid in ((1, "open"), (2, "yard"), (3, "beyond")))
+    (tmp_path / "story.yaml").write_text("kind: story\nid: act-1\ntitle: Act I\nstart: 1\ncards:\n" + cards,
+                                         encoding="utf-8")
+    result = compile_paths([str(tmp_path)])
+    found = [(d.code, d.message) for d in result.diagnostics]
+    assert [c for c, _ in found] == ["CF714", "CF715"], found
+    assert "layout 'yard'" in found[0][1] and "layout 'yard'" in found[1][1], found
+    irs = result.packs[0].board_layouts
+    assert irs["yard"].graph is irs["beyond"].graph
+    assert irs["open"].graph is not irs["yard"].graph
+    assert irs["beyond"].reached != irs["yard"].reached

@@ -337,3 +337,47 @@ def test_load_bundle_gives_the_garbage_collector_back_as_it_found_it(tmp_path):
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def _canonical_file(tmp_path: Path, data: dict, name: str = "b.json", text: str | None = None) -> Path:
+    from cardforge_runtime.format import canonical_json
+
+    path = tmp_path / name
+    path.write_text(text if text is not None else canonical_json(data).decode("utf-8") + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_built_file_proves_its_declared_hash_and_any_other_file_has_it_computed(tmp_path: Path):
+    """load_bundle takes the declared content_hash without serialising the packs again
+    only when the file's packs text hashes to it (bundle._declared_hash_if_canonical);
+    every other layout gets the hash computed: the same answer either way."""
+    from cardforge_runtime.format import content_hash
+
+    data = bundle()
+    data["content_hash"] = real = content_hash(data["packs"])
+    built = load_bundle(_canonical_file(tmp_path, data))
+    assert built.content_hash == real and built.hash_matches
+    # the same data pretty-printed, or without the final newline: the same hash, computed
+    pretty = _canonical_file(tmp_path, data, "pretty.json", json.dumps(data, indent=2, sort_keys=True))
+    assert load_bundle(pretty).content_hash == real
+    bare = _canonical_file(tmp_path, data, "bare.json", _canonical_file(tmp_path, data).read_text()[:-1])
+    assert load_bundle(bare).content_hash == real
+    # a hand edit of the packs: the declared hash is not taken
+    edited = copy.deepcopy(data)
+    edited["packs"][0]["title"] = "Edited"
+    loaded = load_bundle(_canonical_file(tmp_path, edited, "edited.json"))
+    assert loaded.content_hash == content_hash(edited["packs"]) != real and not loaded.hash_matches
+    # a second "packs" key after the first: JSON keeps the last, which is what is hashed
+    text = _canonical_file(tmp_path, data).read_text().rstrip("\n")[:-1]
+    forged = text + ',"packs":' + json.dumps(edited["packs"], sort_keys=True, separators=(",", ":")) + "}\n"
+    loaded = load_bundle(_canonical_file(tmp_path, data, "twice.json", forged))
+    assert loaded.content_hash == content_hash(edited["packs"]) and not loaded.hash_matches
+    # the original packs' text hidden in a field before "packs", other packs after it
+    hidden = copy.deepcopy(edited)
+    hidden["content_hash"] = real
+    hidden["generator"]["packs"] = data["packs"]
+    loaded = load_bundle(_canonical_file(tmp_path, hidden, "hidden.json"))
+    assert loaded.content_hash == content_hash(edited["packs"]) and not loaded.hash_matches
+    # a field sorting after "packs" (a newer minor version, say): computed, still right
+    later = {**data, "zzz": 1}
+    assert load_bundle(_canonical_file(tmp_path, later, "later.json")).content_hash == real

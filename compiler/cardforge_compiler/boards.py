@@ -27,6 +27,7 @@ from cardforge_runtime.board.grid import _footprint  # the runtime's one footpri
 from cardforge_runtime.board.movement import _neighbours as step_table  # its step_cost of every allowed step
 from cardforge_runtime.board.terrain import SquareRules, square_rules
 from cardforge_runtime.errors import EngineError
+from cardforge_runtime.format import canonical_json
 
 if TYPE_CHECKING:
     from cardforge_compiler.model import BattleLayout
@@ -68,7 +69,9 @@ class LayoutIR:
     footprint leaves the grid (``("map_tiles" | "terrain_tiles", index)``);
     ``board``: the runtime ``Board``, or ``None`` when it cannot be built or would
     not be the one meant (an unknown name, a footprint off the grid, map tiles on top
-    of each other: those have their own diagnostics).
+    of each other: those have their own diagnostics). ``_shared``: what depends on
+    the board's geometry alone (the movement graph), shared by the layouts of a pack
+    that place the same tiles on the same grid (``layout_irs``).
     """
 
     doc: Document
@@ -77,6 +80,7 @@ class LayoutIR:
     outside: list[tuple[str, int]]
     board: Board | None
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
+    _shared: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def model(self) -> BattleLayout:
@@ -84,9 +88,12 @@ class LayoutIR:
 
     @property
     def rules(self) -> tuple[SquareRules, ...]:
-        """The runtime's combined keyword rules of every square (index ``board.index``)."""
+        """The runtime's combined keyword rules of every square (index ``board.index``);
+        once per geometry."""
         assert self.board is not None
-        return square_rules(self.board)
+        if "rules" not in self._shared:
+            self._shared["rules"] = square_rules(self.board)
+        return self._shared["rules"]
 
     def rule(self, square: Square) -> SquareRules | None:
         """The rules of ``square``; ``None`` outside the grid."""
@@ -100,44 +107,60 @@ class LayoutIR:
         ``a -> b`` weighted with the runtime's ``step_cost`` wherever a Character may
         step (diagonal steps cost 2 and may squeeze; Railings block the edges they
         lie on; a Staircase is entered only from its open sides), no figures on the
-        board. Built once."""
-        if "graph" not in self._cache:
+        board. Built once per geometry (grid, map tiles and terrain tiles placed): the
+        layouts that share one share their graph, which nothing changes."""
+        if "graph" not in self._shared:
             board = self.board
             assert board is not None
+            on_map = [sq for sq in board.squares() if board.on_map(sq)]
             graph = nx.DiGraph()
-            graph.add_nodes_from(sq for sq in board.squares() if board.on_map(sq))
+            graph.add_nodes_from(on_map)
             # the runtime's table of allowed steps and their step_cost, per square (the one
             # ``reachable`` walks): (index of b, b, cost) for each step a -> b
-            for a, steps in zip(board.squares(), step_table(board, "character"), strict=True):
-                if board.on_map(a):
-                    graph.add_edges_from((a, b, {"cost": cost}) for _j, b, cost in steps)
-            self._cache["graph"] = graph
-        return self._cache["graph"]
+            table = step_table(board, "character")
+            graph.add_edges_from((a, b, {"cost": cost}) for a in on_map for _j, b, cost in table[board.index(a)])
+            self._shared["graph"] = graph
+        return self._shared["graph"]
 
     @property
     def reached(self) -> frozenset[Square]:
         """The squares Characters can move into from any Start square (the Start
-        squares themselves included), however many rounds it takes."""
-        if "reached" not in self._cache:
+        squares themselves included), however many rounds it takes. Once per geometry
+        and set of Start squares."""
+        key = ("reached", self._starts)
+        if key not in self._shared:
             graph = self.graph
             reached: set[Square] = set()
-            for start in (tuple(sq) for sq in self.model.start):
+            for start in self._starts:
                 if start in graph and start not in reached:
                     reached |= nx.descendants(graph, start) | {start}
-            self._cache["reached"] = frozenset(reached)
-        return self._cache["reached"]
+            self._shared[key] = frozenset(reached)
+        return self._shared[key]
+
+    @property
+    def _starts(self) -> frozenset[Square]:
+        if "starts" not in self._cache:
+            self._cache["starts"] = frozenset(tuple(sq) for sq in self.model.start)
+        return self._cache["starts"]
 
     def can_end_on(self, square: Square) -> bool:
         """Whether a Character can end a move on ``square`` (a Start square, or a
         reached square entered by a step the runtime's ``path_cost`` allows to end
-        there)."""
-        if square in {tuple(sq) for sq in self.model.start}:
+        there). Each square's answer is kept (per geometry and set of Start squares)."""
+        known = self._shared.setdefault(("can_end_on", self._starts), {})
+        if square not in known:
+            known[square] = self._can_end_on(square)
+        return known[square]
+
+    def _can_end_on(self, square: Square) -> bool:
+        if square in self._starts:
             return True
-        if square not in self.reached:
+        reached = self.reached
+        if square not in reached:
             return False
         assert self.board is not None
         return any(path_cost(self.board, [p, square], "character") is not None
-                   for p in self.graph.predecessors(square) if p in self.reached)
+                   for p in self.graph.predecessors(square) if p in reached)
 
     def near_reached(self, square: Square) -> bool:
         """Whether a Character can end a move on ``square`` or on a square adjacent to
@@ -145,7 +168,8 @@ class LayoutIR:
         return any(self.can_end_on((square[0] + dc, square[1] + dr)) for dc in (-1, 0, 1) for dr in (-1, 0, 1))
 
 
-def _analyse(pack: PackIR, doc: Document, pack_board: dict[str, Any]) -> LayoutIR:
+def _analyse(pack: PackIR, doc: Document, pack_board: dict[str, Any],
+             geometries: dict[bytes, dict[str, Any]]) -> LayoutIR:
     layout = doc.model
     columns, rows = layout.grid
     map_squares: list[list[Square] | None] = []
@@ -175,15 +199,23 @@ def _analyse(pack: PackIR, doc: Document, pack_board: dict[str, Any]) -> LayoutI
             board = build_board(pack_board, layout.id)
         except EngineError:
             board = None    # an unknown keyword or the like: CF701 says so
-    return LayoutIR(doc, map_squares, tile_squares, outside, board)
+    shared: dict[str, Any] = {}
+    if board is not None:
+        # what the runtime's Board is built from, besides the pack-wide names
+        placed = pack_board["layouts"][layout.id]
+        shared = geometries.setdefault(
+            canonical_json([placed["grid"], placed["map_tiles"], placed["terrain_tiles"]]), shared)
+    return LayoutIR(doc, map_squares, tile_squares, outside, board, _shared=shared)
 
 
 def layout_irs(pack: PackIR) -> dict[str, LayoutIR]:
-    """Every layout of ``pack`` by id, analysed (what ``PackIR.board_layouts`` holds)."""
+    """Every layout of ``pack`` by id, analysed (what ``PackIR.board_layouts`` holds).
+    Layouts that place the same tiles on the same grid share their movement graph."""
     if not pack.layouts:
         return {}
     pack_board = bundle_board(pack)
-    return {lid: _analyse(pack, doc, pack_board) for lid, doc in pack.layouts.items()}
+    geometries: dict[bytes, dict[str, Any]] = {}
+    return {lid: _analyse(pack, doc, pack_board, geometries) for lid, doc in pack.layouts.items()}
 
 
 @dataclass(frozen=True)

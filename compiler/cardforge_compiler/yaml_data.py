@@ -127,8 +127,11 @@ class _Frame:
 
 _NO_KEY = object()
 _MERGE = object()                       # the key '<<' of a merge
+# (tag name, the ``match`` of its pattern) by first character. ruamel.yaml hands out its
+# patterns wrapped for lazy compiling (``util.LazyEval``), which costs a Python call per
+# attribute read: the bound ``match`` is taken once here, not once per plain scalar.
 _TAG_NAMES: dict[str | None, list[tuple[str, Any]]] = {
-    char: [(tag.suffix, regexp) for tag, regexp in entries] for char, entries in _IMPLICIT.items()}
+    char: [(tag.suffix, regexp.match) for tag, regexp in entries] for char, entries in _IMPLICIT.items()}
 
 
 def _event_scalar(event: Any) -> Any:
@@ -138,8 +141,8 @@ def _event_scalar(event: Any) -> Any:
     if tag is None or tag == "!":
         if not event.implicit[0]:
             return value                    # quoted, or '!': text
-        for name, regexp in _TAG_NAMES.get(value[:1], ()):
-            if regexp.match(value):
+        for name, match in _TAG_NAMES.get(value[:1], ()):
+            if match(value):
                 tag = name
                 break
         else:

@@ -157,9 +157,10 @@ def load_bundle(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
 
 def _load(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
     """``load_bundle`` with the garbage collector paused."""
+    text = None
     if isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
-        data: Any = read_json(name, "bundle")
+        data, text = _read_json_text(name, "bundle")
     else:
         data, name = source, "bundle data"
         try:
@@ -170,6 +171,10 @@ def _load(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
         check_bundle(name, data)
     except RecursionError:
         raise BundleError(f"{name}: steps are nested too deeply to play") from None
+    if text is not None:
+        proven = _declared_hash_if_canonical(data, text)
+        if proven is not None:
+            return Bundle(dict(data), proven)
     try:
         packs = canonical_json(data["packs"])
         if not isinstance(source, (str, os.PathLike)):
@@ -183,6 +188,38 @@ def _load(source: str | os.PathLike[str] | Mapping[str, Any]) -> Bundle:
     return Bundle(dict(data), content_hash_of_canonical([packs]))
 
 
+def _declared_hash_if_canonical(data: Mapping[str, Any], text: str) -> str | None:
+    """The bundle's declared ``content_hash`` when the file proves it right without
+    serialising the packs again, else ``None`` (the caller computes the hash).
+
+    ``data`` is ``json.loads(text)``, checked. The file is laid out as a build writes
+    it: ``text`` is the canonical JSON of the other top-level fields (each sorting
+    before ``packs``) opened up for ``"packs":``, then a slice ``P``, then ``}`` and
+    perhaps a newline. If SHA-256 of ``P`` (as ``content_hash_of_canonical`` frames
+    it) is the declared hash, then ``P`` is the canonical JSON of the packs the hash
+    was made of (SHA-256 is collision resistant: the content hash relies on that
+    anyway); a canonical JSON text parses back to the same data and is one JSON
+    value, so after the fields before it the parser read exactly ``P`` as ``packs``
+    and closed the object: ``data["packs"]`` are those packs, and their hash is the
+    declared one. Any other file (pretty-printed, hand-edited, reordered, a
+    duplicate ``packs`` key) fails a test here and has its hash computed.
+    About 0.1 s less per load of a 10k-card bundle (``make bench``).
+    """
+    declared = data.get("content_hash")
+    others = {key: value for key, value in data.items() if key != "packs"}
+    if type(declared) is not str or not all(key < "packs" for key in others):
+        return None
+    head = canonical_json(others)[:-1].decode("utf-8") + ("," if others else "") + '"packs":'
+    end = len(text) - (2 if text.endswith("}\n") else 1)
+    if not text.startswith(head) or text[end] != "}":
+        return None
+    try:
+        packs = text[len(head):end].encode("utf-8")
+    except UnicodeEncodeError:              # a lone surrogate: not canonical JSON
+        return None
+    return declared if content_hash_of_canonical([packs]) == declared else None
+
+
 def read_json(path: str, what: str) -> Any:
     """Read a regular UTF-8 JSON file (a bundle, a save, answers).
 
@@ -192,6 +229,11 @@ def read_json(path: str, what: str) -> Any:
             ``limits.check_plain_data`` (nesting, numbers, lone surrogates); the
             message names the file, the place and what is wrong.
     """
+    return _read_json_text(path, what)[0]
+
+
+def _read_json_text(path: str, what: str) -> tuple[Any, str]:
+    """``read_json``, and the text it parsed."""
     try:
         regular = stat.S_ISREG(os.stat(path).st_mode)
     except OSError as error:
@@ -220,4 +262,4 @@ def read_json(path: str, what: str) -> Any:
         check_parsed_json(data, text)
     except PlainDataError as error:
         raise BundleError(f"{path}: not a {what} within the limits of every input: {error}") from None
-    return data
+    return data, text
