@@ -142,6 +142,19 @@ def test_a_diagonal_step_squeezes_between_two_blocking_tiles(tmp_path: Path) -> 
     assert [c for c, _ in found] == ["CF714", "CF715"], found
 
 
+def test_a_search_token_no_character_can_stand_on_is_reached_from_beside_it(tmp_path: Path) -> None:
+    # Token A on a Column in the corner (Blocking: no Character may enter or stop there); (3, 3) is open
+    column = "  - {tile: Column, at: [4, 4]}\n"
+    token = "search_tokens:\n  - {token: A, at: [4, 4]}\n"
+    assert codes(tmp_path, layout(terrain=column, extra=token), "Reveal A") == []
+    # Columns on the 3 squares around it too: nowhere to stand on or beside it
+    ring = "".join(f"  - {{tile: Column, at: [{c}, {r}]}}\n" for c, r in ((3, 3), (4, 3), (3, 4)))
+    found = codes(tmp_path, layout(terrain=column + ring, extra=token), "Reveal A")
+    assert [c for c, _ in found] == ["CF714"], found
+    assert found[0][1] == ("Characters cannot get onto or next to Search token A at (4, 4) of layout 'yard' "
+                           "from the Start area")
+
+
 def test_a_railing_blocks_the_edge_it_lies_on(tmp_path: Path) -> None:
     # Two Balconies across a 4 x 2 board between rows 1 and 2: the railing is a wall.
     tiles = "  - {side: Medium A, at: [1, 1]}\n"
@@ -185,6 +198,20 @@ def test_enemy_tokens_count_for_the_largest_party_only(tmp_path: Path) -> None:
     assert found == [("CF702", "layout 'yard' places 4 'Guard' tokens with 4 Characters, but the box holds 3")]
     manifest = GOLDEN_MANIFEST.read_text(encoding="utf-8").replace("  max: 4\n", "  max: 3\n")
     assert codes(tmp_path, layout(extra=deploy, start="[[1, 1], [1, 2], [2, 1]]"), manifest=manifest) == []
+
+
+def test_pieces_for_more_characters_than_the_pack_allows_never_share_a_square(tmp_path: Path) -> None:
+    # a 2-player pack: the 'players: 4' token is never placed, so it shares (4, 4) with nothing
+    manifest = GOLDEN_MANIFEST.read_text(encoding="utf-8").replace(
+        "players:\n  min: 1\n  max: 4\n  solo_characters: 2", "players: {min: 1, max: 2}")
+    deploy = ("deployment:\n  - enemy: Guard\n    squares:\n      - {at: [4, 4], players: 1}\n"
+              "      - {at: [4, 4], players: 4}\n")
+    start = "[[1, 1], [1, 2]]"
+    assert codes(tmp_path, layout(extra=deploy, start=start), manifest=manifest) == []
+    # the same pieces in a 4-player pack are both set up with 4 Characters
+    found = codes(tmp_path, layout(extra=deploy))
+    assert found == [("CF712", "two 'Guard' tokens of layout 'yard' are both set up on (4, 4) "
+                               "with 4 or more Characters (line 10)")], found
 
 
 @pytest.mark.parametrize("objective, tokens, problem", [
