@@ -48,7 +48,8 @@ SPLIT_STORY_CARDS = 100
 ID_STRIDE = 100000
 
 #: How many battle layouts the battles take in turn (``layout-1`` .. ``layout-LAYOUTS``):
-#: the issue 8 benchmark lints a pack of 200 layouts (the 10k-card pack has ~700 battles).
+#: the 10k-card pack (~700 battles) uses all 200. They differ only by one Barrel: issue 8's
+#: "lint of a pack with 200 layouts" is bench/generate_boards.py's pack (run.py's board-lint).
 LAYOUTS = 200
 
 

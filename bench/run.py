@@ -25,7 +25,10 @@ the next):
 Once per run (not per size): ``board``, bench/runtime_bench.py --board: the board
 geometry on the 12 x 12 board with 20 terrain tiles of the board conformance case
 ``dense-12x12``: all-pairs line of sight and Cover (20,736 pairs) and reachable
-squares from every square with a budget of 6, times inside the process.
+squares from every square with a budget of 6, times inside the process; and
+``board-lint``, ``cardforge lint`` (best of 3) on a pack of 200 distinct battle
+layouts (bench/generate_boards.py: the shipped Gascony layouts turned, widened and
+thinned; every one used by a Battle; lint reports nothing).
 
 ``check-bundle`` and ``runtime`` run for sizes up to RUNTIME_MAX_CARDS (the
 targets are at 10k cards); the profile, on the first layout at the largest of
@@ -69,6 +72,8 @@ PROFILE_TOP = 8  # functions per phase shown in the report (results.json keeps 2
 LINEAR_MAX = 1.25  # time per card at 100k <= 1.25x time per card at 10k
 PEAK_100K_MAX_MB = 1536.0  # < 1.5 GB peak RSS at 100k
 STARTUP_MAX_S = 0.100  # --version / --help < 100 ms
+BOARD_LINT_LAYOUTS = 200  # issue 8: "Report: lint of a pack with 200 layouts"
+BOARD_LINT_MAX_S = 3.0  # lint of those 200 layouts (15 ms a layout, interpreter start included)
 BOARD_SIGHT_MAX_S = 1.0  # all-pairs line of sight + Cover, 12x12 board, 20 terrain tiles (a front end, every move)
 
 FLOOR_CODE = r"""
@@ -187,6 +192,24 @@ def generator_digest() -> str:
     return hashlib.sha256((BENCH / "generate.py").read_bytes()).hexdigest()[:16]
 
 
+def ensure_board_pack() -> Path:
+    """Generate (or reuse) the pack of BOARD_LINT_LAYOUTS distinct layouts (bench/generate_boards.py)."""
+    if str(BENCH) not in sys.path:
+        sys.path.insert(0, str(BENCH))
+    import generate_boards  # noqa: E402  (bench/generate_boards.py)
+
+    pack = CACHE / "packs" / f"board-{BOARD_LINT_LAYOUTS}"
+    stamp = CACHE / "packs" / f"board-{BOARD_LINT_LAYOUTS}.stamp.json"
+    sources = [BENCH / "generate_boards.py", *sorted(generate_boards.GASCONY.rglob("*.yaml"))]
+    key = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:16]
+    if pack.is_dir() and stamp.is_file() and json.loads(stamp.read_text()).get("key") == key:
+        return pack
+    log(f"generating {BOARD_LINT_LAYOUTS} layouts -> {pack}")
+    generate_boards.generate(pack, BOARD_LINT_LAYOUTS)
+    stamp.write_text(json.dumps({"key": key}))
+    return pack
+
+
 def ensure_pack(size: int, layout: str) -> tuple[Path, dict]:
     """Generate (or reuse) the pack for (size, layout)."""
     if str(BENCH) not in sys.path:
@@ -297,6 +320,9 @@ def evaluate_targets(results: dict) -> list[dict]:
     bd_ok = bd is not None and bd.get("rc") == 0 and "child" in bd
     target(f"board: all-pairs line of sight + Cover, 12x12, 20 tiles (20,736 pairs) < {BOARD_SIGHT_MAX_S:g} s",
            bd["child"]["sight_cold_s"] if bd_ok else None, fmt_s, lambda v: v < BOARD_SIGHT_MAX_S, digits=3)
+    bl = results.get("board-lint")
+    target(f"board-lint: cardforge lint of {BOARD_LINT_LAYOUTS} distinct layouts < {BOARD_LINT_MAX_S:g} s",
+           bl["wall_s"] if bl and bl.get("rc") == 0 else None, fmt_s, lambda v: v < BOARD_LINT_MAX_S, digits=3)
     for name in ("version", "help"):
         s = results.get("startup", {}).get(name)
         ok_run = s is not None and s.get("rc") == 0
@@ -407,6 +433,13 @@ def report(results: dict) -> str:
             ], ["board geometry", "fresh board", "again, figures moved"]))
         else:
             out.append(f"board geometry: FAILED rc={bd.get('rc')}: {bd.get('stderr_tail', '')}")
+    bl = results.get("board-lint")
+    if bl:
+        out.append("")
+        out.append(f"board-lint: cardforge lint of {BOARD_LINT_LAYOUTS} distinct layouts: "
+                   + (f"{fmt_s(bl['wall_s'])} (best of {bl['runs']}), {bl['maxrss_mib']:.0f} MiB peak; "
+                      f"lint said: {bl.get('summary', '')}" if bl.get("rc") == 0
+                      else f"FAILED rc={bl.get('rc')}: {bl.get('stderr_tail') or bl.get('stdout_tail') or ''}"))
     st = results.get("startup") or {}
     if st:
         out.append("")
@@ -579,6 +612,10 @@ def main(argv: list[str] | None = None) -> int:
         log("board geometry: runtime_bench.py --board")
         results["board"] = run_once([runtime_python(cardforge), str(BENCH / "runtime_bench.py"), "--board"], "board")
         failed |= results["board"]["rc"] != 0
+        board_pack = ensure_board_pack()
+        log(f"board-lint: cardforge lint of {BOARD_LINT_LAYOUTS} layouts (best of 3)")
+        results["board-lint"] = run_best([str(cardforge), "lint", str(board_pack)], "board-lint", 3)
+        failed |= results["board-lint"]["rc"] != 0
 
     # the runtime is profiled once: on the first layout, at the largest size it is measured at
     small = [n for n in sizes if n <= RUNTIME_MAX_CARDS]

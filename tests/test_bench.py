@@ -66,3 +66,22 @@ def test_the_board_bench_measures_the_dense_board_the_same_way_every_run() -> No
     assert (first["squares"], first["terrain_tiles"], first["pairs"]) == (144, 20, 20736)
     assert 0 < first["with_cover"] < first["in_sight"] < first["pairs"]
     assert all(first[k] > 0 for k in ("sight_cold_s", "sight_s", "reach_cold_s", "reach_s"))
+
+
+def test_the_board_lint_pack_has_200_distinct_layouts_that_lint_clean(tmp_path: Path) -> None:
+    """``bench/generate_boards.py`` (the ``board-lint`` step): 200 layouts, the shipped
+    ones turned, widened and thinned, no two with the same geometry (grid, map and
+    terrain tiles), each used by a Battle, and lint has nothing to say."""
+    from cardforge_compiler.pipeline import compile_paths
+
+    pack = tmp_path / "boards"
+    made = _run(sys.executable, "bench/generate_boards.py", "--out", str(pack))
+    assert made.returncode == 0, made.stderr
+    result = compile_paths([str(pack)])
+    assert result.diagnostics == []
+    layouts = result.packs[0].board_layouts
+    assert len(layouts) == 200 and all(layout.board is not None for layout in layouts.values())
+    geometries = {json.dumps([lay.model.grid, [p.model_dump() for p in lay.model.map_tiles],
+                              [p.model_dump() for p in lay.model.terrain_tiles]], sort_keys=True, default=str)
+                  for lay in layouts.values()}
+    assert len(geometries) == 200
