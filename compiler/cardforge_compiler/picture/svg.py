@@ -16,45 +16,29 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from cardforge_compiler.picture.labels import SMALLEST, fitted, fitting_size, short_marks, wrap
+from cardforge_compiler.picture.legend import describe as _describe
+from cardforge_compiler.picture.legend import draw_legend as _draw_legend
+from cardforge_compiler.picture.legend import legend_entries as _legend_entries
 from cardforge_compiler.picture.scene import Placed, Scene, Sq
+from cardforge_compiler.picture.svg_base import (BLACK, BLUE, CELL, COVER, FLOOR, MARK, NAME, NUMBER, RAILING, RED,
+                                                 SEEN, SOURCE, TERRAIN, TERRAIN_EDGE, TILE_EDGE, TOKEN, UNREACHABLE,
+                                                 WALL)
+from cardforge_compiler.picture.svg_base import LEFT as _LEFT
+from cardforge_compiler.picture.svg_base import LEGEND_FONT as _LEGEND
+from cardforge_compiler.picture.svg_base import LEGEND_LINE as _LEGEND_LINE
+from cardforge_compiler.picture.svg_base import SVG_NS as _SVG
+from cardforge_compiler.picture.svg_base import ARROWS as _ARROW
+from cardforge_compiler.picture.svg_base import TOP as _TOP
+from cardforge_compiler.picture.svg_base import arrow as _arrow
+from cardforge_compiler.picture.svg_base import sub as _sub
+from cardforge_compiler.picture.svg_base import x_px as _x
+from cardforge_compiler.picture.svg_base import y_px as _y
 from cardforge_compiler.report import shown
 
 __all__ = ["CELL", "to_svg"]
 
-#: Pixels per square.
-CELL = 56
-_LEFT, _TOP = 34, 64           # room for the row numbers, the title, the column numbers and Exit arrows
-_SVG = "http://www.w3.org/2000/svg"
-
-FLOOR, WALL, TILE_EDGE = "#f3ead3", "#4b4b4b", "#8b6f47"
-TERRAIN, TERRAIN_EDGE, RAILING = "#c9a46a", "#6b4f2a", "#2a1a0a"
-RED, BLACK, BLUE, TOKEN = "#d62828", "#111111", "#1f5fbf", "#ffd34d"
-SOURCE, SEEN, COVER, UNREACHABLE = "#6aa9ff", "#b5e0a8", "#f5c46b", "#f08a8a"
-_ARROW = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
-
-
-def _x(column: float) -> int:
-    return _LEFT + round((column - 1) * CELL)
-
-
-def _y(row: float) -> int:
-    return _TOP + round((row - 1) * CELL)
-
-
-def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: object) -> ET.Element:
-    element = ET.SubElement(parent, tag, {k.rstrip("_").replace("_", "-"): str(v) for k, v in attrs.items()})
-    if text is not None:
-        element.text = shown(text)
-    return element
-
-
-#: Font sizes, from the square size: a deployment number, a tile name at most, a
-#: short mark (Enemy, keyword marks) at most.
-NUMBER, NAME, MARK = CELL * 5 // 14, CELL // 5, CELL // 6
-_LEGEND, _LEGEND_LINE = 12, 16          # legend font size and the step between wrapped lines
 _INNER = CELL - 12                    # the room inside a square's piece outline (inset 3, 3 px wide)
 _TOP_BASE, _BOTTOM_BASE = 5 + NAME, CELL - 9   # baselines of a square's top and bottom bands
-
 
 def _box(squares: list[Sq] | tuple[Sq, ...]) -> tuple[int, int, int, int]:
     """Pixel box ``(x, y, width, height)`` around ``squares``."""
@@ -76,19 +60,6 @@ def _outline(squares: list[Sq]) -> str:
                 parts.append(f"M{_x(x1 + 1)} {_y(y1 + 1)}H{_x(x2 + 1)}" if y1 == y2 else
                              f"M{_x(x1 + 1)} {_y(y1 + 1)}V{_y(y2 + 1)}")
     return "".join(parts)
-
-
-def _arrow(parent: ET.Element, direction: str, cx: int, cy: int, size: int, cls: str) -> None:
-    dx, dy = _ARROW[direction]
-    px, py = -dy, dx                      # perpendicular
-    tip = (cx + dx * size, cy + dy * size)
-    tail = (cx - dx * size, cy - dy * size)
-    head = size // 2
-    base = (tip[0] - dx * head, tip[1] - dy * head)
-    points = [tail, base, (base[0] + px * head, base[1] + py * head), tip,
-              (base[0] - px * head, base[1] - py * head), base]
-    _sub(parent, "path", class_=cls, d="M" + " L".join(f"{x} {y}" for x, y in points) + "Z",
-         fill=BLACK, stroke=BLACK, stroke_width=3, stroke_linejoin="round", data_direction=direction)
 
 
 def _square_state(scene: Scene, square: Sq) -> tuple[list[str], str]:
@@ -331,87 +302,3 @@ def _area_label(g: ET.Element, scene: Scene, squares: list[Sq], label: str, piec
          text_anchor="middle")
 
 
-def _legend_entries(scene: Scene, marks: dict[str, str]) -> list[tuple[str, str, str]]:
-    """``(swatch kind, colour, text)`` rows of the legend, in a fixed order."""
-    rows: list[tuple[str, str, str]] = [("fill", WALL, "Wall (no map tile)"), ("outline", TILE_EDGE, "Map tile (side name)")]
-    used = sorted({k for s in scene.squares.values() for k in s.keywords} | {k for t in scene.terrain_tiles for k in t.keywords})
-    explained: set[str] = set()
-    for name, tiles in _by_name(scene.terrain_tiles).items():
-        explained.update(tiles[0].keywords)
-        rows.append(("tile", TERRAIN, f"{name}: {_describe(scene, tiles[0])}"))
-    for name in used:
-        if name in scene.marks and name not in explained:
-            rows.append(("mark", scene.marks[name], name))
-    for name in sorted({k for e in scene.edges for k in e.keywords}):
-        rows.append(("line", RAILING, f"{name} (edge)"))
-    arrows = [t.name for t in scene.map_tiles + scene.terrain_tiles if t.arrow]
-    if arrows:
-        rows.append(("arrow", BLACK, "Arrow: " + ", ".join(dict.fromkeys(arrows))))
-    if scene.search_tokens:
-        rows.append(("token", TOKEN, "Search token (? = drawn at random at setup)"))
-    if scene.deployment:
-        enemies = ", ".join(f"{marks[e]} {e}" for e in dict.fromkeys(d.enemy for d in scene.deployment))
-        if scene.characters is None:
-            rows.append(("outline", RED, f"Deployment (number = fewest Characters that place an Enemy): {enemies}"))
-        else:
-            placed = sum(d.shown for d in scene.deployment)
-            who = (f"{scene.players} player{'s' if scene.players != 1 else ''}, {scene.characters} Characters"
-                   if scene.players is not None else f"{scene.characters} Characters")
-            rows.append(("outline", RED, f"Deployment for {who}: {placed} Enemies ({enemies})"))
-    if scene.named_enemies:
-        rows.append(("outline", BLACK, "Named Enemy: " + ", ".join(f"{marks[n]} {n}" for n, _ in scene.named_enemies)))
-    if scene.start:
-        rows.append(("outline", BLUE, "Start area"))
-    if scene.exits:
-        rows.append(("dashed", BLUE, "Exit area (arrow: Exit edge)"))
-    if scene.los is not None:
-        (c, r), seen, cover = scene.los
-        rows.append(("fill", SOURCE, f"Line of sight from ({c}, {r})"))
-        rows.append(("fill", SEEN, f"Seen without Cover ({len(seen - cover)} squares)"))
-        rows.append(("fill", COVER, f"Seen, with Cover ({len(cover)} squares)"))
-    if scene.unreachable is not None:
-        rows.append(("fill", UNREACHABLE, f"Unreachable from the Start area ({len(scene.unreachable)} squares)"))
-    return rows
-
-
-def _by_name(tiles: list[Placed]) -> dict[str, list[Placed]]:
-    """Placed tiles grouped by name, in the order names first appear."""
-    groups: dict[str, list[Placed]] = {}
-    for tile in tiles:
-        groups.setdefault(tile.name, []).append(tile)
-    return groups
-
-
-def _describe(scene: Scene, tile: Placed) -> str:
-    """``C Cover, E Elevated, Railing edge``: a terrain tile's keywords with their marks."""
-    parts = [f"{scene.marks[k]} {k}" if k in scene.marks else k for k in tile.keywords]
-    parts += [f"{k} edge" for k in tile.edge_keywords]
-    return ", ".join(parts) or "no keywords"
-
-
-def _draw_legend(svg: ET.Element, rows: list[tuple[str, str, list[str]]], top: int) -> None:
-    """The legend rows, each a swatch and its text (wrapped lines as ``<tspan>``)."""
-    legend = _sub(svg, "g", class_="legend", font_size=_LEGEND)
-    y = top
-    for kind, colour, lines in rows:
-        g = _sub(legend, "g", class_=f"legend-entry {kind}")
-        x = _LEFT
-        if kind == "fill":
-            _sub(g, "rect", x=x, y=y - 12, width=16, height=16, fill=colour, stroke="#999999")
-        elif kind in ("outline", "dashed"):
-            _sub(g, "rect", x=x, y=y - 12, width=16, height=16, fill="none", stroke=colour, stroke_width=3,
-                 **({"stroke_dasharray": "4 3"} if kind == "dashed" else {}))
-        elif kind == "tile":
-            _sub(g, "rect", x=x, y=y - 12, width=16, height=16, rx=3, fill=colour, stroke=TERRAIN_EDGE)
-        elif kind == "mark":
-            _sub(g, "text", colour, x=x + 8, y=y + 1, font_weight="bold", fill=TERRAIN_EDGE, text_anchor="middle")
-        elif kind == "line":
-            _sub(g, "line", x1=x, y1=y - 4, x2=x + 16, y2=y - 4, stroke=colour, stroke_width=6, stroke_linecap="round")
-        elif kind == "arrow":
-            _arrow(g, "east", x + 8, y - 4, 7, "arrow")
-        elif kind == "token":
-            _sub(g, "circle", cx=x + 8, cy=y - 4, r=8, fill=colour, stroke="#7a5c00")
-        text = _sub(g, "text", lines[0], x=x + 26, y=y)
-        for line in lines[1:]:
-            _sub(text, "tspan", line, x=x + 26, dy=_LEGEND_LINE)
-        y += 22 + _LEGEND_LINE * (len(lines) - 1)
