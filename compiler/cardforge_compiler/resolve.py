@@ -29,17 +29,8 @@ from cardforge_compiler.conditions import (
 )
 from cardforge_compiler.diagnostics import Diagnostic
 from cardforge_compiler.load import SourceFile
-from cardforge_compiler.model import (
-    BattleLayout,
-    Card,
-    Components,
-    Pack,
-    Story,
-    TerrainKeyword,
-    TerrainTile,
-    step_kind,
-)
-from cardforge_compiler.model.board import MapTilePiece, MapTileSide
+from cardforge_compiler.model import Card, Pack, Story, step_kind
+from cardforge_compiler.resolve_board import MapTileSideIR, join_board
 from cardforge_compiler.validate import Document
 from cardforge_runtime.format import condition_names, condition_type
 
@@ -134,16 +125,6 @@ class StoryIR:
         card = self.model.cards[path[1]].id if len(path) >= 2 and path[0] == "cards" else None
         return {"file": self.doc.source.display, "doc": self.doc.index, "path": path, "anchor": anchor,
                 "card": card}
-
-
-@dataclass
-class MapTileSideIR:
-    """A side of a map tile piece of the pack's ``components``: the ``piece`` and
-    ``side`` models and the data ``path`` of the side (``("map_tiles", 0, "sides", 1)``)."""
-
-    piece: MapTilePiece
-    side: MapTileSide
-    path: tuple[str | int, ...]
 
 
 @dataclass
@@ -356,7 +337,7 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
             pack.stories.append(StoryIR(doc=doc, pack=pack))
         else:
             pack.board_docs.append(doc)
-            diagnostics += _join_board(pack, doc)
+            diagnostics += join_board(pack, doc)
     for key, pack in packs.items():
         pack.invalid = {entry for sf in files_by_pack[key] for entry in sf.invalid}
         pack_yaml = [sf for sf in files_by_pack[key] if sf.rel == "pack.yaml"]
@@ -387,35 +368,3 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
                     seen[card.id] = (story, ir)
                 story.cards[card.id] = ir
     return [packs[k] for k in sorted(packs)], diagnostics
-
-
-
-def _join_board(pack: PackIR, doc: Document) -> list[Diagnostic]:
-    """Index a board document in its pack (the first of a name wins); ``CF107`` for a
-    map tile side name that a side of the pack's components already uses."""
-    model = doc.model
-    if isinstance(model, Components):
-        if pack.components is not None:
-            return []                      # the second one: CF107 from duplicate_ids
-        pack.components = doc
-        out: list[Diagnostic] = []
-        for i, piece in enumerate(model.map_tiles):
-            for j, side in enumerate(piece.sides):
-                path = ("map_tiles", i, "sides", j, "side")
-                first = pack.map_tiles.get(side.side)
-                if first is not None:
-                    out.append(Diagnostic(
-                        "CF107", f"a map tile side named '{side.side}' is already defined for piece "
-                                 f"'{first.piece.piece}'", **pack.board_where(doc, path),
-                        see=(doc.source.display, doc.index, (*first.path, "side")),
-                        hint="layouts place a side by its name: give each side of each piece its own name"))
-                    continue
-                pack.map_tiles[side.side] = MapTileSideIR(piece, side, path[:-1])
-        return out
-    if isinstance(model, TerrainKeyword):
-        pack.keywords.setdefault(model.name, doc)
-    elif isinstance(model, TerrainTile):
-        pack.terrain_tiles.setdefault(model.name, doc)
-    elif isinstance(model, BattleLayout):
-        pack.layouts.setdefault(model.id, doc)
-    return []

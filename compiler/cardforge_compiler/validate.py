@@ -16,12 +16,13 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from cardforge_runtime.format import ACTION_STEP_KINDS, BOARD_EFFECTS, NAME_PATTERN
+from cardforge_runtime.format import BOARD_EFFECTS, NAME_PATTERN
 
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.load import NumberText, SourceFile
 from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, _card_id
 from cardforge_compiler.model_paths import STEP_LISTS, bounds_at, fields_of, model_for_mapping
+from cardforge_compiler.validate_board import EFFECT_LISTS, TAG_HINTS, TAG_NOUNS, effect_diagnostic, pair_at
 
 __all__ = ["Document", "duplicate_ids", "validate_document"]
 
@@ -35,10 +36,6 @@ _EXPECTED = {
     "model_type": "a mapping",
     "model_attributes_type": "a mapping",
 }
-
-#: What the value of a discriminating key names, for messages (``board: wound``).
-_TAG_NOUNS = {"board": "board effect"}
-_TAG_HINTS = {"board": "a board effect starts with `board:` naming it, such as `- board: remove-tile`"}
 
 _TYPE_HINTS = {
     "text": "write text here; put it in quotes if it looks like a number or true/false",
@@ -59,11 +56,6 @@ class Document:
     raw: dict | None
     source: SourceFile
     index: int
-
-
-#: The lists of a terrain action's effects (``model.terrain.Effect``: tagged ``board``
-#: or with the step kind).
-_EFFECT_LISTS = frozenset({"success", "failure"})
 
 
 def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
@@ -90,7 +82,7 @@ def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
             path.append(part)
             node = node[part]
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            skip_tag = len(path) > 0 and (path[-1] in STEP_LISTS or path[-1] in _EFFECT_LISTS)
+            skip_tag = len(path) > 0 and (path[-1] in STEP_LISTS or path[-1] in EFFECT_LISTS)
             path.append(part)
             node = node[part]
     return path, node, is_key
@@ -139,19 +131,19 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
         elif etype == "union_tag_not_found":
             key = str((err.get("ctx") or {}).get("discriminator", "")).strip("'")
             out.append(Diagnostic("CF102", f"{_owner(path)} is missing required field '{key}'", anchor="mapping",
-                                  hint=_TAG_HINTS.get(key, f"add `{key}:`"), **where))
+                                  hint=TAG_HINTS.get(key, f"add `{key}:`"), **where))
         elif etype == "union_tag_invalid":
             ctx = err.get("ctx") or {}
             key = str(ctx.get("discriminator", "")).strip("'")
             tags = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
             tag = _get(raw, [*path, key]) if isinstance(value, dict) and key in value else ctx.get("tag")
-            out.append(Diagnostic("CF105", f"unknown {_TAG_NOUNS.get(key, key)} {_shown(tag)}",
+            out.append(Diagnostic("CF105", f"unknown {TAG_NOUNS.get(key, key)} {_shown(tag)}",
                                   hint=did_you_mean(tag, tags) or f"one of: {', '.join(tags)}",
                                   **{**where, "path": (*where["path"], key)}))
         elif etype == "unknown_step":
             out.append(_step_diagnostic(value, where))
         elif etype == "unknown_effect":
-            out.append(_effect_diagnostic(value, where))
+            out.append(effect_diagnostic(value, where, _shown(value)))
         elif etype == "card_id":
             out.append(Diagnostic("CF108", f"a card id is the printed number, such as 11; got {_shown(value)}",
                                   hint=_card_id_hint(value), **where))
@@ -209,7 +201,7 @@ def _invalid_value(etype: str, err: dict, value: Any, path: list[str | int],
         allowed = re.findall(r"'([^']*)'", ctx["expected"]) or re.findall(r"-?[0-9]+", ctx["expected"])
         hint = did_you_mean(value, allowed) if isinstance(value, str) else None
         return f"expected {ctx['expected']}, got {_shown(value)}", hint or f"this field takes one of: {', '.join(allowed)}"
-    pair = _pair_at(path)
+    pair = pair_at(path)
     if etype in ("too_short", "too_long") and pair and isinstance(value, list):
         return (f"expected {pair}: 2 whole numbers, got {len(value)}",
                 f"write {pair}, such as [3, 2]" + (" (1-based)" if "column," in pair else ""))
@@ -243,17 +235,6 @@ def _invalid_value(etype: str, err: dict, value: Any, path: list[str | int],
     if not message[:1].islower():
         message = f"{message[0].lower()}{message[1:]} (got {_shown(value)})"
     return message, "docs/format.md lists what each field takes"
-
-
-def _pair_at(path: list[str | int]) -> str | None:
-    """``[column, row]`` where the path holds a square, ``[columns, rows]`` where it
-    holds a size or grid; ``None`` elsewhere (board documents)."""
-    last = path[-1] if path else None
-    if last in ("size", "grid"):
-        return "[columns, rows]"
-    if last == "at" or (isinstance(last, int) and len(path) > 1 and path[-2] in ("start", "squares")):
-        return "[column, row]"
-    return None
 
 
 def _pattern_hint(pattern: str, value: Any) -> str:
@@ -318,24 +299,6 @@ def _get(raw: Any, path: list[str | int]) -> Any:
     for part in path:
         node = node[part]
     return node
-
-
-def _effect_diagnostic(value: Any, where: dict) -> Diagnostic:
-    """CF105 for a terrain action's effect that is neither a board effect nor a step of
-    ``ACTION_STEP_KINDS`` (a mapping) or CF104 (not a mapping)."""
-    kinds = ("board", *ACTION_STEP_KINDS)
-    if isinstance(value, dict):
-        first = next(iter(value), None)
-        hint = (did_you_mean(first, kinds) if first else None) or (
-            "an effect starts with `board:` naming a board effect (`- board: remove-tile`), or is a step of: "
-            + ", ".join(ACTION_STEP_KINDS) + " (`- lose: {health: 1, who: one}`)")
-        if first in STEP_MODELS:
-            message = f"a terrain action cannot use a '{first}' step (only {', '.join(ACTION_STEP_KINDS)})"
-        else:
-            message = "an effect is a board effect (`board: ...`) or a step of: " + ", ".join(ACTION_STEP_KINDS)
-        return Diagnostic("CF105", message, anchor="mapping", hint=hint, **where)
-    return Diagnostic("CF104", f"expected a mapping, got {_shown(value)}", anchor="value",
-                      hint="a board effect is a mapping: write `- board: remove-tile`", **where)
 
 
 def _step_diagnostic(value: Any, where: dict) -> Diagnostic:
