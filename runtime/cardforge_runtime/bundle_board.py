@@ -75,7 +75,12 @@ def check_board(checker: FieldChecker, board: Mapping[str, Any], path: str,
 
 
 class _Board:
+    """The checks of one pack's ``board``, a method per object at its JSON ``path``: each
+    raises ``BundleError`` (via ``self.c``) at the first unusable field; ``steps`` collects
+    the story steps among terrain actions' effects."""
+
     def __init__(self, checker: FieldChecker, stats: set[str]) -> None:
+        """``checker`` raises the errors; ``stats``: the pack's stats, for Challenges."""
         self.c = checker
         self.stats = stats
         self.steps: list[tuple[Mapping[str, Any], str]] = []
@@ -90,6 +95,8 @@ class _Board:
         return entries
 
     def board(self, board: Mapping[str, Any], path: str) -> set[str]:
+        """The whole ``board`` (keywords first: tiles and sides name them; then terrain
+        tiles, map tile sides, components, layouts). Returns the layout ids."""
         c = self.c
         keywords = self.keywords = self.names(board, "keywords", path)
         for name, keyword in keywords.items():
@@ -114,6 +121,10 @@ class _Board:
     # -- components ------------------------------------------------------------------
 
     def components(self, components: Mapping[str, Any], path: str, tiles: set[str]) -> tuple[set[str], set[str]]:
+        """The box (Gascony's Legacy, Component List): map tile pieces of exactly 2 sides,
+        terrain pieces of 1 or 2 faces naming terrain tiles of ``tiles``, Search token
+        labels (never ``?``), Enemy tokens, standees, counts in ``RANGES``. Returns the
+        Search token labels and the Enemies with tokens."""
         c = self.c
         c.field(components, "text", path, "text")
         for i, piece in enumerate(c.field(components, "map_tiles", path, "list")):
@@ -151,6 +162,8 @@ class _Board:
         return set(labels), enemies
 
     def map_tile_side(self, side: Mapping[str, Any], path: str) -> None:
+        """A map tile side: ``size`` ``[columns, rows]``, square keywords, an ``arrow``
+        direction or null, its edge keywords."""
         c = self.c
         high = RANGES["tile_size"][1]
         c.pair(c.field(side, "size", path, "list"), f"{path}.size", RANGES["tile_size"][0], (high, high))
@@ -176,6 +189,10 @@ class _Board:
     # -- keywords and tiles ----------------------------------------------------------
 
     def keyword(self, keyword: Mapping[str, Any], path: str) -> None:
+        """A terrain keyword (Gascony's Legacy, Terrain Tiles): ``applies_to``, ``text``,
+        every ``movement`` and ``sight`` field of ``KEYWORD_DEFAULTS`` with its type and
+        range, ``elevated`` (null or every field of ``ELEVATED_DEFAULTS``), ``link`` (null or
+        ``move_cost`` and the ``LINK_DEFAULTS`` flags)."""
         c = self.c
         c.choice(keyword, "applies_to", path, APPLIES_TO)
         c.field(keyword, "text", path, "text")
@@ -215,11 +232,15 @@ class _Board:
             self.c.choice(obj, key, path, allowed or (default,))
 
     def keyword_refs(self, obj: Mapping[str, Any], key: str, path: str, pool: set[str], on: str) -> None:
+        """``obj[key]``: a list of keyword names, each in ``pool`` (the board's ``on``
+        keywords: ``square`` or ``edge``)."""
         for i, name in enumerate(self.c.texts(obj, key, path) or []):
             if name not in pool:
                 self.c.fail(f"{path}.{key}[{i}]", f"{name!r} is not a {on} keyword of the board")
 
     def terrain_tile(self, tile: Mapping[str, Any], path: str) -> None:
+        """A terrain tile (Gascony's Legacy, Terrain Tiles): size, keywords, arrow, edges,
+        ``while_on``, actions (a Challenge on a pack stat; failure effects need one), ``targets``."""
         c = self.c
         c.field(tile, "text", path, "text")
         high = RANGES["tile_size"][1]
@@ -283,6 +304,10 @@ class _Board:
 
     def layout(self, layout: Mapping[str, Any], path: str, sides: Mapping[str, Any], tiles: Mapping[str, Any],
                labels: set[str], enemies: set[str]) -> None:
+        """A battle layout (Gascony's Legacy, Battle Cards - Setup): map tiles of ``sides``
+        (at least one), terrain tiles of ``tiles`` (``facing`` where arrowed, links in
+        pairs), Search tokens of ``labels`` or ``?``, deployment of ``enemies``, Named
+        Enemies, Start (at least one), Exits; every square and footprint inside ``grid``."""
         c = self.c
         c.field(layout, "title", path, "text")
         c.field(layout, "text", path, "text")

@@ -39,17 +39,27 @@ class FieldChecker:
     engine cannot use; every message starts with the bundle's ``name`` and the path."""
 
     def __init__(self, name: str) -> None:
+        """``name``: the bundle as messages name it (its file name, or ``<bundle>``)."""
         self.name = name
 
     def fail(self, path: str, message: str) -> NoReturn:
+        """Stop the load: raises ``BundleError`` ``"<name>: <path>: <message>"``, ``path``
+        the JSON path of the faulty value (``$.packs[0].board.layouts.yard.grid``)."""
         raise BundleError(f"{self.name}: {path}: {message}")
 
     def obj(self, value: Any, path: str) -> Mapping[str, Any]:
+        """``value`` itself when it is a JSON object (a ``Mapping``); else ``BundleError``
+        at ``path`` ("expected an object, found a list")."""
         if type(value) is not dict and not isinstance(value, Mapping):
             self.fail(path, f"expected an object, found {json_type(value)}")
         return value
 
     def field(self, obj: Mapping[str, Any], key: str, path: str, kind: str, *, optional: bool = False) -> Any:
+        """The value of ``obj[key]`` (``obj`` at ``path``), checked to be of ``kind``: ``text``,
+        ``int`` (a whole number, never true/false), ``bool``, ``list``, ``object``, or one of
+        those with ``?`` (null allowed). A missing key is ``None`` when ``optional``, else
+        ``BundleError`` at ``path`` ("missing field 'grid'"); a wrong type is ``BundleError``
+        at ``path.key`` naming what was expected and found."""
         value = obj.get(key, _MISSING)
         if type(value) in _FAST_TYPES[kind]:
             # the usual case, decided on the concrete type alone (``load_bundle``
@@ -77,12 +87,17 @@ class FieldChecker:
         return value
 
     def count(self, obj: Mapping[str, Any], key: str, path: str, low: int, high: int, *, optional: bool = False) -> Any:
+        """``obj[key]`` as a whole number from ``low`` to ``high`` (inclusive; the ranges of
+        ``format.RANGES``), ``None`` when missing and ``optional``. Raises ``BundleError`` at
+        ``path.key`` when it is not a whole number or out of range."""
         value = self.field(obj, key, path, "int", optional=optional)
         if value is not None and not low <= value <= high:
             self.fail(f"{path}.{key}", f"expected a whole number from {low} to {high}, found {value}")
         return value
 
     def texts(self, obj: Mapping[str, Any], key: str, path: str, *, optional: bool = False) -> list[str] | None:
+        """``obj[key]`` as a list of text (``None`` when missing and ``optional``). Raises
+        ``BundleError`` at ``path.key`` (not a list) or ``path.key[i]`` (an item not text)."""
         values = self.field(obj, key, path, "list", optional=optional)
         for i, value in enumerate(values or []):
             if not isinstance(value, str):
@@ -91,7 +106,9 @@ class FieldChecker:
 
     def choice(self, obj: Mapping[str, Any], key: str, path: str, allowed: tuple[Any, ...], *,
                nullable: bool = False) -> Any:
-        """A field whose value is one of ``allowed`` (or null, when ``nullable``)."""
+        """A field whose value is one of ``allowed`` (or null, when ``nullable``).
+        Raises ``BundleError`` at ``path`` when missing, at ``path.key`` naming the allowed
+        values otherwise."""
         value = obj.get(key, _MISSING)
         if value is _MISSING:
             self.fail(path, f"missing field {key!r}")
@@ -102,7 +119,9 @@ class FieldChecker:
                                    f"{' or null' if nullable else ''}, found {found}")
 
     def pair(self, value: Any, path: str, low: int, highs: tuple[int, int]) -> list[int]:
-        """``[a, b]``: two whole numbers, ``low <= a <= highs[0]``, ``low <= b <= highs[1]``."""
+        """``[a, b]``: two whole numbers, ``low <= a <= highs[0]``, ``low <= b <= highs[1]``.
+        A square ``[column, row]`` or a size/grid ``[columns, rows]`` (docs/format.md,
+        Coordinates). Raises ``BundleError`` at ``path`` (not a pair) or ``path[i]``."""
         if type(value) is not list or len(value) != 2:
             self.fail(path, f"expected a pair [a, b] of whole numbers, found {json_type(value)}"
                       + (f" of {len(value)} items" if isinstance(value, list) else ""))
