@@ -302,7 +302,8 @@ This code reports:
 A `pack.yaml` that exists but has errors is reported by the codes of those errors,
 not by this one.
 
-When you lint a single story file, the `pack.yaml` above it is read too.
+When you lint single files, the `pack.yaml` above them is read too, with the rest of
+their pack ([Single files](#single-files)).
 """, """
 Create `pack.yaml` at the top of the pack folder (see [format.md](format.md) for its
 fields), fix the errors reported in it, or move a second pack into a folder of its
