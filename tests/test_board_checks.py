@@ -153,6 +153,20 @@ def test_a_railing_blocks_the_edge_it_lies_on(tmp_path: Path) -> None:
     assert codes(tmp_path, layout(tiles=tiles, terrain=balconies.splitlines(True)[0], extra=exit_, start=start)) == []
 
 
+def test_an_unreachable_exit_square_is_pointed_at_itself(tmp_path: Path) -> None:
+    # The railing walls off row 2: of the Exit area, (1, 1) is reached and (3, 2) is not.
+    tiles = "  - {side: Medium A, at: [1, 1]}\n"
+    balconies = "  - {tile: Balcony, at: [1, 1]}\n  - {tile: Balcony, at: [3, 1]}\n"
+    exit_ = "exits:\n  - squares: [[1, 1],\n              [3, 2], [4, 4]]\n"
+    start = "[[1, 1], [2, 1], [3, 1], [4, 1]]"
+    codes(tmp_path, layout(tiles=tiles, terrain=balconies, extra=exit_, start=start))
+    (found,) = [d for d in compile_paths([str(tmp_path)]).diagnostics if d.code == "CF714"]
+    assert found.message == "Characters cannot reach Exit squares (3, 2), (4, 4) of layout 'yard' from the Start area"
+    assert found.path == ("exits", 0, "squares", 1)
+    line = (tmp_path / "layout.yaml").read_text().splitlines()[found.line - 1]
+    assert line[found.column - 1:].startswith("[3, 2]"), (line, found.column)
+
+
 def test_a_face_on_two_kinds_of_piece_may_come_from_either(tmp_path: Path) -> None:
     tiles = "  - {side: Medium A, at: [1, 1]}\n  - {side: Medium B, at: [5, 1]}\n"
     two = "  - {tile: Statue, at: [3, 1]}\n  - {tile: Chandelier, at: [5, 3]}\n"
