@@ -110,3 +110,23 @@ def test_a_file_alone_gets_what_the_pack_lint_says_about_it(pack: Path, name: st
     mine = [(d.code, d.message, d.line, d.column) for d in whole.diagnostics if d.file.endswith("/" + name)]
     assert bool(mine) == (name != "act1.yaml")      # the planted faults are in the layout and act3
     assert [(d.code, d.message, d.line, d.column) for d in alone.diagnostics] == mine
+
+
+@pytest.mark.parametrize("fault", [
+    ("title:", "title: [The Carmes-Deschaux Courtyard", "CF003"),     # a syntax error after the id
+    ("id: carmes-deschaux-courtyard", "id: carmes-deschaux-courtyard\n\tgrid: 1", "CF005"),
+    ("kind: battle-layout", "kind: battle-layout\nkind: battle-layout", "CF004"),
+])
+def test_a_layout_that_fails_to_load_is_not_also_unknown(pack: Path, fault: tuple[str, str, str]) -> None:
+    old, new, code = fault
+    layout = pack / "layouts" / "carmes-deschaux-courtyard.yaml"
+    layout.write_text(layout.read_text().replace(old, new, 1))
+    whole = compile_paths([str(pack)])
+    assert [(d.code, d.file.rsplit("/", 1)[-1]) for d in whole.diagnostics] == [
+        (code, "carmes-deschaux-courtyard.yaml")]
+    alone = compile_paths([str(pack / "act1.yaml")])
+    assert alone.diagnostics == [] and [d.code for d in alone.context_errors] == [code]
+    # the layout the story names is still unknown when the broken file holds another one
+    other = pack / "act1.yaml"
+    other.write_text(other.read_text().replace("layout: carmes-deschaux-courtyard", "layout: carmes-deschaux-yard"))
+    assert [d.code for d in compile_paths([str(other)]).diagnostics] == ["CF312"]

@@ -379,11 +379,32 @@ def load_files(files: list[SourceFile], sink: DocumentSink | None = None) -> lis
             if sf.text is not None:
                 problems = _parse(sf, sink)
                 out.extend(problems)
+                if problems:
+                    _salvage_identities(sf)
             sf.failed = bool(problems)
         return out
 
     with gc_paused():
         return run_with_stack(work)
+
+
+#: A top-level ``kind:``, ``id:`` or ``name:`` line, and a document start.
+_TOP_KEY = re.compile(r"""^(kind|id|name)[ \t]*:[ \t]*["']?([^"'#\s][^"'#]*?)["']?[ \t]*(?:#.*)?$""", re.MULTILINE)
+_DOC_START = re.compile(r"^---", re.MULTILINE)
+
+
+def _salvage_identities(sf: SourceFile) -> None:
+    """After a file failed to parse, record the ``(kind, id or name)`` its documents'
+    top-level lines spell in ``sf.invalid`` (``""`` when a document spells no id),
+    as validation does for a document that fails: a reference to a layout, tile or
+    keyword whose file has a YAML error is not also reported as unknown."""
+    for chunk in _DOC_START.split(sf.text or ""):
+        keys: dict[str, str] = {}
+        for match in _TOP_KEY.finditer(chunk):
+            keys.setdefault(match.group(1), match.group(2).strip())
+        if "kind" in keys:
+            sf.kinds.add(keys["kind"])
+            sf.invalid.add((keys["kind"], keys.get("id", keys.get("name", ""))))
 
 
 @contextlib.contextmanager

@@ -174,8 +174,9 @@ class PackIR:
     def defined_but_invalid(self, kind: str, name: str = "") -> bool:
         """Whether a document of ``kind`` named ``name`` (any, for ``""``) is in the
         pack but failed validation: a reference to it is not also reported as unknown
-        (one fault, one report)."""
-        return any(k == kind and (not name or n == name) for k, n in self.invalid)
+        (one fault, one report). A failed document of that kind whose id or name could
+        not be read (``""``) may be the one meant: it counts for every name."""
+        return any(k == kind and (not name or n in (name, "")) for k, n in self.invalid)
 
     def board_where(self, doc: Document, path: tuple, anchor: str = "value") -> dict[str, Any]:
         """Keyword arguments that locate a diagnostic at ``path`` in board document ``doc``."""

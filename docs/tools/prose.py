@@ -660,8 +660,9 @@ A Battle (`battle: {layout: ...}`) names a layout id that no `kind: battle-layou
 document of the same pack defines, so the Battle has no board to be set up on
 (Gascony's Legacy, Battle Cards - Setup). The hint offers the nearest layout id of
 the pack ("did you mean"), else lists the pack's layouts, else says how to add one.
-A layout that is in the pack but failed validation is reported there, not again
-here.
+A layout that is in the pack but failed validation, or whose file is not
+well-formed YAML (its `kind:` and `id:` lines are read from the text), is reported
+there, not again here; so is one whose `id` could not be read.
 """, """
 Correct the id in the story, or add the layout: a document with `kind:
 battle-layout`, `id:` the name the story uses, its `grid`, `map_tiles` and `start`
