@@ -173,8 +173,12 @@ def test_a_face_on_two_kinds_of_piece_may_come_from_either(tmp_path: Path) -> No
     assert codes(tmp_path, layout(grid="[8, 4]", tiles=tiles, terrain=two)) == []
     three = two + "  - {tile: Wagon, at: [7, 1], facing: south}\n"
     found = codes(tmp_path, layout(grid="[8, 4]", tiles=tiles, terrain=three))
-    assert found == [("CF702", "layout 'yard' needs 3 of the 2 terrain pieces 'Statue / Chandelier', "
-                               "'Wagon / Chandelier' (Statue, Chandelier, Wagon): each piece shows one face")], found
+    assert found == [("CF702", "layout 'yard' needs 3 'Statue / Chandelier' or 'Wagon / Chandelier' pieces "
+                               "(Statue, Chandelier, Wagon); the box holds 2: each piece shows one face")], found
+    statues = "  - {tile: Statue, at: [3, 1]}\n  - {tile: Statue, at: [5, 3]}\n"
+    found = codes(tmp_path, layout(grid="[8, 4]", tiles=tiles, terrain=statues))
+    assert found == [("CF702", "layout 'yard' needs 2 'Statue / Chandelier' pieces (2 x Statue); the box holds 1: "
+                               "each piece shows one face")], found
 
 
 @pytest.mark.parametrize("players, sizes", [("{min: 1, max: 4, solo_characters: 2}", [2, 3, 4]),

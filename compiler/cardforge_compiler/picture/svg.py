@@ -16,7 +16,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from cardforge_compiler.picture.scene import Placed, Scene, Sq
-from cardforge_compiler.report import shown
+from cardforge_compiler.report import plural, shown
 
 __all__ = ["CELL", "to_svg"]
 
@@ -267,10 +267,10 @@ def _legend_entries(scene: Scene) -> list[tuple[str, str, str]]:
     if scene.los is not None:
         (c, r), seen, cover = scene.los
         rows.append(("fill", SOURCE, f"Line of sight from ({c}, {r})"))
-        rows.append(("fill", SEEN, f"Seen without Cover ({len(seen - cover)} squares)"))
-        rows.append(("fill", COVER, f"Seen, with Cover ({len(cover)} squares)"))
+        rows.append(("fill", SEEN, f"Seen without Cover ({plural(len(seen - cover), 'square')})"))
+        rows.append(("fill", COVER, f"Seen, with Cover ({plural(len(cover), 'square')})"))
     if scene.unreachable is not None:
-        rows.append(("fill", UNREACHABLE, f"Unreachable from the Start area ({len(scene.unreachable)} squares)"))
+        rows.append(("fill", UNREACHABLE, f"Unreachable from the Start area ({plural(len(scene.unreachable), 'square')})"))
     return rows
 
 

@@ -20,7 +20,7 @@ escaped, and no line begins with it.
 from __future__ import annotations
 
 from cardforge_compiler.picture.scene import Placed, Scene, Segment, Sq
-from cardforge_compiler.report import shown
+from cardforge_compiler.report import plural, shown
 
 __all__ = ["tile_letters", "to_text"]
 
@@ -152,5 +152,5 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
         lines.append(f"  o  line of sight from {_sq(source)}: + seen without Cover ({len(seen - cover)}), "
                      f"c seen with Cover ({len(cover)})")
     if scene.unreachable is not None:
-        lines.append(f"  !  unreachable from the Start area ({len(scene.unreachable)} squares)")
+        lines.append(f"  !  unreachable from the Start area ({plural(len(scene.unreachable), 'square')})")
     return "\n".join(lines) + "\n"
