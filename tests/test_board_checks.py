@@ -1,4 +1,4 @@
-"""The layout checks CF702-CF716 (checks/inventory, placement, deployment,
+"""The layout checks CF702-CF717 (checks/inventory, placement, deployment,
 reachability, board) on small packs built for one rule each: every test plants a
 fault and shows the check failing on it beside the same pack without the fault.
 The goldens (tests/golden/<code name>/) pin the exact messages."""
@@ -250,3 +250,31 @@ def test_the_movement_graph_is_the_runtimes_step_cost_everywhere(tmp_path: Path)
             if a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1:
                 cost = step_cost(board, a, b, "character")
                 assert (graph.edges[a, b]["cost"] if graph.has_edge(a, b) else None) == cost, (a, b)
+
+
+@pytest.mark.parametrize("squares, edge, messages", [
+    ("[[4, 3], [4, 4]]", "east", []),
+    ("[[2, 3]]", "east", ["Exit square (2, 3) of layout 'yard' does not lie on the east side of the map: "
+                          "(3, 3), east of it, is on the map"]),
+    ("[[4, 3], [4, 4]]", "west", ["Exit squares (4, 3), (4, 4) of layout 'yard' do not lie on the west side of "
+                                  "the map: (3, 3), (3, 4), west of them, are on the map"]),
+    ("[[1, 3]]", "west", []),
+    ("[[3, 1]]", "north", []),
+    ("[[3, 4]]", "south", []),
+    ("[[3, 3]]", "south", ["Exit square (3, 3) of layout 'yard' does not lie on the south side of the map: "
+                           "(3, 4), south of it, is on the map"]),
+])
+def test_an_exit_edge_lies_on_its_side_of_the_map(tmp_path: Path, squares: str, edge: str,
+                                                  messages: list[str]) -> None:
+    exit_ = f"exits:\n  - squares: {squares}\n    edge: {edge}\n"
+    found = codes(tmp_path, layout(extra=exit_))
+    assert found == [("CF717", m) for m in messages], found
+
+
+def test_an_exit_edge_against_a_wall_between_map_tiles(tmp_path: Path) -> None:
+    # Two Medium tiles with a wall column (5) between them: (4, 2) borders the wall on its east.
+    tiles = "  - {side: Medium A, at: [1, 1]}\n  - {side: Medium B, at: [6, 1]}\n"
+    exit_ = "exits:\n  - squares: [[4, 2]]\n    edge: east\n"
+    assert codes(tmp_path, layout(grid="[9, 4]", tiles=tiles, extra=exit_)) == []
+    found = codes(tmp_path, layout(grid="[9, 4]", tiles=tiles, extra=exit_.replace("[4, 2]", "[3, 2]")))
+    assert [c for c, _ in found] == ["CF717"], found

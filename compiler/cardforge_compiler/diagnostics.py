@@ -155,6 +155,8 @@ rule("CF714", "unreachable-square", E,
      "An Exit area, Search token or Enemy square cannot be reached by Characters from the Start area.")
 rule("CF715", "objective-impossible", E, "A Battle objective cannot be met on its layout.")
 rule("CF716", "unused-layout", W, "A battle layout is not used by any Battle of the pack.")
+rule("CF717", "exit-edge-off-side", E,
+     "An Exit area's `edge` names a side of the map its squares do not lie on.")
 
 del E, W
 

@@ -875,3 +875,15 @@ Name the layout in a Battle, or delete it.
 """, after="""
 This is a warning: `cardforge lint` fails on it only with `--strict`.
 """)
+
+d("CF717", "board", """
+An Exit area gives `edge`, the side of the map its pieces leave by (Battle Cards -
+Setup, 7), but a square of the area does not lie on that side: the square beyond it
+in that direction (`east`: column + 1; `north`: row - 1) is on the map. An Exit
+edge's squares border it: the square beyond each is a wall (no map tile there) or
+off the grid. One report per Exit area, at its first square off the side, naming
+every such square.
+""", """
+Move the Exit squares against the side `edge` names, name the side they lie on, or
+drop `edge` when pieces leave by the area alone.
+""")
