@@ -81,6 +81,10 @@ def test_context_diagnostics_are_not_shown_but_noted(pack: Path) -> None:
     assert run.stdout.splitlines()[-1] == (
         "note: 1 error in gascony/layouts/carmes-deschaux-courtyard.yaml, read as the context of the files named, "
         "not shown: lint the pack folder to see them")
+    github = _cli("lint", "gascony/act1.yaml", "--format", "github", cwd=pack.parent)
+    assert github.returncode == 0 and github.stdout == (
+        "::notice::1 error in gascony/layouts/carmes-deschaux-courtyard.yaml, read as the context of the files named, "
+        "not shown: lint the pack folder to see them\n")
     # A bundle holds the pack's board whole: the build fails.
     built = _cli("build", "gascony/act1.yaml", "-o", "a1.json", cwd=pack.parent)
     assert built.returncode == 1 and not (pack.parent / "a1.json").exists()

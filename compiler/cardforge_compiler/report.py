@@ -175,6 +175,9 @@ def report(result: CompileResult, fmt: str) -> None:
     if fmt == "github":
         for diag in result.diagnostics:
             click.echo(github_line(diag))
+        note = context_note(result)
+        if note:
+            click.echo("::notice::" + shown(note.removeprefix("note: ")).replace("%", "%25"))
         return
     for diag in result.diagnostics:
         click.echo(text_lines(diag))

@@ -112,7 +112,9 @@ line says so:
 note: 1 error in content/gascony/layouts/carmes-deschaux-courtyard.yaml, read as the context of the files named, not shown: lint the pack folder to see them
 ```
 
-A file both named and in another named file's pack is read and checked once.
+With `--format github` the note is a `::notice::`; with `--format json`, the count is
+`summary.context_errors`. A file both named and in another named file's pack is read
+and checked once.
 `cardforge build` of single files writes the stories of the files named, with the
 pack's whole board (its components, terrain and every layout); errors in the
 context fail the build too.
