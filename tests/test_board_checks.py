@@ -1,4 +1,4 @@
-"""The layout checks CF702-CF716 (checks/inventory, placement, deployment,
+"""The layout checks CF702-CF717 (checks/inventory, placement, deployment,
 reachability, board) on small packs built for one rule each: every test plants a
 fault and shows the check failing on it beside the same pack without the fault.
 The goldens (tests/golden/<code name>/) pin the exact messages."""
@@ -167,14 +167,32 @@ def test_a_railing_blocks_the_edge_it_lies_on(tmp_path: Path) -> None:
     assert codes(tmp_path, layout(tiles=tiles, terrain=balconies.splitlines(True)[0], extra=exit_, start=start)) == []
 
 
+def test_an_unreachable_exit_square_is_pointed_at_itself(tmp_path: Path) -> None:
+    # The railing walls off row 2: of the Exit area, (1, 1) is reached and (3, 2) is not.
+    tiles = "  - {side: Medium A, at: [1, 1]}\n"
+    balconies = "  - {tile: Balcony, at: [1, 1]}\n  - {tile: Balcony, at: [3, 1]}\n"
+    exit_ = "exits:\n  - squares: [[1, 1],\n              [3, 2], [4, 4]]\n"
+    start = "[[1, 1], [2, 1], [3, 1], [4, 1]]"
+    codes(tmp_path, layout(tiles=tiles, terrain=balconies, extra=exit_, start=start))
+    (found,) = [d for d in compile_paths([str(tmp_path)]).diagnostics if d.code == "CF714"]
+    assert found.message == "Characters cannot reach Exit squares (3, 2), (4, 4) of layout 'yard' from the Start area"
+    assert found.path == ("exits", 0, "squares", 1)
+    line = (tmp_path / "layout.yaml").read_text().splitlines()[found.line - 1]
+    assert line[found.column - 1:].startswith("[3, 2]"), (line, found.column)
+
+
 def test_a_face_on_two_kinds_of_piece_may_come_from_either(tmp_path: Path) -> None:
     tiles = "  - {side: Medium A, at: [1, 1]}\n  - {side: Medium B, at: [5, 1]}\n"
     two = "  - {tile: Statue, at: [3, 1]}\n  - {tile: Chandelier, at: [5, 3]}\n"
     assert codes(tmp_path, layout(grid="[8, 4]", tiles=tiles, terrain=two)) == []
     three = two + "  - {tile: Wagon, at: [7, 1], facing: south}\n"
     found = codes(tmp_path, layout(grid="[8, 4]", tiles=tiles, terrain=three))
-    assert found == [("CF702", "layout 'yard' needs 3 of the 2 terrain pieces 'Statue / Chandelier', "
-                               "'Wagon / Chandelier' (Statue, Chandelier, Wagon): each piece shows one face")], found
+    assert found == [("CF702", "layout 'yard' needs 3 'Statue / Chandelier' or 'Wagon / Chandelier' pieces "
+                               "(Statue, Chandelier, Wagon); the box holds 2: each piece shows one face")], found
+    statues = "  - {tile: Statue, at: [3, 1]}\n  - {tile: Statue, at: [5, 3]}\n"
+    found = codes(tmp_path, layout(grid="[8, 4]", tiles=tiles, terrain=statues))
+    assert found == [("CF702", "layout 'yard' needs 2 'Statue / Chandelier' pieces (2 x Statue); the box holds 1: "
+                               "each piece shows one face")], found
 
 
 @pytest.mark.parametrize("players, sizes", [("{min: 1, max: 4, solo_characters: 2}", [2, 3, 4]),
@@ -289,3 +307,31 @@ def test_layouts_of_one_geometry_share_a_graph_but_not_their_reach(tmp_path: Pat
     assert irs["yard"].graph is irs["beyond"].graph
     assert irs["open"].graph is not irs["yard"].graph
     assert irs["beyond"].reached != irs["yard"].reached
+
+
+@pytest.mark.parametrize("squares, edge, messages", [
+    ("[[4, 3], [4, 4]]", "east", []),
+    ("[[2, 3]]", "east", ["Exit square (2, 3) of layout 'yard' does not lie on the east side of the map: "
+                          "(3, 3), east of it, is on the map"]),
+    ("[[4, 3], [4, 4]]", "west", ["Exit squares (4, 3), (4, 4) of layout 'yard' do not lie on the west side of "
+                                  "the map: (3, 3), (3, 4), west of them, are on the map"]),
+    ("[[1, 3]]", "west", []),
+    ("[[3, 1]]", "north", []),
+    ("[[3, 4]]", "south", []),
+    ("[[3, 3]]", "south", ["Exit square (3, 3) of layout 'yard' does not lie on the south side of the map: "
+                           "(3, 4), south of it, is on the map"]),
+])
+def test_an_exit_edge_lies_on_its_side_of_the_map(tmp_path: Path, squares: str, edge: str,
+                                                  messages: list[str]) -> None:
+    exit_ = f"exits:\n  - squares: {squares}\n    edge: {edge}\n"
+    found = codes(tmp_path, layout(extra=exit_))
+    assert found == [("CF717", m) for m in messages], found
+
+
+def test_an_exit_edge_against_a_wall_between_map_tiles(tmp_path: Path) -> None:
+    # Two Medium tiles with a wall column (5) between them: (4, 2) borders the wall on its east.
+    tiles = "  - {side: Medium A, at: [1, 1]}\n  - {side: Medium B, at: [6, 1]}\n"
+    exit_ = "exits:\n  - squares: [[4, 2]]\n    edge: east\n"
+    assert codes(tmp_path, layout(grid="[9, 4]", tiles=tiles, extra=exit_)) == []
+    found = codes(tmp_path, layout(grid="[9, 4]", tiles=tiles, extra=exit_.replace("[4, 2]", "[3, 2]")))
+    assert [c for c, _ in found] == ["CF717"], found

@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from click.testing import CliRunner
 
 from cardforge_compiler import __version__
 from cardforge_compiler.cli import cli, main
-from _helpers import CONTENT, GOLDEN, copy_golden, write_pack
+from _helpers import CONTENT, copy_golden, write_pack
 
 WARNINGS_ONLY = """\
 kind: story
@@ -36,6 +37,13 @@ cards:
     steps:
       - victory: Never reached
 """
+
+
+def _case(name: str) -> str:
+    """A golden case copied to a folder of its own with the shared manifest (as
+    ``tests/golden/<case>`` it would be checked with every other case of the folder
+    the shared ``pack.yaml`` makes one pack)."""
+    return str(copy_golden(name, Path(tempfile.mkdtemp(prefix="cardforge-case-")) / name))
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -62,7 +70,7 @@ def test_lint_clean_content_exits_0() -> None:
 
 
 def test_lint_errors_exit_1_and_warnings_only_with_strict(tmp_path: Path) -> None:
-    code, out, _ = run("lint", str(GOLDEN / "unknown-card"))
+    code, out, _ = run("lint", _case("unknown-card"))
     assert code == 1 and "CF301" in out
     warn_only = write_pack(tmp_path / "w", WARNINGS_ONLY.replace("  - id: 3\n    title: Island\n    steps:\n"
                                                                   "      - victory: Never reached\n", ""))
@@ -107,7 +115,7 @@ def test_every_content_command_takes_path_arguments() -> None:
 
 
 def test_graph_needs_no_story_when_the_content_has_one(tmp_path: Path) -> None:
-    code, out, err = run("graph", str(GOLDEN / "ok-minimal"))
+    code, out, err = run("graph", _case("ok-minimal"))
     assert code == 0 and out.startswith("flowchart TD"), err
     code, _, err = run("graph", str(CONTENT))
     assert code == 2 and "name the story with --story (stories: act-1, act-2, act-3, act-4)" in err
@@ -124,7 +132,7 @@ def test_graph_of_a_story_that_failed_to_load_points_at_lint(tmp_path: Path) -> 
 
 
 def test_json_format_is_the_same_diagnostics_as_data() -> None:
-    code, out, _ = run("lint", "--format", "json", str(GOLDEN / "unknown-card"))
+    code, out, _ = run("lint", "--format", "json", _case("unknown-card"))
     assert code == 1
     payload = json.loads(out)
     assert payload["version"] == 1
@@ -135,7 +143,7 @@ def test_json_format_is_the_same_diagnostics_as_data() -> None:
 
 
 def test_github_annotations() -> None:
-    code, out, _ = run("lint", "--format", "github", str(GOLDEN / "unknown-card"))
+    code, out, _ = run("lint", "--format", "github", _case("unknown-card"))
     assert code == 1
     assert out.startswith("::error file=") and ",line=" in out and "title=CF301 unknown-card::" in out
 
@@ -154,7 +162,7 @@ def test_build_writes_the_bundle_and_a_report(tmp_path: Path) -> None:
 def test_failed_build_leaves_no_partial_or_stale_bundle(tmp_path: Path) -> None:
     out_file = tmp_path / "bundle.json"
     out_file.write_text('{"content_hash": "sha256:0", "format": "cardforge-bundle"}')
-    code, _, err = run("build", str(GOLDEN / "unknown-card"), "-o", str(out_file))
+    code, _, err = run("build", _case("unknown-card"), "-o", str(out_file))
     assert code == 1 and "no bundle written" in err and "removed the stale" in err
     assert list(tmp_path.iterdir()) == []
 
@@ -162,7 +170,7 @@ def test_failed_build_leaves_no_partial_or_stale_bundle(tmp_path: Path) -> None:
 def test_build_never_replaces_a_file_that_is_not_a_bundle(tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("important")
-    code, _, err = run("build", str(GOLDEN / "unknown-card"), "-o", str(notes))
+    code, _, err = run("build", _case("unknown-card"), "-o", str(notes))
     assert code == 2 and "not a cardforge bundle" in err
     assert notes.read_text() == "important"
     pack = copy_golden("ok-minimal", tmp_path / "pack")

@@ -235,9 +235,9 @@ class BattleUse:
 
 def battle_uses(pack: PackIR) -> dict[str, list[BattleUse]]:
     """The Battles of the pack's stories, by the layout id they name (what
-    ``PackIR.battles`` holds)."""
+    ``PackIR.battles`` holds), context stories included."""
     uses: dict[str, list[BattleUse]] = {}
-    for story in pack.stories:
+    for story in (*pack.stories, *pack.context_stories):
         for _card, ref in story.step_refs:
             if ref.kind == "battle":
                 uses.setdefault(ref.step.battle.layout, []).append(

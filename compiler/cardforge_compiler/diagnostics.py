@@ -156,6 +156,8 @@ rule("CF714", "unreachable-square", E,
      "An Exit area, Search token or Enemy square cannot be reached by Characters from the Start area.")
 rule("CF715", "objective-impossible", E, "A Battle objective cannot be met on its layout.")
 rule("CF716", "unused-layout", W, "A battle layout is not used by any Battle of the pack.")
+rule("CF717", "exit-edge-off-side", E,
+     "An Exit area's `edge` names a side of the map its squares do not lie on.")
 
 del E, W
 
@@ -244,14 +246,24 @@ def _data_path(path: tuple) -> str:
 def did_you_mean(word: object, choices: Iterable[object], *, prefix: str = "did you mean ") -> str | None:
     """A "did you mean X?" hint for a misspelled ``word``, or ``None``.
 
-    ``choices`` may hold numbers (card ids): they are compared as text.
+    A choice equal to ``word`` but for case wins (``hallway a`` -> ``'Hallway A'``;
+    the first such choice given); otherwise the closest choice by
+    :func:`difflib.get_close_matches`, compared case-folded (``HALWAY B`` ->
+    ``'Hallway B'``). ``choices`` may hold numbers (card ids): they are compared as
+    text.
     """
-    pool = {str(c): c for c in choices}
-    numeric = str(word).isdigit()
-    best = difflib.get_close_matches(str(word), list(pool), n=1, cutoff=0.75 if numeric else 0.6)
-    if not best:
-        return None
-    match = pool[best[0]]
+    folded: dict[str, object] = {}
+    for choice in choices:
+        folded.setdefault(str(choice).casefold(), choice)
+    key = str(word).casefold()
+    if key in folded:
+        match = folded[key]
+    else:
+        numeric = str(word).isdigit()
+        best = difflib.get_close_matches(key, list(folded), n=1, cutoff=0.75 if numeric else 0.6)
+        if not best:
+            return None
+        match = folded[best[0]]
     shown = f"'{match}'" if isinstance(match, str) else str(match)
     return f"{prefix}{shown}?"
 

@@ -82,7 +82,10 @@ class SourceFile:
     plain data (empty if the file could not be parsed, or if they were handed to a
     sink); ``kinds`` the ``kind`` of each document, valid or not; ``invalid`` the
     ``(kind, id or name)`` of each document that failed validation (``""`` when it
-    has none), so that a reference to it is not also reported as unknown.
+    has none), so that a reference to it is not also reported as unknown;
+    ``failed`` whether the file could not be read or parsed; ``context`` whether the
+    user did not name it: a file of the pack of a named file, read so that the named
+    file is checked against its whole pack (its own diagnostics are not reported).
     """
 
     path: Path
@@ -94,6 +97,7 @@ class SourceFile:
     kinds: set[str] = field(default_factory=set)
     invalid: set[tuple[str, str]] = field(default_factory=set)
     failed: bool = False
+    context: bool = False
 
 
 def _is_yaml(path: Path) -> bool:
@@ -145,7 +149,10 @@ def discover(paths: Iterable[str]) -> tuple[list[SourceFile], list[Diagnostic]]:
     Folders are searched recursively for ``*.yaml``/``*.yml``; each file is assigned
     to the pack whose ``pack.yaml`` is in its folder or the nearest folder above (a
     ``pack.yaml`` above a named file is loaded too, so that a single story file can be
-    linted against its manifest).
+    linted against its manifest). The other content files of the pack of a named file
+    are loaded as its *context* (``SourceFile.context``): a story is checked against
+    the pack's board documents and other stories, a layout against the pack's
+    components, terrain and the Battles that use it.
 
     Returns the files and ``CF001``/``CF010`` diagnostics for paths that are missing,
     unreadable or hold no YAML files, and ``CF001`` for each ``*.yaml``/``*.yml`` entry
@@ -195,16 +202,23 @@ def discover(paths: Iterable[str]) -> tuple[list[SourceFile], list[Diagnostic]]:
             diagnostics.append(Diagnostic("CF001", f"this path is {what}", file=str(shown),
                                           hint="cardforge reads regular YAML files and folders of them"))
 
-    # Attach each file to its pack and pull in manifests that lie above named files.
+    # Attach each file to its pack and pull in manifests that lie above named files,
+    # then the rest of each such pack as context.
+    named_in: dict[Path, SourceFile] = {}
     for sf in list(files.values()):
         sf.pack_root = _find_pack_root(sf.path.resolve().parent)
         if sf.pack_root is not None:
+            named_in.setdefault(sf.pack_root.resolve(), sf)
             manifest = sf.pack_root / "pack.yaml"
             if manifest.resolve() not in files:
-                rel_to_file = os.path.relpath(manifest, sf.path.parent)
-                display = str(PurePosixPath(sf.display).parent / PurePosixPath(Path(rel_to_file).as_posix()))
-                add(manifest, os.path.normpath(display).replace(os.sep, "/"))
+                add(manifest, _display_from(sf, manifest))
                 files[manifest.resolve()].pack_root = sf.pack_root
+    for pack_root, named in named_in.items():
+        for p in _pack_files(pack_root):
+            if p.resolve() not in files:
+                add(p, _display_from(named, p))
+                files[p.resolve()].pack_root = named.pack_root
+                files[p.resolve()].context = True
     for sf in files.values():
         if sf.pack_root is not None:
             sf.rel = sf.path.resolve().relative_to(sf.pack_root.resolve()).as_posix()
@@ -212,6 +226,26 @@ def discover(paths: Iterable[str]) -> tuple[list[SourceFile], list[Diagnostic]]:
             sf.rel = sf.path.name
     ordered = sorted(files.values(), key=lambda f: (str(f.pack_root or ""), f.rel, f.display))
     return ordered, diagnostics
+
+
+def _display_from(named: SourceFile, path: Path) -> str:
+    """How to show ``path``, a file of the pack of the named file ``named``: relative to
+    the way the user named that file (``content/gascony/layouts/x.yaml`` for
+    ``content/gascony/act1.yaml``)."""
+    rel_to_file = os.path.relpath(path, named.path.parent)
+    display = str(PurePosixPath(named.display).parent / PurePosixPath(Path(rel_to_file).as_posix()))
+    return os.path.normpath(display).replace(os.sep, "/")
+
+
+def _pack_files(pack_root: Path) -> list[Path]:
+    """The regular ``*.yaml``/``*.yml`` files of the pack at ``pack_root``, sorted: its
+    folder and subfolders, except those of a nested pack (a folder with its own
+    ``pack.yaml``). Entries that cannot be read are left out: they belong to no named file."""
+    try:
+        entries = sorted(p for p in pack_root.rglob("*") if _is_yaml(p) and not p.is_dir())
+    except OSError:
+        return []
+    return [p for p in entries if not_a_file(p) is None and _find_pack_root(p.resolve().parent) == pack_root]
 
 
 def _position(text: str, index: int) -> tuple[int, int]:
@@ -345,11 +379,32 @@ def load_files(files: list[SourceFile], sink: DocumentSink | None = None) -> lis
             if sf.text is not None:
                 problems = _parse(sf, sink)
                 out.extend(problems)
+                if problems:
+                    _salvage_identities(sf)
             sf.failed = bool(problems)
         return out
 
     with gc_paused():
         return run_with_stack(work)
+
+
+#: A top-level ``kind:``, ``id:`` or ``name:`` line, and a document start.
+_TOP_KEY = re.compile(r"""^(kind|id|name)[ \t]*:[ \t]*["']?([^"'#\s][^"'#]*?)["']?[ \t]*(?:#.*)?$""", re.MULTILINE)
+_DOC_START = re.compile(r"^---", re.MULTILINE)
+
+
+def _salvage_identities(sf: SourceFile) -> None:
+    """After a file failed to parse, record the ``(kind, id or name)`` its documents'
+    top-level lines spell in ``sf.invalid`` (``""`` when a document spells no id),
+    as validation does for a document that fails: a reference to a layout, tile or
+    keyword whose file has a YAML error is not also reported as unknown."""
+    for chunk in _DOC_START.split(sf.text or ""):
+        keys: dict[str, str] = {}
+        for match in _TOP_KEY.finditer(chunk):
+            keys.setdefault(match.group(1), match.group(2).strip())
+        if "kind" in keys:
+            sf.kinds.add(keys["kind"])
+            sf.invalid.add((keys["kind"], keys.get("id", keys.get("name", ""))))
 
 
 @contextlib.contextmanager

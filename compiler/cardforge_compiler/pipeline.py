@@ -22,12 +22,28 @@ class CompileResult:
     """What a compile produced: the files, the packs (each story carries its
     ``analysis``), the diagnostics (sorted, positioned) and how many check runs were
     made: one schema validation per document, each pack and board check once per
-    pack, each story check once per story."""
+    pack, each story check once per story.
+
+    ``context`` holds the diagnostics of the context files (the files of a named
+    file's pack that were not named: ``SourceFile.context``); they are not reported
+    with ``diagnostics``, but their errors are counted (:attr:`context_errors`)."""
 
     files: list[SourceFile]
     packs: list[PackIR] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     checks_run: int = 0
+    context: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def context_errors(self) -> list[Diagnostic]:
+        """The errors in context files (not reported: the files were not named)."""
+        return [d for d in self.context if d.severity is Severity.ERROR]
+
+    @property
+    def named_files(self) -> list[SourceFile]:
+        """The files checked and reported: those named (or found in named folders),
+        and the ``pack.yaml`` of their packs."""
+        return [f for f in self.files if not f.context]
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -123,5 +139,8 @@ def _compile(paths: list[str]) -> CompileResult:
             diagnostics.extend(chk.run(story.analysis))
             result.checks_run += 1
     locate(diagnostics, files)
-    result.diagnostics = sorted(_one_fault_one_report(diagnostics), key=Diagnostic.sort_key)
+    context = {f.display for f in files if f.context}
+    reported = sorted(_one_fault_one_report(diagnostics), key=Diagnostic.sort_key)
+    result.diagnostics = [d for d in reported if d.file not in context]
+    result.context = [d for d in reported if d.file in context]
     return result

@@ -149,13 +149,14 @@ def github_line(diag: Diagnostic) -> str:
 def summary(result: CompileResult) -> dict[str, int]:
     """The counts of a run: files, packs, stories, cards, checks run, errors, warnings."""
     return {
-        "files": len(result.files),
+        "files": len(result.named_files),
         "packs": sum(1 for p in result.packs if p.manifest is not None),
         "stories": result.story_count,
         "cards": result.card_count,
         "checks_run": result.checks_run,
         "errors": len(result.errors),
         "warnings": len(result.warnings),
+        "context_errors": len(result.context_errors),
     }
 
 
@@ -174,6 +175,9 @@ def report(result: CompileResult, fmt: str) -> None:
     if fmt == "github":
         for diag in result.diagnostics:
             click.echo(github_line(diag))
+        note = context_note(result)
+        if note:
+            click.echo("::notice::" + shown(note.removeprefix("note: ")).replace("%", "%25"))
         return
     for diag in result.diagnostics:
         click.echo(text_lines(diag))
@@ -182,3 +186,19 @@ def report(result: CompileResult, fmt: str) -> None:
                else f"{plural(s['errors'], 'error')}, {plural(s['warnings'], 'warning')}")
     click.echo(f"{verdict} in {plural(s['files'], 'file')} ({plural(s['stories'], 'story')}, "
                f"{plural(s['cards'], 'card')}, {plural(s['checks_run'], 'check')} run)")
+    note = context_note(result)
+    if note:
+        click.echo(note)
+
+
+def context_note(result: CompileResult) -> str | None:
+    """``note: ...`` when files read only as the context of the named files (the rest of
+    their packs) have errors, which are not reported; ``None`` otherwise."""
+    errors = result.context_errors
+    if not errors:
+        return None
+    from cardforge_compiler.diagnostics import listed
+
+    files = list(dict.fromkeys(d.file for d in errors))
+    return (f"note: {plural(len(errors), 'error')} in {listed(shown(f) for f in files)}, read as the context of the "
+            f"files named, not shown: lint the pack folder to see them")

@@ -129,8 +129,10 @@ class StoryIR:
 
 @dataclass
 class PackIR:
-    """A content pack: its folder, manifest (``None`` if missing or invalid), stories,
-    and its board documents (Gascony's Legacy, Component List; Terrain Tiles; Battle
+    """A content pack: its folder, manifest (``None`` if missing or invalid), stories
+    (those of the files being checked; ``context_stories``: those of the pack's other
+    files, read as context when single files are checked, cards indexed but not
+    resolved, analysed or emitted), and its board documents (Gascony's Legacy, Component List; Terrain Tiles; Battle
     Cards - Setup): the ``components`` document (``None`` if none), ``map_tiles`` (each
     side of its map tile pieces by side name), ``keywords`` and ``terrain_tiles`` by
     name, ``layouts`` by id (each the first definition; duplicates are ``CF107``),
@@ -141,6 +143,7 @@ class PackIR:
     display: str
     manifest: Document | None = None
     stories: list[StoryIR] = field(default_factory=list)
+    context_stories: list[StoryIR] = field(default_factory=list)
     components: Document | None = None
     map_tiles: dict[str, MapTileSideIR] = field(default_factory=dict)
     keywords: dict[str, Document] = field(default_factory=dict)
@@ -152,8 +155,9 @@ class PackIR:
     def defined_but_invalid(self, kind: str, name: str = "") -> bool:
         """Whether a document of ``kind`` named ``name`` (any, for ``""``) is in the
         pack but failed validation: a reference to it is not also reported as unknown
-        (one fault, one report)."""
-        return any(k == kind and (not name or n == name) for k, n in self.invalid)
+        (one fault, one report). A failed document of that kind whose id or name could
+        not be read (``""``) may be the one meant: it counts for every name."""
+        return any(k == kind and (not name or n in (name, "")) for k, n in self.invalid)
 
     def board_where(self, doc: Document, path: tuple, anchor: str = "value") -> dict[str, Any]:
         """Keyword arguments that locate a diagnostic at ``path`` in board document ``doc``."""
@@ -192,7 +196,7 @@ class PackIR:
                 items.update(character.items)
             if self.pack.porter is not None:
                 decks.append(self.pack.porter.deck)
-        for story in self.stories:
+        for story in (*self.stories, *self.context_stories):
             for _card, ref in story.step_refs:
                 if ref.kind == "gain":
                     items.update(ref.step.gain.items or ())
@@ -323,6 +327,7 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
     files_by_pack = {key: [sf for sf in files if (str(sf.pack_root) if sf.pack_root else "") == key] for key in packs}
     # The manifest in a file named pack.yaml wins over one elsewhere in the pack.
     ordered = sorted(documents, key=lambda d: not (isinstance(d.model, Pack) and d.source.rel == "pack.yaml"))
+    stories: dict[str, list[StoryIR]] = {key: [] for key in packs}     # all, in load order
     for doc in ordered:
         pack = packs[str(doc.source.pack_root) if doc.source.pack_root else ""]
         if isinstance(doc.model, Pack):
@@ -334,7 +339,9 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
                     file=doc.source.display, doc=doc.index, path=("kind",),
                     hint="a pack folder has exactly one `kind: pack` document; move one pack to its own folder"))
         elif isinstance(doc.model, Story):
-            pack.stories.append(StoryIR(doc=doc, pack=pack))
+            story = StoryIR(doc=doc, pack=pack)
+            (pack.context_stories if doc.source.context else pack.stories).append(story)
+            stories[str(doc.source.pack_root) if doc.source.pack_root else ""].append(story)
         else:
             pack.board_docs.append(doc)
             diagnostics += join_board(pack, doc)
@@ -342,7 +349,7 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
         pack.invalid = {entry for sf in files_by_pack[key] for entry in sf.invalid}
         pack_yaml = [sf for sf in files_by_pack[key] if sf.rel == "pack.yaml"]
         tried = any("pack" in sf.kinds or (sf.failed and sf.rel == "pack.yaml") for sf in files_by_pack[key])
-        if pack.manifest is None and (pack.stories or pack.board_docs) and not tried:
+        if pack.manifest is None and (stories[key] or pack.board_docs) and not tried:
             # (a manifest that is there but invalid has its own diagnostics already)
             message = (f"{pack_yaml[0].display} holds no `kind: pack` document" if pack_yaml
                        else "no pack.yaml found in this file's folder or any folder above it")
@@ -351,7 +358,7 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
                 hint=("add a document with kind: pack, id, title, version, players, stats and dice" if pack_yaml
                       else "create pack.yaml with kind: pack, id, title, version, players, stats and dice")))
         seen: dict[int, tuple[StoryIR, CardIR]] = {}
-        for story in pack.stories:
+        for story in stories[key]:
             for index, card in enumerate(story.model.cards):
                 ir = CardIR(card, ("cards", index), story.doc)
                 if card.id in seen:

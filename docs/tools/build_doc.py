@@ -95,6 +95,30 @@ summary line:
 or `no problems in ...` when there is nothing to report. On a terminal, the output is
 coloured.
 
+### Single files
+
+A file you name (`cardforge lint content/gascony/act1.yaml`) is checked against its
+whole pack, the one whose `pack.yaml` is in its folder or above it: cardforge reads
+the pack's other files too, as the file's *context* (the manifest, the components,
+terrain keywords, terrain tiles and Battle layouts, and the other stories: a story's
+`battle: {layout: ...}` finds its layout, a layout linted alone knows the Battles
+that use it). The diagnostics reported are those of the files you named, and those
+of the `pack.yaml` (as when linting the pack: the manifest is part of every check);
+each is exactly what linting the whole pack says about that file. The other files'
+diagnostics are not reported, and do not fail `lint`; when they hold errors, a last
+line says so:
+
+```
+note: 1 error in content/gascony/layouts/carmes-deschaux-courtyard.yaml, read as the context of the files named, not shown: lint the pack folder to see them
+```
+
+With `--format github` the note is a `::notice::`; with `--format json`, the count is
+`summary.context_errors`. A file both named and in another named file's pack is read
+and checked once.
+`cardforge build` of single files writes the stories of the files named, with the
+pack's whole board (its components, terrain and every layout); errors in the
+context fail the build too.
+
 ## Machine-readable output
 
 ### `--format json`
@@ -111,7 +135,8 @@ coloured.
     "cards": 2,
     "checks_run": 15,
     "errors": 1,
-    "warnings": 0
+    "warnings": 0,
+    "context_errors": 0
   },
   "diagnostics": [
     {
@@ -131,10 +156,12 @@ coloured.
 ```
 
 - `version` is the version of this report format (currently `1`).
-- `summary`: `files` (content files read, including a `pack.yaml` pulled in for a
-  file you named), `packs` (packs with a valid manifest), `stories`, `cards`,
+- `summary`: `files` (the content files checked: those you named, and the `pack.yaml`
+  of their packs), `packs` (packs with a valid manifest), `stories`, `cards`,
   `checks_run` (one schema validation per document, plus each pack check once per
-  pack and each story check once per story), `errors`, `warnings`.
+  pack and each story check once per story), `errors`, `warnings`, and
+  `context_errors`: the errors in the other files of a named file's pack, read as
+  its context and not reported (see [Single files](#single-files)).
 - `diagnostics`, in the same order as the text output; each has `code`, `name`,
   `severity` (`"error"` or `"warning"`), `message`, `file`, `line`, `column`,
   `path` (the data path from the document's root, such as

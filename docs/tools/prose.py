@@ -302,7 +302,8 @@ This code reports:
 A `pack.yaml` that exists but has errors is reported by the codes of those errors,
 not by this one.
 
-When you lint a single story file, the `pack.yaml` above it is read too.
+When you lint single files, the `pack.yaml` above them is read too, with the rest of
+their pack ([Single files](#single-files)).
 """, """
 Create `pack.yaml` at the top of the pack folder (see [format.md](format.md) for its
 fields), fix the errors reported in it, or move a second pack into a folder of its
@@ -659,8 +660,9 @@ A Battle (`battle: {layout: ...}`) names a layout id that no `kind: battle-layou
 document of the same pack defines, so the Battle has no board to be set up on
 (Gascony's Legacy, Battle Cards - Setup). The hint offers the nearest layout id of
 the pack ("did you mean"), else lists the pack's layouts, else says how to add one.
-A layout that is in the pack but failed validation is reported there, not again
-here.
+A layout that is in the pack but failed validation, or whose file is not
+well-formed YAML (its `kind:` and `id:` lines are read from the text), is reported
+there, not again here; so is one whose `id` could not be read.
 """, """
 Correct the id in the story, or add the layout: a document with `kind:
 battle-layout`, `id:` the name the story uses, its `grid`, `map_tiles` and `start`
@@ -872,4 +874,16 @@ the unused layout may be the one that Battle means.
 Name the layout in a Battle, or delete it.
 """, after="""
 This is a warning: `cardforge lint` fails on it only with `--strict`.
+""")
+
+d("CF717", "board", """
+An Exit area gives `edge`, the side of the map its pieces leave by (Battle Cards -
+Setup, 7), but a square of the area does not lie on that side: the square beyond it
+in that direction (`east`: column + 1; `north`: row - 1) is on the map. An Exit
+edge's squares border it: the square beyond each is a wall (no map tile there) or
+off the grid. One report per Exit area, at its first square off the side, naming
+every such square.
+""", """
+Move the Exit squares against the side `edge` names, name the side they lie on, or
+drop `edge` when pieces leave by the area alone.
 """)

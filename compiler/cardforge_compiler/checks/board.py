@@ -102,7 +102,7 @@ def placed_facing_and_banner(pack: PackIR) -> Iterator[Diagnostic]:
 @check("board", "CF716")
 def layouts_used(pack: PackIR) -> Iterator[Diagnostic]:
     """Every battle layout is set up by some Battle of the pack's stories (warning)."""
-    if not pack.stories:
+    if not pack.stories and not pack.context_stories:
         return
     if any(name not in pack.layouts for name in pack.battles):
         return      # a Battle names a layout the pack lacks (CF312): the unused one may be the one it means

@@ -21,6 +21,7 @@ import networkx as nx
 from cardforge_compiler.checks import check
 from cardforge_compiler.checks.board import party_sizes
 from cardforge_compiler.diagnostics import Diagnostic, listed
+from cardforge_compiler.report import plural
 from cardforge_compiler.resolve import PackIR
 from cardforge_compiler.validate import Document
 from cardforge_runtime.format import RANDOM_SEARCH_TOKEN
@@ -96,10 +97,12 @@ def _terrain(pack: PackIR, lid: str, doc: Document) -> Iterator[Diagnostic]:
         faces = [f for f in needed if ("face", f) in group]
         shown = Counter({f: len(needed[f]) for f in faces})
         owned = sum(pieces[k].count for k in holders)
-        names = listed(f"'{pieces[k].piece}'" for k in holders)
+        names = [f"'{pieces[k].piece}'" for k in holders]
+        either = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        wanted = sum(shown.values())
         yield Diagnostic(
-            "CF702", f"layout '{lid}' needs {sum(shown.values())} of the {owned} terrain piece"
-                     f"{'s' if owned != 1 else ''} {names} ({_shown(shown)}): each piece shows one face",
+            "CF702", f"layout '{lid}' needs {wanted} {either} piece{'s' if wanted != 1 else ''} ({_shown(shown)}); "
+                     f"the box holds {owned}: each piece shows one face",
             **pack.board_where(doc, ("terrain_tiles", indexes[-1], "tile")),
             hint="a double-sided piece is one physical piece: remove a tile, use another one, or raise the piece's "
                  "`count` in components if the box really holds more")
@@ -122,8 +125,9 @@ def _search_tokens(pack: PackIR, lid: str, doc: Document) -> Iterator[Diagnostic
             seen.setdefault(placed.token, i)
     left = len(box) - len(seen)
     if len(random_squares) > left:
+        squares = plural(len(random_squares), f"'{RANDOM_SEARCH_TOKEN}' square")
         yield Diagnostic(
-            "CF702", f"layout '{lid}' has {len(random_squares)} '{RANDOM_SEARCH_TOKEN}' squares, but only {left} "
+            "CF702", f"layout '{lid}' has {squares}, but only {left} "
                      f"Search token{'s' if left != 1 else ''} of the box ({listed(box) or 'none'}) "
                      f"{'are' if left != 1 else 'is'} left once the named ones are placed",
             **pack.board_where(doc, ("search_tokens", random_squares[left], "token")),
@@ -141,15 +145,16 @@ def _enemies(pack: PackIR, lid: str, doc: Document) -> Iterator[Diagnostic]:
                 placed.setdefault(area.enemy, []).append(("deployment", a, "squares", s, "at"))
     for enemy, paths in placed.items():
         if enemy in supply and len(paths) > supply[enemy]:
+            tokens = plural(len(paths), f"'{enemy}' token")
             yield Diagnostic(
-                "CF702", f"layout '{lid}' places {len(paths)} '{enemy}' tokens with {party} Characters, but the "
+                "CF702", f"layout '{lid}' places {tokens} with {plural(party, 'Character')}, but the "
                          f"box holds {supply[enemy]}", **pack.board_where(doc, paths[supply[enemy]]),
                 hint="raise this square's `players` number, remove a square, or raise the token `count` in "
                      "components if the box really holds more")
     standees = components.standees.enemies
     if len(doc.model.named_enemies) > standees:
         yield Diagnostic(
-            "CF702", f"layout '{lid}' sets up {len(doc.model.named_enemies)} Named Enemies, but the box holds "
+            "CF702", f"layout '{lid}' sets up {plural(len(doc.model.named_enemies), 'Named Enemy')}, but the box holds "
                      f"{standees} Enemy standee{'s' if standees != 1 else ''}",
             **pack.board_where(doc, ("named_enemies", standees, "name")),
             hint="remove a Named Enemy, or raise `standees: {enemies: N}` in components")

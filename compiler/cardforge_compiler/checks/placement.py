@@ -1,7 +1,8 @@
 """Tiles on the grid (board stage, once per pack): every placed tile and setup square
 lies inside the layout's grid (CF704); map tiles do not overlap (CF705); terrain
 tiles lie wholly on map tiles (CF706) and do not overlap (CF707); a terrain tile's
-edge keyword (a Balcony's Railing) borders a square of the map (CF710, warning).
+edge keyword (a Balcony's Railing) borders a square of the map (CF710, warning); the
+squares of an Exit area with an ``edge`` lie on that side of the map (CF717).
 
 The squares of each placement are the runtime's (``boards.placed_squares``, from
 ``cardforge_runtime.board``); messages name squares 1-based ``(column, row)``.
@@ -9,7 +10,8 @@ The squares of each placement are the runtime's (``boards.placed_squares``, from
 Rule sources: Gascony's Legacy, "Battle Cards - Setup" (1: "Arrange the Map Tiles to
 form the layout shown"; 2: "place them on top of Map Tiles"), "Map and Terrain
 tiles" ("Treat the empty space between Map Tiles as walls"), "Balconies and
-Railings" ("a Railing edge that divides the Map into High Ground and Low Ground").
+Railings" ("a Railing edge that divides the Map into High Ground and Low Ground"),
+"Battle Cards - Setup" (7: the Exit edge pieces leave the map by).
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ from cardforge_compiler.diagnostics import Diagnostic, listed
 from cardforge_compiler.resolve import PackIR
 from cardforge_runtime.board import edge_between
 
-__all__ = ["setup_inside_grid", "terrain_on_the_map", "tiles_do_not_overlap"]
+__all__ = ["exit_edges_on_their_side", "setup_inside_grid", "terrain_on_the_map", "tiles_do_not_overlap"]
+
+#: A step towards each side of the map: ``(columns, rows)`` (north is row - 1).
+_TOWARDS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
 
 
 def _squares(squares: list) -> str:
@@ -162,3 +167,31 @@ def _other_square(edge: tuple[str, int, int], square: tuple[int, int]) -> tuple[
     ``edge_between``)."""
     c, r = square
     return next(b for b in ((c, r - 1), (c + 1, r), (c, r + 1), (c - 1, r)) if edge_between(square, b) == edge)
+
+
+@check("board", "CF717")
+def exit_edges_on_their_side(pack: PackIR) -> Iterator[Diagnostic]:
+    """The squares of an Exit area with an ``edge`` lie on that side of the map: the
+    square beyond each of them in that direction is a wall or off the grid (pieces
+    leave the map by moving across that edge)."""
+    for lid, layout in pack.board_layouts.items():
+        board = layout.board
+        if board is None:
+            continue                        # CF701 / CF704 / CF705
+        for a, area in enumerate(layout.model.exits):
+            if area.edge is None:
+                continue
+            dc, dr = _TOWARDS[area.edge]
+            inside = [(i, tuple(sq), (sq[0] + dc, sq[1] + dr)) for i, sq in enumerate(area.squares)
+                      if board.on_map(tuple(sq)) and board.on_map((sq[0] + dc, sq[1] + dr))]
+            if not inside:
+                continue
+            many = len(inside) > 1
+            yield Diagnostic(
+                "CF717", f"Exit square{'s' if many else ''} {_squares([sq for _, sq, _ in inside])} of layout "
+                         f"'{lid}' {'do' if many else 'does'} not lie on the {area.edge} side of the map: "
+                         f"{_squares([beyond for _, _, beyond in inside])}, {area.edge} of {'them' if many else 'it'}, "
+                         f"{'are' if many else 'is'} on the map",
+                **pack.board_where(layout.doc, ("exits", a, "squares", inside[0][0])),
+                hint=f"pieces leave by moving off the map's {area.edge} side: put the Exit squares against it (the "
+                     f"square beyond is a wall or off the grid), name the side they lie on, or drop `edge`")

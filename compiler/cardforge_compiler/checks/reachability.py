@@ -64,10 +64,11 @@ def setup_reachable(pack: PackIR) -> Iterator[Diagnostic]:
         for a, area in enumerate(layout.model.exits):
             missed = [sq for sq in _exit_reached(layout, area) if layout.board.on_map(sq)]
             if missed:
+                first = next(i for i, sq in enumerate(area.squares) if tuple(sq) == missed[0])
                 yield Diagnostic(
                     "CF714", f"Characters cannot reach Exit square{'s' if len(missed) > 1 else ''} "
                              f"{_squares(missed)} of layout '{lid}' from the Start area",
-                    **where(("exits", a, "squares")), hint=hint)
+                    **where(("exits", a, "squares", first)), hint=hint)
         for i, token in enumerate(layout.model.search_tokens):
             sq = tuple(token.at)
             if layout.board.in_grid(sq) and not layout.near_reached(sq):

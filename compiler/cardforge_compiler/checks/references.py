@@ -32,7 +32,7 @@ def targets(ref) -> Iterator[tuple[int, tuple]]:  # noqa: ANN001
 
 
 def _missing(story: StoryIR, target: int, path: tuple) -> Diagnostic:
-    for other in story.pack.stories:
+    for other in (*story.pack.stories, *story.pack.context_stories):
         if other is not story and target in other.cards:
             return Diagnostic("CF306", f"card {target} belongs to story '{other.id}', not '{story.id}'",
                               **story.where(path),

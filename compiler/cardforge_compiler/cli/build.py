@@ -88,11 +88,12 @@ def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict:
 
     _check_output(output, paths)
     result = compile_paths(list(paths))
-    if fmt != "text" or result.diagnostics:
+    if fmt != "text" or result.diagnostics or result.context_errors:
         report(result, fmt)
     if not result.errors and not any(p.stories for p in result.packs):
         raise ConfigError("nothing to build: no pack with stories found")
-    if _failed(result, strict):
+    # A bundle holds the pack's board whole: errors in the pack's other files fail it too.
+    if _failed(result, strict) or result.context_errors:
         removed = ""
         if _is_bundle(output):
             output.unlink()

@@ -11,6 +11,7 @@ from cardforge_compiler.picture.scene import Placed, Scene
 from cardforge_compiler.picture.svg_base import (BLACK, BLUE, COVER, LEFT, LEGEND_FONT, LEGEND_LINE, RAILING, RED,
                                                  SEEN, SOURCE, TERRAIN, TERRAIN_EDGE, TILE_EDGE, TOKEN, UNREACHABLE,
                                                  WALL, arrow, sub)
+from cardforge_compiler.report import plural
 
 __all__ = ["by_name", "describe", "draw_legend", "legend_entries"]
 
@@ -39,9 +40,9 @@ def legend_entries(scene: Scene, marks: dict[str, str]) -> list[tuple[str, str, 
             rows.append(("outline", RED, f"Deployment (number = fewest Characters that place an Enemy): {enemies}"))
         else:
             placed = sum(d.shown for d in scene.deployment)
-            who = (f"{scene.players} player{'s' if scene.players != 1 else ''}, {scene.characters} Characters"
-                   if scene.players is not None else f"{scene.characters} Characters")
-            rows.append(("outline", RED, f"Deployment for {who}: {placed} Enemies ({enemies})"))
+            who = (f"{plural(scene.players, 'player')}, {plural(scene.characters, 'Character')}"
+                   if scene.players is not None else plural(scene.characters, "Character"))
+            rows.append(("outline", RED, f"Deployment for {who}: {plural(placed, 'Enemy')} ({enemies})"))
     if scene.named_enemies:
         rows.append(("outline", BLACK, "Named Enemy: " + ", ".join(f"{marks[n]} {n}" for n, _ in scene.named_enemies)))
     if scene.start:
@@ -51,10 +52,10 @@ def legend_entries(scene: Scene, marks: dict[str, str]) -> list[tuple[str, str, 
     if scene.los is not None:
         (c, r), seen, cover = scene.los
         rows.append(("fill", SOURCE, f"Line of sight from ({c}, {r})"))
-        rows.append(("fill", SEEN, f"Seen without Cover ({len(seen - cover)} squares)"))
-        rows.append(("fill", COVER, f"Seen, with Cover ({len(cover)} squares)"))
+        rows.append(("fill", SEEN, f"Seen without Cover ({plural(len(seen - cover), 'square')})"))
+        rows.append(("fill", COVER, f"Seen, with Cover ({plural(len(cover), 'square')})"))
     if scene.unreachable is not None:
-        rows.append(("fill", UNREACHABLE, f"Unreachable from the Start area ({len(scene.unreachable)} squares)"))
+        rows.append(("fill", UNREACHABLE, f"Unreachable from the Start area ({plural(len(scene.unreachable), 'square')})"))
     return rows
 
 

@@ -27,7 +27,7 @@ escaped, and no line begins with it.
 from __future__ import annotations
 
 from cardforge_compiler.picture.scene import Placed, Scene, Segment, Sq
-from cardforge_compiler.report import shown
+from cardforge_compiler.report import plural, shown
 
 __all__ = ["OVERLAY", "tile_letters", "to_text", "token_mark"]
 
@@ -169,7 +169,7 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
         lines.append(f"  {OVERLAY['source']}  line of sight from {_sq(source)}: {OVERLAY['seen']} seen without Cover "
                      f"({len(seen - cover)}), {OVERLAY['cover']} seen with Cover ({len(cover)})")
     if scene.unreachable:
-        lines.append(f"  {OVERLAY['unreachable']}  unreachable from the Start area ({len(scene.unreachable)} squares)")
+        lines.append(f"  {OVERLAY['unreachable']}  unreachable from the Start area ({plural(len(scene.unreachable), 'square')})")
     elif scene.unreachable is not None:
         lines.append("     every square a Character may stand on is reachable from the Start area")
     return "\n".join(lines) + "\n"
