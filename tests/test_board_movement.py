@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from _board_helpers import KEYWORDS, TILES, board_from_rows, keyword, map_placement, placement, tile
 
-from cardforge_runtime.board import path_cost, reachable, step_cost
+from cardforge_runtime.board import cover, line_of_sight, path_cost, pattern_squares, reachable, step_cost
 
 # -- Gascony's Legacy, Move: Movement Example -------------------------------------------
 
@@ -72,6 +72,24 @@ def test_staircase_example():
     assert (3, 1) not in reachable(board, milady, 5, "character", guards)
     # down again costs 1 a step
     assert path_cost(board, list(reversed(path)), "character", guards) == 4
+
+
+def test_staircase_railings_only_stop_steps():
+    """Staircase (Map Tile): "Characters can only move into squares on Staircases from
+    sides that do not have Railings" is all the rulebook says of its Railings
+    (docs/rulings.md, "Staircase railings"): they stop steps across them, both ways, and
+    block no line of sight, give no Cover, allow Melee across and make no High Ground."""
+    board = board_from_rows(STAIR_ROWS, maps=STAIRS)
+    guard, stair, beyond = (2, 3), (3, 3), (5, 2)
+    assert step_cost(board, guard, stair) is None and step_cost(board, stair, guard) is None
+    assert step_cost(board, (5, 2), (4, 2)) is None and step_cost(board, (4, 2), (5, 2)) is None
+    assert line_of_sight(board, guard, beyond) and line_of_sight(board, guard, stair)
+    assert not cover(board, guard, (5, 3)) and not cover(board, (5, 3), guard)
+    assert pattern_squares(board, guard, "east", [[0, 1]], melee=True) == [stair]
+    assert pattern_squares(board, stair, "west", [[0, 1]], melee=True) == [guard]
+    assert not any(board.high_ground(sq) for sq in [(3, 2), (4, 2), (3, 3), (4, 3)])
+    assert {board.keyword(k)["elevated"] is None for e in board.edges() for k in (m.keyword for m in
+            board.edge_marks(e))} == {True}
 
 
 # -- the step cost table -----------------------------------------------------------------

@@ -229,9 +229,12 @@ class Board:
         return self._railing_high[railing]
 
     def high_ground(self, square: Square) -> bool:
-        """Whether ``square`` is on the high side of some edge keyword (Balconies and
-        Railings: High Ground)."""
-        return any(mark.high == square for marks in self._edges.values() for mark in marks)
+        """Whether ``square`` is on the high side of some edge keyword with ``elevated``
+        effects (Balconies and Railings: "A Railing edge divides the Map into High Ground
+        and Low Ground"); an edge keyword without them (a Staircase's Stair Railing, which
+        only stops steps) makes no High Ground."""
+        return any(mark.high == square and self.keywords_data[mark.keyword].get("elevated") is not None
+                   for marks in self._edges.values() for mark in marks)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a Board is immutable (tried to set {name})")
