@@ -149,12 +149,16 @@ def cases() -> list[dict]:
                              maps=[map_placement("Staircase", (3, 2))]))
     out.append(case(
         "staircase-example", "Gascony's Legacy, Staircase (Map Tile) (Staircase Example)",
-        "Milady (3, 5) spends 6 points to climb the stairs (3, 2)-(4, 3), arrow south, railings west and east, "
+        "Milady (3, 5) spends 6 points to climb the stairs (3, 2)-(4, 3), arrow south, Stair Railings west and "
+        "east (docs/rulings.md, Staircase railings: they stop steps across them, both ways, and nothing else), "
         "between 2 guards.", stairs,
         [q("path_cost", 6, path=[[3, 5], [3, 4], [3, 3], [3, 2], [3, 1]], figures=figs(enemy=[(2, 3), (5, 3)])),
          q("path_cost", 4, path=[[3, 1], [3, 2], [3, 3], [3, 4], [3, 5]]),
          q("step_cost", 4, from_=[3, 3], to=[4, 2]), q("step_cost", 2, from_=[4, 2], to=[3, 3]),
          q("step_cost", 1, from_=[3, 2], to=[4, 2]), q("step_cost", None, from_=[2, 2], to=[3, 2]),
+         q("step_cost", None, from_=[3, 2], to=[2, 2]),
+         q("line_of_sight", True, from_=[2, 3], to=[5, 2]), q("cover", False, from_=[2, 3], to=[5, 3]),
+         q("pattern_squares", [[3, 3]], square=[2, 3], facing="east", pattern=[[0, 1]], melee=True),
          q("reachable", start=[3, 5], budget=6, figures=figs(enemy=[(2, 3), (5, 3)]))]))
     table = one(rows_layout(["B.....", "......", "......", "..--..", "..--..", "......"],
                             [placement("Haystack", (4, 2))], maps=[map_placement("Staircase", (3, 4))]))
@@ -178,6 +182,15 @@ def cases() -> list[dict]:
         "A Marksman (1, 1), a Column (2, 1), Athos (3, 2): Athos has no Cover, the Marksman has.",
         one(rows_layout([".C..", "....", "...."])),
         [q("cover", False, from_=[1, 1], to=[3, 2]), q("cover", True, from_=[3, 2], to=[1, 1])]))
+    out.append(case(
+        "attacker-own-tile", "docs/rulings.md, The attacker's own tile (Gascony's Legacy, Line of Sight and Cover; "
+        "Elevated)",
+        "Crates (2x1) at (2, 2)-(3, 2): an attacker on them shoots over them (no Cover to (5, 2)); off them, they "
+        "cover; a Barrel at (5, 2) in the line still covers (6, 2).",
+        one(rows_layout(["......", "......", "......"], [placement("Crates", (2, 2)), placement("Barrel", (5, 2))])),
+        [q("cover", False, from_=[2, 2], to=[4, 2]), q("cover", False, from_=[3, 2], to=[4, 2]),
+         q("cover", True, from_=[6, 2], to=[1, 2]), q("cover", True, from_=[2, 2], to=[6, 2]),
+         q("sight_table")]))
     rails = one(rows_layout(["....", "....", "....", "...."], [placement("Balcony", (2, 2)), placement("Rail", (2, 4)),
                                                             placement("Rail", (2, 4), 90)]))
     around = [[dx, dy] for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
