@@ -150,6 +150,20 @@ def test_a_rotated_staircase_costs_by_its_turned_arrow():
     assert step_cost(board, (2, 3), (3, 3)) == 2
 
 
+def test_against_arrow_reads_the_arrow_of_the_piece_carrying_the_keyword():
+    """A Wagon (facing east) standing on a Staircase (arrow south): Stairs is
+    Difficult going north (against the Staircase's arrow), not going west (against the
+    Wagon's facing); the Wagon's facing stays its own arrow."""
+    plain = {**TILES["Wagon"], "keywords": []}
+    board = board_from_rows(STAIR_ROWS, [placement("Cart", (3, 2), facing="east")], maps=STAIRS,
+                            tiles={**TILES, "Cart": plain})
+    assert board.arrow((3, 3)) == "east"                 # the tile on top shows its facing
+    assert board.keyword_arrow((3, 3), "Stairs") == "south"
+    assert step_cost(board, (3, 4), (3, 3)) == 2         # up the stairs: against south
+    assert step_cost(board, (4, 3), (3, 3)) == 1         # westwards across them: not Difficult
+    assert step_cost(board, (3, 3), (4, 3)) == 1
+
+
 def test_multipliers_take_the_largest_never_a_product():
     """A Barrel (Elevated, enter 2) on a Staircase square (Stairs, enter 2 against the
     arrow) costs 2 going up, not 4; a square left with leave 2 into enter 2: 2 too."""

@@ -7,8 +7,9 @@ is ``"character"`` or ``"enemy"``.
 
 Rulings (docs/rulings.md): a step costs its base (1 orthogonal, 2 diagonal) times the
 largest multiplier that applies to it: the ``movement.enter`` multipliers of the square
-entered (``when: against-arrow`` ones only when the step goes against that square's
-arrow, i.e. has a component opposite to it) and the ``movement.leave`` multipliers of
+entered (``when: against-arrow`` ones only when the step goes against the arrow of
+the piece carrying that keyword, ``Board.keyword_arrow``, i.e. has a component
+opposite to it) and the ``movement.leave`` multipliers of
 the square left (a ``movement.scope: area`` keyword's only on a step between one of its
 squares and a square without it: into or out of a pit, not within it); a step between
 two linked squares (``Board.links``, Descent's matching staircase spaces) costs the
@@ -70,24 +71,25 @@ def _terrain_step(board: Board, a: Square, b: Square, mover: str) -> int | None:
             return linked
     elif edge_between(a, b) in blocking:
         return linked
-    enter, against, leave = into.enter, into.enter_against, out.leave
+    enter, against, leave = into.enter, list(into.against), out.leave
     if into.area or out.area:
         # movement.scope: area: only a step into or out of the keyword's squares
         left, entered = board.square_keywords(a), board.square_keywords(b)
         for name, multiplier, against_arrow, _ in into.area:
             if name not in left:
-                against = max(against, multiplier)
                 if not against_arrow:
                     enter = max(enter, multiplier)
+                elif board.keyword_arrow(b, name) is not None:
+                    against.append((multiplier, board.keyword_arrow(b, name)))
         for name, _, _, multiplier in out.area:
             if name not in entered:
                 leave = max(leave, multiplier)
     multiplier = enter
-    arrow = board.arrow(b)
-    if arrow is not None and against > multiplier:
+    for more, arrow in against:
+        # against the arrow of the piece carrying the keyword: a component opposite it
         ax, ay = STEP[arrow]
-        if (b[0] - a[0]) * ax + (b[1] - a[1]) * ay < 0:
-            multiplier = against
+        if more > multiplier and (b[0] - a[0]) * ax + (b[1] - a[1]) * ay < 0:
+            multiplier = more
     cost = (2 if diagonal else 1) * max(multiplier, leave)
     return cost if linked is None else min(cost, linked)
 
