@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from _board_helpers import KEYWORDS, TILES, board_from_rows, keyword, map_placement, placement, tile
 
-from cardforge_runtime.board import cover, line_of_sight, path_cost, pattern_squares, reachable, step_cost
+from cardforge_runtime.board import cover, line_of_sight, nearest, path_cost, pattern_squares, reachable, step_cost
 
 # -- Gascony's Legacy, Move: Movement Example -------------------------------------------
 
@@ -277,3 +277,32 @@ def test_bad_calls_are_refused():
     with pytest.raises(ValueError, match="start"):
         path_cost(board, [])
     assert step_cost(board, (1, 1), (1, 1)) is None and step_cost(board, (1, 1), (3, 1)) is None
+
+
+# -- nearest (docs/rulings.md, "What nearest measures") ----------------------------------
+
+def test_nearest_counts_movement_points_for_that_figure_and_returns_every_tie():
+    """An Enemy at (1, 2) and a Character at (5, 2) behind a Barrel (3, 2): the squares
+    adjacent to the Character cost the Enemy (who goes round the Elevated Barrel) 4 for
+    (4, 1) and (4, 3) alike: a tie, both returned; (4, 2) costs it 5. A Character may
+    climb over the Barrel (1 + 2 + 1): (4, 2) ties with the others at 4."""
+    board = board_from_rows([".....", "..B..", "....."])
+    hero = (5, 2)
+    around = [(4, 1), (4, 2), (4, 3), (5, 1), (5, 3)]
+    assert nearest(board, (1, 2), around, "enemy", {hero: "character"}) == (4, ((4, 1), (4, 3)))
+    assert nearest(board, (1, 2), [(4, 2)], "enemy", {hero: "character"}) == (5, ((4, 2),))
+    assert nearest(board, (1, 2), around, "character", {hero: "character"}) == (4, ((4, 1), (4, 2), (4, 3)))
+    # a figure to reach, not a square to stop on: the Character's own square counts
+    assert nearest(board, (1, 2), [hero], "enemy", {hero: "character"}, end=False) == (6, (hero,))
+    assert nearest(board, (1, 2), [hero], "enemy", {hero: "character"}) == (None, ())
+    assert nearest(board, (2, 2), [(2, 2), (3, 3)]) == (0, ((2, 2),))
+    walled = board_from_rows([".#."])
+    assert nearest(walled, (1, 1), [(3, 1)]) == (None, ())
+
+
+def test_queries_from_a_wall_are_refused_naming_the_square():
+    board = board_from_rows([".#."])
+    for call in (lambda: reachable(board, (2, 1), 3), lambda: nearest(board, (2, 1), [(1, 1)]),
+                 lambda: step_cost(board, (2, 1), (3, 1)), lambda: path_cost(board, [(2, 1), (3, 1)])):
+        with pytest.raises(ValueError, match=r"\(2, 1\).*wall"):
+            call()
