@@ -11,30 +11,33 @@ from cardforge_runtime.board import cover, line_of_sight, nearest, path_cost, pa
 
 # -- Gascony's Legacy, Move: Movement Example -------------------------------------------
 
-DARTAGNAN, ARAMIS, GUARDS = (2, 4), (4, 3), ((6, 2), (6, 4))
-MOVE_ROWS = ["......",
-             "......",
-             ".K....",     # a crate at (2, 3)
-             "..K...",     # a crate at (3, 4)
-             "......"]
+DARTAGNAN, ARAMIS, GUARDS = (1, 3), (4, 3), ((6, 2), (6, 4))
+#: docs/rulings.md, "The Movement example": two shipped 2x1 Crates, (2, 2)-(3, 2) and
+#: (2, 4)-(3, 4), with the one-square gap of row 3 between them.
+CRATES = [placement("Crates", (2, 2)), placement("Crates", (2, 4))]
+MOVE_ROWS = ["......"] * 5
 
 
 def test_movement_example():
     """D'Artagnan spends 4 movement points to move 4 squares, squeezing between two crates
-    and through the square occupied by Aramis to reach two guards."""
-    board = board_from_rows(MOVE_ROWS)
+    and through the square occupied by Aramis to reach two guards: 4 squares for 4
+    points are 4 orthogonal steps, so the squeeze is the gap between two Crates."""
+    board = board_from_rows(MOVE_ROWS, CRATES)
+    assert board.square_keywords((2, 2)) == tuple(TILES["Crates"]["keywords"])
+    assert {sq for sq in board.squares() if board.tiles_at(sq)} == {(2, 2), (3, 2), (2, 4), (3, 4)}
     figures = {DARTAGNAN: "character", ARAMIS: "character", GUARDS[0]: "enemy", GUARDS[1]: "enemy"}
-    path = [DARTAGNAN, (3, 3), ARAMIS, (5, 3)]
-    assert [step_cost(board, a, b, "character", figures) for a, b in zip(path, path[1:])] == [2, 1, 1]
+    path = [DARTAGNAN, (2, 3), (3, 3), ARAMIS, (5, 3)]
+    assert [step_cost(board, a, b, "character", figures) for a, b in zip(path, path[1:])] == [1, 1, 1, 1]
     assert path_cost(board, path, "character", figures) == 4
     reach = reachable(board, DARTAGNAN, 4, "character", figures)
-    assert reach[(5, 3)] == 4                  # the cheapest way is the squeeze
+    assert reach[(5, 3)] == 4                  # the squeeze is the cheapest way
     assert ARAMIS not in reach                 # passed through, not stopped on
-    assert path_cost(board, path[:3], "character", figures) is None
+    assert path_cost(board, path[:4], "character", figures) is None
     assert all(g not in reach for g in GUARDS)
-    # without the squeeze: over a crate 5 points, around them 6
-    assert path_cost(board, [DARTAGNAN, (3, 4), ARAMIS, (5, 3)], "character", figures) == 5
-    assert path_cost(board, [DARTAGNAN, (2, 5), (3, 5), (4, 4), (5, 3)], "character", figures) == 6
+    # over a crate costs more: diagonally onto it 4 (Elevated), off it 2: 1 + 4 + 2 + 1
+    assert path_cost(board, [DARTAGNAN, (2, 3), (3, 2), ARAMIS, (5, 3)], "character", figures) == 8
+    # an Enemy treats the Crates as obstacles but may take the gap too
+    assert path_cost(board, path[:3], "enemy") == 2
 
 
 def test_squeezing_between_two_squares_you_cannot_move_into():

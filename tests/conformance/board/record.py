@@ -137,14 +137,14 @@ def cases() -> list[dict]:
          q("step_cost", None, from_=[3, 2], to=[3, 3]),
          q("pattern_squares", [[3, 1], [2, 2], [4, 2]], square=[3, 2], facing="south", melee=True,
            pattern=[[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1]])]))
-    move_fig = figs(character=[(2, 4), (4, 3)], enemy=[(6, 2), (6, 4)])
+    move_fig = figs(character=[(1, 3), (4, 3)], enemy=[(6, 2), (6, 4)])
     out.append(case(
-        "movement-example", "Gascony's Legacy, Move (Movement Example)",
-        "D'Artagnan (2, 4) spends 4 points: squeezing between two crates (2, 3) and (3, 4), through Aramis (4, 3), "
-        "to (5, 3) beside two guards.",
-        one(rows_layout(["......", "......", ".K....", "..K...", "......"])),
-        [q("path_cost", 4, path=[[2, 4], [3, 3], [4, 3], [5, 3]], figures=move_fig),
-         q("reachable", start=[2, 4], budget=4, figures=move_fig)]))
+        "movement-example", "Gascony's Legacy, Move (Movement Example); docs/rulings.md, The Movement example",
+        "D'Artagnan (1, 3) spends 4 points to move 4 squares: squeezing between two 2x1 Crates (2, 2)-(3, 2) and "
+        "(2, 4)-(3, 4), through Aramis (4, 3), to (5, 3) beside two guards.",
+        one(rows_layout(["......"] * 5, [placement("Crates", (2, 2)), placement("Crates", (2, 4))])),
+        [q("path_cost", 4, path=[[1, 3], [2, 3], [3, 3], [4, 3], [5, 3]], figures=move_fig),
+         q("reachable", start=[1, 3], budget=4, figures=move_fig)]))
     stairs = one(rows_layout(["......", "..--..", "..--..", "......", "......"],
                              maps=[map_placement("Staircase", (3, 2))]))
     out.append(case(
