@@ -233,3 +233,20 @@ def test_the_movement_graph_is_the_runtimes_step_cost_everywhere(tmp_path: Path)
             if a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1:
                 cost = step_cost(board, a, b, "character")
                 assert (graph.edges[a, b]["cost"] if graph.has_edge(a, b) else None) == cost, (a, b)
+
+
+def test_search_tokens_lie_one_a_square_on_squares_characters_may_stand_on(tmp_path: Path) -> None:
+    """A Search token is revealed by a Search action ("Reveal A/B/C: If you use a Search
+    action to reveal a Search token"): two on one square (CF712) or one on a Column or a
+    wall (CF711) can never be revealed as placed. The same tokens apart are clean."""
+    apart = "search_tokens:\n  - {token: A, at: [3, 3]}\n  - {token: B, at: [4, 4]}\n"
+    assert codes(tmp_path, layout(extra=apart)) == []
+    stacked = "search_tokens:\n  - {token: A, at: [3, 3]}\n  - {token: B, at: [3, 3]}\n"
+    assert codes(tmp_path, layout(extra=stacked)) == [
+        ("CF712", "Search token B and Search token A of layout 'yard' are both set up on (3, 3) (line 8)")]
+    on_column = layout(terrain="  - {tile: Column, at: [3, 3]}\n", extra=apart)
+    assert codes(tmp_path, on_column) == [
+        ("CF711", "Search token A of layout 'yard' at (3, 3) lies on terrain Characters may not enter (Blocking)")]
+    walled = layout(grid="[5, 4]", extra="search_tokens:\n  - {token: A, at: [5, 2]}\n")
+    assert codes(tmp_path, walled) == [
+        ("CF711", "Search token A of layout 'yard' at (5, 2) is a wall (no map tile covers it)")]
