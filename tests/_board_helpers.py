@@ -1,7 +1,8 @@
 """Boards for the geometry tests, written directly in the bundle's ``board`` form
-(docs/bundle.md, Board; the issue 8 contract): keywords with every field present,
-terrain tiles, map tile sides and layouts. The Gascony keywords and tiles here follow
-the rulebook's Terrain Tiles section; footprints follow docs/rulings.md."""
+(docs/bundle.md, Board; the issue 8 contract). The keywords, terrain tiles and map tile
+sides are the SHIPPED Gascony's Legacy data, compiled from content/gascony/ by the
+compiler, so that changing content/gascony/keywords.yaml fails the rulebook examples;
+test-only pieces and keywords are built from the same defaults."""
 
 from __future__ import annotations
 
@@ -25,56 +26,58 @@ def keyword(applies_to: str = "square", movement: Mapping | None = None, sight: 
                           "link": None if link is None else {**LINK_DEFAULTS, **link}})
 
 
-KEYWORDS = {
-    "Cover": keyword(sight={"cover": True}),
-    "Elevated": keyword(movement={"enter": 2, "enemies": False},
-                        elevated={"melee_advantage": True, "ranged_defense_disadvantage": True,
-                                  "cover_from_own_tile": False}),
-    "Difficult": keyword(movement={"enter": 2}),
-    "Impassable": keyword(movement={"characters": False, "enemies": False}),
-    "Blocking": keyword(movement={"characters": False, "enemies": False}, sight={"blocks": True}),
-    "Stairs": keyword(movement={"enter": 2, "when": "against-arrow"}),
-    "Railing": keyword("edge", movement={"cross": False}, sight={"blocks": True, "unless_high_side_borders": True},
-                       elevated={"ranged_advantage_over_low_ground": True, "melee_across": False}),
-}
+def _shipped_board() -> dict:
+    """The ``board`` object of the shipped Gascony's Legacy pack, compiled from
+    content/gascony/ by the compiler (the keywords, terrain tiles and map tile sides the
+    rulebook-example tests play on are the shipped data, never a copy of it)."""
+    import json
+
+    from _helpers import CONTENT
+
+    from cardforge_compiler import __version__
+    from cardforge_compiler.emit import build_bundle, bundle_bytes
+    from cardforge_compiler.pipeline import compile_paths
+
+    result = compile_paths([str(CONTENT)])
+    assert not result.errors, [f"{d.code} {d.message}" for d in result.errors]
+    bundle = json.loads(bundle_bytes(build_bundle(result.packs, __version__)))
+    return next(pack["board"] for pack in bundle["packs"] if pack["id"] == "gascony")
+
+
+#: The shipped Gascony's Legacy board data (content/gascony/: keywords.yaml,
+#: terrain-tiles.yaml, components.yaml), as the built bundle carries it.
+SHIPPED_BOARD = _shipped_board()
+#: The shipped keywords (Cover, Elevated, Difficult, Impassable, Blocking, Stairs, ...).
+KEYWORDS = SHIPPED_BOARD["keywords"]
 
 
 def tile(size: list[int], keywords: list[str], edges: list | None = None, arrow: bool = False) -> dict:
+    """A terrain tile's bundle object for a test-only tile."""
     return {"size": size, "keywords": keywords, "arrow": arrow, "edges": edges or [],
             "while_on": copy.deepcopy(WHILE_ON_DEFAULTS), "actions": []}
 
 
+#: The shipped terrain tiles, and two test-only pieces made of shipped keywords: a 1x1
+#: ``Crate`` (the keywords of the shipped 2x1 Crates, for pictures drawn square by
+#: square) and a 1x1 ``Rail`` (the Balcony's edge keyword on its north side, any side
+#: by rotation, for the property tests).
 TILES = {
-    "Barrel": tile([1, 1], ["Cover", "Elevated"]),
-    "Brazier": tile([1, 1], ["Cover", "Impassable"]),
-    "Column": tile([1, 1], ["Blocking"]),
-    "Chest": tile([1, 1], ["Cover", "Impassable"]),
-    "Crates": tile([2, 1], ["Cover", "Elevated"]),
-    "Crate": tile([1, 1], ["Cover", "Elevated"]),
-    "Table": tile([2, 1], ["Cover", "Elevated"]),
-    "Haystack": tile([2, 1], ["Cover", "Difficult"]),
-    "Balcony": tile([2, 1], [], [{"keyword": "Railing", "side": "south", "banner": "optional"}]),
-    "Statue": tile([2, 2], ["Blocking"]),
-    "Chandelier": tile([2, 2], []),
-    "Wagon": tile([2, 2], ["Cover", "Elevated"], arrow=True),
-    # a 1x1 railing piece for the property tests (any side by rotation)
-    "Rail": tile([1, 1], [], [{"keyword": "Railing", "side": "north", "banner": "none"}]),
+    **SHIPPED_BOARD["terrain_tiles"],
+    "Crate": tile([1, 1], list(SHIPPED_BOARD["terrain_tiles"]["Crates"]["keywords"])),
+    "Rail": tile([1, 1], [], [{**SHIPPED_BOARD["terrain_tiles"]["Balcony"]["edges"][0], "side": "north",
+                               "banner": "none"}]),
 }
 
 
 def side(size: list[int], keywords: list[str] | None = None, arrow: str | None = None,
-         railings: list[str] | None = None, piece: str = "Piece") -> dict:
-    """A map tile side; ``railings``: the sides carrying the Railing edge keyword."""
-    edges = [{"keyword": "Railing", "side": direction, "banner": "none"} for direction in railings or []]
+         railings: list[str] | None = None, piece: str = "Piece", edge: str = "Railing") -> dict:
+    """A test-only map tile side; ``railings``: the sides carrying edge keyword ``edge``."""
+    edges = [{"keyword": edge, "side": direction, "banner": "none"} for direction in railings or []]
     return {"piece": piece, "size": size, "keywords": keywords or [], "arrow": arrow, "edges": edges}
 
 
-MAP_TILES = {
-    "Square": side([1, 1]),
-    "Large A": side([6, 6], piece="Large"),
-    "Hallway A": side([2, 4], piece="Hallway"),
-    "Staircase": side([2, 2], ["Stairs"], "south", ["west", "east"], piece="Stairs"),
-}
+#: The shipped map tile sides (Large A, Hallway A, Staircase, ...) and a 1x1 ``Square``.
+MAP_TILES = {**SHIPPED_BOARD["map_tiles"], "Square": side([1, 1])}
 
 
 def placement(name: str, at: Iterable[int], rotation: int = 0, **more) -> dict:

@@ -146,13 +146,16 @@ def test_a_search_token_no_character_can_stand_on_is_reached_from_beside_it(tmp_
     # Token A on a Column in the corner (Blocking: no Character may enter or stop there); (3, 3) is open
     column = "  - {tile: Column, at: [4, 4]}\n"
     token = "search_tokens:\n  - {token: A, at: [4, 4]}\n"
-    assert codes(tmp_path, layout(terrain=column, extra=token), "Reveal A") == []
+    # (a token must lie where a Character may stand: CF711; reach still counts the squares
+    # beside it, so it is not also unreachable, CF714)
+    found = codes(tmp_path, layout(terrain=column, extra=token), "Reveal A")
+    assert [c for c, _ in found] == ["CF711"], found
     # Columns on the 3 squares around it too: nowhere to stand on or beside it
     ring = "".join(f"  - {{tile: Column, at: [{c}, {r}]}}\n" for c, r in ((3, 3), (4, 3), (3, 4)))
     found = codes(tmp_path, layout(terrain=column + ring, extra=token), "Reveal A")
-    assert [c for c, _ in found] == ["CF714"], found
-    assert found[0][1] == ("Characters cannot get onto or next to Search token A at (4, 4) of layout 'yard' "
-                           "from the Start area")
+    assert sorted(c for c, _ in found) == ["CF711", "CF714"], found
+    assert ("CF714", "Characters cannot get onto or next to Search token A at (4, 4) of layout 'yard' "
+                     "from the Start area") in found
 
 
 def test_a_railing_blocks_the_edge_it_lies_on(tmp_path: Path) -> None:
@@ -335,3 +338,20 @@ def test_an_exit_edge_against_a_wall_between_map_tiles(tmp_path: Path) -> None:
     assert codes(tmp_path, layout(grid="[9, 4]", tiles=tiles, extra=exit_)) == []
     found = codes(tmp_path, layout(grid="[9, 4]", tiles=tiles, extra=exit_.replace("[4, 2]", "[3, 2]")))
     assert [c for c, _ in found] == ["CF717"], found
+
+
+def test_search_tokens_lie_one_a_square_on_squares_characters_may_stand_on(tmp_path: Path) -> None:
+    """A Search token is revealed by a Search action ("Reveal A/B/C: If you use a Search
+    action to reveal a Search token"): two on one square (CF712) or one on a Column or a
+    wall (CF711) can never be revealed as placed. The same tokens apart are clean."""
+    apart = "search_tokens:\n  - {token: A, at: [3, 3]}\n  - {token: B, at: [4, 4]}\n"
+    assert codes(tmp_path, layout(extra=apart)) == []
+    stacked = "search_tokens:\n  - {token: A, at: [3, 3]}\n  - {token: B, at: [3, 3]}\n"
+    assert codes(tmp_path, layout(extra=stacked)) == [
+        ("CF712", "Search token B and Search token A of layout 'yard' are both set up on (3, 3) (line 8)")]
+    on_column = layout(terrain="  - {tile: Column, at: [3, 3]}\n", extra=apart)
+    assert codes(tmp_path, on_column) == [
+        ("CF711", "Search token A of layout 'yard' at (3, 3) lies on terrain Characters may not enter (Blocking)")]
+    walled = layout(grid="[5, 4]", extra="search_tokens:\n  - {token: A, at: [5, 2]}\n")
+    assert codes(tmp_path, walled) == [
+        ("CF711", "Search token A of layout 'yard' at (5, 2) is a wall (no map tile covers it)")]

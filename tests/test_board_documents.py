@@ -374,3 +374,14 @@ def test_a_map_tile_sides_edges_name_edge_keywords(tmp_path: Path) -> None:
     assert lint(tmp_path, **files) == [
         ("CF701", "components.yaml:10:27", "terrain keyword 'Cover' is a square keyword: it lies on squares, not "
                                           "on an edge")]
+
+
+def test_the_wagon_roll_text_says_where_riders_and_the_figures_under_it_go():
+    """Terrain Tiles, Wagon Roll: "Any Characters or Named Enemies in squares where the
+    Wagon stops are moved to the nearest empty square. Characters on top of the Wagon
+    ride it and remain on top of the Wagon wherever it stops"."""
+    from cardforge_runtime.board_fields import BOARD_EFFECTS
+
+    text = BOARD_EFFECTS["wagon-roll"][0]
+    assert "where it stops are moved to the nearest empty square" in text
+    assert "Characters on top of it ride it and stay on top wherever it stops" in text

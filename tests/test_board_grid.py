@@ -55,8 +55,8 @@ def test_arrows_turn_with_the_map_tile():
 
 def test_staircase_railings_turn_with_the_map_tile():
     board = _board([map_placement("Large A", (1, 1)), map_placement("Staircase", (2, 2), 90)])
-    assert board.edge_keywords((2, 2), (2, 1)) == ("Railing",)       # west, east -> north, south
-    assert board.edge_keywords((2, 3), (2, 4)) == ("Railing",)
+    assert board.edge_keywords((2, 2), (2, 1)) == ("Stair Railing",)  # west, east -> north, south
+    assert board.edge_keywords((2, 3), (2, 4)) == ("Stair Railing",)
     assert board.edge_keywords((2, 2), (1, 2)) == ()
 
 

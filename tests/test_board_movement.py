@@ -7,34 +7,37 @@ from __future__ import annotations
 import pytest
 from _board_helpers import KEYWORDS, TILES, board_from_rows, keyword, map_placement, placement, tile
 
-from cardforge_runtime.board import path_cost, reachable, step_cost
+from cardforge_runtime.board import cover, line_of_sight, nearest, path_cost, pattern_squares, reachable, step_cost
 
 # -- Gascony's Legacy, Move: Movement Example -------------------------------------------
 
-DARTAGNAN, ARAMIS, GUARDS = (2, 4), (4, 3), ((6, 2), (6, 4))
-MOVE_ROWS = ["......",
-             "......",
-             ".K....",     # a crate at (2, 3)
-             "..K...",     # a crate at (3, 4)
-             "......"]
+DARTAGNAN, ARAMIS, GUARDS = (1, 3), (4, 3), ((6, 2), (6, 4))
+#: docs/rulings.md, "The Movement example": two shipped 2x1 Crates, (2, 2)-(3, 2) and
+#: (2, 4)-(3, 4), with the one-square gap of row 3 between them.
+CRATES = [placement("Crates", (2, 2)), placement("Crates", (2, 4))]
+MOVE_ROWS = ["......"] * 5
 
 
 def test_movement_example():
     """D'Artagnan spends 4 movement points to move 4 squares, squeezing between two crates
-    and through the square occupied by Aramis to reach two guards."""
-    board = board_from_rows(MOVE_ROWS)
+    and through the square occupied by Aramis to reach two guards: 4 squares for 4
+    points are 4 orthogonal steps, so the squeeze is the gap between two Crates."""
+    board = board_from_rows(MOVE_ROWS, CRATES)
+    assert board.square_keywords((2, 2)) == tuple(TILES["Crates"]["keywords"])
+    assert {sq for sq in board.squares() if board.tiles_at(sq)} == {(2, 2), (3, 2), (2, 4), (3, 4)}
     figures = {DARTAGNAN: "character", ARAMIS: "character", GUARDS[0]: "enemy", GUARDS[1]: "enemy"}
-    path = [DARTAGNAN, (3, 3), ARAMIS, (5, 3)]
-    assert [step_cost(board, a, b, "character", figures) for a, b in zip(path, path[1:])] == [2, 1, 1]
+    path = [DARTAGNAN, (2, 3), (3, 3), ARAMIS, (5, 3)]
+    assert [step_cost(board, a, b, "character", figures) for a, b in zip(path, path[1:])] == [1, 1, 1, 1]
     assert path_cost(board, path, "character", figures) == 4
     reach = reachable(board, DARTAGNAN, 4, "character", figures)
-    assert reach[(5, 3)] == 4                  # the cheapest way is the squeeze
+    assert reach[(5, 3)] == 4                  # the squeeze is the cheapest way
     assert ARAMIS not in reach                 # passed through, not stopped on
-    assert path_cost(board, path[:3], "character", figures) is None
+    assert path_cost(board, path[:4], "character", figures) is None
     assert all(g not in reach for g in GUARDS)
-    # without the squeeze: over a crate 5 points, around them 6
-    assert path_cost(board, [DARTAGNAN, (3, 4), ARAMIS, (5, 3)], "character", figures) == 5
-    assert path_cost(board, [DARTAGNAN, (2, 5), (3, 5), (4, 4), (5, 3)], "character", figures) == 6
+    # over a crate costs more: diagonally onto it 4 (Elevated), off it 2: 1 + 4 + 2 + 1
+    assert path_cost(board, [DARTAGNAN, (2, 3), (3, 2), ARAMIS, (5, 3)], "character", figures) == 8
+    # an Enemy treats the Crates as obstacles but may take the gap too
+    assert path_cost(board, path[:3], "enemy") == 2
 
 
 def test_squeezing_between_two_squares_you_cannot_move_into():
@@ -72,6 +75,24 @@ def test_staircase_example():
     assert (3, 1) not in reachable(board, milady, 5, "character", guards)
     # down again costs 1 a step
     assert path_cost(board, list(reversed(path)), "character", guards) == 4
+
+
+def test_staircase_railings_only_stop_steps():
+    """Staircase (Map Tile): "Characters can only move into squares on Staircases from
+    sides that do not have Railings" is all the rulebook says of its Railings
+    (docs/rulings.md, "Staircase railings"): they stop steps across them, both ways, and
+    block no line of sight, give no Cover, allow Melee across and make no High Ground."""
+    board = board_from_rows(STAIR_ROWS, maps=STAIRS)
+    guard, stair, beyond = (2, 3), (3, 3), (5, 2)
+    assert step_cost(board, guard, stair) is None and step_cost(board, stair, guard) is None
+    assert step_cost(board, (5, 2), (4, 2)) is None and step_cost(board, (4, 2), (5, 2)) is None
+    assert line_of_sight(board, guard, beyond) and line_of_sight(board, guard, stair)
+    assert not cover(board, guard, (5, 3)) and not cover(board, (5, 3), guard)
+    assert pattern_squares(board, guard, "east", [[0, 1]], melee=True) == [stair]
+    assert pattern_squares(board, stair, "west", [[0, 1]], melee=True) == [guard]
+    assert not any(board.high_ground(sq) for sq in [(3, 2), (4, 2), (3, 3), (4, 3)])
+    assert {board.keyword(k)["elevated"] is None for e in board.edges() for k in (m.keyword for m in
+            board.edge_marks(e))} == {True}
 
 
 # -- the step cost table -----------------------------------------------------------------
@@ -130,6 +151,20 @@ def test_a_rotated_staircase_costs_by_its_turned_arrow():
     assert step_cost(board, (4, 2), (3, 2)) == 1
     assert step_cost(board, (3, 1), (3, 2)) is None            # the railings are north and south now
     assert step_cost(board, (2, 3), (3, 3)) == 2
+
+
+def test_against_arrow_reads_the_arrow_of_the_piece_carrying_the_keyword():
+    """A Wagon (facing east) standing on a Staircase (arrow south): Stairs is
+    Difficult going north (against the Staircase's arrow), not going west (against the
+    Wagon's facing); the Wagon's facing stays its own arrow."""
+    plain = {**TILES["Wagon"], "keywords": []}
+    board = board_from_rows(STAIR_ROWS, [placement("Cart", (3, 2), facing="east")], maps=STAIRS,
+                            tiles={**TILES, "Cart": plain})
+    assert board.arrow((3, 3)) == "east"                 # the tile on top shows its facing
+    assert board.keyword_arrow((3, 3), "Stairs") == "south"
+    assert step_cost(board, (3, 4), (3, 3)) == 2         # up the stairs: against south
+    assert step_cost(board, (4, 3), (3, 3)) == 1         # westwards across them: not Difficult
+    assert step_cost(board, (3, 3), (4, 3)) == 1
 
 
 def test_multipliers_take_the_largest_never_a_product():
@@ -245,3 +280,32 @@ def test_bad_calls_are_refused():
     with pytest.raises(ValueError, match="start"):
         path_cost(board, [])
     assert step_cost(board, (1, 1), (1, 1)) is None and step_cost(board, (1, 1), (3, 1)) is None
+
+
+# -- nearest (docs/rulings.md, "What nearest measures") ----------------------------------
+
+def test_nearest_counts_movement_points_for_that_figure_and_returns_every_tie():
+    """An Enemy at (1, 2) and a Character at (5, 2) behind a Barrel (3, 2): the squares
+    adjacent to the Character cost the Enemy (who goes round the Elevated Barrel) 4 for
+    (4, 1) and (4, 3) alike: a tie, both returned; (4, 2) costs it 5. A Character may
+    climb over the Barrel (1 + 2 + 1): (4, 2) ties with the others at 4."""
+    board = board_from_rows([".....", "..B..", "....."])
+    hero = (5, 2)
+    around = [(4, 1), (4, 2), (4, 3), (5, 1), (5, 3)]
+    assert nearest(board, (1, 2), around, "enemy", {hero: "character"}) == (4, ((4, 1), (4, 3)))
+    assert nearest(board, (1, 2), [(4, 2)], "enemy", {hero: "character"}) == (5, ((4, 2),))
+    assert nearest(board, (1, 2), around, "character", {hero: "character"}) == (4, ((4, 1), (4, 2), (4, 3)))
+    # a figure to reach, not a square to stop on: the Character's own square counts
+    assert nearest(board, (1, 2), [hero], "enemy", {hero: "character"}, end=False) == (6, (hero,))
+    assert nearest(board, (1, 2), [hero], "enemy", {hero: "character"}) == (None, ())
+    assert nearest(board, (2, 2), [(2, 2), (3, 3)]) == (0, ((2, 2),))
+    walled = board_from_rows([".#."])
+    assert nearest(walled, (1, 1), [(3, 1)]) == (None, ())
+
+
+def test_queries_from_a_wall_are_refused_naming_the_square():
+    board = board_from_rows([".#."])
+    for call in (lambda: reachable(board, (2, 1), 3), lambda: nearest(board, (2, 1), [(1, 1)]),
+                 lambda: step_cost(board, (2, 1), (3, 1)), lambda: path_cost(board, [(2, 1), (3, 1)])):
+        with pytest.raises(ValueError, match=r"\(2, 1\).*wall"):
+            call()

@@ -310,3 +310,16 @@ def test_squares_entered_by_a_line_are_exact():
     assert cells_crossed(2, 3) == ((0, 0), (0, 1), (1, 1), (1, 2))
     assert cells_crossed(-2, 1) == ((-2, 0), (-1, 0))
     assert cells_crossed(4, 0) == () and cells_crossed(0, -3) == ()
+
+
+def test_the_tile_an_attacker_stands_on_gives_its_target_no_cover():
+    """docs/rulings.md, "The attacker's own tile": an attacker on the shipped 2x1 Crates
+    at (2, 2)-(3, 2) shoots over what it stands on; the reverse shot still has Cover
+    (the target is behind the Crates), and another tile in the line still covers."""
+    board = board_from_rows(["......", "......", "......"], [placement("Crates", (2, 2))])
+    assert cover(board, (2, 2), (5, 2)) is False and cover(board, (3, 2), (5, 2)) is False
+    assert cover(board, (5, 2), (2, 2)) is False      # the target's own Elevated tile (cover_from_own_tile)
+    assert cover(board, (6, 2), (1, 2)) is True       # off the Crates, they cover
+    behind = board_from_rows(["......", "......", "......"], [placement("Crates", (2, 2)), placement("Barrel", (5, 2))])
+    assert cover(behind, (2, 2), (6, 2)) is True      # a Barrel in the way is not the attacker's tile
+    assert sight_table(board)[((2, 2), (5, 2))] == (True, False)

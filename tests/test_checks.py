@@ -64,7 +64,7 @@ def test_checks_run_counts_each_check_once_per_pack_or_story() -> None:
     per_story = len(checks_for("resolve")) + len(checks_for("analyse"))
     manifests = sum(1 for p in result.packs if p.manifest is not None)
     boards = sum(len(p.board_docs) for p in result.packs)
-    assert boards == 30                  # the Gascony pack: components, 7 keywords, 11 terrain tiles, 11 layouts
+    assert boards == 31                  # the Gascony pack: components, 8 keywords, 11 terrain tiles, 11 layouts
     per_pack = len(checks_for("pack")) + len(checks_for("board"))
     assert result.checks_run == manifests + stories + boards + per_pack * packs + per_story * stories
 

@@ -329,7 +329,7 @@ def test_the_box_inventory_is_the_component_list() -> None:
         ("Medium", 2, [[4, 4], [4, 4]]), ("Stairs", 2, [[2, 2], [2, 2]])]
     staircase = box["map_tiles"][3]["sides"][0]
     assert (staircase["keywords"], staircase["arrow"]) == (["Stairs"], "south")
-    assert [(e["keyword"], e["side"]) for e in staircase["edges"]] == [("Railing", "west"), ("Railing", "east")]
+    assert [(e["keyword"], e["side"]) for e in staircase["edges"]] == [("Stair Railing", "west"), ("Stair Railing", "east")]
     assert [(t["piece"], t["count"]) for t in box["terrain_tiles"]] == [
         ("Chest", 2), ("Barrel", 4), ("Column / Brazier", 4), ("Crates / Balcony", 4),
         ("Haystack / Table", 2), ("Statue / Chandelier", 1), ("Wagon / Chandelier", 1)]

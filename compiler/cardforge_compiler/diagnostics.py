@@ -149,8 +149,10 @@ rule("CF708", "facing-mismatch", E,
 rule("CF709", "banner-not-allowed", E, "A placed terrain tile shows a banner, but none of its edges allows one.")
 rule("CF710", "railing-on-wall", W, "An edge keyword (a Railing) of a placed tile lies against a wall: it divides nothing.")
 rule("CF711", "bad-setup-square", E,
-     "A Start, Enemy or Named Enemy square is a wall, or terrain its figure may not enter or stop on.")
-rule("CF712", "square-taken", E, "Two pieces are set up on the same square for some number of Characters.")
+     "A Start, Enemy, Named Enemy or Search token square is a wall, or terrain its figure (Characters, for a "
+     "Search token) may not enter or stop on.")
+rule("CF712", "square-taken", E,
+     "Two pieces are set up on the same square for some number of Characters, or two Search tokens share a square.")
 rule("CF713", "too-few-start-squares", E, "A layout has fewer Start squares than the pack's largest party.")
 rule("CF714", "unreachable-square", E,
      "An Exit area, Search token or Enemy square cannot be reached by Characters from the Start area.")

@@ -174,5 +174,8 @@ BOARD_EFFECTS: dict[str, tuple[str, dict[str, str]]] = {
                            "(the Banner Slide).", {}),
     "wagon-roll": ("The tile rolls in the direction of its arrow, 1 square per success minus `minus`, until it "
                    "reaches another Terrain Tile or leaves the map: Characters and Named Enemies in squares it "
-                   "enters suffer 1 Wound, other Enemies are Defeated (the Wagon Roll).", {"minus": "wagon_minus"}),
+                   "enters suffer 1 Wound, other Enemies are Defeated; Characters or Named Enemies in squares where "
+                   "it stops are moved to the nearest empty square (docs/rulings.md, What nearest measures); "
+                   "Characters on top of it ride it and stay on top wherever it stops (the Wagon Roll).",
+                   {"minus": "wagon_minus"}),
 }

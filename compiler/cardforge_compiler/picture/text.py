@@ -138,8 +138,10 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
             a, b = _separated(edge.segment)
             for keyword in edge.keywords:
                 by_keyword.setdefault(keyword, []).append(f"{_sq(a)}|{_sq(b)}")
-        for keyword, where_ in sorted(by_keyword.items()):
-            lines.append(f"  =  {say(keyword)} (edge) between " + ", ".join(where_))
+        # one key, one line: every edge keyword (a Balcony's Railing, a Staircase's
+        # Stair Railing) shares the "=" beside a square
+        lines.append("  =  " + "; ".join(f"{say(keyword)} (edge) between " + ", ".join(where_)
+                                         for keyword, where_ in sorted(by_keyword.items())))
     if any(s.arrow for s in scene.squares.values()):
         lines.append(f"  {''.join(arrows.values())}  arrow printed on the tile")
     for label, square in scene.search_tokens:

@@ -7,7 +7,7 @@
 - ``terrain``: what the keywords on a square or an edge add up to (data fields only);
 - ``segments``: exact lines on the grid (squares entered, edges crossed, pinch points);
 - ``geometry``: adjacency, Range, facing turns, Attack Pattern squares;
-- ``movement``: ``step_cost``, ``path_cost``, ``reachable``;
+- ``movement``: ``step_cost``, ``path_cost``, ``reachable``, ``nearest``;
 - ``sight``: ``line_of_sight``, ``cover``, ``sight_table`` (all pairs).
 
 No keyword, tile or Enemy name appears in this package: it reads only the fields of
@@ -18,7 +18,7 @@ and the conformance cases: docs/runtime.md, "Board geometry"; docs/rulings.md.
 from cardforge_runtime.board.geometry import (adjacent, adjacent_squares, in_range, pattern_squares,
                                               range_between, turns_between)
 from cardforge_runtime.board.grid import DIRECTIONS, Board, EdgeMark, build_board, edge_between
-from cardforge_runtime.board.movement import path_cost, reachable, step_cost
+from cardforge_runtime.board.movement import nearest, path_cost, reachable, step_cost
 from cardforge_runtime.board.sight import cover, line_of_sight, sight_table
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "edge_between",
     "in_range",
     "line_of_sight",
+    "nearest",
     "path_cost",
     "pattern_squares",
     "range_between",

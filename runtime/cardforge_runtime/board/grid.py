@@ -139,7 +139,7 @@ class Board:
     """
 
     __slots__ = ("layout_id", "layout", "columns", "rows", "keywords_data", "_on_map", "_square_keywords",
-                 "_tiles", "_map_tile", "_arrow", "_edges", "_railing_high", "_area", "_placed_keywords",
+                 "_tiles", "_map_tile", "_arrow", "_keyword_arrows", "_edges", "_railing_high", "_area", "_placed_keywords",
                  "_map_keywords", "_links", "cache")
 
     def __init__(self, pack_board: Mapping[str, Any], layout_id: str) -> None:
@@ -199,6 +199,13 @@ class Board:
         arrow points down the stairs; a tile's ``facing``), or None."""
         return self._arrow[self.index(square)] if self.in_grid(square) else None
 
+    def keyword_arrow(self, square: Square, keyword: str) -> str | None:
+        """The arrow (after rotation) of the piece on ``square`` that carries square
+        keyword ``keyword``: a map tile side's ``arrow`` or a terrain tile's ``facing``;
+        None when that piece has none. A ``when: against-arrow`` keyword reads this,
+        never the arrow of another piece on the same square (a Wagon on a Staircase)."""
+        return self._keyword_arrows[self.index(square)].get(keyword) if self.in_grid(square) else None
+
     def area(self, square: Square) -> frozenset[Square]:
         """For a square whose keyword ``sees: area``: the squares of the placed piece(s)
         carrying that keyword and the squares adjacent to them; empty otherwise."""
@@ -229,9 +236,12 @@ class Board:
         return self._railing_high[railing]
 
     def high_ground(self, square: Square) -> bool:
-        """Whether ``square`` is on the high side of some edge keyword (Balconies and
-        Railings: High Ground)."""
-        return any(mark.high == square for marks in self._edges.values() for mark in marks)
+        """Whether ``square`` is on the high side of some edge keyword with ``elevated``
+        effects (Balconies and Railings: "A Railing edge divides the Map into High Ground
+        and Low Ground"); an edge keyword without them (a Staircase's Stair Railing, which
+        only stops steps) makes no High Ground."""
+        return any(mark.high == square and self.keywords_data[mark.keyword].get("elevated") is not None
+                   for marks in self._edges.values() for mark in marks)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a Board is immutable (tried to set {name})")
@@ -289,6 +299,7 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
     placed: list[list[int]] = [[] for _ in range(count)]
     map_tile: list[int | None] = [None] * count
     arrows: list[str | None] = [None] * count
+    keyword_arrows: list[dict[str, str | None]] = [{} for _ in range(count)]
     edges: dict[Edge, list[EdgeMark]] = {}
     railing_high: list[set[Square]] = []
     area: dict[Square, set[Square]] = {}
@@ -359,6 +370,7 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
             square_kw[i].extend(k for k in kws if k not in square_kw[i])
             if arrow is not None:
                 arrows[i] = arrow
+            keyword_arrows[i].update((k, arrow) for k in kws)
         plain = [sq for _, _, sq in squares]
         add_area(plain, kws)
         piece_edges(side, spath, plain, rotation, False)
@@ -382,6 +394,7 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
             square_kw[i].extend(k for k in kws if k not in square_kw[i])
             if facing is not None:
                 arrows[i] = facing
+            keyword_arrows[i].update((k, facing) for k in kws)
         plain = [sq for _, _, sq in squares]
         add_area(plain, kws)
         label = entry.get("link")
@@ -406,6 +419,7 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         "layout_id": layout_id, "layout": layout, "columns": columns, "rows": rows, "keywords_data": keywords,
         "_on_map": tuple(on_map), "_square_keywords": tuple(tuple(k) for k in square_kw),
         "_tiles": tuple(tuple(p) for p in placed), "_map_tile": tuple(map_tile), "_arrow": tuple(arrows),
+        "_keyword_arrows": tuple(keyword_arrows),
         "_edges": {e: tuple(m) for e, m in edges.items()},
         "_railing_high": tuple(frozenset(h) for h in railing_high),
         "_area": {sq: frozenset(s) for sq, s in area.items()}, "_placed_keywords": tuple(placed_keywords),

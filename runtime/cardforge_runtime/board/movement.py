@@ -7,8 +7,9 @@ is ``"character"`` or ``"enemy"``.
 
 Rulings (docs/rulings.md): a step costs its base (1 orthogonal, 2 diagonal) times the
 largest multiplier that applies to it: the ``movement.enter`` multipliers of the square
-entered (``when: against-arrow`` ones only when the step goes against that square's
-arrow, i.e. has a component opposite to it) and the ``movement.leave`` multipliers of
+entered (``when: against-arrow`` ones only when the step goes against the arrow of
+the piece carrying that keyword, ``Board.keyword_arrow``, i.e. has a component
+opposite to it) and the ``movement.leave`` multipliers of
 the square left (a ``movement.scope: area`` keyword's only on a step between one of its
 squares and a square without it: into or out of a pit, not within it); a step between
 two linked squares (``Board.links``, Descent's matching staircase spaces) costs the
@@ -28,14 +29,14 @@ on top of Terrain Tiles that grant the Elevated effect").
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from cardforge_runtime.board.geometry import turns_between
 from cardforge_runtime.board.grid import DIRECTIONS, STEP, Board, Square, as_figures, as_square, edge_between
 from cardforge_runtime.board.segments import quadrant_of, separated
 from cardforge_runtime.board.terrain import edge_rules, square_rules
 
-__all__ = ["MOVERS", "path_cost", "reachable", "step_cost"]
+__all__ = ["MOVERS", "nearest", "path_cost", "reachable", "step_cost"]
 
 #: The kinds of mover.
 MOVERS = ("character", "enemy")
@@ -46,6 +47,17 @@ def _check(mover: str, figures: Figures | None) -> dict[Square, str]:
     if mover not in MOVERS:
         raise ValueError(f"unknown mover {mover!r}: expected character or enemy")
     return as_figures(figures)
+
+
+def _start(board: Board, square, what: str = "start") -> Square:
+    """``square`` as a tuple, checked to be a square a figure can stand on: in the grid
+    and covered by a map tile (a query starting from a wall has no answer)."""
+    square = as_square(square, what)
+    if not board.in_grid(square):
+        raise ValueError(f"{what} {square} is outside the {board.columns} x {board.rows} grid")
+    if not board.on_map(square):
+        raise ValueError(f"{what} {square} is a wall (no map tile covers it): no figure stands there")
+    return square
 
 
 def _terrain_step(board: Board, a: Square, b: Square, mover: str) -> int | None:
@@ -70,24 +82,25 @@ def _terrain_step(board: Board, a: Square, b: Square, mover: str) -> int | None:
             return linked
     elif edge_between(a, b) in blocking:
         return linked
-    enter, against, leave = into.enter, into.enter_against, out.leave
+    enter, against, leave = into.enter, list(into.against), out.leave
     if into.area or out.area:
         # movement.scope: area: only a step into or out of the keyword's squares
         left, entered = board.square_keywords(a), board.square_keywords(b)
         for name, multiplier, against_arrow, _ in into.area:
             if name not in left:
-                against = max(against, multiplier)
                 if not against_arrow:
                     enter = max(enter, multiplier)
+                elif board.keyword_arrow(b, name) is not None:
+                    against.append((multiplier, board.keyword_arrow(b, name)))
         for name, _, _, multiplier in out.area:
             if name not in entered:
                 leave = max(leave, multiplier)
     multiplier = enter
-    arrow = board.arrow(b)
-    if arrow is not None and against > multiplier:
+    for more, arrow in against:
+        # against the arrow of the piece carrying the keyword: a component opposite it
         ax, ay = STEP[arrow]
-        if (b[0] - a[0]) * ax + (b[1] - a[1]) * ay < 0:
-            multiplier = against
+        if more > multiplier and (b[0] - a[0]) * ax + (b[1] - a[1]) * ay < 0:
+            multiplier = more
     cost = (2 if diagonal else 1) * max(multiplier, leave)
     return cost if linked is None else min(cost, linked)
 
@@ -128,6 +141,8 @@ def step_cost(board: Board, a: Square, b: Square, mover: str = "character",
     """
     figures = _check(mover, figures)
     a, b = as_square(a), as_square(b)
+    if board.in_grid(a) and not board.on_map(a):
+        raise ValueError(f"a step from {a}: a wall (no map tile covers it), no figure stands there")
     if not _passes(mover, figures.get(b)):
         return None
     return _terrain_step(board, a, b, mover)
@@ -160,6 +175,8 @@ def path_cost(board: Board, path: Sequence[Square], mover: str = "character",
         raise ValueError("a path needs at least its start square")
     figures = _check(mover, figures)
     path = [as_square(square) for square in path]
+    if board.in_grid(path[0]) and not board.on_map(path[0]):
+        raise ValueError(f"a path from {path[0]}: a wall (no map tile covers it), no figure stands there")
     total = 0
     for a, b in zip(path, path[1:], strict=False):
         cost = step_cost(board, a, b, mover, figures)
@@ -228,30 +245,84 @@ def reachable(board: Board, start: Square, budget: int, mover: str = "character"
         raise ValueError(f"a budget is a whole number >= 0, got {budget!r}")
     if facing is not None and facing not in DIRECTIONS:
         raise ValueError(f"unknown facing {facing!r}")
-    start = as_square(start, "start")
-    if not board.in_grid(start):
-        raise ValueError(f"start {start} is outside the {board.columns} x {board.rows} grid")
+    start = _start(board, start)
     others = {sq: kind for sq, kind in _check(mover, figures).items() if sq != start}
+    result = _ends(board, start, mover, others, budget)
+    if facing is None:
+        return result
+    return {(sq, f): cost + turns_between(facing, f) for sq, cost in result.items() for f in DIRECTIONS
+            if cost + turns_between(facing, f) <= budget}
+
+
+def _ends(board: Board, start: Square, mover: str, others: dict[Square, str],
+          budget: int | None, anywhere: bool = False) -> dict[Square, int]:
+    """The cheapest cost to every square a move from ``start`` may end on (``start``
+    at 0), within ``budget`` (None: unlimited); ``anywhere``: every square entered,
+    whether a move may end there or not."""
+    limit = float("inf") if budget is None else budget
     table = _neighbours(board, mover)
     rules = square_rules(board)
     best = {board.index(start): 0}
     heap = [(0, board.index(start))]
     while heap:
         cost, i = heapq.heappop(heap)
-        if cost > best.get(i, budget + 1):
+        if cost > best.get(i, limit):
             continue
         for j, b, step in table[i]:
             total = cost + step
-            if total <= budget and total < best.get(j, budget + 1) and _passes(mover, others.get(b)):
+            if total <= limit and total < best.get(j, limit + 1) and _passes(mover, others.get(b)):
                 best[j] = total
                 heapq.heappush(heap, (total, j))
     columns = board.columns
     result = {}
     for i, cost in best.items():
         square = (i % columns + 1, i // columns + 1)
-        if i == board.index(start) or (rules[i].stop and square not in others):
+        if anywhere or i == board.index(start) or (rules[i].stop and square not in others):
             result[square] = cost
-    if facing is None:
-        return result
-    return {(sq, f): cost + turns_between(facing, f) for sq, cost in result.items() for f in DIRECTIONS
-            if cost + turns_between(facing, f) <= budget}
+    return result
+
+
+def nearest(board: Board, start: Square, targets: Iterable[Square], mover: str = "character",
+            figures: Figures | None = None, end: bool = True) -> tuple[int | None, tuple[Square, ...]]:
+    """The nearest of ``targets`` to a figure on ``start``: the fewest Movement points
+    that figure spends to end a move there, and every target at that cost.
+
+    "Nearest" (docs/rulings.md, "What nearest measures") is counted as Movement is, for
+    that figure (Attack, Range: "Range is counted the same way as Movement"): terrain
+    costs, edges, who passes whom and squares no move may end on all count. Ties are the
+    players' choice, so every tied square is returned and the caller asks.
+
+    Args:
+        board: the board.
+        start: the figure's square (a square of the map, not a wall).
+        targets: the candidate squares (e.g. the squares adjacent to a Character for an
+            Enemy's move, the Characters' squares in line of sight, the empty squares
+            for a Wagon's rider); duplicates and squares off the grid are ignored.
+        mover, figures: as ``reachable``.
+        end: True (a square to move to: the Enemy's square adjacent to a Character,
+            the Wagon rider's empty square): a target no move may end on (occupied,
+            ``movement.stop`` false) is never nearest. False (a figure to reach: the
+            nearest Character for an Enemy's attack): the cost of stepping into the
+            target square counts, whoever stands there.
+
+    Returns:
+        ``(cost, squares)``: the fewest points and the tied target squares, row by row
+        (``(0, (start,))`` when ``start`` is a target); ``(None, ())`` when no target
+        can be reached.
+
+    Raises:
+        ValueError: ``start`` outside the grid, a wall or not a square; a target that
+            is not a square; an unknown mover or figure kind.
+
+    Rule: Gascony's Legacy, "Enemy Movement" ("the nearest square adjacent to a
+    Character"), "Enemy Attacks" ("the nearest Character in its Line of Sight"),
+    Terrain Tiles (Wagon: "moved to the nearest empty square"), "Attack" (Range).
+    """
+    start = _start(board, start)
+    wanted = {as_square(square, "a target") for square in targets}
+    others = {sq: kind for sq, kind in _check(mover, figures).items() if sq != start and (end or sq not in wanted)}
+    costs = {sq: cost for sq, cost in _ends(board, start, mover, others, None, not end).items() if sq in wanted}
+    if not costs:
+        return None, ()
+    best = min(costs.values())
+    return best, tuple(sorted((sq for sq, cost in costs.items() if cost == best), key=lambda sq: (sq[1], sq[0])))

@@ -11,7 +11,8 @@ Rulings (docs/rulings.md): "crosses" means entering the inside of a square; touc
 an edge or a corner does not, so two blockers touching only at a corner let a line
 through that point (the pinch point) and a line along an edge is not blocked; the
 attacker's and the target's own squares never block or cover; Fallen figures give no
-Cover; an edge keyword with ``unless_high_side_borders`` neither blocks nor covers
+Cover; the terrain tile an attacker stands on gives its target no Cover; an edge keyword with
+``unless_high_side_borders`` neither blocks nor covers
 a line between two squares one of which borders that railing on its high side; a
 square's ``sees`` (adjacent / area) and ``seen_from_adjacent`` limit sight both ways,
 so line of sight stays symmetric. Linked squares (``Board.links``, a keyword's
@@ -51,8 +52,12 @@ class _Sight:
         self.block = self.cover = 0
         self.visible: list[frozenset[Square] | None] = [None] * (c * rows)
         self.seen_adjacent = [False] * (c * rows)
-        self.cover_for: dict[int, int] = {}       # target index -> Cover mask without its own tile
-        own = self._own_tile_cover(board)
+        # Cover masks leaving out placed terrain tiles: the attacker's own tiles always
+        # (it shoots over what it stands on), the target's when cover_from_own_tile: false
+        self.base_cover, self.tile_cover, self.target_exempt = self._tile_cover(board)
+        self.attacker_tiles = [frozenset(n for n in board.tiles_at(sq) if n in self.tile_cover)
+                               for sq in board.squares()]
+        self.masks: dict[frozenset[int], int] = {}
         for square in board.squares():
             i = board.index(square)
             rule = rules[i]
@@ -65,8 +70,6 @@ class _Sight:
             elif rule.sees == "area":
                 self.visible[i] = board.area(square) | {square}
             self.seen_adjacent[i] = rule.seen_from_adjacent
-        for i, mask in own.items():
-            self.cover_for[i] = mask
         self.corners = [((sq[0] - 1, sq[1] - 1), (sq[0], sq[1] - 1), (sq[0] - 1, sq[1]), sq) for sq in board.squares()]
         # edges that matter to sight: (edge, blocks, cover, railing lifting it or None)
         self.edges = [(edge, blocks, gives, unless) for edge, rule in edge_rules(board).items()
@@ -107,20 +110,21 @@ class _Sight:
         return frozenset(pairs)
 
     @staticmethod
-    def _own_tile_cover(board: Board) -> dict[int, int]:
-        """For each square on a terrain tile one of whose keywords says
-        ``elevated.cover_from_own_tile: false``: the Cover mask of the board without
-        what that tile gives (walls, map tile keywords and every other tile still count)."""
+    def _tile_cover(board: Board) -> tuple[int, dict[int, int], list[frozenset[int]]]:
+        """``(base, tile_cover, target_exempt)``: the Cover mask of walls and map tile
+        keywords (a square giving Cover or blocking); per placed terrain tile giving
+        Cover, the mask of its squares; per square index, the placed tiles on it one of
+        whose keywords says ``elevated.cover_from_own_tile: false``."""
         def gives(names) -> bool:
             return any(board.keyword(k)["sight"]["cover"] or board.keyword(k)["sight"]["blocks"] for k in names)
 
         def exempt(names) -> bool:
             return any((board.keyword(k).get("elevated") or {}).get("cover_from_own_tile") is False for k in names)
 
-        squares = list(board.squares())
         tile_mask: dict[int, int] = {}
         base = 0
-        for square in squares:
+        target_exempt = []
+        for square in board.squares():
             bit = 1 << board.index(square)
             index = board.map_tile_at(square)
             if not board.on_map(square) or gives(board.map_keywords(index)):
@@ -128,16 +132,25 @@ class _Sight:
             for n in board.tiles_at(square):
                 if gives(board.tile_keywords(n)):
                     tile_mask[n] = tile_mask.get(n, 0) | bit
-        out = {}
-        for square in squares:
-            own = {n for n in board.tiles_at(square) if exempt(board.tile_keywords(n))}
-            if own:
-                mask = base
-                for n, m in tile_mask.items():
-                    if n not in own:
-                        mask |= m
-                out[board.index(square)] = mask
-        return out
+            target_exempt.append(frozenset(n for n in board.tiles_at(square) if exempt(board.tile_keywords(n))))
+        return base, tile_mask, target_exempt
+
+    def cover_mask(self, ia: int, ib: int) -> int:
+        """The squares giving Cover to a target on ``ib`` against an attacker on ``ia``
+        (figures left out): every Cover or blocking square but those of the terrain
+        tiles the attacker stands on and, when their keywords say
+        ``cover_from_own_tile: false``, those the target stands on."""
+        left_out = self.attacker_tiles[ia] | self.target_exempt[ib]
+        if not left_out:
+            return self.cover
+        mask = self.masks.get(left_out)
+        if mask is None:
+            mask = self.base_cover
+            for n, tile in self.tile_cover.items():
+                if n not in left_out:
+                    mask |= tile
+            self.masks[left_out] = mask
+        return mask
 
     def relmask(self, dx: int, dy: int) -> int:
         mask = self.relmasks.get((dx, dy))
@@ -271,7 +284,7 @@ def _lines(s: _Sight, a: Square, b: Square, ia: int, ib: int) -> bool:
 def _cover(s: _Sight, a: Square, b: Square, ia: int, ib: int, figures: int) -> bool:
     if ia == ib or ((ia, ib) in s.linked and not _lines(s, a, b, ia, ib)):
         return False          # seen only through a link: as though adjacent, no Cover
-    blockers = (s.cover_for.get(ib, s.cover) | figures) & ~((1 << ia) | (1 << ib))
+    blockers = (s.cover_mask(ia, ib) | figures) & ~((1 << ia) | (1 << ib))
     edges = s.edge_sets_for(ia, ib)[1] if s.edges else frozenset()
     for p in s.corners[ia]:
         for q in s.corners[ib]:
@@ -324,7 +337,8 @@ def cover(board: Board, attacker: Square, target: Square, figures: Figures | Non
         True when no single corner of ``attacker`` has a clear line to all 4 corners of
         ``target`` (clear: no blocking or Cover square, wall or standing figure entered
         other than the two squares, leaving out the Cover of the terrain tile the
-        target stands on when its keyword says ``cover_from_own_tile: false``; no blocking or Cover
+        target stands on when its keyword says ``cover_from_own_tile: false`` and that
+        of any terrain tile the attacker stands on (it shoots over it); no blocking or Cover
         edge crossed). Only meaningful when ``line_of_sight`` is True (it is True
         when it is not). Not symmetric. Cover never applies to Melee Attacks (the
         caller's concern).

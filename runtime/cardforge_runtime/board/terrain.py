@@ -42,6 +42,9 @@ class SquareRules(NamedTuple):
             against_arrow, leave)``: their multipliers apply only to a step between
             this square and one without that keyword (``enter``, ``enter_against``
             and ``leave`` above leave them out).
+        against: ``(enter, arrow)`` of each ``when: against-arrow`` keyword whose
+            piece has an arrow (``Board.keyword_arrow``): the multiplier applies to a
+            step against that piece's arrow only.
     """
 
     on_map: bool
@@ -56,6 +59,7 @@ class SquareRules(NamedTuple):
     sees: str
     seen_from_adjacent: bool
     area: tuple[tuple[str, int, bool, int], ...] = ()
+    against: tuple[tuple[int, str], ...] = ()
 
 
 class EdgeRules(NamedTuple):
@@ -96,6 +100,7 @@ def square_rules(board: Board) -> tuple[SquareRules, ...]:
         blocks = cover = seen_from_adjacent = False
         sees = "all"
         area = []
+        against = []
         for name in board.square_keywords(square):
             data = board.keyword(name)
             move, sight = data["movement"], data["sight"]
@@ -103,6 +108,9 @@ def square_rules(board: Board) -> tuple[SquareRules, ...]:
                 area.append((name, move["enter"], move["when"] == "against-arrow", move["leave"]))
             elif move["when"] == "against-arrow":
                 enter_against = max(enter_against, move["enter"])
+                arrow = board.keyword_arrow(square, name)
+                if arrow is not None and move["enter"] > 1:
+                    against.append((move["enter"], arrow))
             else:
                 enter = max(enter, move["enter"])
             if move["scope"] != "area":
@@ -116,7 +124,7 @@ def square_rules(board: Board) -> tuple[SquareRules, ...]:
             if _SEES_ORDER[sight["sees"]] > _SEES_ORDER[sees]:
                 sees = sight["sees"]
         rules.append(SquareRules(True, enter, max(enter, enter_against), leave, characters, enemies, stop,
-                                 blocks, cover, sees, seen_from_adjacent, tuple(area)))
+                                 blocks, cover, sees, seen_from_adjacent, tuple(area), tuple(against)))
     result = tuple(rules)
     board.cache["square_rules"] = result
     return result

@@ -137,24 +137,28 @@ def cases() -> list[dict]:
          q("step_cost", None, from_=[3, 2], to=[3, 3]),
          q("pattern_squares", [[3, 1], [2, 2], [4, 2]], square=[3, 2], facing="south", melee=True,
            pattern=[[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1]])]))
-    move_fig = figs(character=[(2, 4), (4, 3)], enemy=[(6, 2), (6, 4)])
+    move_fig = figs(character=[(1, 3), (4, 3)], enemy=[(6, 2), (6, 4)])
     out.append(case(
-        "movement-example", "Gascony's Legacy, Move (Movement Example)",
-        "D'Artagnan (2, 4) spends 4 points: squeezing between two crates (2, 3) and (3, 4), through Aramis (4, 3), "
-        "to (5, 3) beside two guards.",
-        one(rows_layout(["......", "......", ".K....", "..K...", "......"])),
-        [q("path_cost", 4, path=[[2, 4], [3, 3], [4, 3], [5, 3]], figures=move_fig),
-         q("reachable", start=[2, 4], budget=4, figures=move_fig)]))
+        "movement-example", "Gascony's Legacy, Move (Movement Example); docs/rulings.md, The Movement example",
+        "D'Artagnan (1, 3) spends 4 points to move 4 squares: squeezing between two 2x1 Crates (2, 2)-(3, 2) and "
+        "(2, 4)-(3, 4), through Aramis (4, 3), to (5, 3) beside two guards.",
+        one(rows_layout(["......"] * 5, [placement("Crates", (2, 2)), placement("Crates", (2, 4))])),
+        [q("path_cost", 4, path=[[1, 3], [2, 3], [3, 3], [4, 3], [5, 3]], figures=move_fig),
+         q("reachable", start=[1, 3], budget=4, figures=move_fig)]))
     stairs = one(rows_layout(["......", "..--..", "..--..", "......", "......"],
                              maps=[map_placement("Staircase", (3, 2))]))
     out.append(case(
         "staircase-example", "Gascony's Legacy, Staircase (Map Tile) (Staircase Example)",
-        "Milady (3, 5) spends 6 points to climb the stairs (3, 2)-(4, 3), arrow south, railings west and east, "
+        "Milady (3, 5) spends 6 points to climb the stairs (3, 2)-(4, 3), arrow south, Stair Railings west and "
+        "east (docs/rulings.md, Staircase railings: they stop steps across them, both ways, and nothing else), "
         "between 2 guards.", stairs,
         [q("path_cost", 6, path=[[3, 5], [3, 4], [3, 3], [3, 2], [3, 1]], figures=figs(enemy=[(2, 3), (5, 3)])),
          q("path_cost", 4, path=[[3, 1], [3, 2], [3, 3], [3, 4], [3, 5]]),
          q("step_cost", 4, from_=[3, 3], to=[4, 2]), q("step_cost", 2, from_=[4, 2], to=[3, 3]),
          q("step_cost", 1, from_=[3, 2], to=[4, 2]), q("step_cost", None, from_=[2, 2], to=[3, 2]),
+         q("step_cost", None, from_=[3, 2], to=[2, 2]),
+         q("line_of_sight", True, from_=[2, 3], to=[5, 2]), q("cover", False, from_=[2, 3], to=[5, 3]),
+         q("pattern_squares", [[3, 3]], square=[2, 3], facing="east", pattern=[[0, 1]], melee=True),
          q("reachable", start=[3, 5], budget=6, figures=figs(enemy=[(2, 3), (5, 3)]))]))
     table = one(rows_layout(["B.....", "......", "......", "..--..", "..--..", "......"],
                             [placement("Haystack", (4, 2))], maps=[map_placement("Staircase", (3, 4))]))
@@ -178,6 +182,15 @@ def cases() -> list[dict]:
         "A Marksman (1, 1), a Column (2, 1), Athos (3, 2): Athos has no Cover, the Marksman has.",
         one(rows_layout([".C..", "....", "...."])),
         [q("cover", False, from_=[1, 1], to=[3, 2]), q("cover", True, from_=[3, 2], to=[1, 1])]))
+    out.append(case(
+        "attacker-own-tile", "docs/rulings.md, The attacker's own tile (Gascony's Legacy, Line of Sight and Cover; "
+        "Elevated)",
+        "Crates (2x1) at (2, 2)-(3, 2): an attacker on them shoots over them (no Cover to (5, 2)); off them, they "
+        "cover; a Barrel at (5, 2) in the line still covers (6, 2).",
+        one(rows_layout(["......", "......", "......"], [placement("Crates", (2, 2)), placement("Barrel", (5, 2))])),
+        [q("cover", False, from_=[2, 2], to=[4, 2]), q("cover", False, from_=[3, 2], to=[4, 2]),
+         q("cover", True, from_=[6, 2], to=[1, 2]), q("cover", True, from_=[2, 2], to=[6, 2]),
+         q("sight_table")]))
     rails = one(rows_layout(["....", "....", "....", "...."], [placement("Balcony", (2, 2)), placement("Rail", (2, 4)),
                                                             placement("Rail", (2, 4), 90)]))
     around = [[dx, dy] for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
