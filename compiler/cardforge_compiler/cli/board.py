@@ -36,12 +36,12 @@ def _packs(paths: tuple[str, ...]) -> tuple[list[dict[str, Any]], str, CompileRe
         except BundleError as error:
             raise ConfigError(str(error)) from None
     from cardforge_compiler import __version__
-    from cardforge_compiler.cli.explore import _inputs_exist
+    from cardforge_compiler.cli.explore import inputs_exist
     from cardforge_compiler.emit import build_bundle
     from cardforge_compiler.pipeline import compile_paths
 
     result = compile_paths(list(paths))
-    _inputs_exist(result, paths)
+    inputs_exist(result, paths)
     note = (f"note: the content has {plural(len(result.errors), 'error')} (run cardforge lint {' '.join(paths)})"
             if result.errors else "")
     packs = [p for p in result.packs if p.manifest is not None]

@@ -1,13 +1,13 @@
 """Board geometry of a Battle layout (standard library only), one concern per module:
 
 - ``grid``: ``build_board(pack_board, layout_id)`` -> an immutable ``Board`` (squares,
-  walls, keywords, arrows, edges; every rotation and footprint rule, once);
+  walls, keywords, arrows, edges; every rotation and footprint rule, once: ``footprint``);
 - ``reading``: checked reads of the bundle's ``board`` object (``EngineError`` with a
   JSON path);
 - ``terrain``: what the keywords on a square or an edge add up to (data fields only);
 - ``segments``: exact lines on the grid (squares entered, edges crossed, pinch points);
 - ``geometry``: adjacency, Range, facing turns, Attack Pattern squares;
-- ``movement``: ``step_cost``, ``path_cost``, ``reachable``;
+- ``movement``: ``step_cost``, ``path_cost``, ``reachable``, ``step_table`` (every allowed step);
 - ``sight``: ``line_of_sight``, ``cover``, ``sight_table`` (all pairs).
 
 No keyword, tile or Enemy name appears in this package: it reads only the fields of
@@ -17,8 +17,8 @@ and the conformance cases: docs/runtime.md, "Board geometry"; docs/rulings.md.
 
 from cardforge_runtime.board.geometry import (adjacent, adjacent_squares, in_range, pattern_squares,
                                               range_between, turns_between)
-from cardforge_runtime.board.grid import DIRECTIONS, Board, EdgeMark, build_board, edge_between
-from cardforge_runtime.board.movement import path_cost, reachable, step_cost
+from cardforge_runtime.board.grid import DIRECTIONS, Board, EdgeMark, build_board, edge_between, footprint
+from cardforge_runtime.board.movement import path_cost, reachable, step_cost, step_table
 from cardforge_runtime.board.sight import cover, line_of_sight, sight_table
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "build_board",
     "cover",
     "edge_between",
+    "footprint",
     "in_range",
     "line_of_sight",
     "path_cost",
@@ -38,5 +39,6 @@ __all__ = [
     "reachable",
     "sight_table",
     "step_cost",
+    "step_table",
     "turns_between",
 ]

@@ -35,7 +35,7 @@ from cardforge_runtime.board.grid import DIRECTIONS, STEP, Board, Square, as_fig
 from cardforge_runtime.board.segments import quadrant_of, separated
 from cardforge_runtime.board.terrain import edge_rules, square_rules
 
-__all__ = ["MOVERS", "path_cost", "reachable", "step_cost"]
+__all__ = ["MOVERS", "path_cost", "reachable", "step_cost", "step_table"]
 
 #: The kinds of mover.
 MOVERS = ("character", "enemy")
@@ -194,6 +194,38 @@ def _neighbours(board: Board, mover: str) -> tuple[tuple[tuple[int, Square, int]
             table.append(tuple(steps))
         cached = board.cache[key] = tuple(table)
     return cached
+
+
+def step_table(board: Board, mover: str = "character",
+               figures: Figures | None = None) -> tuple[tuple[tuple[int, Square, int], ...], ...]:
+    """Every step a figure may take on ``board``, the table ``reachable`` walks.
+
+    Args:
+        board: the board.
+        mover: ``"character"`` or ``"enemy"``.
+        figures: ``{square: "character" | "enemy" | "fallen"}``, the other figures;
+            a step onto a figure of the other side is left out (as ``step_cost``).
+
+    Returns:
+        One entry per square of the grid, at ``board.index(square)`` (row by row):
+        the tuple of ``(board.index(b), b, cost)`` for each square ``b`` the mover
+        may step to from it (the 8 adjacent squares and linked ones), ``cost`` being
+        ``step_cost``. Whether a move may end on ``b`` is not in the table
+        (``path_cost``, ``reachable``). Without figures the table is built once per
+        board and mover and shared: do not change it.
+
+    Raises:
+        ValueError: an unknown mover or figure kind; figures that are not
+            ``{square: kind}``.
+
+    Rule: Gascony's Legacy, "Move"; "Terrain Tiles"; "Staircase (Map Tile)";
+    "Balconies and Railings".
+    """
+    others = _check(mover, figures)
+    table = _neighbours(board, mover)
+    if not others:
+        return table
+    return tuple(tuple(step for step in steps if _passes(mover, others.get(step[1]))) for steps in table)
 
 
 def reachable(board: Board, start: Square, budget: int, mover: str = "character",

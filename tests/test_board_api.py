@@ -1,0 +1,55 @@
+"""The public helpers of ``cardforge_runtime.board`` the compiler builds on (the
+footprint rule, the table of allowed steps): each agrees with the rule it stands for."""
+
+from __future__ import annotations
+
+import pytest
+from _board_helpers import board_from_rows
+
+from cardforge_runtime.board import footprint, step_cost, step_table
+
+
+@pytest.mark.parametrize("rotation, offsets", [
+    # a 2 x 3 tile (w = 2, h = 3); local squares row by row: (0,0) (1,0) (0,1) (1,1) (0,2) (1,2)
+    (0, [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)]),
+    (90, [(2, 0), (2, 1), (1, 0), (1, 1), (0, 0), (0, 1)]),       # (h-1-j, i)
+    (180, [(1, 2), (0, 2), (1, 1), (0, 1), (1, 0), (0, 0)]),      # (w-1-i, h-1-j)
+    (270, [(0, 1), (0, 0), (1, 1), (1, 0), (2, 1), (2, 0)]),      # (j, w-1-i)
+])
+def test_footprint_maps_each_local_square_to_its_offset(rotation, offsets):
+    """docs/format.md, Coordinates: the contract's table, square by square."""
+    placed = list(footprint((2, 3), rotation))
+    assert [(i, j) for i, j, _dx, _dy in placed] == [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)]
+    assert [(dx, dy) for _i, _j, dx, dy in placed] == offsets
+
+
+FIGURES = {(3, 2): "enemy", (2, 3): "character", (4, 3): "fallen"}
+
+
+@pytest.mark.parametrize("mover", ["character", "enemy"])
+@pytest.mark.parametrize("figures", [None, FIGURES])
+def test_step_table_holds_exactly_the_steps_step_cost_allows(mover, figures):
+    """Crates, a Barrel (Elevated), a Column and a wall; with and without figures."""
+    board = board_from_rows(["..K.#", ".B.C.", "K...."])
+    table = step_table(board, mover, figures)
+    assert len(table) == board.columns * board.rows
+    for a in board.squares():
+        expected = {}
+        for dc in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                b = (a[0] + dc, a[1] + dr)
+                cost = step_cost(board, a, b, mover, figures) if board.in_grid(b) else None
+                if cost is not None:
+                    expected[b] = cost
+        assert {b: cost for _j, b, cost in table[board.index(a)]} == expected
+        assert all(j == board.index(b) for j, b, _cost in table[board.index(a)])
+    assert step_table(board, mover) is step_table(board, mover)      # built once per board
+
+
+def test_step_table_refuses_bad_movers_and_figures():
+    board = board_from_rows(["..."])
+    with pytest.raises(ValueError, match="unknown mover"):
+        step_table(board, "horse")
+    with pytest.raises(ValueError, match="unknown kind"):
+        step_table(board, "character", {(1, 1): "ghost"})
+
