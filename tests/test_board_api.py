@@ -1,12 +1,14 @@
 """The public helpers of ``cardforge_runtime.board`` the compiler builds on (the
-footprint rule, the table of allowed steps): each agrees with the rule it stands for."""
+footprint rule, the table of allowed steps, unlimited reach, the deployment of
+Battle Cards - Setup 4): each agrees with the rule it stands for."""
 
 from __future__ import annotations
 
 import pytest
 from _board_helpers import board_from_rows
 
-from cardforge_runtime.board import footprint, step_cost, step_table
+from cardforge_runtime.board import Deployed, deployment_for, footprint, step_cost, step_table
+from cardforge_runtime.setup import players_set_up
 
 
 @pytest.mark.parametrize("rotation, offsets", [
@@ -53,3 +55,40 @@ def test_step_table_refuses_bad_movers_and_figures():
     with pytest.raises(ValueError, match="unknown kind"):
         step_table(board, "character", {(1, 1): "ghost"})
 
+
+# -- Battle Cards - Setup 4; Solo Play ------------------------------------------------------
+
+LAYOUT = {"deployment": [
+    {"enemy": "Cardinal's Guard", "squares": [{"at": [8, 3], "players": 3}, {"at": [9, 3], "players": 1},
+                                              {"at": [9, 4], "players": 2}]},
+    {"enemy": "Brigand", "squares": [{"at": [2, 2], "players": 4}, {"at": [3, 2], "players": 2}]},
+]}
+
+
+def test_deployment_for_places_every_square_numbered_up_to_the_characters_in_authored_order():
+    """"Place Enemies in any square with a number equal to or less than the number of
+    characters": equal counts, lower counts, higher ones do not."""
+    def tokens(n):
+        return [(d.enemy, d.square, d.area, d.index) for d in deployment_for(LAYOUT, n)]
+
+    assert tokens(0) == []
+    assert tokens(1) == [("Cardinal's Guard", (9, 3), 0, 1)]
+    assert tokens(2) == [("Cardinal's Guard", (9, 3), 0, 1), ("Cardinal's Guard", (9, 4), 0, 2),
+                         ("Brigand", (3, 2), 1, 1)]
+    assert tokens(4) == [("Cardinal's Guard", (8, 3), 0, 0), ("Cardinal's Guard", (9, 3), 0, 1),
+                         ("Cardinal's Guard", (9, 4), 0, 2), ("Brigand", (2, 2), 1, 0), ("Brigand", (3, 2), 1, 1)]
+    assert deployment_for(LAYOUT, 2)[0] == Deployed("Cardinal's Guard", (9, 3), 0, 1)
+    assert deployment_for({"deployment": []}, 4) == []
+
+
+@pytest.mark.parametrize("characters", [-1, 1.5, True, "2", None])
+def test_deployment_for_refuses_a_number_of_characters_that_is_not_a_whole_number(characters):
+    with pytest.raises(ValueError, match="whole number"):
+        deployment_for(LAYOUT, characters)
+
+
+def test_solo_play_sets_the_game_up_for_solo_characters():
+    """Solo Play: "Set up the game for 2 players and take control of both Characters"."""
+    limits = {"min": 1, "max": 4, "solo_characters": 2}
+    assert [players_set_up(limits, n) for n in (1, 2, 3, 4)] == [2, 2, 3, 4]
+    assert players_set_up({**limits, "solo_characters": 3}, 1) == 3

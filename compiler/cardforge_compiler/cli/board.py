@@ -88,14 +88,18 @@ def _is_input(output: Path, paths: tuple[str, ...]) -> bool:
 
 def _characters(pack: dict[str, Any], players: int | None) -> int | None:
     """The Characters Enemies are placed for with ``players`` players: Solo Play
-    counts as the pack's ``players.solo_characters`` (Gascony's Legacy, Solo Play)."""
+    counts as the pack's ``players.solo_characters`` (Gascony's Legacy, Solo Play; the
+    runtime's ``players_set_up``). Raises ``ConfigError`` (exit 2) for a number of
+    players the pack is not for."""
+    from cardforge_runtime.setup import players_set_up
+
     if players is None:
         return None
     limits = pack["players"]
     if not limits["min"] <= players <= limits["max"]:
         raise ConfigError(f"--players {players}: {shown(pack['title'])} is for {limits['min']} to "
                           f"{limits['max']} players")
-    return limits["solo_characters"] if players == 1 else players
+    return players_set_up(limits, players)
 
 
 def _square(text: str | None) -> tuple[int, int] | None:

@@ -8,7 +8,8 @@
 - ``segments``: exact lines on the grid (squares entered, edges crossed, pinch points);
 - ``geometry``: adjacency, Range, facing turns, Attack Pattern squares;
 - ``movement``: ``step_cost``, ``path_cost``, ``reachable``, ``step_table`` (every allowed step);
-- ``sight``: ``line_of_sight``, ``cover``, ``sight_table`` (all pairs).
+- ``sight``: ``line_of_sight``, ``cover``, ``sight_table`` (all pairs);
+- ``setup``: ``deployment_for`` (the Enemies a layout sets up for N Characters).
 
 No keyword, tile or Enemy name appears in this package: it reads only the fields of
 the bundle's keyword data (docs/format.md, `terrain-keyword`). Coordinates, rulings
@@ -19,16 +20,19 @@ from cardforge_runtime.board.geometry import (adjacent, adjacent_squares, in_ran
                                               range_between, turns_between)
 from cardforge_runtime.board.grid import DIRECTIONS, Board, EdgeMark, build_board, edge_between, footprint
 from cardforge_runtime.board.movement import path_cost, reachable, step_cost, step_table
+from cardforge_runtime.board.setup import Deployed, deployment_for
 from cardforge_runtime.board.sight import cover, line_of_sight, sight_table
 
 __all__ = [
     "DIRECTIONS",
     "Board",
+    "Deployed",
     "EdgeMark",
     "adjacent",
     "adjacent_squares",
     "build_board",
     "cover",
+    "deployment_for",
     "edge_between",
     "footprint",
     "in_range",
