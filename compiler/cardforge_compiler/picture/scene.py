@@ -264,13 +264,12 @@ def unreachable_squares(board: Board, start: Iterable[Sq]) -> frozenset[Sq]:
     """The squares a Character may end a move on (every keyword lets Characters
     enter and stop) that no Character reaches from any of the ``start`` squares with
     any number of Movement points and no figure on the board (Gascony's Legacy,
-    "Move"; the movement graph of ``cardforge_runtime.board.movement``)."""
+    "Move"; the runtime's ``reachable`` with no budget)."""
     rules = square_rules(board)
     standing = {sq for sq in board.squares() if rules[board.index(sq)].on_map and rules[board.index(sq)].characters
                 and rules[board.index(sq)].stop}
-    budget = 4 * board.columns * board.rows * max((max(r.enter, r.enter_against) * r.leave for r in rules), default=1)
     reached: set[Sq] = set()
     for sq in start:
         if board.in_grid(sq) and sq not in reached:
-            reached.update(reachable(board, sq, budget, "character"))
+            reached.update(reachable(board, sq, None, "character"))
     return frozenset(standing - reached)

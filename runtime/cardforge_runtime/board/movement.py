@@ -228,14 +228,16 @@ def step_table(board: Board, mover: str = "character",
     return tuple(tuple(step for step in steps if _passes(mover, others.get(step[1]))) for steps in table)
 
 
-def reachable(board: Board, start: Square, budget: int, mover: str = "character",
+def reachable(board: Board, start: Square, budget: int | None, mover: str = "character",
               figures: Figures | None = None, facing: str | None = None) -> dict:
     """The squares a figure on ``start`` can end its move on with ``budget`` Movement points.
 
     Args:
         board: the board.
         start: the mover's square (it may appear in ``figures``; it is ignored there).
-        budget: the Movement points, a whole number >= 0.
+        budget: the Movement points, a whole number >= 0; ``None``: no limit (every
+            square the figure could end a move on at any cost, however many rounds
+            it takes: what lint and the picture call reachable from the Start area).
         mover: ``"character"`` or ``"enemy"``.
         figures: ``{square: "character" | "enemy" | "fallen"}``: Characters pass
             through Characters but not Enemies (and Enemies through Enemies but not
@@ -248,6 +250,7 @@ def reachable(board: Board, start: Square, budget: int, mover: str = "character"
     Returns:
         ``{square: cost}`` (or ``{(square, facing): cost}``) for every square the move
         may end on within the budget, ``start`` included at 0. Costs are the cheapest.
+        With ``facing`` and no budget, every facing of every such square.
 
     Raises:
         ValueError: a budget that is not a whole number >= 0 (NaN, 1.5, true), a start
@@ -256,8 +259,9 @@ def reachable(board: Board, start: Square, budget: int, mover: str = "character"
 
     Rule: Gascony's Legacy, "Move"; "Terrain Tiles"; "Staircase"; "Balconies and Railings".
     """
-    if type(budget) is not int or budget < 0:
-        raise ValueError(f"a budget is a whole number >= 0, got {budget!r}")
+    if budget is not None and (type(budget) is not int or budget < 0):
+        raise ValueError(f"a budget is a whole number >= 0 (or None: no limit), got {budget!r}")
+    limit = float("inf") if budget is None else budget
     if facing is not None and facing not in DIRECTIONS:
         raise ValueError(f"unknown facing {facing!r}")
     start = as_square(start, "start")
@@ -270,11 +274,11 @@ def reachable(board: Board, start: Square, budget: int, mover: str = "character"
     heap = [(0, board.index(start))]
     while heap:
         cost, i = heapq.heappop(heap)
-        if cost > best.get(i, budget + 1):
+        if cost > best.get(i, limit + 1):
             continue
         for j, b, step in table[i]:
             total = cost + step
-            if total <= budget and total < best.get(j, budget + 1) and _passes(mover, others.get(b)):
+            if total <= limit and total < best.get(j, limit + 1) and _passes(mover, others.get(b)):
                 best[j] = total
                 heapq.heappush(heap, (total, j))
     columns = board.columns
@@ -286,4 +290,4 @@ def reachable(board: Board, start: Square, budget: int, mover: str = "character"
     if facing is None:
         return result
     return {(sq, f): cost + turns_between(facing, f) for sq, cost in result.items() for f in DIRECTIONS
-            if cost + turns_between(facing, f) <= budget}
+            if cost + turns_between(facing, f) <= limit}
