@@ -233,7 +233,7 @@ def test_a_query_given_something_that_is_not_a_square_raises_value_error(bad):
             pytest.fail(f"{name} took {bad!r}")
 
 
-@pytest.mark.parametrize("budget", [float("nan"), float("inf"), 1.5, True, "3", None], ids=repr)
+@pytest.mark.parametrize("budget", [float("nan"), float("inf"), 1.5, True, "3"], ids=repr)  # None: no limit
 def test_a_budget_that_is_not_a_whole_number_raises_value_error(budget):
     from cardforge_runtime.board import reachable
 

@@ -21,10 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from cardforge_compiler.emit import _board  # the bundle's one writer of the board object
-from cardforge_runtime.board import Board, build_board, path_cost
-from cardforge_runtime.board.grid import _footprint  # the runtime's one footprint rule (see placed_squares)
-from cardforge_runtime.board.movement import _neighbours as step_table  # its step_cost of every allowed step
+from cardforge_compiler.emit import bundle_board  # the bundle's one writer of the board object
+from cardforge_runtime.board import Board, Deployed, build_board, deployment_for, footprint, path_cost, step_table
 from cardforge_runtime.board.terrain import SquareRules, square_rules
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.format import canonical_json
@@ -34,7 +32,7 @@ if TYPE_CHECKING:
     from cardforge_compiler.resolve import PackIR, StoryIR
     from cardforge_compiler.validate import Document
 
-__all__ = ["BattleUse", "LayoutIR", "battle_uses", "bundle_board", "layout_irs", "placed_squares", "square_text"]
+__all__ = ["BattleUse", "LayoutIR", "battle_uses", "deployed", "layout_irs", "placed_squares", "square_text"]
 
 Square = tuple[int, int]
 
@@ -48,15 +46,17 @@ def placed_squares(size: list[int], at: list[int], rotation: int) -> list[Square
     """The squares a tile of unrotated ``size`` ``[w, h]`` covers when its rotated
     footprint's top-left square is ``at`` and it is turned ``rotation`` degrees
     clockwise (docs/format.md, Coordinates). The runtime's footprint rule
-    (``cardforge_runtime.board.grid``), never a second copy; squares may lie outside
+    (``cardforge_runtime.board.footprint``), never a second copy; squares may lie outside
     the grid."""
-    return [(at[0] + dx, at[1] + dy) for _i, _j, dx, dy in _footprint((size[0], size[1]), rotation)]
+    return [(at[0] + dx, at[1] + dy) for _i, _j, dx, dy in footprint((size[0], size[1]), rotation)]
 
 
-def bundle_board(pack: PackIR) -> dict[str, Any]:
-    """The pack's board exactly as the bundle writes it (``emit``; docs/bundle.md,
-    Board), for the runtime's ``build_board``: one writer of the format."""
-    return _board(pack)
+def deployed(layout: BattleLayout, characters: int) -> list[Deployed]:
+    """The Enemy tokens ``layout`` sets up for ``characters`` Characters, in authored
+    order, each with its ``area`` and ``index`` in ``deployment``: the runtime's
+    ``deployment_for`` (Gascony's Legacy, "Battle Cards - Setup", 4) on the layout's
+    deployment as the bundle writes it, never a second copy of the rule."""
+    return deployment_for(layout.model_dump(mode="json", by_alias=True, include={"deployment"}), characters)
 
 
 @dataclass

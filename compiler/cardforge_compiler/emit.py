@@ -43,7 +43,7 @@ from cardforge_compiler.load import gc_paused
 from cardforge_compiler.model import Components, step_kind
 from cardforge_compiler.resolve import PackIR, StoryIR
 
-__all__ = ["build_bundle", "bundle_bytes", "bundle_chunks", "remove_stale_temp_files", "write_atomically"]
+__all__ = ["build_bundle", "bundle_board", "bundle_bytes", "bundle_chunks", "remove_stale_temp_files", "write_atomically"]
 
 
 def _plain(model: Any) -> dict:
@@ -180,7 +180,7 @@ def _manifest(pack: PackIR) -> dict:
     manifest = _plain(pack.pack)
     manifest.pop("kind")
     manifest["source"] = pack.manifest.source.rel
-    manifest["board"] = _board(pack)
+    manifest["board"] = bundle_board(pack)
     return manifest
 
 
@@ -207,10 +207,12 @@ def _terrain_tile(model: BaseModel) -> dict:
     return out
 
 
-def _board(pack: PackIR) -> dict:
-    """The pack's ``board`` (format 1.4.0; docs/bundle.md, Board): its components
-    (an empty box when the pack has none), terrain keywords and terrain tiles by
-    name, map tile sides by side name, layouts by id with the file each came from."""
+def bundle_board(pack: PackIR) -> dict:
+    """The pack's ``board`` exactly as the bundle writes it (format 1.4.0;
+    docs/bundle.md, Board): its components (an empty box when the pack has none),
+    terrain keywords and terrain tiles by name, map tile sides by side name, layouts
+    by id with the file each came from. The one writer of the board object; the board
+    checks give it to the runtime's ``build_board``. Raises nothing."""
     components = pack.components.model if pack.components is not None else Components(kind="components")
     return {
         "components": _full(components, "kind"),

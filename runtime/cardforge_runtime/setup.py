@@ -1,7 +1,8 @@
 """Setup and save files: the plain-data checks a session needs before it starts.
 
 ``check_setup`` checks the players, Characters and seed of a new session against the
-pack (Gascony's Legacy, Setup and Solo Play); ``check_save`` checks the shape of a
+pack (Gascony's Legacy, Setup and Solo Play); ``players_set_up`` is the number of
+players a game is set up for (Solo Play counts as 2); ``check_save`` checks the shape of a
 save (docs/runtime.md, Saves). Both raise ``SessionError`` with the reason.
 """
 
@@ -16,7 +17,7 @@ from cardforge_runtime.limits import MAX_DEPTH, PlainDataError, check_plain_data
 from cardforge_runtime.pcg import Pcg32
 
 __all__ = ["READABLE_SAVE_VERSIONS", "SAVE_FORMAT", "SAVE_VERSION", "TRANSCRIPT_FORMAT", "TRANSCRIPT_VERSION",
-           "SessionError", "check_save", "check_setup", "parse_seed", "seed_text"]
+           "SessionError", "check_save", "check_setup", "parse_seed", "players_set_up", "seed_text"]
 
 #: The ``format`` of a saved session, and the version of its shape. Version 2 stores
 #: the seed as decimal text (``"18446744073709551615"``): a JSON number above 2**53
@@ -45,6 +46,29 @@ class SessionError(ValueError):
     """A session cannot start or resume: unknown story, wrong number of players or
     Characters, a bad seed, or a save that does not fit the bundle."""
 
+
+
+def players_set_up(limits: Mapping[str, Any], players: int) -> int:
+    """The number of players a game of ``players`` players is set up for: what every
+    per-player count counts (the ``players`` of conditions, cards drawn per player,
+    the Enemies a Battle layout places for that many Characters).
+
+    Args:
+        limits: the pack's ``players`` object (``{"min", "max", "solo_characters"}``;
+            only ``solo_characters`` is read).
+        players: the number of players, 1 or more (whether the pack allows it is
+            ``check_setup``'s concern).
+
+    Returns:
+        ``limits["solo_characters"]`` for one player, else ``players``.
+
+    Raises nothing.
+
+    Rule: Gascony's Legacy, "Solo Play": "Set up the game for 2 players and take
+    control of both Characters" (a solo player may control up to 4; the game is
+    still set up for ``solo_characters``).
+    """
+    return limits["solo_characters"] if players == 1 else players
 
 
 def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:

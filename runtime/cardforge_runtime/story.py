@@ -40,6 +40,7 @@ from cardforge_runtime.party import allowed
 from cardforge_runtime.party import named as named_character
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.rolls import roll
+from cardforge_runtime.setup import players_set_up
 from cardforge_runtime.wounds import heal, lost, wound
 
 __all__ = ["EngineError", "Outcome", "Play", "StoryRules", "effect_of"]
@@ -195,9 +196,9 @@ class StoryRules:
         and the ``players`` name of conditions count. Gascony's Legacy, Solo Play:
         "Set up the game for 2 players and take control of both Characters", so one
         player counts as the pack's ``players.solo_characters`` (2), however many
-        Characters (up to 4) they control; otherwise the number of players."""
-        players = self.state["players"]
-        return self.pack["players"]["solo_characters"] if players == 1 else players
+        Characters (up to 4) they control; otherwise the number of players
+        (``cardforge_runtime.setup.players_set_up``)."""
+        return players_set_up(self.pack["players"], self.state["players"])
 
     # -- Characters -------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from cardforge_compiler.checks import check
 from cardforge_compiler.diagnostics import Diagnostic, listed
 from cardforge_compiler.resolve import PackIR
+from cardforge_runtime.setup import players_set_up
 
 __all__ = ["faces_share_a_footprint", "layouts_used", "party_sizes", "placed_facing_and_banner"]
 
@@ -29,13 +30,14 @@ def party_sizes(pack: PackIR) -> list[int]:
     """The numbers of Characters a game of the pack may have, smallest first: each
     player count from ``players.min`` to ``players.max``, Solo Play counting as
     ``players.solo_characters`` Characters (Gascony's Legacy, Solo Play: "Set up the
-    game for 2 players and take control of both Characters"); 1 to 4 without a
-    manifest."""
+    game for 2 players and take control of both Characters"; the runtime's
+    ``players_set_up``); 1 to 4 without a manifest."""
     manifest = pack.pack
     if manifest is None:
         return [1, 2, 3, 4]
     players = manifest.players
-    sizes = {players.solo_characters if n == 1 else n for n in range(players.min, players.max + 1)}
+    limits = players.model_dump()
+    sizes = {players_set_up(limits, n) for n in range(players.min, players.max + 1)}
     return sorted(sizes) or [max(players.max, players.solo_characters)]   # min > max: CF1xx says so
 
 

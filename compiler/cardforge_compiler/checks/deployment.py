@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cardforge_compiler.boards import square_text
+from cardforge_compiler.boards import deployed, square_text
 from cardforge_compiler.checks import check
 from cardforge_compiler.checks.board import party_sizes
 from cardforge_compiler.diagnostics import Diagnostic
@@ -87,9 +87,10 @@ def one_piece_per_square(pack: PackIR) -> Iterator[Diagnostic]:
     placed, Named Enemies) are set up on the same square."""
     largest = party_sizes(pack)[-1]
     for lid, layout in pack.board_layouts.items():
+        placed = {(d.area, d.index) for d in deployed(layout.model, largest)}
         first: dict[tuple[int, int], tuple[tuple, str, int]] = {}
         for path, sq, what, players, _mover in sorted(_pieces(layout), key=lambda p: p[3]):
-            if players > largest:
+            if path[0] == "deployment" and (path[1], path[3]) not in placed:
                 continue                    # never placed in a game of this pack
             if sq in first:
                 other_path, other, _ = first[sq]

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 import networkx as nx
 
+from cardforge_compiler.boards import deployed
 from cardforge_compiler.checks import check
 from cardforge_compiler.checks.board import party_sizes
 from cardforge_compiler.diagnostics import Diagnostic, listed
@@ -139,10 +140,8 @@ def _enemies(pack: PackIR, lid: str, doc: Document) -> Iterator[Diagnostic]:
     party = party_sizes(pack)[-1]
     supply = {e.enemy: e.count for e in components.enemy_tokens}
     placed: dict[str, list[tuple]] = {}
-    for a, area in enumerate(doc.model.deployment):
-        for s, square in enumerate(area.squares):
-            if square.players <= party:
-                placed.setdefault(area.enemy, []).append(("deployment", a, "squares", s, "at"))
+    for token in deployed(doc.model, party):
+        placed.setdefault(token.enemy, []).append(("deployment", token.area, "squares", token.index, "at"))
     for enemy, paths in placed.items():
         if enemy in supply and len(paths) > supply[enemy]:
             tokens = plural(len(paths), f"'{enemy}' token")

@@ -15,6 +15,7 @@ from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.model import Pack
 from cardforge_compiler.resolve import PackIR
 from cardforge_runtime.format import player_limits
+from cardforge_runtime.setup import players_set_up
 
 __all__ = ["character_count", "manifest_values"]
 
@@ -105,8 +106,9 @@ def character_count(pack: PackIR) -> Iterator[Diagnostic]:
            player_limits(players.min, players.max).items()):
         return  # the players themselves are wrong (CF105)
     boards = len(model.characters)
-    fewest = players.solo_characters if players.min == 1 else players.min
-    most = max(players.solo_characters if players.max == 1 else players.max, fewest)
+    limits = players.model_dump()
+    fewest = players_set_up(limits, players.min)
+    most = max(players_set_up(limits, players.max), fewest)
     where = {"file": doc.source.display, "doc": doc.index, "anchor": "key"}
     have = "no Character boards" if boards == 0 else f"only {boards} Character board{'s' if boards > 1 else ''}"
     if boards < fewest:

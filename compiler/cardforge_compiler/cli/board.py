@@ -36,12 +36,12 @@ def _packs(paths: tuple[str, ...]) -> tuple[list[dict[str, Any]], str, CompileRe
         except BundleError as error:
             raise ConfigError(str(error)) from None
     from cardforge_compiler import __version__
-    from cardforge_compiler.cli.explore import _inputs_exist
+    from cardforge_compiler.cli.explore import inputs_exist
     from cardforge_compiler.emit import build_bundle
     from cardforge_compiler.pipeline import compile_paths
 
     result = compile_paths(list(paths))
-    _inputs_exist(result, paths)
+    inputs_exist(result, paths)
     note = (f"note: the content has {plural(len(result.errors), 'error')} (run cardforge lint {' '.join(paths)})"
             if result.errors else "")
     packs = [p for p in result.packs if p.manifest is not None]
@@ -88,14 +88,18 @@ def _is_input(output: Path, paths: tuple[str, ...]) -> bool:
 
 def _characters(pack: dict[str, Any], players: int | None) -> int | None:
     """The Characters Enemies are placed for with ``players`` players: Solo Play
-    counts as the pack's ``players.solo_characters`` (Gascony's Legacy, Solo Play)."""
+    counts as the pack's ``players.solo_characters`` (Gascony's Legacy, Solo Play; the
+    runtime's ``players_set_up``). Raises ``ConfigError`` (exit 2) for a number of
+    players the pack is not for."""
+    from cardforge_runtime.setup import players_set_up
+
     if players is None:
         return None
     limits = pack["players"]
     if not limits["min"] <= players <= limits["max"]:
         raise ConfigError(f"--players {players}: {shown(pack['title'])} is for {limits['min']} to "
                           f"{limits['max']} players")
-    return limits["solo_characters"] if players == 1 else players
+    return players_set_up(limits, players)
 
 
 def _square(text: str | None) -> tuple[int, int] | None:

@@ -14,12 +14,13 @@ from cardforge_compiler.report import EXIT_PROBLEMS, EXIT_USAGE, ConfigError, pl
 if TYPE_CHECKING:
     from cardforge_compiler.pipeline import CompileResult
 
-__all__ = ["graph", "path"]
+__all__ = ["graph", "inputs_exist", "path"]
 
 
-def _inputs_exist(result: CompileResult, paths: tuple[str, ...]) -> None:
-    """For commands that need content (``graph``, ``path``): a path given that is
-    missing or holds no YAML is a usage error (exit 2)."""
+def inputs_exist(result: CompileResult, paths: tuple[str, ...]) -> None:
+    """For commands that need content (``graph``, ``path``, ``board``): a path given
+    that is missing or holds no YAML (CF001, CF010 in ``result``) is a usage error:
+    its diagnostics go to stderr and the process exits 2 (``SystemExit``)."""
     given = {PurePosixPath(Path(p).as_posix()).as_posix() for p in paths}
     missing = [d for d in result.diagnostics if d.code in ("CF001", "CF010") and d.line is None and d.file in given]
     if missing:
@@ -85,7 +86,7 @@ def graph(paths: tuple[str, ...], story_id: str | None, fmt: str, output: Path |
     from cardforge_compiler.pipeline import compile_paths
 
     result = compile_paths(list(paths))
-    _inputs_exist(result, paths)
+    inputs_exist(result, paths)
     story = _find_story(result, paths, story_id)
     text = (to_dot if fmt == "dot" else to_mermaid)(story.analysis)
     if output:
@@ -123,7 +124,7 @@ def path(paths: tuple[str, ...], card: str, story_id: str | None) -> None:
         raise ConfigError(f"{card!r} is not a card id: card ids are numbers such as 14")
     target = int(card)
     result = compile_paths(list(paths))
-    _inputs_exist(result, paths)
+    inputs_exist(result, paths)
     story = _find_story(result, paths, story_id, target)
     analysis = story.analysis
     steps = witness_path(analysis, target)

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardforge_runtime.board import Board, build_board, cover, line_of_sight, reachable
+from cardforge_runtime.board import Board, build_board, cover, deployment_for, line_of_sight, reachable
 from cardforge_runtime.board.grid import rotate_side
 from cardforge_runtime.board.terrain import square_rules
 
@@ -220,11 +220,12 @@ def build_scene(board: Mapping[str, Any], layout_id: str, *, characters: int | N
     edges = [Edge(tuple(dict.fromkeys(m.keyword for m in marks)), _segment(edge),
                   tuple(sorted({m.high for m in marks}, key=lambda q: (q[1], q[0]))))
              for edge, marks in sorted(grid_board.edges().items())]
+    placed = None if characters is None else {(d.area, d.index) for d in deployment_for(layout, characters)}
     deployment = []
     for area, group in enumerate(layout["deployment"]):
         for index, spot in enumerate(group["squares"]):
             deployment.append(Deployment(area, index, group["enemy"], _sq(spot["at"]), spot["players"],
-                                         characters is None or spot["players"] <= characters))
+                                         placed is None or (area, index) in placed))
     scene = Scene(
         layout_id=layout_id, title=layout.get("title", layout_id), columns=grid_board.columns, rows=grid_board.rows,
         squares=squares, map_tiles=map_tiles, terrain_tiles=terrain_tiles, edges=edges, marks=keyword_marks(keywords),
@@ -263,13 +264,12 @@ def unreachable_squares(board: Board, start: Iterable[Sq]) -> frozenset[Sq]:
     """The squares a Character may end a move on (every keyword lets Characters
     enter and stop) that no Character reaches from any of the ``start`` squares with
     any number of Movement points and no figure on the board (Gascony's Legacy,
-    "Move"; the movement graph of ``cardforge_runtime.board.movement``)."""
+    "Move"; the runtime's ``reachable`` with no budget)."""
     rules = square_rules(board)
     standing = {sq for sq in board.squares() if rules[board.index(sq)].on_map and rules[board.index(sq)].characters
                 and rules[board.index(sq)].stop}
-    budget = 4 * board.columns * board.rows * max((max(r.enter, r.enter_against) * r.leave for r in rules), default=1)
     reached: set[Sq] = set()
     for sq in start:
         if board.in_grid(sq) and sq not in reached:
-            reached.update(reachable(board, sq, budget, "character"))
+            reached.update(reachable(board, sq, None, "character"))
     return frozenset(standing - reached)

@@ -1,14 +1,15 @@
 """Board geometry of a Battle layout (standard library only), one concern per module:
 
 - ``grid``: ``build_board(pack_board, layout_id)`` -> an immutable ``Board`` (squares,
-  walls, keywords, arrows, edges; every rotation and footprint rule, once);
+  walls, keywords, arrows, edges; every rotation and footprint rule, once: ``footprint``);
 - ``reading``: checked reads of the bundle's ``board`` object (``EngineError`` with a
   JSON path);
 - ``terrain``: what the keywords on a square or an edge add up to (data fields only);
 - ``segments``: exact lines on the grid (squares entered, edges crossed, pinch points);
 - ``geometry``: adjacency, Range, facing turns, Attack Pattern squares;
-- ``movement``: ``step_cost``, ``path_cost``, ``reachable``, ``nearest``;
-- ``sight``: ``line_of_sight``, ``cover``, ``sight_table`` (all pairs).
+- ``movement``: ``step_cost``, ``path_cost``, ``reachable``, ``nearest``, ``step_table`` (every allowed step);
+- ``sight``: ``line_of_sight``, ``cover``, ``sight_table`` (all pairs);
+- ``setup``: ``deployment_for`` (the Enemies a layout sets up for N Characters).
 
 No keyword, tile or Enemy name appears in this package: it reads only the fields of
 the bundle's keyword data (docs/format.md, `terrain-keyword`). Coordinates, rulings
@@ -17,19 +18,23 @@ and the conformance cases: docs/runtime.md, "Board geometry"; docs/rulings.md.
 
 from cardforge_runtime.board.geometry import (adjacent, adjacent_squares, in_range, pattern_squares,
                                               range_between, turns_between)
-from cardforge_runtime.board.grid import DIRECTIONS, Board, EdgeMark, build_board, edge_between
-from cardforge_runtime.board.movement import nearest, path_cost, reachable, step_cost
+from cardforge_runtime.board.grid import DIRECTIONS, Board, EdgeMark, build_board, edge_between, footprint
+from cardforge_runtime.board.movement import nearest, path_cost, reachable, step_cost, step_table
+from cardforge_runtime.board.setup import Deployed, deployment_for
 from cardforge_runtime.board.sight import cover, line_of_sight, sight_table
 
 __all__ = [
     "DIRECTIONS",
     "Board",
+    "Deployed",
     "EdgeMark",
     "adjacent",
     "adjacent_squares",
     "build_board",
     "cover",
+    "deployment_for",
     "edge_between",
+    "footprint",
     "in_range",
     "line_of_sight",
     "nearest",
@@ -39,5 +44,6 @@ __all__ = [
     "reachable",
     "sight_table",
     "step_cost",
+    "step_table",
     "turns_between",
 ]

@@ -23,7 +23,7 @@ from cardforge_runtime.board.reading import DIRECTIONS, direction, fail, field, 
 from cardforge_runtime.board_fields import ROTATIONS
 
 __all__ = ["DIRECTIONS", "STEP", "Board", "EdgeMark", "Square", "as_figures", "as_square", "build_board", "edge_between",
-           "rotate_side"]
+           "footprint", "rotate_side"]
 
 Square = tuple[int, int]
 Edge = tuple[str, int, int]
@@ -108,9 +108,21 @@ def edge_between(a: Square, b: Square) -> Edge:
     raise ValueError(f"({c}, {r}) and ({c2}, {r2}) do not share an edge")
 
 
-def _footprint(size: tuple[int, int], rotation: int) -> Iterator[tuple[int, int, int, int]]:
-    """``(i, j, dx, dy)`` for each local square ``(i, j)`` of an unrotated ``w x h``
-    footprint and its offset from the rotated footprint's top-left square."""
+def footprint(size: tuple[int, int], rotation: int) -> Iterator[tuple[int, int, int, int]]:
+    """The squares of a placed tile's footprint: ``(i, j, dx, dy)`` for each local
+    square ``(i, j)`` (0-based, unrotated, row by row) of a ``size`` ``(w, h)`` tile
+    turned ``rotation`` degrees clockwise, and its offset ``(dx, dy)`` from the
+    top-left square of the rotated footprint (``w x h``, or ``h x w`` at 90 and 270):
+    0: ``(i, j)``; 90: ``(h-1-j, i)``; 180: ``(w-1-i, h-1-j)``; 270: ``(j, w-1-i)``.
+    The one footprint rule of placed map tiles and terrain tiles (docs/format.md,
+    Coordinates). Add the offsets to the placement's ``at`` for the squares.
+
+    ``rotation`` is one of 0, 90, 180, 270 (``build_board`` checks it; any other
+    value is taken as 270). Raises nothing.
+
+    Rule: Gascony's Legacy, "Battle Cards - Setup" (tiles placed as the layout
+    shows), "Terrain Tiles".
+    """
     w, h = size
     for j in range(h):
         for i in range(w):
@@ -316,7 +328,7 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         if c0 + w - 1 > columns or r0 + h - 1 > rows:
             raise fail(f"{path}.at", f"the footprint ({c0}, {r0})-({c0 + w - 1}, {r0 + h - 1}) leaves the "
                                       f"{columns} x {rows} grid")
-        return rotation, [(i, j, (c0 + dx, r0 + dy)) for i, j, dx, dy in _footprint(size, rotation)]
+        return rotation, [(i, j, (c0 + dx, r0 + dy)) for i, j, dx, dy in footprint(size, rotation)]
 
     def add_edges(squares: list[Square], side: str, keyword: str, banner: bool) -> None:
         """Edge keyword ``keyword`` along side ``side`` (rotated) of a placed footprint."""

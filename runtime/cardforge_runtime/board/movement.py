@@ -36,7 +36,7 @@ from cardforge_runtime.board.grid import DIRECTIONS, STEP, Board, Square, as_fig
 from cardforge_runtime.board.segments import quadrant_of, separated
 from cardforge_runtime.board.terrain import edge_rules, square_rules
 
-__all__ = ["MOVERS", "nearest", "path_cost", "reachable", "step_cost"]
+__all__ = ["MOVERS", "nearest", "path_cost", "reachable", "step_cost", "step_table"]
 
 #: The kinds of mover.
 MOVERS = ("character", "enemy")
@@ -213,14 +213,48 @@ def _neighbours(board: Board, mover: str) -> tuple[tuple[tuple[int, Square, int]
     return cached
 
 
-def reachable(board: Board, start: Square, budget: int, mover: str = "character",
+def step_table(board: Board, mover: str = "character",
+               figures: Figures | None = None) -> tuple[tuple[tuple[int, Square, int], ...], ...]:
+    """Every step a figure may take on ``board``, the table ``reachable`` walks.
+
+    Args:
+        board: the board.
+        mover: ``"character"`` or ``"enemy"``.
+        figures: ``{square: "character" | "enemy" | "fallen"}``, the other figures;
+            a step onto a figure of the other side is left out (as ``step_cost``).
+
+    Returns:
+        One entry per square of the grid, at ``board.index(square)`` (row by row):
+        the tuple of ``(board.index(b), b, cost)`` for each square ``b`` the mover
+        may step to from it (the 8 adjacent squares and linked ones), ``cost`` being
+        ``step_cost``. Whether a move may end on ``b`` is not in the table
+        (``path_cost``, ``reachable``). Without figures the table is built once per
+        board and mover and shared: do not change it.
+
+    Raises:
+        ValueError: an unknown mover or figure kind; figures that are not
+            ``{square: kind}``.
+
+    Rule: Gascony's Legacy, "Move"; "Terrain Tiles"; "Staircase (Map Tile)";
+    "Balconies and Railings".
+    """
+    others = _check(mover, figures)
+    table = _neighbours(board, mover)
+    if not others:
+        return table
+    return tuple(tuple(step for step in steps if _passes(mover, others.get(step[1]))) for steps in table)
+
+
+def reachable(board: Board, start: Square, budget: int | None, mover: str = "character",
               figures: Figures | None = None, facing: str | None = None) -> dict:
     """The squares a figure on ``start`` can end its move on with ``budget`` Movement points.
 
     Args:
         board: the board.
         start: the mover's square (it may appear in ``figures``; it is ignored there).
-        budget: the Movement points, a whole number >= 0.
+        budget: the Movement points, a whole number >= 0; ``None``: no limit (every
+            square the figure could end a move on at any cost, however many rounds
+            it takes: what lint and the picture call reachable from the Start area).
         mover: ``"character"`` or ``"enemy"``.
         figures: ``{square: "character" | "enemy" | "fallen"}``: Characters pass
             through Characters but not Enemies (and Enemies through Enemies but not
@@ -233,6 +267,7 @@ def reachable(board: Board, start: Square, budget: int, mover: str = "character"
     Returns:
         ``{square: cost}`` (or ``{(square, facing): cost}``) for every square the move
         may end on within the budget, ``start`` included at 0. Costs are the cheapest.
+        With ``facing`` and no budget, every facing of every such square.
 
     Raises:
         ValueError: a budget that is not a whole number >= 0 (NaN, 1.5, true), a start
@@ -241,8 +276,8 @@ def reachable(board: Board, start: Square, budget: int, mover: str = "character"
 
     Rule: Gascony's Legacy, "Move"; "Terrain Tiles"; "Staircase"; "Balconies and Railings".
     """
-    if type(budget) is not int or budget < 0:
-        raise ValueError(f"a budget is a whole number >= 0, got {budget!r}")
+    if budget is not None and (type(budget) is not int or budget < 0):
+        raise ValueError(f"a budget is a whole number >= 0 (or None: no limit), got {budget!r}")
     if facing is not None and facing not in DIRECTIONS:
         raise ValueError(f"unknown facing {facing!r}")
     start = _start(board, start)
@@ -250,8 +285,9 @@ def reachable(board: Board, start: Square, budget: int, mover: str = "character"
     result = _ends(board, start, mover, others, budget)
     if facing is None:
         return result
+    limit = float("inf") if budget is None else budget
     return {(sq, f): cost + turns_between(facing, f) for sq, cost in result.items() for f in DIRECTIONS
-            if cost + turns_between(facing, f) <= budget}
+            if cost + turns_between(facing, f) <= limit}
 
 
 def _ends(board: Board, start: Square, mover: str, others: dict[Square, str],
