@@ -413,3 +413,27 @@ def test_a_difficulty_is_played_and_saved(tmp_path: Path):
     assert again.returncode == 2 and "leave out --players, --characters, --seed and --difficulty" in again.stderr
     wrong = cardforge("play", str(bundle), "--players", "2", "--seed", "8", "--difficulty", "hardest")
     assert wrong.returncode == 2 and "no difficulty 'hardest' in Deck Rules (it has: easier, harder)" in wrong.stderr
+
+
+def test_a_kept_card_is_used_at_the_prompt(tmp_path: Path):
+    """Between Story cards, ``use N M``: Character N discards their kept card M."""
+    import copy
+
+    from _runtime_helpers import TEST_DECKS, make_bundle
+
+    decks = copy.deepcopy(TEST_DECKS)
+    decks[1]["cards"] = [{"name": "Salve", "count": 2, "keep": True, "effects": [], "use": [{"kind": "heal", "amount": 2}]}]
+    bundle = make_bundle([{"id": 1, "steps": [{"kind": "lose", "health": 2, "who": "one", "character": "Anne"},
+                                              {"kind": "goto", "card": 2}]},
+                          {"id": 2, "steps": [{"kind": "victory", "text": "Won."}]}], decks=decks,
+                         difficulty=[{"name": "easier", "start_draws": {"deck": "Loot", "per_character": 1}}])
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    typed = "\n" + "use 2 3\n" + "use 1 1\n" + "\n\n"
+    result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", "--difficulty", "easier",
+                       stdin=typed)
+    assert result.returncode == 0, result.stderr
+    out = " ".join(result.stdout.split())
+    assert "use 1 M: Anne discards a kept card to use it: 1. Salve" in out
+    assert "type 1" in out                                   # Bertrand has one kept card
+    assert "Anne uses Salve (discarded)" in out and "Anne: Health 1 -> 3" in out and "*** VICTORY ***" in out

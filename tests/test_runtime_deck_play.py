@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from _runtime_helpers import TEST_DECKS, advance, make_bundle
 from cardforge_runtime import AnswerError, Session, SessionError, load_bundle
 from cardforge_runtime import decks as D
-from cardforge_runtime.deck_play import decks_by_name, draw_loot
+from cardforge_runtime.deck_play import decks_by_name
+from cardforge_runtime.loot import draw_loot
 
 GOTO_END = {"kind": "victory", "text": "Won."}
 BOARDS = [
@@ -245,3 +246,54 @@ def test_no_card_is_lost_through_any_playthrough_and_save_load(seed, choices):
         session.answer(answer)
         assert conserved(session)
         session = Session.load(session.bundle, json.dumps(session.save()))
+
+
+def test_a_threat_deck_shares_the_deck_state_and_survives_a_save():
+    """A Battle sets up a Named Enemy's Threat deck (Setup 5d) under ``state["decks"]``:
+    same piles, same generator; a card returned to the box stays there through a save."""
+    from cardforge_runtime.deck_play import decks_in_play, set_up_threat_deck
+
+    threat = {"name": "Cardinal Richelieu", "when_empty": "reshuffle", "cards": [
+        {"name": "Guards!", "count": 1, "threat": [], "reaction": []},
+        {"name": "Doom", "count": 2, "threat": [], "reaction": []}]}
+    session = start([{"id": 1, "steps": [GOTO_END]}])
+    pack = {**session.bundle.data["packs"][0], "threat_decks": [threat]}
+    state = session.state
+    set_up_threat_deck(state, pack, "Cardinal Richelieu", D.deck_rng(1))
+    expected = ["Cardinal Richelieu#1", "Cardinal Richelieu#2", "Cardinal Richelieu#3"]
+    D.deck_rng(1).shuffle(expected)
+    assert state["decks"]["Cardinal Richelieu"] == {"draw": expected, "discard": [], "box": []}
+    card = D.draw(state["decks"]["Cardinal Richelieu"], D.deck_rng(1))
+    D.to_box(state["decks"]["Cardinal Richelieu"], card)
+    assert D.check_conservation(json.loads(json.dumps(state)), decks_in_play(pack, state)) == []
+    with pytest.raises(KeyError, match="is set up"):
+        set_up_threat_deck(state, pack, "Cardinal Richelieu", D.deck_rng(1))
+    with pytest.raises(KeyError, match="no Threat deck 'Milady'"):
+        set_up_threat_deck(state, pack, "Milady", D.deck_rng(1))
+
+
+def test_a_kept_loot_card_is_used_between_story_cards():
+    """A Loot card with ``keep: true`` is held; between Story cards its holder may
+    discard it to apply its ``use`` effects (docs/rulings.md, Using a Loot card kept)."""
+    decks = copy.deepcopy(TEST_DECKS)
+    decks[1]["cards"] = [{"name": "Salve", "count": 2, "keep": True, "effects": [], "use": [{"kind": "heal", "amount": 2}]}]
+    cards = [{"id": 1, "steps": [{"kind": "lose", "health": 2, "who": "one", "character": "Anne"},
+                                 {"kind": "goto", "card": 2}]}, {"id": 2, "steps": [GOTO_END]}]
+    session = start(cards, decks=decks, difficulty="easier", seed=6)
+    assert [c["items"] for c in session.state["characters"]] == [["Dagger", "Salve"], ["Salve"]]
+    while session.pending["kind"] != "between":
+        session.answer({})
+    request = session.pending
+    salve = session.state["characters"][0]["cards"][1]
+    assert request["usable"] == [[{"card": salve, "item": "Salve"}],
+                                 [{"card": session.state["characters"][1]["cards"][0], "item": "Salve"}]]
+    for bad, reason in [({"use": [{"character": 1, "card": salve}]}, "has no card"),
+                        ({"use": [{"character": 0, "card": salve}] * 2}, "used twice"),
+                        ({"use": [{"character": 0}]}, "is a list of"), ({"use": [], "sell": []}, "one action at a time")]:
+        with pytest.raises(AnswerError, match=reason):
+            session.answer(bad)
+    entry = session.answer({"use": [{"character": 0, "card": salve}]})
+    assert entry["events"] == [{"event": "use", "character": 0, "card": salve, "item": "Salve"}]
+    anne = session.state["characters"][0]
+    assert anne["health"] == 3 and anne["items"] == ["Dagger"] and session.state["decks"]["Loot"]["discard"] == [salve]
+    assert session.pending["usable"][0] == [] and conserved(session)

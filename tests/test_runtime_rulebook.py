@@ -273,7 +273,7 @@ def test_a_goto_does_not_draw_the_next_card_at_once():
     option's goto and a Battle objective's goto each stop at a `between` request."""
     session = start(BETWEEN_CARDS, players=2, porter=PORTER)
     assert to_between(session) == {"kind": "between", "card": 1, "next": 2, "coins": 5, "characters": [0, 1],
-                                   "items": [["Rapier", "Lantern"], ["Lantern"]], "costs": {},
+                                   "items": [["Rapier", "Lantern"], ["Lantern"]], "costs": {}, "usable": [[], []],
                                    "porter": [{"offer": 0, "item": "Musket", "cost": 3, "card": "Equipment#2"},
                                               {"offer": 1, "item": "Dagger", "cost": 1, "card": "Equipment#7"}]}
     assert session.state["card"] == 1
@@ -332,13 +332,13 @@ def test_a_pack_without_a_porter_never_offers_him():
     session = start(BETWEEN_CARDS, players=2)
     request = to_between(session)
     assert request == {"kind": "between", "card": 1, "next": 2, "coins": 5, "characters": [0, 1],
-                       "items": [["Rapier", "Lantern"], ["Lantern"]], "costs": {}}
+                       "items": [["Rapier", "Lantern"], ["Lantern"]], "costs": {}, "usable": [[], []]}
     for answer in ({"porter": []}, {"porter": [{"item": "Musket", "cost": 3}]}, {"porter": [], "sell": []}):
         with pytest.raises(AnswerError, match="this pack has no Porter to call: sell or trade"):
             session.answer(answer)
-    with pytest.raises(AnswerError, match="a between answer takes sell, trade; unexpected: option"):
+    with pytest.raises(AnswerError, match="a between answer takes sell, trade, use; unexpected: option"):
         session.answer({"option": 0})
-    with pytest.raises(AnswerError, match="one action at a time: sell or trade"):
+    with pytest.raises(AnswerError, match="one action at a time: sell, trade or use"):
         session.answer({"sell": [], "trade": []})
     session.answer({"sell": [{"character": 1, "item": "Lantern", "cost": 3}]})
     session.answer({"trade": [{"from": 0, "to": 1, "item": "Lantern"}]})

@@ -31,9 +31,10 @@ from cardforge_runtime import decks as D
 from cardforge_runtime.between_answers import sale_value
 from cardforge_runtime.deck_play import card_costs, decks_by_name, draw_offers, move_card, settle_hands
 from cardforge_runtime.format import add_coins
+from cardforge_runtime.loot import use_card
 from cardforge_runtime.pcg import Pcg32
 
-__all__ = ["between", "buy", "offers_of", "purchase", "sell"]
+__all__ = ["between", "buy", "offers_of", "purchase", "sell", "usable"]
 
 Play = Generator[dict[str, Any], dict[str, Any], None]
 
@@ -56,6 +57,14 @@ def sell(state: dict[str, Any], pack: Mapping[str, Any], record: Record, sales: 
         state["coins"] = add_coins(state["coins"], coins)
         record({"event": "sale", "character": sale["character"], "item": sale["item"],
                 "cost": sale["cost"], "coins": coins})
+
+
+def usable(state: Mapping[str, Any], pack: Mapping[str, Any]) -> list[list[dict[str, str]]]:
+    """The kept cards each Character may discard to use (those with ``use`` effects:
+    a Loot card kept), as ``[[{"card", "item"}], ...]`` by position."""
+    decks = decks_by_name(pack)
+    return [[{"card": c, "item": D.card_of(decks, c)["name"]} for c in character["cards"]
+             if D.card_of(decks, c).get("use")] for character in state["characters"]]
 
 
 def offers_of(pack: Mapping[str, Any], fixed: list[dict[str, Any]], cards: list[str]) -> list[dict[str, Any]]:
@@ -113,11 +122,13 @@ def purchase(state: dict[str, Any], pack: Mapping[str, Any], record: Record, ste
     yield from settle_hands(state, pack, record)
 
 
-def between(state: dict[str, Any], pack: Mapping[str, Any], record: Record, card: int, next_card: int) -> Play:
+def between(state: dict[str, Any], pack: Mapping[str, Any], record: Record, card: int, next_card: int,
+            rng: Pcg32) -> Play:
     """Gascony's Legacy, Between Story Cards: card ``card`` is complete and
     ``next_card`` comes next. Yields the ``between`` request until the answer is
     ``{}`` (go on); each other answer is one action: ``porter`` (once per Story, only
-    when the pack has a ``porter``), ``sell`` or ``trade``. The request's ``porter``
+    when the pack has a ``porter``), ``sell``, ``trade`` or ``use`` (a kept Loot card
+    with ``use`` effects, listed per Character in ``usable``: ``loot.use_card``). The request's ``porter``
     lists the cards under him as offers (``offers_of``; ``[]`` once called: "Any
     unpurchased cards are discarded"); it is absent when the pack has no Porter."""
     characters = state["characters"]
@@ -125,7 +136,8 @@ def between(state: dict[str, Any], pack: Mapping[str, Any], record: Record, card
     while True:
         request = {"kind": "between", "card": card, "next": next_card, "coins": state["coins"],
                    "characters": list(range(len(characters))),
-                   "items": [list(c["items"]) for c in characters], "costs": card_costs(state, pack)}
+                   "items": [list(c["items"]) for c in characters], "costs": card_costs(state, pack),
+                   "usable": usable(state, pack)}
         if porter is not None:
             request["porter"] = [] if state["porter_called"] else offers_of(pack, [], state["porter"])
         answer = yield request
@@ -147,5 +159,8 @@ def between(state: dict[str, Any], pack: Mapping[str, Any], record: Record, card
                 move_card(state, pack, move["from"], move["to"], move["item"])
                 record({"event": "trade", **move})
             yield from settle_hands(state, pack, record)
+        elif "use" in answer:
+            for use in answer["use"]:
+                use_card(state, pack, use["character"], use["card"], rng, record)
         else:
             return None

@@ -100,22 +100,26 @@ def _buys(request: Mapping[str, Any], buys: Any, offers: list[Mapping[str, Any]]
 
 
 def check_between(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
-    """``{}`` (go on), or one action: ``{"porter": [{"offer", "character"}]}``
+    """``{}`` (go on), or one action: ``{"use": [{"character", "card"}]}`` (cards of
+    the request's ``usable``), ``{"porter": [{"offer", "character"}]}``
     (offers of the request's ``porter``, once per Story; refused when the request has no
     ``porter``, a pack without a Porter), ``{"sell": [{"character", "item",
     "cost"}]}``, ``{"trade": [{"from", "to", "item"}]}`` (items held by ``from``)."""
     has_porter = "porter" in request
     if "porter" in answer and not has_porter:
         raise AnswerError("this pack has no Porter to call: sell or trade (or {} to go on)")
-    only_fields("between", answer, *(("porter", "sell", "trade") if has_porter else ("sell", "trade")))
+    only_fields("between", answer, *(("porter", "sell", "trade", "use") if has_porter else ("sell", "trade", "use")))
     if len(answer) > 1:
-        raise AnswerError(f"one action at a time: {'porter, ' if has_porter else ''}sell or trade (or {{}} to go on)")
+        raise AnswerError(f"one action at a time: {'porter, ' if has_porter else ''}sell, trade or use "
+                          "(or {} to go on)")
     if "porter" in answer:
         if not request["porter"]:
             raise AnswerError("the Porter has no cards to offer: he was called this Story (or his deck was empty)")
         _buys(request, answer["porter"], request["porter"], request["coins"], "porter")
     elif "sell" in answer:
         _sales(request, answer["sell"])
+    elif "use" in answer:
+        _uses(request, answer["use"])
     elif "trade" in answer:
         moves = answer["trade"]
         if not isinstance(moves, list):
@@ -134,6 +138,20 @@ def check_between(request: Mapping[str, Any], answer: Mapping[str, Any], rule: D
                 raise AnswerError(f"Character {giver} does not hold {item!r} to trade")
             held[giver].remove(item)
             held[taker].append(item)
+
+
+def _uses(request: Mapping[str, Any], uses: Any) -> None:
+    """``[{"character": c, "card": id}]``: kept cards of the request's ``usable``, each once."""
+    if not isinstance(uses, list) or not all(isinstance(u, Mapping) and set(u) == {"character", "card"} for u in uses):
+        raise AnswerError('"use" is a list of {"character": c, "card": id}: kept cards discarded to use them')
+    seen = set()
+    for use in uses:
+        character, card = use["character"], use["card"]
+        if type(character) is not int or character not in request["characters"]:
+            raise AnswerError(f"'character' must be a Character's position, not {character!r}")
+        if card not in [c["card"] for c in request["usable"][character]] or card in seen:
+            raise AnswerError(f"Character {character} has no card {card!r} to use (or it is used twice)")
+        seen.add(card)
 
 
 def check_leave(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:

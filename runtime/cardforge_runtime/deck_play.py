@@ -1,5 +1,5 @@
 """The story session's use of the decks: Setup, purchases and sales of deck cards,
-gaining and losing deck cards, Loot, the hands a Character carries, difficulty.
+gaining and losing deck cards, the hands a Character carries, difficulty.
 
 Rules followed (Gascony's Legacy): Setup 3-4 (shuffle the Loot, Equipment and
 Reaction decks; 1 Equipment card per Character under the Porter) and the Starting
@@ -13,7 +13,9 @@ operations are ``decks``; this module decides which operation a rule calls for.
 Every function changes the game state (``state.initial_state``'s shape) in place; the
 generators yield ``leave`` requests when a Character carries too many hands.
 
-Dependencies: ``decks``, ``format`` (coins), ``wounds``.
+Loot (drawing, keeping, using) is ``loot``'s.
+
+Dependencies: ``decks``.
 """
 
 from __future__ import annotations
@@ -22,12 +24,10 @@ from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
 from cardforge_runtime import decks as D
-from cardforge_runtime.format import add_coins
 from cardforge_runtime.pcg import Pcg32
-from cardforge_runtime.wounds import heal, wound
 
-__all__ = ["card_costs", "carry_decks", "deck_by_role", "decks_by_name", "difficulty_of", "draw_loot", "draw_offers",
-           "gain_card", "lose_card", "move_card", "set_up_decks", "settle_hands", "start_draws"]
+__all__ = ["card_costs", "carry_decks", "deck_by_role", "decks_by_name", "decks_in_play", "difficulty_of",
+           "draw_offers", "gain_card", "lose_card", "move_card", "set_up_decks", "set_up_threat_deck", "settle_hands"]
 
 Record = Callable[[dict[str, Any]], None]
 
@@ -36,6 +36,33 @@ def decks_by_name(pack: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     """The pack's decks (bundle ``decks``, a list) by name; ``{}`` for a pack without."""
     decks = pack.get("decks")
     return {deck["name"]: deck for deck in decks} if isinstance(decks, list) else {}
+
+
+def decks_in_play(pack: Mapping[str, Any], state: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The bundle decks whose piles ``state["decks"]`` holds: the pack's ``decks``
+    and the Threat decks (``threat_decks``) a Battle has set up
+    (``set_up_threat_deck``), for ``decks.check_conservation``."""
+    present = state.get("decks", {}) if isinstance(state, Mapping) else {}
+    threat = [deck for deck in pack.get("threat_decks") or [] if isinstance(present, Mapping) and deck["name"] in present]
+    return list(decks_by_name(pack).values()) + threat
+
+
+def set_up_threat_deck(state: dict[str, Any], pack: Mapping[str, Any], name: str, rng: Pcg32) -> None:
+    """Battle Setup 5d: "Shuffle the Threat deck for the Named Enemy and place it
+    beside their reference card": the Threat deck ``name`` of the pack's
+    ``threat_decks`` gets piles under ``state["decks"]``, its draw pile shuffled with
+    the deck generator. Which portion of a drawn card resolves is the caller's
+    (threat in the Enemy turn, reaction when the Named Enemy is attacked); the card
+    then goes to ``decks.discard`` or ``decks.to_box``.
+
+    Raises:
+        KeyError: the pack has no Threat deck ``name``, or its piles are already set up.
+    """
+    deck = next((d for d in pack.get("threat_decks") or [] if d["name"] == name), None)
+    if deck is None or name in state["decks"]:
+        raise KeyError(f"no Threat deck {name!r} to set up" if deck is None else f"Threat deck {name!r} is set up")
+    state["decks"][name] = D.new_piles(deck)
+    D.shuffle_at_setup(state["decks"][name], rng)
 
 
 def deck_by_role(pack: Mapping[str, Any], role: str) -> str | None:
@@ -144,21 +171,6 @@ def _fill_porter(state: dict[str, Any], pack: Mapping[str, Any], rng: Pcg32) -> 
                 state["porter"].append(card)
 
 
-def start_draws(state: dict[str, Any], pack: Mapping[str, Any], difficulty: Mapping[str, Any], rng: Pcg32,
-                record: Record) -> Generator[dict[str, Any], dict[str, Any], None]:
-    """The easier game (Difficulty Adjustments): "Each player draws 1 Loot card at the
-    beginning of the Story": the difficulty's ``start_draws`` (``{"deck",
-    "per_character"}``), Loot drawn by each Character in turn (``draw_loot``), then
-    anyone over their hands leaves Equipment (``settle_hands``)."""
-    draws = difficulty.get("start_draws")
-    if not draws:
-        return
-    for index in range(len(state["characters"])):
-        for _ in range(draws.get("per_character", 1)):
-            draw_loot(state, pack, index, rng, record, severe=difficulty.get("severe_wounds", True))
-    yield from settle_hands(state, pack, record)
-
-
 def card_costs(state: Mapping[str, Any], pack: Mapping[str, Any]) -> dict[str, int]:
     """What a sale of each item pays half of: the cost each item was bought at in
     this story (``state["costs"]``), and the printed cost of every card a Character
@@ -252,68 +264,3 @@ def settle_hands(state: dict[str, Any], pack: Mapping[str, Any], record: Record,
             character["items"] = items
             D.discard(state["decks"][D.deck_of(card)], card)
             record({"event": "leave", "character": index, "card": card, "item": name})
-
-
-def draw_loot(state: dict[str, Any], pack: Mapping[str, Any], index: int, rng: Pcg32, record: Record,
-              *, severe: bool = True) -> dict[str, Any] | None:
-    """Character ``index`` draws a Loot card (Gascony's Legacy, Loot cards) and its
-    effects apply to them (``you``): ``gain``/``lose`` (coins, destiny, health,
-    status), ``heal``, ``wound``, ``status``, ``remove-status``, ``reshuffle`` (the
-    Loot deck and this card, ``reshuffle_card_says``), ``return-to-box``. A card with
-    ``keep: true`` is then held (name in ``items``; its ``use`` effects apply when it
-    is discarded to use it); any other card goes to the discard pile (or the box).
-    The caller then calls ``settle_hands`` for the Character.
-
-    Returns:
-        ``{"card": id, "item": name, "kept": bool, "others": [effects]}``, ``others``
-        the effects this function does not apply (``discard-weapon``, ``draw``...:
-        the Battle's); ``None`` when the pack has no Loot deck or no card is left.
-    """
-    deck = deck_by_role(pack, "loot")
-    piles = state["decks"].get(deck) if deck else None
-    card = D.draw(piles, rng) if piles is not None else None
-    if card is None:
-        return None
-    data = D.card_of(decks_by_name(pack), card)
-    character = state["characters"][index]
-    others, placed = [], False
-    for effect in data.get("effects", []):
-        kind = effect["kind"]
-        if kind in ("gain", "lose"):
-            sign = 1 if kind == "gain" else -1
-            if "coins" in effect:
-                state["coins"] = add_coins(state["coins"], sign * effect["coins"])
-            if "destiny" in effect:
-                character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * effect["destiny"]))
-            if "health" in effect:
-                (heal if sign > 0 else lambda c, n: wound(c, n, severe=severe))(character, effect["health"])
-            for token in effect.get("status", []):
-                held = token in character["status"]
-                if sign > 0 and not held:
-                    character["status"] = sorted(character["status"] + [token])
-                elif sign < 0 and held:
-                    character["status"] = [t for t in character["status"] if t != token]
-        elif kind == "heal":
-            heal(character, effect["amount"])
-        elif kind == "wound":
-            wound(character, effect["amount"], severe=severe)
-        elif kind == "status" and effect["token"] not in character["status"]:
-            character["status"] = sorted(character["status"] + [effect["token"]])
-        elif kind == "remove-status":
-            character["status"] = [t for t in character["status"] if effect.get("token") not in (None, t)]
-        elif kind == "reshuffle" and not placed:
-            D.reshuffle_card_says(piles, card, rng)
-            placed = True
-        elif kind == "return-to-box" and not placed:
-            D.to_box(piles, card)
-            placed = True
-        elif kind not in ("status", "reshuffle", "return-to-box"):
-            others.append(effect)
-    kept = bool(data.get("keep")) and not placed
-    if kept:
-        character["cards"].append(card)
-        character["items"] = character["items"] + [data["name"]]
-    elif not placed:
-        D.discard(piles, card)
-    record({"event": "loot", "character": index, "card": card, "item": data["name"], "kept": kept})
-    return {"card": card, "item": data["name"], "kept": kept, "others": others}

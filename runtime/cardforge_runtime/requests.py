@@ -160,6 +160,7 @@ class _BetweenFields(TypedDict):
     characters: list[int]
     items: list[list[str]]
     costs: dict[str, int]
+    usable: list[list[dict[str, str]]]
 
 
 class BetweenRequest(_BetweenFields, total=False):
@@ -170,7 +171,8 @@ class BetweenRequest(_BetweenFields, total=False):
     ``porter.cards_per_character`` per Character), ``[]`` once called, and absent
     when the pack has no Porter. Answer: ``{}`` (go on), or one action: ``{"porter":
     [{"offer", "character"}]}`` (only with ``porter``), ``{"sell": [sales]}``,
-    ``{"trade": [moves]}``; the request then comes again."""
+    ``{"trade": [moves]}``, ``{"use": [{"character", "card"}]}`` (kept cards of
+    ``usable``, each Character's list); the request then comes again."""
     porter: list[PurchaseOffer]
 
 

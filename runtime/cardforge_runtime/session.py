@@ -28,7 +28,7 @@ from cardforge_runtime.format import canonical_json
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.requests import AnswerError, check_answer
 from cardforge_runtime.carry import carry_over
-from cardforge_runtime.deck_play import carry_decks, decks_by_name, difficulty_of, set_up_decks
+from cardforge_runtime.deck_play import carry_decks, decks_in_play, difficulty_of, set_up_decks
 from cardforge_runtime.decks import deck_rng
 from cardforge_runtime.setup import (
     SAVE_FORMAT,
@@ -76,7 +76,6 @@ class Session:
         self._rng = Pcg32(setup["seed"])
         self._deck_rng = deck_rng(setup["seed"])        # shuffles: stream 55 (docs/runtime.md, Randomness)
         self._difficulty = difficulty_of(pack, setup.get("difficulty"))
-        self._decks = list(decks_by_name(pack).values())
         self._state: dict[str, Any] = {}
         self._log: list[dict[str, Any]] = []
         self._rules: StoryRules | None = None
@@ -177,7 +176,7 @@ class Session:
             session._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
         note = carry_decks(state, pack_data, data["version"] < 4, session._deck_rng)
         notes += [note] if note else []
-        session._state = checked_state(state, refs, setup, story_data, tokens, session._decks)
+        session._state = checked_state(state, refs, setup, story_data, tokens, decks_in_play(pack_data, state))
         session._rng = Pcg32.from_json(checkpoint["rng"])
         session._log = copy_json(data["log"][: checkpoint["log_length"]])
         card = session._state["card"]
@@ -206,7 +205,8 @@ class Session:
             session._state = session._initial_state()
             session._begin(None)
         else:
-            session._state = checked_state(origin["state"], data["references"], setup, story, tokens, session._decks)
+            session._state = checked_state(origin["state"], data["references"], setup, story, tokens,
+                                           decks_in_play(pack, origin["state"]))
             session._rng = Pcg32.from_json(origin["rng"])
             session._deck_rng = Pcg32.from_json(origin["deck_rng"])
             session._log = copy_json(data["log"][: origin["log_length"]])

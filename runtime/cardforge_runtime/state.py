@@ -150,7 +150,8 @@ def checked_state(state: Any, refs: Mapping[str, Any], setup: Mapping[str, Any],
         check(isinstance(state["decks"], Mapping) and isinstance(state["porter"], list) and state["offer"] == []
               and all(isinstance(c["cards"], list) for c in state["characters"]), "the decks")
         if decks is not None:
-            check(sorted(state["decks"]) == sorted(deck["name"] for deck in decks), "the decks differ from the pack's")
+            check(sorted(state["decks"]) == sorted(deck["name"] for deck in decks),
+                  "the decks differ from the pack's (and the Threat decks set up)")
             for piles in state["decks"].values():
                 check(isinstance(piles, Mapping) and sorted(piles) == ["box", "discard", "draw"]
                       and all(isinstance(p, list) and all(type(c) is str for c in p) for p in piles.values()),

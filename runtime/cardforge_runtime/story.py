@@ -31,7 +31,8 @@ from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
 from cardforge_runtime.between import between, purchase
-from cardforge_runtime.deck_play import gain_card, lose_card, settle_hands, start_draws
+from cardforge_runtime.deck_play import gain_card, lose_card, settle_hands
+from cardforge_runtime.loot import start_draws
 from cardforge_runtime.conditions import evaluate_loaded
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.errors import EngineError
@@ -118,7 +119,7 @@ class StoryRules:
             if outcome is None:
                 outcome = _end("stuck", None, "no_way_on")
             if outcome[0] == "goto":
-                yield from between(self.state, self.pack, self._record, card_id, outcome[1])
+                yield from between(self.state, self.pack, self._record, card_id, outcome[1], self.deck_rng)
                 card_id = outcome[1]
                 continue
             ending = {"kind": "end", "card": card_id, **outcome[1]}

@@ -209,6 +209,15 @@ class Terminal(Screen):
                 name, cost = name_and_cost(tail, "type: sell N Name cost (N: the Character's number; the cost "
                                                  "printed on the card, left out for an item bought in this story)")
             answer = {"sell": [{"character": self.one(first, count) - 1, "item": name, "cost": cost}]}
+        elif word == "use":
+            parts = rest.split()
+            if len(parts) != 2:
+                raise ValueError("type: use N M (Character N discards their kept card M to use it)")
+            who = self.one(parts[0], count) - 1
+            kept = request["usable"][who]
+            if not kept:
+                raise ValueError(f"{self.names[who]} keeps no card to use")
+            answer = {"use": [{"character": who, "card": kept[self.one(parts[1], len(kept)) - 1]["card"]}]}
         elif word == "trade":
             parts = rest.split(" ", 2)
             if len(parts) != 3 or not parts[2].strip():
@@ -282,5 +291,8 @@ class Terminal(Screen):
             return "call the Porter" + (f": buy {bought}" if bought else "")
         if "sell" in answer:
             return "sell " + ", ".join(f"{self.names[s['character']]}'s {s['item']}" for s in answer["sell"])
+        if "use" in answer:
+            items = {c["card"]: c["item"] for cards in request["usable"] for c in cards}
+            return "use " + ", ".join(f"{self.names[u['character']]}'s {items[u['card']]}" for u in answer["use"])
         return "trade " + ", ".join(f"{t['item']} from {self.names[t['from']]} to {self.names[t['to']]}"
                                     for t in answer["trade"])

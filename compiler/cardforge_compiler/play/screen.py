@@ -181,6 +181,10 @@ class Screen:
                 f"cards under him: {cards} ('porter' alone buys none; the rest are discarded)", "  " + EVENT, "    ")
         say("sell N Name cost: Character N sells an item for half its cost, rounded up", "  " + EVENT, "    ")
         say("trade N M Name: Character N gives an item to Character M", "  " + EVENT, "    ")
+        for n, kept in enumerate(request.get("usable", []), 1):
+            if kept:
+                cards = ", ".join(f"{m}. {shown(c['item'])}" for m, c in enumerate(kept, 1))
+                say(f"use {n} M: {self.who(n - 1)} discards a kept card to use it: {cards}", "  " + EVENT, "    ")
 
     def between_event(self, event: dict[str, Any]) -> str:
         """A Between Story Cards event (``sale``, ``trade``, ``porter``) in words."""
@@ -224,6 +228,8 @@ class Screen:
                 click.echo(f"  {EVENT}{self.between_event(event)}")
             elif event["event"] == "leave":
                 click.echo(f"  {EVENT}{self.who(event['character'])} leaves {shown(event['item'])} (discarded)")
+            elif event["event"] == "use":
+                click.echo(f"  {EVENT}{self.who(event['character'])} uses {shown(event['item'])} (discarded)")
             elif event["event"] == "loot":
                 kept = " and keeps it" if event["kept"] else ""
                 click.echo(f"  {EVENT}{self.who(event['character'])} draws Loot: {shown(event['item'])}{kept}")
