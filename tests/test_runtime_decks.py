@@ -181,3 +181,34 @@ def test_no_card_is_lost_or_duplicated(seed, operations):
             state = json.loads(json.dumps(state))
             rng = Pcg32.from_json(json.loads(json.dumps(rng.to_json())))
         assert D.check_conservation(state, list(BY_NAME.values())) == []
+
+
+def test_the_exact_chance_of_a_card_in_the_first_draws():
+    """Reaction deck of 6 (Dodge x2, Duck! x1, Counterattack x3): Duck! first 1/6; within
+    2 draws 1 - (5*4)/(6*5) = 1/3; Dodge within 2: 1 - (4*3)/(6*5) = 3/5; all 6: 1."""
+    from fractions import Fraction
+
+    assert D.chance_in_first(REACTION, "Duck!", 1) == Fraction(1, 6)
+    assert D.chance_in_first(REACTION, "Duck!", 2) == Fraction(1, 3)
+    assert D.chance_in_first(REACTION, "Dodge", 2) == Fraction(3, 5)
+    assert D.chance_in_first(REACTION, "Counterattack", 4) == 1            # only 3 other cards
+    assert D.chance_in_first(REACTION, "Dodge", 0) == 0
+    assert D.chance_in_first(REACTION, "Dodge", 99) == 1
+    assert D.chance_in_first(EQUIPMENT, "Unarmed", 3) == 0 and D.chance_in_first(EQUIPMENT, "Musket", 1) == Fraction(1, 3)
+    with pytest.raises(ValueError):
+        D.chance_in_first(REACTION, "Dodge", -1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 6))
+def test_the_chance_matches_every_order_of_a_small_deck(draws):
+    """Property: the formula equals the share of all 6!/(2!1!3!) = 60 distinct orders
+    of the Reaction deck with the card among the first ``draws``."""
+    from fractions import Fraction
+    from itertools import permutations
+
+    names = ["Dodge", "Dodge", "Duck!", "Counterattack", "Counterattack", "Counterattack"]
+    orders = set(permutations(names))
+    for name in ("Dodge", "Duck!", "Counterattack"):
+        share = Fraction(sum(name in order[:draws] for order in orders), len(orders))
+        assert D.chance_in_first(REACTION, name, draws) == share

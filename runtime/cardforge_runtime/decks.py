@@ -48,12 +48,14 @@ Dependencies: ``pcg`` only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from math import comb
 from typing import Any
 
 from cardforge_runtime.pcg import Pcg32
 
 __all__ = [
-    "DECK_STREAM", "campaign_reset", "card_of", "check_conservation", "deck_of", "deck_rng", "discard", "draw",
+    "DECK_STREAM", "campaign_reset", "card_of", "chance_in_first", "check_conservation", "deck_of", "deck_rng", "discard", "draw",
     "end_of_story", "instance_ids", "new_piles", "reshuffle_card_says", "reshuffle_when_empty", "shuffle_at_setup",
     "take_named", "to_box",
 ]
@@ -185,6 +187,26 @@ def take_named(piles: Piles, name: str, decks: Mapping[str, Mapping[str, Any]]) 
                 piles[pile].remove(card)
                 return card
     return None
+
+
+def chance_in_first(deck: Mapping[str, Any], name: str, draws: int) -> Fraction:
+    """The exact chance that at least one copy of the card ``name`` is among the
+    first ``draws`` cards of ``deck`` freshly shuffled (every order equally likely:
+    ``shuffle_at_setup``): ``1 - C(N - k, n) / C(N, n)`` for ``N`` instances, ``k``
+    copies of the card and ``n = min(draws, N)`` draws (hypergeometric). The Unarmed
+    card is not in the deck (chance 0).
+
+    Raises:
+        ValueError: ``draws`` is negative.
+    """
+    if draws < 0:
+        raise ValueError(f"draws must be 0 or more, not {draws}")
+    total = len(instance_ids(deck))
+    copies = sum(card.get("count", 1) for card in deck["cards"] if card["name"] == name and not card.get("unarmed"))
+    n = min(draws, total)
+    if total == 0:
+        return Fraction(0)
+    return 1 - Fraction(comb(total - copies, n), comb(total, n))
 
 
 def check_conservation(state: Mapping[str, Any], decks: Sequence[Mapping[str, Any]]) -> list[str]:
