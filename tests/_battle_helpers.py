@@ -1,0 +1,240 @@
+"""Hand-built Battle fixtures for the attack and effect tests: a pack in the shapes
+of the issue 9 contract (bundle 1.5.0: enemies, named_enemies, threat_decks, decks,
+effects as {"kind", ...params}), the rulebook's cards written as data, and a small
+deck engine with the contract's method names (draw / discard / to_box / reshuffle /
+card). The deck engine of i9-decks (cardforge_runtime.decks) is not merged yet: this
+fake keeps the same piles ({"draw": top first, "discard": top last, "box"}) and the
+same instance ids ("<deck>#<n>"), with a fixed draw order so that tests choose which
+card comes next."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from _board_helpers import board_from_rows
+
+from cardforge_runtime.answer_fields import AnswerError
+from cardforge_runtime.battle.answers import check_battle_answer
+from cardforge_runtime.battle.scene import Scene
+from cardforge_runtime.battle.state import add_character, add_enemy, add_named, new_battle
+from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.pcg import Pcg32
+
+
+def fx(kind: str, **params: Any) -> dict[str, Any]:
+    """An effect as the bundle writes it."""
+    return {"kind": kind, **params}
+
+
+GUARD = {"name": "Cardinal's Guard", "type": "melee", "damage": 2, "movement": 4,
+         "defense": {"wounded": 2, "defeated": 3}, "range": None, "attack": None, "attacks": 1,
+         "retarget_on_kill": False, "supply": 6, "on_hit": [],
+         "priorities": {"move": ["stay-if-can-attack", "adjacent-outside-pattern", "adjacent-in-pattern",
+                                 "toward-nearest"], "target": [{"among": "adjacent"}, "players-choice"]},
+         "text": "Moves the fewest number of squares toward the nearest Character, then attacks 1 adjacent Character."}
+MARKSMAN = {**GUARD, "name": "Marksman", "type": "ranged", "damage": 1, "range": 6,
+            "defense": {"wounded": 1, "defeated": 2}, "supply": 4}
+RICHELIEU = {"name": "Cardinal Richelieu", "health": {"1": 4, "2": 5, "3": 6, "4": 7}, "defense": 3, "damage": 2,
+             "movement": 3, "threat_deck": "Cardinal Richelieu", "falls_on_purpose": False}
+
+DOOM = [fx("status", token="Doom", who="you", if_held=[fx("wound", who="you", amount=1)]),
+        fx("push", who="you", squares=1, away_from="this")]
+GUARDS = {"name": "Guards!", "count": 1,
+          "threat": [fx("activate", enemy="Cardinal's Guard", adjacent_to="this"),
+                     fx("spawn", enemy="Cardinal's Guard", per_player=1, where="empty-adjacent-to-this"),
+                     fx("return-to-box")],
+          "reaction": DOOM}
+THREAT_DECK = {"name": "Cardinal Richelieu", "when_empty": "reshuffle",
+               "cards": [GUARDS, {"name": "Scheme", "count": 2, "threat": [], "reaction": DOOM}]}
+
+DODGE = {"name": "Dodge", "count": 1, "effects": [
+    fx("if", **{"if": "adjacent", "then": [fx("wound", who="you", amount=1)], "else": []}),
+    fx("place", who="this", at="behind-you")]}
+DUCK = {"name": "Duck!", "count": 2, "effects": [fx("cancel-wound"), fx("reshuffle")]}
+COUNTERATTACK = {"name": "Counterattack", "count": 2, "effects": [
+    fx("if", **{"if": "adjacent", "then": [fx("wound", who="you", amount=1)], "else": []})]}
+REACTION = {"name": "Reaction", "role": "reaction", "cards": [DODGE, DUCK, COUNTERATTACK]}
+LOOT = {"name": "Loot", "role": "loot", "cards": [
+    {"name": "Cross", "count": 2, "effects": [fx("gain", who="you", destiny=1)], "keep": False, "use": []},
+    {"name": "Nothing", "count": 2, "effects": [], "keep": False, "use": []},
+    {"name": "Broken Sword", "count": 1, "effects": [fx("discard-weapon")], "keep": False, "use": []},
+    {"name": "Bandage", "count": 1, "effects": [], "keep": True, "use": [fx("heal", who="you", amount=1)]}]}
+
+
+def weapon(name: str, attack: str, pattern: list[list[int]], *, value: int | None = None, range_: int | None = None,
+           dice: list | None = None, split_sixes: bool = False, unarmed: bool = False) -> dict[str, Any]:
+    return {"name": name, "count": 1, "hands": 1, "slot": "primary", "attack": attack, "value": value,
+            "range": range_, "pattern": pattern, "cost": 0 if unarmed else 8, "dice": dice or [],
+            "split_sixes": split_sixes, "effects": [], "unarmed": unarmed}
+
+
+#: The Broadsword: "add 1 pip to 1 die" (Battle Round Example). Pattern: the square
+#: ahead and the one ahead-right (the two Guards of the example stand there).
+BROADSWORD = weapon("Broadsword", "melee", [[0, 1], [1, 1]], dice=[{"on": "any", "add_pips": 1, "dice_count": 1}])
+RAPIER = weapon("Rapier", "melee", [[-1, 1], [0, 1]], dice=[{"on": "any", "reroll_faces": [1]}])
+SPLITTER = weapon("Flail", "melee", [[0, 1], [1, 1]], split_sixes=True)
+PISTOL = weapon("Pistol", "ranged", [[0, 1]], value=3, range_=4)
+UNARMED = weapon("Unarmed", "melee", [[0, 1]], unarmed=True)
+EQUIPMENT = {"name": "Equipment", "role": "equipment", "cards": [BROADSWORD, RAPIER, SPLITTER, PISTOL, UNARMED]}
+
+PACK = {
+    "id": "test", "players": {"min": 1, "max": 4, "solo_characters": 2},
+    "status_tokens": [{"name": "Despair", "dice_modifier": -1, "covers": "support"},
+                      {"name": "Doom", "dice_modifier": 0, "six_counts": 1, "covers": "talent"},
+                      {"name": "Defending", "dice_modifier": 0, "covers": "none"}],
+    "enemies": [GUARD, MARKSMAN], "named_enemies": [RICHELIEU], "threat_decks": [THREAT_DECK],
+    "decks": [REACTION, LOOT, EQUIPMENT],
+}
+
+
+class FakeDecks:
+    """The deck interface with fixed draw piles. ``order`` maps a deck name to the
+    card names in draw order (top first); every other card of the deck lies under
+    them in bundle order. ``shuffle`` (on a reshuffle) defaults to keeping order."""
+
+    def __init__(self, pack: dict[str, Any], order: dict[str, list[str]] | None = None,
+                 shuffle: Callable[[list[str]], list[str]] | None = None) -> None:
+        self.data: dict[str, dict[str, Any]] = {}
+        self.piles: dict[str, dict[str, list[str]]] = {}
+        self.shuffle = shuffle or (lambda ids: ids)
+        for deck in list(pack["decks"]) + list(pack["threat_decks"]):
+            ids = []
+            for card in deck["cards"]:
+                for _ in range(card.get("count", 1)):
+                    card_id = f"{deck['name']}#{len(ids) + 1}"
+                    self.data[card_id] = card
+                    ids.append(card_id)
+            wanted = (order or {}).get(deck["name"], [])
+            top = []
+            for name in wanted:
+                found = next(i for i in ids if self.data[i]["name"] == name and i not in top)
+                top.append(found)
+            self.piles[deck["name"]] = {"draw": top + [i for i in ids if i not in top], "discard": [], "box": []}
+        self.resolving: list[str] = []
+        self.log: list[tuple[str, str]] = []
+
+    def _deck(self, card: str) -> dict[str, list[str]]:
+        return self.piles[card.rsplit("#", 1)[0]]
+
+    def draw(self, deck: str) -> str | None:
+        piles = self.piles[deck]
+        if not piles["draw"] and piles["discard"]:
+            piles["draw"], piles["discard"] = self.shuffle(piles["discard"]), []
+        if not piles["draw"]:
+            return None
+        card = piles["draw"].pop(0)
+        self.resolving.append(card)
+        self.log.append(("draw", card))
+        return card
+
+    def _leave(self, card: str) -> None:
+        self.resolving.remove(card)
+
+    def discard(self, card: str) -> None:
+        if card in self.resolving:
+            self._leave(card)
+        self._deck(card)["discard"].append(card)
+        self.log.append(("discard", card))
+
+    def to_box(self, card: str) -> None:
+        self._leave(card)
+        self._deck(card)["box"].append(card)
+        self.log.append(("box", card))
+
+    def reshuffle(self, card: str) -> None:
+        self._leave(card)
+        piles = self._deck(card)
+        piles["draw"] = self.shuffle(piles["draw"] + piles["discard"] + [card])
+        piles["discard"] = []
+        self.log.append(("reshuffle", card))
+
+    def hold(self, card: str) -> None:
+        self._leave(card)
+        self.log.append(("hold", card))
+
+    def card(self, card: str) -> dict[str, Any]:
+        return self.data[card]
+
+    def id_of(self, deck: str, name: str) -> str:
+        return next(i for i, c in self.data.items() if i.startswith(deck + "#") and c["name"] == name)
+
+    def names(self, deck: str, pile: str) -> list[str]:
+        return [self.data[i]["name"] for i in self.piles[deck][pile]]
+
+    def everywhere(self, characters: Iterable[dict[str, Any]] = ()) -> list[str]:
+        """Every card id in some place (piles, being resolved, held): each exactly once."""
+        out = list(self.resolving)
+        for piles in self.piles.values():
+            for ids in piles.values():
+                out += ids
+        for character in characters:
+            out += character.get("cards", [])
+        return out
+
+
+def character(name: str, prowess: int, movement: int, *, destiny: int = 0, destiny_max: int = 3, health: int = 5,
+              status: list[str] | None = None, role: str | None = None) -> dict[str, Any]:
+    out = {"name": name, "stats": {"Prowess": prowess, "Movement": movement}, "destiny": destiny,
+           "destiny_max": destiny_max, "health": health, "health_max": 6, "status": list(status or []), "items": [],
+           "fallen": False, "cards": []}
+    if role is not None:
+        out["role"] = role
+    return out
+
+
+def scene_of(rows: list[str], characters: list[dict[str, Any]], *, players: int | None = None,
+             order: dict[str, list[str]] | None = None, supply: dict[str, int] | None = None,
+             pack: dict[str, Any] | None = None, **more: Any) -> Scene:
+    """A Scene on a board drawn as rows ("." floor, "#" wall, letters: terrain tiles)."""
+    pack = copy.deepcopy(pack or PACK)
+    game = {"card": 7, "players": players or len(characters), "coins": 0, "flags": {}, "counters": {},
+            "characters": characters}
+    battle = new_battle(supply if supply is not None else {e["name"]: e["supply"] for e in pack["enemies"]})
+    return Scene(board_from_rows(rows), battle, game, pack, FakeDecks(pack, order), DiceRule(), Pcg32(5), **more)
+
+
+def place_character(scene: Scene, index: int, square, facing: str, weapons: list[str], flipped: bool = False) -> int:
+    ids = [scene.decks.id_of("Equipment", w) for w in weapons]  # type: ignore[attr-defined]
+    scene.game["characters"][index]["cards"] += ids
+    scene.game["characters"][index]["items"] += weapons
+    for i in ids:
+        scene.decks.piles["Equipment"]["draw"].remove(i)  # type: ignore[attr-defined]
+    return add_character(scene.battle, index, square, facing, flipped=flipped, weapons=ids)["id"]
+
+
+def place_enemy(scene: Scene, name: str, square, wounded: bool = False) -> int:
+    figure = add_enemy(scene.battle, name, square)
+    figure["wounded"] = wounded
+    return figure["id"]
+
+
+def place_named(scene: Scene, name: str, square) -> int:
+    from cardforge_runtime.battle.state import named_health
+    health = named_health(scene.named_enemies[name], len(scene.game["characters"]))
+    return add_named(scene.battle, name, square, health)["id"]
+
+
+def play(scene: Scene, generator, answers: list[tuple[str, dict[str, Any]]]) -> tuple[Any, list[dict[str, Any]]]:
+    """Drive ``generator``: each request must be of the next expected kind (``"pick:push"``
+    names the ``for`` of a pick request too); each answer is checked with
+    ``check_battle_answer`` before it is sent. Returns (the generator's value, requests)."""
+    requests = []
+    try:
+        request = next(generator)
+        while True:
+            requests.append(request)
+            assert answers, f"unexpected request {request}"
+            kind, answer = answers.pop(0)
+            got = request["kind"] + (f":{request['for']}" if request["kind"] in ("pick", "roll") else "")
+            assert got == kind or request["kind"] == kind, f"expected {kind}, got {got}: {request}"
+            check_battle_answer(request, answer, scene.rule)
+            request = generator.send(answer)
+    except StopIteration as stop:
+        assert not answers, f"answers left over: {answers}"
+        return stop.value, requests
+
+
+__all__ = ["AnswerError", "FakeDecks", "PACK", "character", "fx", "place_character", "place_enemy", "place_named",
+           "play", "scene_of"]
