@@ -21,7 +21,7 @@ from cardforge_runtime.battle.resolution import Play, Resolution, behind, free_s
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import add_enemy
 from cardforge_runtime.battle.targets import candidates, pick
-from cardforge_runtime.board import adjacent_squares, range_between, reachable, step_cost
+from cardforge_runtime.board import adjacent_squares, reachable, step_cost
 from cardforge_runtime.board import nearest as nearest_squares
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.setup import players_set_up
@@ -97,20 +97,31 @@ def _push(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
 def _push_squares(scene: Scene, here: tuple[int, int], source: tuple[int, int], mover: str) -> list[tuple[int, int]]:
     """Where a push away from ``source`` may go (docs/rulings.md, "Pushes"): the square
     straight away (``here`` plus the sign of ``here - source`` on each axis) when a
-    step there is allowed; else every allowed step that takes the figure further from
-    ``source``, for the players to choose."""
+    step there is allowed; else every allowed step that moves away along that
+    direction and toward it on no axis (for a push along a row, the two diagonals
+    ahead), for the players to choose. ``[]``: not pushed ("if possible")."""
     figures = {sq: kind for sq, kind in scene.figures().items() if sq != here}
 
     def ok(sq: tuple[int, int]) -> bool:
         return (scene.board.in_grid(sq) and bool(free_squares(scene, [sq], mover))
                 and step_cost(scene.board, here, sq, mover, figures) is not None)
 
-    sign = lambda v: (v > 0) - (v < 0)  # noqa: E731
-    straight = (here[0] + sign(here[0] - source[0]), here[1] + sign(here[1] - source[1]))
-    if straight != here and ok(straight):
+    sx, sy = _sign(here[0] - source[0]), _sign(here[1] - source[1])
+    if (sx, sy) == (0, 0):
+        return []
+    straight = (here[0] + sx, here[1] + sy)
+    if ok(straight):
         return [straight]
-    further = range_between(here, source)
-    return [sq for sq in adjacent_squares(scene.board, here) if range_between(sq, source) > further and ok(sq)]
+    out = []
+    for sq in adjacent_squares(scene.board, here):
+        dx, dy = sq[0] - here[0], sq[1] - here[1]
+        if sq != straight and dx * sx >= 0 and dy * sy >= 0 and dx * sx + dy * sy > 0 and ok(sq):
+            out.append(sq)
+    return out
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
 
 
 def _place(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
