@@ -266,3 +266,17 @@ def test_pack_fixture_is_the_rulebook_guard():
     guard = PACK["enemies"][0]
     assert (guard["type"], guard["damage"], guard["movement"], guard["defense"]) == (
         "melee", 2, 4, {"wounded": 2, "defeated": 3})
+
+
+def test_pips_go_to_the_dice_the_players_name_not_the_suggested_ones():
+    """The Broadsword's +1 pip goes where the players say, even where it gains nothing."""
+    scene, porthos, top, bottom = porthos_scene()
+    scene.game["characters"][0]["destiny"] = 0
+    result, requests = play(scene, attack(scene, porthos, scene.get(porthos)["weapons"][0]), [
+        ("roll:attack", {"faces": [3, 4, 5, 6]}),
+        ("pips", {"dice": [1]}),
+        ("assign", {"assign": [{"figure": top, "successes": 2}, {"figure": bottom, "successes": 2}]}),
+        ("pick:reaction", {"pick": top}),
+    ])
+    assert requests[1]["suggested"] == [0]
+    assert result.faces == [3, 5, 5, 6] and result.successes == 4
