@@ -1,16 +1,12 @@
 """Hand-built Battle fixtures for the attack and effect tests: a pack in the shapes
 of the issue 9 contract (bundle 1.5.0: enemies, named_enemies, threat_decks, decks,
-effects as {"kind", ...params}), the rulebook's cards written as data, and a small
-deck engine with the contract's method names (draw / discard / to_box / reshuffle /
-card). The deck engine of i9-decks (cardforge_runtime.decks) is not merged yet: this
-fake keeps the same piles ({"draw": top first, "discard": top last, "box"}) and the
-same instance ids ("<deck>#<n>"), with a fixed draw order so that tests choose which
-card comes next."""
+effects as {"kind", ...params}), the rulebook's cards written as data, and the real
+deck engine (cardforge_runtime.decks through battle.deck_access) with a
+fixed order on top of the draw piles so that tests choose which card comes next."""
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from _board_helpers import board_from_rows
@@ -19,25 +15,32 @@ from cardforge_runtime.answer_fields import AnswerError
 from cardforge_runtime.battle.answers import check_battle_answer
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import add_character, add_enemy, add_named, new_battle
+from cardforge_runtime.battle.deck_access import GameDecks
+from cardforge_runtime.decks import check_conservation, deck_rng, new_piles
 from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.effect_fields import DICE_RULE_DEFAULTS, effect_defaults
 from cardforge_runtime.pcg import Pcg32
 
 
 def fx(kind: str, **params: Any) -> dict[str, Any]:
-    """An effect as the bundle writes it."""
-    return {"kind": kind, **params}
+    """An effect as the bundle writes it: every parameter, defaults filled."""
+    return {"kind": kind, **effect_defaults(kind), **params}
 
 
 GUARD = {"name": "Cardinal's Guard", "type": "melee", "damage": 2, "movement": 4,
          "defense": {"wounded": 2, "defeated": 3}, "range": None, "attack": None, "attacks": 1,
          "retarget_on_kill": False, "supply": 6, "on_hit": [],
          "priorities": {"move": ["stay-if-can-attack", "adjacent-outside-pattern", "adjacent-in-pattern",
-                                 "toward-nearest"], "target": [{"among": "adjacent"}, "players-choice"]},
+                                 "toward-nearest"],
+                        "target": [{"kind": "among", "value": "adjacent"}, {"kind": "players-choice"}]},
          "text": "Moves the fewest number of squares toward the nearest Character, then attacks 1 adjacent Character."}
 MARKSMAN = {**GUARD, "name": "Marksman", "type": "ranged", "damage": 1, "range": 6,
             "defense": {"wounded": 1, "defeated": 2}, "supply": 4}
 RICHELIEU = {"name": "Cardinal Richelieu", "health": {"1": 4, "2": 5, "3": 6, "4": 7}, "defense": 3, "damage": 2,
              "movement": 3, "threat_deck": "Cardinal Richelieu", "falls_on_purpose": False}
+
+#: The predicate "this is adjacent to you", as a bundle writes it.
+ADJACENT = {"kind": "adjacent", "value": None}
 
 DOOM = [fx("status", token="Doom", who="you", if_held=[fx("wound", who="you", amount=1)]),
         fx("push", who="you", squares=1, away_from="this")]
@@ -50,11 +53,11 @@ THREAT_DECK = {"name": "Cardinal Richelieu", "when_empty": "reshuffle",
                "cards": [GUARDS, {"name": "Scheme", "count": 2, "threat": [], "reaction": DOOM}]}
 
 DODGE = {"name": "Dodge", "count": 1, "effects": [
-    fx("if", **{"if": "adjacent", "then": [fx("wound", who="you", amount=1)], "else": []}),
+    fx("if", **{"if": ADJACENT, "then": [fx("wound", who="you", amount=1)], "else": []}),
     fx("place", who="this", at="behind-you")]}
 DUCK = {"name": "Duck!", "count": 2, "effects": [fx("cancel-wound"), fx("reshuffle")]}
 COUNTERATTACK = {"name": "Counterattack", "count": 2, "effects": [
-    fx("if", **{"if": "adjacent", "then": [fx("wound", who="you", amount=1)], "else": []})]}
+    fx("if", **{"if": ADJACENT, "then": [fx("wound", who="you", amount=1)], "else": []})]}
 REACTION = {"name": "Reaction", "role": "reaction", "cards": [DODGE, DUCK, COUNTERATTACK]}
 LOOT = {"name": "Loot", "role": "loot", "cards": [
     {"name": "Cross", "count": 2, "effects": [fx("gain", who="you", destiny=1)], "keep": False, "use": []},
@@ -72,8 +75,13 @@ def weapon(name: str, attack: str, pattern: list[list[int]], *, value: int | Non
 
 #: The Broadsword: "add 1 pip to 1 die" (Battle Round Example). Pattern: the square
 #: ahead and the one ahead-right (the two Guards of the example stand there).
-BROADSWORD = weapon("Broadsword", "melee", [[0, 1], [1, 1]], dice=[{"on": "any", "add_pips": 1, "dice_count": 1}])
-RAPIER = weapon("Rapier", "melee", [[-1, 1], [0, 1]], dice=[{"on": "any", "reroll_faces": [1]}])
+def dice_rule(**given: Any) -> dict[str, Any]:
+    """A Weapon's dice rule as a bundle writes it (every key, defaults filled)."""
+    return {**DICE_RULE_DEFAULTS, **given}
+
+
+BROADSWORD = weapon("Broadsword", "melee", [[0, 1], [1, 1]], dice=[dice_rule(add_pips=1)])
+RAPIER = weapon("Rapier", "melee", [[-1, 1], [0, 1]], dice=[dice_rule(reroll_faces=[1])])
 SPLITTER = weapon("Flail", "melee", [[0, 1], [1, 1]], split_sixes=True)
 PISTOL = weapon("Pistol", "ranged", [[0, 1]], value=3, range_=4)
 UNARMED = weapon("Unarmed", "melee", [[0, 1]], unarmed=True)
@@ -89,89 +97,45 @@ PACK = {
 }
 
 
-class FakeDecks:
-    """The deck interface with fixed draw piles. ``order`` maps a deck name to the
-    card names in draw order (top first); every other card of the deck lies under
-    them in bundle order. ``shuffle`` (on a reshuffle) defaults to keeping order."""
+class TestDecks(GameDecks):
+    """The real deck engine (``battle.deck_access.GameDecks`` on ``decks``), with the
+    cards named in ``order`` moved to the top of their draw piles (top first), so
+    that a test chooses which card comes next, and a log of the operations."""
 
-    def __init__(self, pack: dict[str, Any], order: dict[str, list[str]] | None = None,
-                 shuffle: Callable[[list[str]], list[str]] | None = None) -> None:
-        self.data: dict[str, dict[str, Any]] = {}
-        self.piles: dict[str, dict[str, list[str]]] = {}
-        self.shuffle = shuffle or (lambda ids: ids)
-        for deck in list(pack["decks"]) + list(pack["threat_decks"]):
-            ids = []
-            for card in deck["cards"]:
-                for _ in range(card.get("count", 1)):
-                    card_id = f"{deck['name']}#{len(ids) + 1}"
-                    self.data[card_id] = card
-                    ids.append(card_id)
-            wanted = (order or {}).get(deck["name"], [])
-            top = []
-            for name in wanted:
-                found = next(i for i in ids if self.data[i]["name"] == name and i not in top)
-                top.append(found)
-            self.piles[deck["name"]] = {"draw": top + [i for i in ids if i not in top], "discard": [], "box": []}
-        self.resolving: list[str] = []
+    def __init__(self, pack: dict[str, Any], order: dict[str, list[str]] | None = None) -> None:
+        bundle = list(pack["decks"]) + list(pack["threat_decks"])
+        super().__init__({deck["name"]: new_piles(deck) for deck in bundle}, bundle, deck_rng(11))
+        self.bundle = bundle
         self.log: list[tuple[str, str]] = []
-
-    def _deck(self, card: str) -> dict[str, list[str]]:
-        return self.piles[card.rsplit("#", 1)[0]]
+        for name, wanted in (order or {}).items():
+            draw = self.piles[name]["draw"]
+            top = []
+            for card_name in wanted:
+                found = next(i for i in draw if self.card(i)["name"] == card_name and i not in top)
+                top.append(found)
+            self.piles[name]["draw"] = top + [i for i in draw if i not in top]
 
     def draw(self, deck: str) -> str | None:
-        piles = self.piles[deck]
-        if not piles["draw"] and piles["discard"]:
-            piles["draw"], piles["discard"] = self.shuffle(piles["discard"]), []
-        if not piles["draw"]:
-            return None
-        card = piles["draw"].pop(0)
-        self.resolving.append(card)
-        self.log.append(("draw", card))
+        card = super().draw(deck)
+        self.log.append(("draw", str(card)))
         return card
 
-    def _leave(self, card: str) -> None:
-        self.resolving.remove(card)
-
-    def discard(self, card: str) -> None:
-        if card in self.resolving:
-            self._leave(card)
-        self._deck(card)["discard"].append(card)
-        self.log.append(("discard", card))
-
-    def to_box(self, card: str) -> None:
-        self._leave(card)
-        self._deck(card)["box"].append(card)
-        self.log.append(("box", card))
-
-    def reshuffle(self, card: str) -> None:
-        self._leave(card)
-        piles = self._deck(card)
-        piles["draw"] = self.shuffle(piles["draw"] + piles["discard"] + [card])
-        piles["discard"] = []
-        self.log.append(("reshuffle", card))
-
-    def hold(self, card: str) -> None:
-        self._leave(card)
-        self.log.append(("hold", card))
-
-    def card(self, card: str) -> dict[str, Any]:
-        return self.data[card]
-
     def id_of(self, deck: str, name: str) -> str:
-        return next(i for i, c in self.data.items() if i.startswith(deck + "#") and c["name"] == name)
+        """The first instance id of card ``name`` (the Unarmed card's number too)."""
+        number = 0
+        for card in self.decks[deck]["cards"]:
+            number += 1
+            if card["name"] == name:
+                return f"{deck}#{number}"
+            number += card.get("count", 1) - 1
+        raise KeyError(name)
 
     def names(self, deck: str, pile: str) -> list[str]:
-        return [self.data[i]["name"] for i in self.piles[deck][pile]]
+        return [self.card(i)["name"] for i in self.piles[deck][pile]]
 
-    def everywhere(self, characters: Iterable[dict[str, Any]] = ()) -> list[str]:
-        """Every card id in some place (piles, being resolved, held): each exactly once."""
-        out = list(self.resolving)
-        for piles in self.piles.values():
-            for ids in piles.values():
-                out += ids
-        for character in characters:
-            out += character.get("cards", [])
-        return out
+    def faults(self, game: dict[str, Any]) -> list[str]:
+        """``decks.check_conservation`` of these piles and the Characters' cards."""
+        return check_conservation({"decks": self.piles, "characters": game["characters"]}, self.bundle)
 
 
 def character(name: str, prowess: int, movement: int, *, destiny: int = 0, destiny_max: int = 3, health: int = 5,
@@ -192,15 +156,17 @@ def scene_of(rows: list[str], characters: list[dict[str, Any]], *, players: int 
     game = {"card": 7, "players": players or len(characters), "coins": 0, "flags": {}, "counters": {},
             "characters": characters}
     battle = new_battle(supply if supply is not None else {e["name"]: e["supply"] for e in pack["enemies"]})
-    return Scene(board_from_rows(rows), battle, game, pack, FakeDecks(pack, order), DiceRule(), Pcg32(5), **more)
+    return Scene(board_from_rows(rows), battle, game, pack, TestDecks(pack, order), DiceRule(), Pcg32(5), **more)
 
 
 def place_character(scene: Scene, index: int, square, facing: str, weapons: list[str], flipped: bool = False) -> int:
     ids = [scene.decks.id_of("Equipment", w) for w in weapons]  # type: ignore[attr-defined]
-    scene.game["characters"][index]["cards"] += ids
-    scene.game["characters"][index]["items"] += weapons
-    for i in ids:
-        scene.decks.piles["Equipment"]["draw"].remove(i)  # type: ignore[attr-defined]
+    held = [i for i in ids if not scene.decks.card(i).get("unarmed")]   # Unarmed never leaves play
+    scene.game["characters"][index]["cards"] += held
+    scene.game["characters"][index]["items"] += [scene.decks.card(i)["name"] for i in held]
+    for i in held:
+        if i in scene.decks.piles["Equipment"]["draw"]:  # type: ignore[attr-defined]
+            scene.decks.piles["Equipment"]["draw"].remove(i)  # type: ignore[attr-defined]
     return add_character(scene.battle, index, square, facing, flipped=flipped, weapons=ids)["id"]
 
 
@@ -236,5 +202,5 @@ def play(scene: Scene, generator, answers: list[tuple[str, dict[str, Any]]]) -> 
         return stop.value, requests
 
 
-__all__ = ["AnswerError", "FakeDecks", "PACK", "character", "fx", "place_character", "place_enemy", "place_named",
+__all__ = ["AnswerError", "TestDecks", "PACK", "character", "fx", "place_character", "place_enemy", "place_named",
            "play", "scene_of"]

@@ -4,7 +4,7 @@ Example", "Attack Rolls", "Assigning Successes", "Attack Roll Modifications").""
 from __future__ import annotations
 
 import pytest
-from _battle_helpers import (PACK, AnswerError, character, place_character, place_enemy, place_named, play,
+from _battle_helpers import (PACK, AnswerError, character, dice_rule, place_character, place_enemy, place_named, play,
                              scene_of)
 
 from cardforge_runtime.battle.answers import check_battle_answer
@@ -61,6 +61,7 @@ def test_the_barrel_defeats_the_wounded_guard_without_loot_or_reaction():
     assert terrain_wounds(scene, bottom) == "defeated"
     assert not scene.on_board(bottom)
     assert not scene.decks.log and scene.decks.names("Loot", "discard") == []
+    assert scene.decks.faults(scene.game) == []
 
 
 def test_athos_attack_answered_by_duck():
@@ -87,17 +88,18 @@ def test_athos_attack_answered_by_duck():
     assert scene.decks.card(duck)["name"] == "Duck!"
     assert scene.decks.piles["Reaction"]["discard"] == []
     assert duck in scene.decks.piles["Reaction"]["draw"] and earlier in scene.decks.piles["Reaction"]["draw"]
-    assert sorted(scene.decks.everywhere(scene.game["characters"])) == sorted(scene.decks.data)
+    assert scene.decks.faults(scene.game) == []
 
 
 def test_every_surviving_enemy_in_a_melee_pattern_reacts_even_with_no_successes():
     """Two Guards in the pattern, 1 Success: neither is Wounded, both react, one at a
     time, in the order the players choose."""
-    scene, porthos, top, bottom = porthos_scene()
-    scene.decks = type(scene.decks)(scene.pack, {"Reaction": ["Counterattack", "Counterattack"]})
-    broadsword = scene.decks.id_of("Equipment", "Broadsword")
-    scene.get(porthos)["weapons"] = [broadsword]
-    scene.game["characters"][0]["destiny"] = 0
+    scene = scene_of(FLOOR, [character("Porthos", 4, 3, health=4)],
+                     order={"Reaction": ["Counterattack", "Counterattack"]})
+    porthos = place_character(scene, 0, (3, 4), "north", ["Broadsword"])
+    top = place_enemy(scene, "Cardinal's Guard", (3, 3))
+    bottom = place_enemy(scene, "Cardinal's Guard", (4, 3))
+    broadsword = scene.get(porthos)["weapons"][0]
     result, requests = play(scene, attack(scene, porthos, broadsword), [
         ("roll:attack", {"faces": [1, 1, 2, 4]}),
         ("pips", {"dice": []}),
@@ -176,9 +178,9 @@ def test_dice_count_prowess_or_value_despair_extra_dice_and_the_cap():
     assert attack_dice(scene, porthos, pistol)["dice"] == 2                  # value 3, Despair -1
     scene.game["characters"][0]["status"] = []
     assert attack_dice(scene, porthos, sword, extra_dice=4)["dice"] == 6     # at most 6
-    extra = {**sword, "dice": [{"on": "attack", "extra_dice": 1}, {"on": "defense", "extra_dice": 3}]}
+    extra = {**sword, "dice": [dice_rule(on="attack", extra_dice=1), dice_rule(on="defense", extra_dice=3)]}
     assert attack_dice(scene, porthos, extra)["dice"] == 6
-    assert attack_dice(scene, porthos, {**sword, "dice": [{"on": "attack", "extra_dice": 1}]})["dice"] == 6
+    assert attack_dice(scene, porthos, {**sword, "dice": [dice_rule(on="attack", extra_dice=1)]})["dice"] == 6
     scene.game["characters"][0]["stats"]["Prowess"] = 3
     assert attack_dice(scene, porthos, extra)["dice"] == 4                   # defense rules not on attack
 
@@ -248,7 +250,7 @@ def test_broken_sword_loot_discards_the_weapon_but_never_the_unarmed_card():
     assert not scene.on_board(guard)
     assert scene.get(porthos)["weapons"] == [] and "Broadsword" not in scene.game["characters"][0]["items"]
     assert sword in scene.decks.piles["Equipment"]["discard"]
-    assert sorted(scene.decks.everywhere(scene.game["characters"])) == sorted(scene.decks.data)
+    assert scene.decks.faults(scene.game) == []
 
 
 def test_kept_loot_goes_to_the_character():
@@ -259,7 +261,7 @@ def test_kept_loot_goes_to_the_character():
          [("roll:attack", {"faces": [6, 4, 1, 1]}), ("pips", {"dice": [2]})])
     bandage = scene.decks.id_of("Loot", "Bandage")
     assert bandage in scene.game["characters"][0]["cards"] and "Bandage" in scene.game["characters"][0]["items"]
-    assert sorted(scene.decks.everywhere(scene.game["characters"])) == sorted(scene.decks.data)
+    assert scene.decks.faults(scene.game) == []
 
 
 def test_pack_fixture_is_the_rulebook_guard():
@@ -280,3 +282,17 @@ def test_pips_go_to_the_dice_the_players_name_not_the_suggested_ones():
     ])
     assert requests[1]["suggested"] == [0]
     assert result.faces == [3, 5, 5, 6] and result.successes == 4
+
+
+def test_the_unarmed_card_attacks_unequipped_and_never_leaves_play():
+    """"Characters without any Equipment must use the Unarmed card"; a Broken Sword
+    drawn after an Unarmed defeat discards nothing."""
+    scene = scene_of(FLOOR, [character("Aramis", 4, 3)], order={"Loot": ["Broken Sword"]})
+    aramis = place_character(scene, 0, (3, 4), "north", [])
+    guard = place_enemy(scene, "Cardinal's Guard", (3, 3))
+    unarmed = scene.decks.id_of("Equipment", "Unarmed")
+    result, _ = play(scene, attack(scene, aramis, unarmed), [("roll:attack", {"faces": [6, 5, 1, 1]})])
+    assert result.results == {guard: "defeated"}
+    assert scene.decks.names("Loot", "discard") == ["Broken Sword"]
+    assert not any(unarmed in pile for pile in scene.decks.piles["Equipment"].values())
+    assert scene.decks.faults(scene.game) == []

@@ -58,6 +58,7 @@ def test_guards_threat_activates_adjacent_guards_then_places_1_per_player_with_n
         card = scene.decks.draw("Cardinal Richelieu")
         assert card != guards
         scene.decks.discard(card)
+    assert scene.decks.faults(scene.game) == []
 
 
 @pytest.mark.parametrize("players, supply, blocked, placed", [
@@ -74,6 +75,7 @@ def test_guards_places_min_of_players_supply_and_empty_squares(players, supply, 
     for square in around[:blocked]:
         place_enemy(scene, "Cardinal's Guard", square)
     card = {"name": "Guards!", "threat": [fx("spawn", enemy="Cardinal's Guard", per_player=1)]}
+    assert card["threat"][0]["where"] == "empty-adjacent-to-this"
     gen = run(scene, card["threat"], Resolution(this=cardinal, portion="threat"))
     answers = []
     try:
@@ -102,6 +104,7 @@ def test_guards_drawn_as_a_reaction_resolves_its_reaction_portion_and_goes_to_th
     assert scene.decks.piles["Cardinal Richelieu"]["box"] == []
     assert scene.battle["supply"] == supply                    # no Guard placed
     assert scene.game["characters"][0]["status"] == ["Doom"]
+    assert scene.decks.faults(scene.game) == []
 
 
 def test_doom_gives_a_doom_token_or_1_wound_if_held_then_pushes_1_square():
@@ -151,8 +154,9 @@ def test_dodge_wounds_an_adjacent_attacker_and_places_the_enemy_behind_if_empty(
     assert other.game["characters"][0]["health"] == 5 and other.get(guard)["square"] == [3, 1]
 
 
-SECOND_RULESET = [{"among": "range-and-line-of-sight"}, "weakest", {"prefer": {"status": "Defending"}},
-                  {"prefer": {"role": "Magus"}}, "players-choice"]
+SECOND_RULESET = [{"kind": "among", "value": "range-and-line-of-sight"}, {"kind": "weakest"},
+                  {"kind": "prefer", "role": None, "status": "Defending"},
+                  {"kind": "prefer", "role": "Magus", "status": None}, {"kind": "players-choice"}]
 
 
 def heroes(healths, statuses, roles):
@@ -185,17 +189,19 @@ def test_target_rule_filters_range_and_falls_back_to_terrain():
     scene = scene_of(["......", "......", "......", "......", "......", "..Z..."], [character("A", 3, 3)])
     athos = place_character(scene, 0, (1, 1), "north", [])
     marksman = place_enemy(scene, "Marksman", (6, 6))        # Range 10 > 6
-    rule = [{"among": "in-range"}, {"fallback": {"terrain": ["Brazier"], "in_path": False}}, "players-choice"]
+    rule = [{"kind": "among", "value": "in-range"}, {"kind": "fallback", "terrain": ["Brazier"], "in_path": False},
+            {"kind": "players-choice"}]
     value, _ = play(scene, select_targets(scene, rule, marksman), [])
     assert value == [{"terrain": [3, 6]}]
-    value, _ = play(scene, select_targets(scene, [{"among": "adjacent"}, "nearest", "players-choice"], marksman), [])
+    rule = [{"kind": "among", "value": "adjacent"}, {"kind": "nearest"}, {"kind": "players-choice"}]
+    value, _ = play(scene, select_targets(scene, rule, marksman), [])
     assert value == [] and athos
 
 
 def test_unknown_effects_and_turn_effects_are_engine_errors():
     scene, cardinal = cardinal_scene(players=2)
     with pytest.raises(EngineError, match="unknown effect"):
-        next(run(scene, [fx("explode")], Resolution(this=cardinal)))
+        next(run(scene, [{"kind": "explode"}], Resolution(this=cardinal)))
     with pytest.raises(EngineError, match="Character's turn"):
         next(run(scene, [fx("second-attack")], Resolution(this=cardinal)))
     with pytest.raises(EngineError, match="Enemy turn"):

@@ -1,6 +1,6 @@
 """An attack roll with the Weapon's dice rules (bundle 1.5.0, an Equipment card's
-``dice``): how many dice, Advantage and Disadvantage, the free rerolls of some faces,
-Destiny rerolls and added pips.
+``dice``, ``effect_fields.DICE_RULE_KINDS``): how many dice, Advantage and
+Disadvantage, the free rerolls of some faces, Destiny rerolls and added pips.
 
 A Weapon's dice rules are a list of objects with ``on`` (``attack`` | ``defense`` |
 ``any``, default ``any``) and exactly one of ``add_pips`` (+n to ``dice_count`` dice of
@@ -75,7 +75,7 @@ def roll_with_rules(scene: Scene, index: int, request: Request, weapon_rules: Se
     scene.record({"event": "roll", "character": index, "for": request["for"], "faces": list(faces),
                   "successes": rule.successes(faces, **flags)})
     for weapon_rule in weapon_rules:
-        if "reroll_faces" in weapon_rule:
+        if weapon_rule.get("reroll_faces"):
             positions = [i for i, f in enumerate(faces) if f in weapon_rule["reroll_faces"]]
             if positions:
                 answer = yield {**request, "for": "weapon-reroll", "dice": len(positions), "positions": positions}
@@ -86,7 +86,7 @@ def roll_with_rules(scene: Scene, index: int, request: Request, weapon_rules: Se
     faces = yield from destiny_rerolls(character, request, faces, rule=rule, rng=scene.rng, record=scene.record,
                                        index=index)
     for weapon_rule in weapon_rules:
-        if "add_pips" in weapon_rule:
+        if weapon_rule.get("add_pips"):
             pips, count = weapon_rule["add_pips"], weapon_rule.get("dice_count", 1)
             if all(f >= rule.sides for f in faces):
                 continue

@@ -36,6 +36,7 @@ from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import named_health, remove_figure
 from cardforge_runtime.battle.targets import pick, select_targets
 from cardforge_runtime.board import adjacent
+from cardforge_runtime.effect_fields import EFFECTS, effect_defaults
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.format import add_coins
 from cardforge_runtime.wounds import heal, wound
@@ -46,6 +47,7 @@ __all__ = ["TURN_EFFECTS", "Resolution", "draw_and_resolve", "resolve_card", "ru
 #: plays them (issue 10); a Reaction, Loot or Threat card cannot hold them.
 TURN_EFFECTS = frozenset({"auto-successes", "extra-attack-die", "second-attack", "move-bonus", "prepare",
                           "use-ability", "any-face"})
+assert TURN_EFFECTS <= set(EFFECTS), "the Character-turn effects are effects of the vocabulary"
 
 
 # -- cards ---------------------------------------------------------------------------
@@ -101,7 +103,8 @@ def run(scene: Scene, effects: Sequence[Mapping[str, Any]], res: Resolution) -> 
             if kind in TURN_EFFECTS:
                 raise EngineError(f"the effect {kind!r} is played in a Character's turn, not on a drawn card")
             raise EngineError(f"unknown effect {kind!r}")
-        yield from handler(scene, effect, res)
+        # a bundle writes every parameter; fill what older or hand-made data leaves out
+        yield from handler(scene, {**effect_defaults(kind), **effect}, res)
 
 
 def _activate(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
@@ -206,29 +209,29 @@ def _heal(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
 
 def _gain_lose(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
     sign = 1 if effect["kind"] == "gain" else -1
-    if "coins" in effect:
-        scene.game["coins"] = add_coins(scene.game["coins"], sign * effect["coins"])
-    people = [] if set(effect) <= {"kind", "coins", "who"} else (yield from subjects(scene, effect.get("who", "you"), res))
+    given = {k: v for k, v in effect.items() if k not in ("kind", "who") and v is not None}
+    if "coins" in given:
+        scene.game["coins"] = add_coins(scene.game["coins"], sign * given["coins"])
+    people = (yield from subjects(scene, effect.get("who") or "you", res)) if set(given) - {"coins"} else []
     for figure_id in people:
         character = scene.character(figure_id)
-        if "destiny" in effect:
-            character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * effect["destiny"]))
-        for token in effect.get("status", []):
+        if "destiny" in given:
+            character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * given["destiny"]))
+        for token in given.get("status", []):
             if sign > 0 and token not in character["status"]:
                 character["status"] = sorted(character["status"] + [token])
             elif sign < 0:
                 character["status"] = [t for t in character["status"] if t != token]
-        for item in effect.get("items", []):
+        for item in given.get("items", []):
             if sign > 0:
                 character["items"] = character["items"] + [item]
             elif item in character["items"]:
                 items = list(character["items"])
                 items.remove(item)
                 character["items"] = items
-        if "health" in effect:
-            (heal if sign > 0 else wound)(character, effect["health"])
-    scene.record({"event": effect["kind"], "figures": people,
-                  **{k: v for k, v in effect.items() if k not in ("kind", "who")}})
+        if "health" in given:
+            (heal if sign > 0 else wound)(character, given["health"])
+    scene.record({"event": effect["kind"], "figures": people, **given})
 
 
 def _draw(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
@@ -236,7 +239,7 @@ def _draw(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
     if deck is None:
         raise EngineError("draw: no deck named and no card to take the deck from")
     portion = effect.get("portion") or res.portion
-    for _ in range(effect.get("count", 1)):
+    for _ in range(effect.get("count") or 1):
         yield from draw_and_resolve(scene, deck, Resolution(res.you, res.this, None, portion, res.attack))
 
 

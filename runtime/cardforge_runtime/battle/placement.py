@@ -37,7 +37,7 @@ def _spawn(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
     else:
         table = effect["count"]
         wanted = table.get(str(players), table.get(players, 0))  # type: ignore[call-overload]
-    if effect.get("where", "empty-adjacent-to-this") != "empty-adjacent-to-this":
+    if (effect.get("where") or "empty-adjacent-to-this") != "empty-adjacent-to-this":
         raise EngineError(f"unknown spawn place {effect['where']!r}")
     centre = scene.square(one(res, "this"))
     free = free_squares(scene, adjacent_squares(scene.board, centre))
@@ -55,8 +55,8 @@ def _spawn(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
 
 
 def _move(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
-    mover_id = one(res, effect["who"])
-    if scene.kind(mover_id) == "character" or effect.get("toward", "nearest-character") != "nearest-character":
+    mover_id = one(res, effect.get("who") or "this")
+    if scene.kind(mover_id) == "character" or (effect.get("toward") or "nearest-character") != "nearest-character":
         raise EngineError("move: only an Enemy moves, toward the nearest Character")
     here = scene.square(mover_id)
     others = {sq: kind for sq, kind in scene.figures().items() if sq != here}
@@ -81,10 +81,10 @@ def _move(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
 
 
 def _push(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
-    source = scene.square(one(res, effect.get("away_from", "this")))
-    for figure_id in (yield from subjects(scene, effect["who"], res)):
+    source = scene.square(one(res, effect.get("away_from") or "this"))
+    for figure_id in (yield from subjects(scene, effect.get("who") or "you", res)):
         mover = "character" if scene.kind(figure_id) == "character" else "enemy"
-        for _ in range(effect.get("squares", 1)):
+        for _ in range(effect.get("squares") or 1):
             here = scene.square(figure_id)
             options = _push_squares(scene, here, source, mover)
             if not options:
@@ -125,9 +125,9 @@ def _sign(value: int) -> int:
 
 
 def _place(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
-    if effect.get("at", "behind-you") != "behind-you":
+    if (effect.get("at") or "behind-you") != "behind-you":
         raise EngineError(f"unknown place {effect['at']!r}")
-    figure_id = one(res, effect.get("who", "this"))
+    figure_id = one(res, effect.get("who") or "this")
     if not scene.on_board(figure_id):
         return
     square = behind(scene, res)

@@ -23,26 +23,22 @@ __all__ = ["holds"]
 
 
 def holds(scene: Scene, predicate: Any, res: Resolution) -> bool:
-    """Whether an ``if`` predicate holds (closed list, docs/format.md, Effects):
-    ``"adjacent"`` (this is adjacent to you), ``{"has_status": T}`` (you hold T),
-    ``{"empty": "behind-you"}``, ``{"in_supply": enemy}``, ``"wounded"`` (this is an
-    Enemy on its Wounded side, or a Named Enemy below full health),
-    ``{"difficulty": name}`` (the game state's ``difficulty``), ``{"condition": tree}``
-    (a story condition tree, evaluated as story cards' ``if``). A predicate written
-    ``{"adjacent": true}`` is the same as ``"adjacent"``.
+    """Whether an ``if`` predicate holds (``effect_fields.PREDICATES``; the bundle
+    writes ``{"kind": name, "value": value-or-null}``): ``adjacent`` (this is adjacent
+    to you), ``has_status`` (you hold the token ``value``), ``empty`` (``value``
+    ``behind-you``: that square is empty), ``in_supply`` (an Enemy named ``value`` is
+    left in the supply), ``wounded`` (this is an Enemy on its Wounded side, or a Named
+    Enemy below full health), ``difficulty`` (the game state's ``difficulty`` is
+    ``value``), ``condition`` (the story condition tree ``value`` holds, evaluated as
+    story cards' ``if``).
 
     Raises:
         EngineError: an unknown predicate.
     """
-    if isinstance(predicate, Mapping) and len(predicate) == 1:
-        (name, value), = predicate.items()
-    elif isinstance(predicate, str):
-        name, value = predicate, True
-    else:
+    if not isinstance(predicate, Mapping) or "kind" not in predicate:
         raise EngineError(f"unknown predicate {predicate!r}")
+    name, value = predicate["kind"], predicate.get("value")
     if name in ("adjacent", "wounded"):
-        if not isinstance(value, bool):
-            raise EngineError(f"unknown predicate {predicate!r}: {name} takes true or false")
         if name == "adjacent":
             result = adjacent(scene.square(one(res, "you")), scene.square(one(res, "this")))
         else:
@@ -52,7 +48,7 @@ def holds(scene: Scene, predicate: Any, res: Resolution) -> bool:
             else:
                 top = named_health(scene.named_enemies[item["enemy"]], len(scene.game["characters"]))
                 result = item["health"] < top
-        return result == value
+        return bool(result)
     if name == "has_status":
         return value in scene.character(one(res, "you"))["status"]
     if name == "empty" and value == "behind-you":

@@ -1,27 +1,27 @@
 """Target rules: which Character an Enemy (or a card's effect) picks.
 
 A **target rule** (bundle 1.5.0, ``priorities.target`` and the ``attack`` effect's
-``target``) is an ordered list of selectors applied left to right to the candidates
-(every Character on the board that has not Fallen: "Enemies ignore Fallen
-Characters"):
+``target``; ``effect_fields.TARGET_SELECTORS``) is an ordered list of selectors
+``{"kind": ..., ...params}`` applied left to right to the candidates (every Character
+on the board that has not Fallen: "Enemies ignore Fallen Characters"):
 
 | selector | keeps |
 |---|---|
-| ``{"among": "adjacent"}`` | Characters adjacent to ``this`` |
-| ``{"among": "line-of-sight"}`` | Characters in ``this``'s line of sight |
-| ``{"among": "in-range"}`` | Characters within ``this``'s ``range`` (``None``: all) |
-| ``{"among": "range-and-line-of-sight"}`` | both of the above |
-| ``{"among": "pattern"}`` | Characters whose Melee Attack Pattern covers ``this`` |
-| ``"nearest"`` | the fewest Movement points away (``board.nearest``, docs/rulings.md "What nearest measures") |
-| ``"weakest"`` | the least Health |
-| ``{"prefer": {"role": R}}`` / ``{"prefer": {"status": S}}`` | those with that role / status token, if any (else all) |
-| ``"players-choice"`` | one of those left: the players choose (a ``pick`` request when more than one) |
-| ``{"fallback": {"terrain": [names], "in_path": bool}}`` | when no Character is left: the squares of those terrain tiles |
+| ``among`` ``value: adjacent`` | Characters adjacent to ``this`` |
+| ``among`` ``value: line-of-sight`` | Characters in ``this``'s line of sight |
+| ``among`` ``value: in-range`` | Characters within ``this``'s ``range`` (``None``: all) |
+| ``among`` ``value: range-and-line-of-sight`` | both of the above |
+| ``among`` ``value: pattern`` | Characters whose Melee Attack Pattern covers ``this`` |
+| ``nearest`` | the fewest Movement points away (docs/rulings.md "What nearest measures") |
+| ``weakest`` | the least Health |
+| ``prefer`` ``role: R`` / ``status: S`` | those with that role / status token, if any (else all) |
+| ``players-choice`` | one of those left: the players choose (a ``pick`` request when several) |
+| ``fallback`` ``terrain: [names], in_path`` | when no Character is left: those terrain tiles' squares |
 
 The second ruleset's order ("If more than one Hero is in range, attack the Weakest
 (least health), then Defending Hero, then Magus, then players choice") is the rule
-``[{"among": "range-and-line-of-sight"}, "weakest", {"prefer": {"status": "Defending"}},
-{"prefer": {"role": "Magus"}}, "players-choice"]``: no code of its own.
+``among range-and-line-of-sight, weakest, prefer status Defending, prefer role Magus,
+players-choice``: no code of its own.
 
 Rule sources: Gascony's Legacy, "Enemy Attacks" ("Each Enemy makes an Attack against
 the nearest Character in its Line of Sight if possible. For Melee Enemies, players
@@ -78,7 +78,7 @@ def select_targets(scene: Scene, rule: Iterable[Any], this: int, pool: Iterable[
         this: the id of the figure whose rule it is.
         pool: the candidate Character figure ids (default: ``candidates(scene)``).
         covers: Character figure id -> the squares its Melee Attack Patterns cover
-            (``{"among": "pattern"}``; ``attack.melee_cover`` gives it).
+            (``among: pattern``; ``attack.melee_cover`` gives it).
         path: the squares of ``this``'s route toward the Characters (the Enemy turn's
             movement, issue 10), for ``fallback`` with ``in_path: true``; ``None``:
             every square of those terrain tiles qualifies.
@@ -97,31 +97,28 @@ def select_targets(scene: Scene, rule: Iterable[Any], this: int, pool: Iterable[
     data = scene.enemies.get(scene.get(this)["enemy"], {}) if scene.kind(this) == "enemy" else {}
     reach = data.get("range")
     for selector in rule:
-        if selector == "nearest":
+        kind = selector.get("kind") if isinstance(selector, Mapping) else None
+        if kind == "nearest":
             if left and all(isinstance(t, int) for t in left):
                 by_square = {scene.square(t): t for t in left}
                 _, tied = nearest(scene.board, here, list(by_square), "enemy", scene.figures(), end=False)
                 left = [t for t in left if scene.square(t) in tied] if tied else left
-        elif selector == "weakest":
+        elif kind == "weakest":
             people = [t for t in left if isinstance(t, int)]
             if people:
                 least = min(_health(scene, t) for t in people)
                 left = [t for t in people if _health(scene, t) == least]
-        elif selector == "players-choice":
+        elif kind == "players-choice":
             chosen = yield from pick(purpose, left, figure=this)
             left = [] if chosen is None else [chosen]
-        elif isinstance(selector, Mapping) and len(selector) == 1:
-            (key, value), = selector.items()
-            if key == "among":
-                left = [t for t in left if isinstance(t, int) and _among(scene, value, here, t, reach, covers)]
-            elif key == "prefer":
-                preferred = [t for t in left if isinstance(t, int) and _has(scene, t, value)]
-                left = preferred or left
-            elif key == "fallback":
-                if not left:
-                    left = _terrain(scene, value, path)
-            else:
-                raise EngineError(f"unknown target selector {selector!r}")
+        elif kind == "among":
+            left = [t for t in left if isinstance(t, int) and _among(scene, selector["value"], here, t, reach, covers)]
+        elif kind == "prefer":
+            preferred = [t for t in left if isinstance(t, int) and _has(scene, t, selector)]
+            left = preferred or left
+        elif kind == "fallback":
+            if not left:
+                left = _terrain(scene, selector, path)
         else:
             raise EngineError(f"unknown target selector {selector!r}")
     return left
@@ -147,11 +144,11 @@ def _among(scene: Scene, where: str, here: tuple[int, int], target: int, reach: 
 
 def _has(scene: Scene, target: int, what: Mapping[str, Any]) -> bool:
     character = scene.character(target)
-    if "status" in what:
+    if what.get("status") is not None:
         return what["status"] in character["status"]
-    if "role" in what:
+    if what.get("role") is not None:
         return character.get("role") == what["role"]
-    raise EngineError(f"unknown 'prefer' {dict(what)!r}: expected role or status")
+    raise EngineError(f"a prefer selector names no role and no status: {dict(what)!r}")
 
 
 def _terrain(scene: Scene, fallback: Mapping[str, Any], path: Iterable[tuple[int, int]] | None) -> list[Target]:
