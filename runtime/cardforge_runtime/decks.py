@@ -11,7 +11,8 @@ Unarmed card"): it has no instance.
 Deck state lives in the game state, ``state["decks"]``: per deck ``{"draw": [ids, top
 first], "discard": [ids, top last], "box": [ids]}``. Cards held by a Character are in
 ``state["characters"][i]["cards"]`` (their names are also in ``items``); the Porter's
-cards in ``state["porter"]``. A card being resolved exists only inside an operation.
+cards in ``state["porter"]``; the cards drawn for a purchase, while its request
+waits, in ``state["offer"]``. A card being resolved exists only inside an operation.
 ``check_conservation`` proves every instance sits in exactly one of these places.
 
 Randomness: every shuffle uses the **deck generator**, a ``Pcg32`` seeded with the
@@ -188,7 +189,8 @@ def take_named(piles: Piles, name: str, decks: Mapping[str, Mapping[str, Any]]) 
 
 def check_conservation(state: Mapping[str, Any], decks: Sequence[Mapping[str, Any]]) -> list[str]:
     """Every instance of every deck in exactly one place: a deck's draw pile, discard
-    pile or box, a Character's ``cards`` or the Porter's (``state["porter"]``).
+    pile or box, a Character's ``cards``, the Porter's (``state["porter"]``) or on
+    offer in a purchase (``state["offer"]``).
 
     Args:
         state: the game state (``state["decks"]``, ``characters[i]["cards"]``,
@@ -212,6 +214,7 @@ def check_conservation(state: Mapping[str, Any], decks: Sequence[Mapping[str, An
     for index, character in enumerate(state.get("characters", [])):
         note(character.get("cards", []), f"Character {index}")
     note(state.get("porter", []), "the Porter")
+    note(state.get("offer", []), "the purchase on offer")
     faults = []
     expected: set[str] = set()
     for deck in decks:
