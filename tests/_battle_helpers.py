@@ -150,13 +150,15 @@ def character(name: str, prowess: int, movement: int, *, destiny: int = 0, desti
 
 def scene_of(rows: list[str], characters: list[dict[str, Any]], *, players: int | None = None,
              order: dict[str, list[str]] | None = None, supply: dict[str, int] | None = None,
-             pack: dict[str, Any] | None = None, **more: Any) -> Scene:
+             pack: dict[str, Any] | None = None, difficulty: str | None = None, **more: Any) -> Scene:
     """A Scene on a board drawn as rows ("." floor, "#" wall, letters: terrain tiles)."""
     pack = copy.deepcopy(pack or PACK)
     game = {"card": 7, "players": players or len(characters), "coins": 0, "flags": {}, "counters": {},
-            "characters": characters}
+            "characters": characters, "difficulty": difficulty}
     battle = new_battle(supply if supply is not None else {e["name"]: e["supply"] for e in pack["enemies"]})
-    return Scene(board_from_rows(rows), battle, game, pack, TestDecks(pack, order), DiceRule(), Pcg32(5), **more)
+    decks = TestDecks(pack, order)
+    game["decks"] = decks.piles
+    return Scene(board_from_rows(rows), battle, game, pack, decks, DiceRule(), Pcg32(5), **more)
 
 
 def place_character(scene: Scene, index: int, square, facing: str, weapons: list[str], flipped: bool = False) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from _battle_helpers import character, fx, place_character, place_enemy, place_named, play, scene_of
+from _battle_helpers import PACK, character, fx, place_character, place_enemy, place_named, play, scene_of
 
 from cardforge_runtime.battle.effects import Resolution, draw_and_resolve, run
 from cardforge_runtime.battle.state import figure
@@ -207,3 +207,18 @@ def test_unknown_effects_and_turn_effects_are_engine_errors():
     with pytest.raises(EngineError, match="Enemy turn"):
         place_enemy(scene, "Cardinal's Guard", (2, 2))
         next(run(scene, [fx("activate", adjacent_to="this")], Resolution(this=cardinal)))
+
+
+def test_the_easier_game_gives_no_severe_wound():
+    """Difficulty Adjustments (easier): "Characters never receive a Severe Wound when
+    they are knocked down": the Fallen Character keeps its maximum Health."""
+    pack = copy.deepcopy(PACK)
+    pack["difficulty"] = [{"name": "easier", "severe_wounds": False}]
+    for difficulty, health_max in ((None, 5), ("easier", 6)):
+        scene = scene_of(FLOOR, [character("Athos", 3, 5, health=1)], pack=pack, order={"Reaction": ["Dodge"]},
+                         difficulty=difficulty)
+        athos = place_character(scene, 0, (3, 4), "north", ["Rapier"])
+        guard = place_enemy(scene, "Cardinal's Guard", (3, 3))
+        play(scene, draw_and_resolve(scene, "Reaction", Resolution(you=athos, this=guard)), [])
+        athos_state = scene.game["characters"][0]
+        assert athos_state["fallen"] and athos_state["health_max"] == health_max

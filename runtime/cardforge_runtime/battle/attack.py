@@ -43,6 +43,7 @@ from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import figure_at, remove_figure
 from cardforge_runtime.battle.targets import pick
 from cardforge_runtime.board import cover, line_of_sight
+from cardforge_runtime.deck_play import settle_hands
 
 __all__ = ["ATTACK_STAT", "Attack", "attack", "attack_dice", "defense_of", "melee_cover",
            "targets_of", "terrain_wounds"]
@@ -302,8 +303,9 @@ def _reactions(scene: Scene, result: Attack) -> Generator[Request, dict[str, Any
 
 def _loot(scene: Scene, result: Attack) -> Generator[Request, dict[str, Any], None]:
     """Draw Loot for Enemies defeated by a Melee Attack (one card each). A card with
-    ``keep`` goes to the Character (``cards`` and ``items``); the others are
-    discarded after their effects."""
+    ``keep`` goes to the Character (``cards`` and ``items``), who then keeps within
+    the pack's ``carry.hands`` (``deck_play.settle_hands``: a ``leave`` request when
+    over); the others are discarded after their effects."""
     deck = scene.deck_for("loot")
     for figure_id in result.targets:
         if result.results[figure_id] != "defeated":
@@ -323,6 +325,7 @@ def _loot(scene: Scene, result: Attack) -> Generator[Request, dict[str, Any], No
             scene.decks.hold(card)
             character.setdefault("cards", []).append(card)
             character["items"] = character["items"] + [data["name"]]
+            yield from settle_hands(scene.game, scene.pack, scene.record, [scene.get(result.attacker)["character"]])
         else:
             yield from resolve_card(scene, card, res)
 

@@ -169,7 +169,7 @@ def wound_figure(scene: Scene, figure_id: int, amount: int, source: str) -> str:
     if kind == "character":
         character = scene.character(figure_id)
         before = character["health"]
-        wound(character, amount)
+        wound(character, amount, severe=scene.severe)
         result = "wounded" if character["health"] != before or character["fallen"] else "unchanged"
     elif kind == "enemy":
         for _ in range(amount):
@@ -230,7 +230,10 @@ def _gain_lose(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play
                 items.remove(item)
                 character["items"] = items
         if "health" in given:
-            (heal if sign > 0 else wound)(character, given["health"])
+            if sign > 0:
+                heal(character, given["health"])
+            else:
+                wound(character, given["health"], severe=scene.severe)
     scene.record({"event": effect["kind"], "figures": people, **given})
 
 

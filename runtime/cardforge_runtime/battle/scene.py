@@ -21,7 +21,7 @@ them; docs/runtime.md, "Attacks", the deck interface):
 - ``card(card)``: the bundle data of the card instance (``"Reaction#7"`` -> its card
   object: ``name``, ``effects`` / ``threat`` / ``reaction`` / Equipment fields).
 
-Dependencies: ``board``, ``dice``, ``pcg``, ``battle.state``.
+Dependencies: ``board``, ``dice``, ``pcg``, ``deck_play`` (the difficulty option), ``battle.state``.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from typing import Any, Protocol
 
 from cardforge_runtime.battle.state import figure, figures_map, square_of
 from cardforge_runtime.board import Board
+from cardforge_runtime.deck_play import difficulty_of
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
 
@@ -93,6 +94,9 @@ class Scene:
         self.enemies = _by_name(self.pack.get("enemies"))
         self.named_enemies = _by_name(self.pack.get("named_enemies"))
         self.tokens = _by_name(self.pack.get("status_tokens"))
+        #: Characters receive Severe Wounds (Suffering Wounds); the easier difficulty's
+        #: ``severe_wounds: false`` turns them off (Difficulty Adjustments).
+        self.severe = bool(difficulty_of(self.pack, self.game.get("difficulty")).get("severe_wounds", True))
         decks = self.pack.get("decks")
         if isinstance(decks, Mapping):
             self.deck_roles: dict[str, str] = dict(decks)
