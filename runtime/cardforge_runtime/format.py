@@ -189,7 +189,7 @@ __all__ = [
 #: The ``format`` of every bundle.
 BUNDLE_FORMAT = "cardforge-bundle"
 #: The semantic version of the bundle format this runtime reads and the compiler writes.
-BUNDLE_FORMAT_VERSION = "1.4.0"
+BUNDLE_FORMAT_VERSION = "1.5.0"
 
 #: What a flag or counter name looks like (the names a condition reads; they also
 #: appear in the JSON-Pointer paths of changes, ``/flags/<name>``): a letter or
