@@ -18,7 +18,8 @@ from cardforge_runtime.battle.state import add_character, add_enemy, add_named, 
 from cardforge_runtime.battle.deck_access import GameDecks
 from cardforge_runtime.decks import check_conservation, deck_rng, new_piles
 from cardforge_runtime.dice import DiceRule
-from cardforge_runtime.effect_fields import DICE_RULE_DEFAULTS, effect_defaults
+from cardforge_runtime.effect_fields import (DICE_RULE_DEFAULTS, ENEMY_PRIORITY_DEFAULTS, STATUS_TOKEN_DEFAULTS,
+                                             effect_defaults)
 from cardforge_runtime.pcg import Pcg32
 
 
@@ -37,7 +38,7 @@ GUARD = {"name": "Cardinal's Guard", "type": "melee", "damage": 2, "movement": 4
 MARKSMAN = {**GUARD, "name": "Marksman", "type": "ranged", "damage": 1, "range": 6,
             "defense": {"wounded": 1, "defeated": 2}, "supply": 4}
 RICHELIEU = {"name": "Cardinal Richelieu", "health": {"1": 4, "2": 5, "3": 6, "4": 7}, "defense": 3, "damage": 2,
-             "movement": 3, "threat_deck": "Cardinal Richelieu", "falls_on_purpose": False}
+             "movement": 3, "threat_deck": "Cardinal Richelieu", "falls_on_purpose": False, "text": ""}
 
 #: The predicate "this is adjacent to you", as a bundle writes it.
 ADJACENT = {"kind": "adjacent", "value": None}
@@ -48,29 +49,35 @@ GUARDS = {"name": "Guards!", "count": 1,
           "threat": [fx("activate", enemy="Cardinal's Guard", adjacent_to="this"),
                      fx("spawn", enemy="Cardinal's Guard", per_player=1, where="empty-adjacent-to-this"),
                      fx("return-to-box")],
-          "reaction": DOOM}
-THREAT_DECK = {"name": "Cardinal Richelieu", "when_empty": "reshuffle",
-               "cards": [GUARDS, {"name": "Scheme", "count": 2, "threat": [], "reaction": DOOM}]}
+          "reaction": DOOM,
+          "text": {"threat": "All Cardinal's Guards adjacent to the Cardinal activate. Then, if there are any "
+                             "Cardinal's Guards in the Supply, place up to 1 per player in empty spaces adjacent to "
+                             "the Cardinal, if possible, and return this card to the box.",
+                   "reaction": "Doom: Gain a Doom token. If you already have one, suffer 1 Wound instead. Then, you "
+                               "are pushed 1 square if possible."}}
+THREAT_DECK = {"name": "Cardinal Richelieu", "when_empty": "reshuffle", "text": "",
+               "cards": [GUARDS, {"name": "Scheme", "count": 2, "threat": [], "reaction": DOOM,
+                         "text": {"threat": "", "reaction": ""}}]}
 
-DODGE = {"name": "Dodge", "count": 1, "effects": [
+DODGE = {"name": "Dodge", "count": 1, "text": "", "effects": [
     fx("if", **{"if": ADJACENT, "then": [fx("wound", who="you", amount=1)], "else": []}),
     fx("place", who="this", at="behind-you")]}
-DUCK = {"name": "Duck!", "count": 2, "effects": [fx("cancel-wound"), fx("reshuffle")]}
-COUNTERATTACK = {"name": "Counterattack", "count": 2, "effects": [
+DUCK = {"name": "Duck!", "count": 2, "text": "", "effects": [fx("cancel-wound"), fx("reshuffle")]}
+COUNTERATTACK = {"name": "Counterattack", "count": 2, "text": "", "effects": [
     fx("if", **{"if": ADJACENT, "then": [fx("wound", who="you", amount=1)], "else": []})]}
-REACTION = {"name": "Reaction", "role": "reaction", "cards": [DODGE, DUCK, COUNTERATTACK]}
-LOOT = {"name": "Loot", "role": "loot", "cards": [
-    {"name": "Cross", "count": 2, "effects": [fx("gain", who="you", destiny=1)], "keep": False, "use": []},
-    {"name": "Nothing", "count": 2, "effects": [], "keep": False, "use": []},
-    {"name": "Broken Sword", "count": 1, "effects": [fx("discard-weapon")], "keep": False, "use": []},
-    {"name": "Bandage", "count": 1, "effects": [], "keep": True, "use": [fx("heal", who="you", amount=1)]}]}
+REACTION = {"name": "Reaction", "role": "reaction", "box_counts": None, "text": "", "cards": [DODGE, DUCK, COUNTERATTACK]}
+LOOT = {"name": "Loot", "role": "loot", "box_counts": None, "text": "", "cards": [
+    {"name": "Cross", "count": 2, "effects": [fx("gain", who="you", destiny=1)], "keep": False, "use": [], "text": ""},
+    {"name": "Nothing", "count": 2, "effects": [], "keep": False, "use": [], "text": ""},
+    {"name": "Broken Sword", "count": 1, "effects": [fx("discard-weapon")], "keep": False, "use": [], "text": ""},
+    {"name": "Bandage", "count": 1, "effects": [], "keep": True, "use": [fx("heal", who="you", amount=1)], "text": ""}]}
 
 
 def weapon(name: str, attack: str, pattern: list[list[int]], *, value: int | None = None, range_: int | None = None,
            dice: list | None = None, split_sixes: bool = False, unarmed: bool = False) -> dict[str, Any]:
     return {"name": name, "count": 1, "hands": 1, "slot": "primary", "attack": attack, "value": value,
             "range": range_, "pattern": pattern, "cost": 0 if unarmed else 8, "dice": dice or [],
-            "split_sixes": split_sixes, "effects": [], "unarmed": unarmed}
+            "split_sixes": split_sixes, "effects": [], "unarmed": unarmed, "text": ""}
 
 
 #: The Broadsword: "add 1 pip to 1 die" (Battle Round Example). Pattern: the square
@@ -85,15 +92,22 @@ RAPIER = weapon("Rapier", "melee", [[-1, 1], [0, 1]], dice=[dice_rule(reroll_fac
 SPLITTER = weapon("Flail", "melee", [[0, 1], [1, 1]], split_sixes=True)
 PISTOL = weapon("Pistol", "ranged", [[0, 1]], value=3, range_=4)
 UNARMED = weapon("Unarmed", "melee", [[0, 1]], unarmed=True)
-EQUIPMENT = {"name": "Equipment", "role": "equipment", "cards": [BROADSWORD, RAPIER, SPLITTER, PISTOL, UNARMED]}
+EQUIPMENT = {"name": "Equipment", "role": "equipment", "box_counts": None, "text": "",
+             "cards": [BROADSWORD, RAPIER, SPLITTER, PISTOL, UNARMED]}
 
 PACK = {
     "id": "test", "players": {"min": 1, "max": 4, "solo_characters": 2},
-    "status_tokens": [{"name": "Despair", "dice_modifier": -1, "covers": "support"},
-                      {"name": "Doom", "dice_modifier": 0, "six_counts": 1, "covers": "talent"},
-                      {"name": "Defending", "dice_modifier": 0, "covers": "none"}],
+    "status_tokens": [{**STATUS_TOKEN_DEFAULTS, "name": "Despair", "dice_modifier": -1, "covers": "support",
+                       "removed_by": "Loyalty"},
+                      {**STATUS_TOKEN_DEFAULTS, "name": "Doom", "dice_modifier": 0, "six_counts": 1, "covers": "talent",
+                       "removed_by": "Altruism"},
+                      {**STATUS_TOKEN_DEFAULTS, "name": "Defending", "dice_modifier": 0}],
     "enemies": [GUARD, MARKSMAN], "named_enemies": [RICHELIEU], "threat_decks": [THREAT_DECK],
-    "decks": [REACTION, LOOT, EQUIPMENT],
+    "decks": [EQUIPMENT, LOOT, REACTION],
+    "deck_roles": {"equipment": "Equipment", "loot": "Loot", "reaction": "Reaction"},
+    "carry": {"hands": 2}, "stones_of_chance": None, "difficulty": [],
+    "enemy_rules": {"activation_order": "melee-then-ranged", "defaults": copy.deepcopy(ENEMY_PRIORITY_DEFAULTS)},
+    "on_death": {"effect": "lose-game", "options": []},
 }
 
 

@@ -55,3 +55,17 @@ def test_the_battle_state_shown_has_the_real_keys():
     assert set(shown) == set(scene.battle)
     for key in ("characters", "enemies", "named"):
         assert set(shown[key][0]) == set(scene.battle[key][0])
+
+
+def test_the_fixture_pack_passes_the_bundle_checks_of_format_1_5():
+    """The hand-built pack of these tests has the shapes load_bundle accepts
+    (bundle_decks.check_decks), so the engine is tested on real bundle data."""
+    import copy
+
+    from _battle_helpers import PACK
+
+    from cardforge_runtime.bundle_decks import check_decks
+    from cardforge_runtime.bundle_fields import FieldChecker
+
+    check_decks(FieldChecker("fixture"), {**copy.deepcopy(PACK), "characters": []}, "$.packs[0]",
+                {"Prowess", "Movement"})

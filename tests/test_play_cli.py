@@ -393,3 +393,23 @@ def test_a_lone_surrogate_in_a_scripted_answer_is_refused_up_front(gascony_bundl
     result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--seed", "1", "--answers", str(tmp_path / "a.json"))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "$[2].option: text with a lone surrogate" in result.stderr and "\\ud800" in result.stderr
+
+
+def test_a_difficulty_is_played_and_saved(tmp_path: Path):
+    """--difficulty plays one of the pack's options (Difficulty Adjustments): the easier
+    game's Loot at the start, its name in the header and the save; an unknown one is a
+    usage error naming the options."""
+    bundle = CONFORMANCE / "bundles" / "decks.bundle.json"
+    script = CONFORMANCE / "decks-easier.answers.json"
+    save = tmp_path / "s.json"
+    result = cardforge("play", str(bundle), "--players", "2", "--seed", "8", "--difficulty", "easier",
+                       "--answers", str(script), "--save", str(save))
+    assert result.returncode == 0, result.stderr
+    assert "2 players, seed 8, easier difficulty" in result.stdout
+    assert "Anne draws Loot: Buckler and keeps it" in result.stdout
+    assert "Anne leaves Musket (discarded)" in result.stdout and "*** VICTORY ***" in result.stdout
+    assert json.loads(save.read_text(encoding="utf-8"))["setup"]["difficulty"] == "easier"
+    again = cardforge("play", str(bundle), "--resume", str(save), "--difficulty", "harder")
+    assert again.returncode == 2 and "leave out --players, --characters, --seed and --difficulty" in again.stderr
+    wrong = cardforge("play", str(bundle), "--players", "2", "--seed", "8", "--difficulty", "hardest")
+    assert wrong.returncode == 2 and "no difficulty 'hardest' in Deck Rules (it has: easier, harder)" in wrong.stderr

@@ -26,8 +26,8 @@ from cardforge_runtime.format import add_coins
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.wounds import heal, wound
 
-__all__ = ["card_costs", "deck_by_role", "decks_by_name", "difficulty_of", "draw_loot", "draw_offers", "gain_card",
-           "lose_card", "move_card", "rebuild_decks", "set_up_decks", "settle_hands"]
+__all__ = ["card_costs", "carry_decks", "deck_by_role", "decks_by_name", "difficulty_of", "draw_loot", "draw_offers",
+           "gain_card", "lose_card", "move_card", "set_up_decks", "settle_hands", "start_draws"]
 
 Record = Callable[[dict[str, Any]], None]
 
@@ -71,7 +71,7 @@ def set_up_decks(state: dict[str, Any], pack: Mapping[str, Any], setup: Mapping[
     """
     decks = decks_by_name(pack)
     state["decks"] = {name: D.new_piles(deck) for name, deck in sorted(decks.items())}
-    state["porter"] = []
+    state["porter"], state["offer"] = [], []
     for character in state["characters"]:
         character.setdefault("cards", [])
     for deck, names in sorted(difficulty_of(pack, setup.get("difficulty")).get("remove_cards", {}).items()):
@@ -89,6 +89,53 @@ def set_up_decks(state: dict[str, Any], pack: Mapping[str, Any], setup: Mapping[
                 character["cards"].append(card)
     for name in sorted(state["decks"]):
         D.shuffle_at_setup(state["decks"][name], rng)
+    _fill_porter(state, pack, rng)
+
+
+def carry_decks(state: Any, pack: Mapping[str, Any], older: bool, rng: Pcg32) -> str | None:
+    """A save's checkpoint state carried over (``Session.load``): when the save is
+    ``older`` than version 4 (no deck state) or holds other card instances than the
+    pack's decks now have (the decks changed since), the decks are built fresh:
+    every deck out of the box; each item a Character holds that is a deck card takes
+    a copy (``gain_card``); every draw pile shuffled; the Porter's cards drawn unless
+    he was called. Returns the warning to give, or ``None`` (the decks fit: a card in
+    two places is left for ``state.checked_state`` to refuse as damaged). A state
+    that is not a save's shape is left as it is for ``checked_state`` to refuse."""
+    decks = list(decks_by_name(pack).values())
+    if not older and _same_cards(state, decks):
+        return None
+    if not (isinstance(state, dict) and isinstance(state.get("characters"), list)
+            and all(isinstance(c, dict) and isinstance(c.get("items"), list) for c in state["characters"])):
+        return None
+    state["decks"] = {deck["name"]: D.new_piles(deck) for deck in sorted(decks, key=lambda d: d["name"])}
+    state["porter"], state["offer"] = [], []
+    for index, character in enumerate(state["characters"]):
+        character["cards"] = []
+        for item in character["items"]:
+            gain_card(state, pack, index, item)
+    for name in sorted(state["decks"]):
+        D.shuffle_at_setup(state["decks"][name], rng)
+    if not state.get("porter_called"):
+        _fill_porter(state, pack, rng)
+    return ("the decks are built fresh and shuffled: the save holds no deck state that fits this bundle's decks "
+            "(each item held that is a deck card takes its card)")
+
+
+def _same_cards(state: Any, decks: list[Mapping[str, Any]]) -> bool:
+    """Whether ``state`` holds the same decks and card instances as ``decks`` (each
+    somewhere; a card in two places is a damaged save, not changed decks)."""
+    try:
+        faults = D.check_conservation(state, decks)
+        return sorted(state["decks"]) == sorted(d["name"] for d in decks) \
+            and not any(" is nowhere" in f or " is not a card of any deck" in f for f in faults)
+    except (KeyError, TypeError, AttributeError, ValueError):
+        return False
+
+
+def _fill_porter(state: dict[str, Any], pack: Mapping[str, Any], rng: Pcg32) -> None:
+    """Setup 4: "place 1 Equipment card per Character face-down, underneath [the
+    Porter]": the pack's ``porter.cards_per_character`` per Character, drawn from his
+    deck (none when the pack has no Porter or no such deck)."""
     porter = pack.get("porter")
     if porter is not None and porter["deck"] in state["decks"]:
         for _ in range(porter["cards_per_character"] * len(state["characters"])):
@@ -97,26 +144,19 @@ def set_up_decks(state: dict[str, Any], pack: Mapping[str, Any], setup: Mapping[
                 state["porter"].append(card)
 
 
-def rebuild_decks(state: dict[str, Any], pack: Mapping[str, Any], rng: Pcg32) -> None:
-    """Decks built fresh for a save carried over without deck state the pack's decks
-    fit (an older save, or decks changed since): every deck out of the box; each
-    item a Character holds that is a deck card takes a copy (``gain_card``); every
-    draw pile shuffled (name order); the Porter's cards drawn unless he was called."""
-    decks = decks_by_name(pack)
-    state["decks"] = {name: D.new_piles(deck) for name, deck in sorted(decks.items())}
-    state["porter"], state["offer"] = [], []
-    for index, character in enumerate(state["characters"]):
-        character["cards"] = []
-        for item in character["items"]:
-            gain_card(state, pack, index, item)
-    for name in sorted(state["decks"]):
-        D.shuffle_at_setup(state["decks"][name], rng)
-    porter = pack.get("porter")
-    if porter is not None and porter["deck"] in state["decks"] and not state["porter_called"]:
-        for _ in range(porter["cards_per_character"] * len(state["characters"])):
-            card = D.draw(state["decks"][porter["deck"]], rng)
-            if card is not None:
-                state["porter"].append(card)
+def start_draws(state: dict[str, Any], pack: Mapping[str, Any], difficulty: Mapping[str, Any], rng: Pcg32,
+                record: Record) -> Generator[dict[str, Any], dict[str, Any], None]:
+    """The easier game (Difficulty Adjustments): "Each player draws 1 Loot card at the
+    beginning of the Story": the difficulty's ``start_draws`` (``{"deck",
+    "per_character"}``), Loot drawn by each Character in turn (``draw_loot``), then
+    anyone over their hands leaves Equipment (``settle_hands``)."""
+    draws = difficulty.get("start_draws")
+    if not draws:
+        return
+    for index in range(len(state["characters"])):
+        for _ in range(draws.get("per_character", 1)):
+            draw_loot(state, pack, index, rng, record, severe=difficulty.get("severe_wounds", True))
+    yield from settle_hands(state, pack, record)
 
 
 def card_costs(state: Mapping[str, Any], pack: Mapping[str, Any]) -> dict[str, int]:

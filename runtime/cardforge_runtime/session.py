@@ -28,8 +28,8 @@ from cardforge_runtime.format import canonical_json
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.requests import AnswerError, check_answer
 from cardforge_runtime.carry import carry_over
-from cardforge_runtime.deck_play import decks_by_name, difficulty_of, rebuild_decks, set_up_decks
-from cardforge_runtime.decks import check_conservation, deck_rng
+from cardforge_runtime.deck_play import carry_decks, decks_by_name, difficulty_of, set_up_decks
+from cardforge_runtime.decks import deck_rng
 from cardforge_runtime.setup import (
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -175,16 +175,8 @@ class Session:
         session = cls(bundle, pack_data, story_data, setup)
         if "deck_rng" in checkpoint:
             session._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
-        fresh = data["version"] < 4 or not _same_cards(state, session._decks)
-        if fresh and isinstance(state, dict) and isinstance(state.get("characters"), list):
-            # an older save, or decks changed since: decks built fresh (docs/runtime.md, Saves)
-            for character in state["characters"]:
-                if isinstance(character, dict) and isinstance(character.get("items"), list):
-                    character["cards"] = []
-            state.setdefault("porter_called", False)
-            rebuild_decks(state, pack_data, session._deck_rng)
-            notes.append("the decks are built fresh and shuffled: the save holds no deck state that fits this "
-                         "bundle's decks (each item held that is a deck card takes its card)")
+        note = carry_decks(state, pack_data, data["version"] < 4, session._deck_rng)
+        notes += [note] if note else []
         session._state = checked_state(state, refs, setup, story_data, tokens, session._decks)
         session._rng = Pcg32.from_json(checkpoint["rng"])
         session._log = copy_json(data["log"][: checkpoint["log_length"]])
@@ -287,6 +279,11 @@ class Session:
     def seed(self) -> int:
         """The seed of the session's generator."""
         return self._setup["seed"]
+
+    @property
+    def difficulty(self) -> str | None:
+        """The name of the pack's difficulty option in play (``None``: the standard game)."""
+        return self._setup["difficulty"]
 
     @property
     def bundle(self) -> Bundle:
@@ -421,16 +418,3 @@ class Session:
         under this pack's dice rule (``DiceRule.probability_at_least``)."""
         return float(self._rule.probability_at_least(successes, dice, advantage=advantage,
                                                      disadvantage=disadvantage, doom=doom))
-
-
-def _same_cards(state: Any, decks: list[dict[str, Any]]) -> bool:
-    """Whether a carried-over state holds the cards of the bundle's decks: the same
-    decks and the same card instances somewhere (a card in two places is left for
-    ``checked_state`` to refuse as damaged); else the pack's decks changed since the
-    save and the decks are built fresh."""
-    try:
-        faults = check_conservation(state, decks)
-        return sorted(state["decks"]) == sorted(d["name"] for d in decks) \
-            and not any(" is nowhere" in f or " is not a card of any deck" in f for f in faults)
-    except (KeyError, TypeError, AttributeError, ValueError):
-        return False

@@ -31,7 +31,7 @@ from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
 from cardforge_runtime.between import between, purchase
-from cardforge_runtime.deck_play import draw_loot, gain_card, lose_card, settle_hands
+from cardforge_runtime.deck_play import gain_card, lose_card, settle_hands, start_draws
 from cardforge_runtime.conditions import condition_env, evaluate_loaded
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.errors import EngineError
@@ -103,7 +103,7 @@ class StoryRules:
         proceed.)"""
         resumed = card_id is not None
         if card_id is None:
-            yield from self._start_draws()
+            yield from start_draws(self.state, self.pack, self.difficulty, self.deck_rng, self._record)
             if self.story["introduction"]:
                 yield {"kind": "text", "card": None, "text": self.story["introduction"]}
             card_id = self.story["start"]
@@ -372,22 +372,6 @@ class StoryRules:
             ending = self._apply(kind, effect, [index], successes) if successes else None
             if ending is not None:
                 return ending
-        return None
-
-    # -- decks ------------------------------------------------------------------
-
-    def _start_draws(self) -> Play:
-        """The easier game (Difficulty Adjustments): "Each player draws 1 Loot card at
-        the beginning of the Story": the difficulty's ``start_draws`` (``{"deck",
-        "per_character"}``), Loot drawn by each Character in turn (``draw_loot``),
-        then anyone over their hands leaves Equipment."""
-        draws = self.difficulty.get("start_draws")
-        if not draws:
-            return None
-        for index in range(len(self.state["characters"])):
-            for _ in range(draws.get("per_character", 1)):
-                draw_loot(self.state, self.pack, index, self.deck_rng, self._record, severe=self.severe)
-        yield from settle_hands(self.state, self.pack, self._record)
         return None
 
 

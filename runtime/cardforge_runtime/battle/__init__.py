@@ -4,6 +4,7 @@ one concern per module:
 - ``state``: the Battle state (figures with ids, the Enemy supply, the next id);
 - ``scene``: ``Scene``, what the rules read and change (board, Battle and game state,
   the pack's data by name, the deck engine, dice);
+- ``deck_access``: ``GameDecks``, the deck interface on the deck engine (``decks``);
 - ``patterns``: the squares of a Weapon's Attack Pattern (facing, Stance, Ranged rays);
 - ``targets``: target rules (``select_targets``) and the ``pick`` request;
 - ``resolution``, ``effects``, ``placement``, ``predicates``: the effect interpreter;

@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from cardforge_runtime.battle.state import figure, figures_map, square_of
 from cardforge_runtime.board import Board
-from cardforge_runtime.deck_play import difficulty_of
+from cardforge_runtime.deck_play import deck_by_role, difficulty_of
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
 
@@ -97,24 +97,19 @@ class Scene:
         #: Characters receive Severe Wounds (Suffering Wounds); the easier difficulty's
         #: ``severe_wounds: false`` turns them off (Difficulty Adjustments).
         self.severe = bool(difficulty_of(self.pack, self.game.get("difficulty")).get("severe_wounds", True))
-        decks = self.pack.get("decks")
-        if isinstance(decks, Mapping):
-            self.deck_roles: dict[str, str] = dict(decks)
-        else:
-            self.deck_roles = {deck["role"]: deck["name"] for deck in reversed(decks or ()) if "role" in deck}
 
     def deck_for(self, role: str) -> str:
         """The name of the deck playing ``role`` (``reaction``, ``loot``, ``equipment``):
-        from the pack's ``decks`` when it maps roles to names (the manifest's
-        ``decks: {reaction: Reaction}``), else the first deck of the pack's deck list
-        with that ``role``.
+        ``deck_play.deck_by_role`` (the pack's ``deck_roles``, else a deck with that
+        ``role``).
 
         Raises:
             KeyError: no deck plays that role.
         """
-        if role not in self.deck_roles:
+        name = deck_by_role(self.pack, role)
+        if name is None:
             raise KeyError(f"the pack names no {role} deck")
-        return self.deck_roles[role]
+        return name
 
     def record(self, event: dict[str, Any]) -> None:
         """Append ``event`` to ``events``."""
