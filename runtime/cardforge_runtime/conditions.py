@@ -20,7 +20,7 @@ from typing import Any
 
 from cardforge_runtime.limits import PlainDataError, check_plain_data
 
-__all__ = ["ConditionError", "evaluate_condition", "evaluate_loaded"]
+__all__ = ["ConditionError", "condition_env", "evaluate_condition", "evaluate_loaded"]
 
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "==": lambda a, b: a == b,
@@ -61,6 +61,23 @@ def evaluate_condition(
     except PlainDataError as error:
         raise ConditionError(f"the condition is not plain JSON data within the limits: {error}") from None
     return evaluate_loaded(tree, names, functions or {})
+
+
+def condition_env(state: Mapping[str, Any], players: int) -> tuple[dict[str, Any], dict[str, Callable[..., Any]]]:
+    """The names and functions a story condition is evaluated with, for game state
+    ``state`` (``state.initial_state``'s shape): its flags and counters, ``players``
+    (the number of players the game is set up for), ``characters``, ``coins``, and
+    ``has(item)``, ``status(token)``, ``in_party(name)`` over its Characters. The one
+    environment of story cards' ``if`` and of the effects' ``condition`` predicate."""
+    names: dict[str, Any] = {**state["flags"], **state["counters"], "players": players,
+                             "characters": len(state["characters"]), "coins": state["coins"]}
+    characters = state["characters"]
+    functions: dict[str, Callable[..., Any]] = {
+        "has": lambda item: any(item in c["items"] for c in characters),
+        "status": lambda token: any(token in c["status"] for c in characters),
+        "in_party": lambda name: any(c["name"] == name for c in characters),
+    }
+    return names, functions
 
 
 def evaluate_loaded(

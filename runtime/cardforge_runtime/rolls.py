@@ -18,7 +18,7 @@ from typing import Any
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
 
-__all__ = ["roll"]
+__all__ = ["destiny_rerolls", "roll"]
 
 
 def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int | None, so_far: int, *,
@@ -43,9 +43,27 @@ def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int
     faces = list(answer["faces"]) if "faces" in answer else [rng.die(rule.sides) for _ in range(dice)]
     successes = rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
     record({"event": "roll", "character": index, "stat": stat, "faces": list(faces), "successes": successes})
-    while dice and character["destiny"] > 0 and not (target is not None and so_far + successes >= target):
+    faces = yield from destiny_rerolls(character, {**request, "advantage": advantage, "disadvantage": disadvantage},
+                                       faces, rule=rule, rng=rng, record=record, index=index,
+                                       done=lambda n: target is not None and so_far + n >= target)
+    return rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
+
+
+def destiny_rerolls(character: dict[str, Any], request: Mapping[str, Any], faces: list[int], *, rule: DiceRule,
+                    rng: Pcg32, record: Callable[[dict[str, Any]], None], index: int,
+                    done: Callable[[int], bool] = lambda successes: False,
+                    ) -> Generator[dict[str, Any], dict[str, Any], list[int]]:
+    """After a roll, the Character may spend Destiny tokens to reroll any or all of
+    the dice, with no limit per roll (Gascony's Legacy, Dice Rolls: Spending Destiny
+    Tokens). Yields a ``reroll`` request (``request``'s fields, the ``faces``, their
+    ``successes`` and the Character's ``destiny``) while the Character has Destiny and
+    ``done(successes)`` is false; each reroll costs 1 Destiny (``character`` changed in
+    place) and is passed to ``record``. Returns the final faces."""
+    advantage, disadvantage, doom = request["advantage"], request["disadvantage"], request["doom"]
+    successes = rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
+    while faces and character["destiny"] > 0 and not done(successes):
         answer = yield {**request, "kind": "reroll", "faces": list(faces), "successes": successes,
-                        "advantage": advantage, "disadvantage": disadvantage, "destiny": character["destiny"]}
+                        "destiny": character["destiny"]}
         if answer.get("keep"):
             break
         character["destiny"] -= 1
@@ -55,5 +73,5 @@ def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int
         faces = [replaced.get(position, face) for position, face in enumerate(faces)]
         successes = rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
         record({"event": "reroll", "character": index, "dice": chosen, "faces": list(faces),
-                             "successes": successes})
-    return successes
+                "successes": successes})
+    return faces

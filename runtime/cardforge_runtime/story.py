@@ -33,7 +33,7 @@ from typing import Any
 from cardforge_runtime.between import between, purchase
 from cardforge_runtime.deck_play import gain_card, lose_card, settle_hands
 from cardforge_runtime.loot import start_draws
-from cardforge_runtime.conditions import evaluate_loaded
+from cardforge_runtime.conditions import condition_env, evaluate_loaded
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.format import add_coins, apply_values
@@ -193,15 +193,7 @@ class StoryRules:
     # -- conditions -------------------------------------------------------------
 
     def _holds(self, tree: dict[str, Any]) -> bool:
-        state = self.state
-        names: dict[str, Any] = {**state["flags"], **state["counters"], "players": self.players_set_up(),
-                                 "characters": len(state["characters"]), "coins": state["coins"]}
-        functions = {
-            "has": lambda item: any(item in c["items"] for c in state["characters"]),
-            "status": lambda token: any(token in c["status"] for c in state["characters"]),
-            "in_party": lambda name: any(c["name"] == name for c in state["characters"]),
-        }
-        return bool(evaluate_loaded(tree, names, functions))
+        return bool(evaluate_loaded(tree, *condition_env(self.state, self.players_set_up())))
 
     def players_set_up(self) -> int:
         """The number of players the game is set up for: what every per-player count

@@ -1,0 +1,16 @@
+"""Attack resolution and the effect interpreter of a Battle (standard library only),
+one concern per module:
+
+- ``state``: the Battle state (figures with ids, the Enemy supply, the next id);
+- ``scene``: ``Scene``, what the rules read and change (board, Battle and game state,
+  the pack's data by name, the deck engine, dice);
+- ``deck_access``: ``GameDecks``, the deck interface on the deck engine (``decks``);
+- ``patterns``: the squares of a Weapon's Attack Pattern (facing, Stance, Ranged rays);
+- ``targets``: target rules (``select_targets``) and the ``pick`` request;
+- ``resolution``, ``effects``, ``placement``, ``predicates``: the effect interpreter;
+- ``dice_rules``: an attack roll with the Weapon's dice rules and Destiny rerolls;
+- ``attack``: an Attack from start to end (targets, dice, successes, Reactions, Loot);
+- ``answers``: the checks of the answers to the requests above.
+
+docs/runtime.md, "Battle state" and "Attacks".
+"""

@@ -1,0 +1,108 @@
+"""What a card's effects are resolved for, and the subjects they name.
+
+``Resolution`` says which card is being resolved and whom it concerns (``you``,
+``this``, the Attack it answers, where the card goes afterwards); ``one`` and
+``subjects`` turn an effect's ``who`` into figure ids; ``behind`` and ``free_squares``
+are the squares effects place figures on. Shared by ``effects``, ``placement`` and
+``predicates`` (docs/runtime.md, "Attacks").
+
+Dependencies: ``board``, ``battle.scene``, ``battle.state``, ``battle.targets``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardforge_runtime.battle.scene import Scene
+from cardforge_runtime.battle.state import figure_at
+from cardforge_runtime.battle.targets import candidates, pick, select_targets
+from cardforge_runtime.board.grid import STEP
+from cardforge_runtime.board.terrain import square_rules
+from cardforge_runtime.errors import EngineError
+
+__all__ = ["Resolution", "behind", "free_squares", "one", "subjects"]
+
+Request = dict[str, Any]
+Play = Generator[Request, dict[str, Any], None]
+
+
+@dataclass
+class Resolution:
+    """The card being resolved and whom it concerns.
+
+    Attributes:
+        you: the Character figure id the card concerns (the attacker), or ``None``.
+        this: the Enemy / Named Enemy figure id resolving the card, or ``None``.
+        card: the card instance id (``"Reaction#7"``), or ``None`` for effects of no card.
+        portion: ``"effects"``, ``"threat"`` or ``"reaction"``.
+        attack: the Attack being answered (``attack.Attack``) for ``cancel-wound`` and
+            ``discard-weapon``, or ``None``.
+        fate: where the card goes after it: ``"discard"``, ``"box"`` or ``"reshuffle"``.
+    """
+
+    you: int | None = None
+    this: int | None = None
+    card: str | None = None
+    portion: str = "effects"
+    attack: Any = None
+    fate: str = "discard"
+    drawn: list[str] = field(default_factory=list)
+
+
+def one(res: Resolution, who: str) -> int:
+    """The figure id ``who`` (``you`` / ``this``) names.
+
+    Raises:
+        EngineError: the card has no such subject.
+    """
+    figure_id = res.you if who == "you" else res.this if who == "this" else None
+    if figure_id is None:
+        raise EngineError(f"the effect names {who!r}, which this card does not have")
+    return figure_id
+
+
+def subjects(scene: Scene, who: Any, res: Resolution) -> Generator[Request, dict[str, Any], list[int]]:
+    """The figures ``who`` names: ``you``, ``this`` (when still on the board) or a target
+    rule (a list of selectors, ``targets.select_targets`` from ``this``)."""
+    if who in ("you", "this"):
+        figure_id = one(res, who)
+        return [figure_id] if scene.on_board(figure_id) else []
+    if isinstance(who, list):
+        if res.this is None:
+            return (yield from select_targets_for_card(scene, who))
+        return [t for t in (yield from select_targets(scene, who, res.this)) if isinstance(t, int)]
+    raise EngineError(f"unknown subject {who!r}: expected you, this or a target rule")
+
+
+def select_targets_for_card(scene: Scene, rule: list[Any]) -> Generator[Request, dict[str, Any], list[int]]:
+    """A target rule with no ``this``: only the players' choice among the Characters."""
+    if rule != ["players-choice"]:
+        raise EngineError("a target rule other than players-choice needs the figure it measures from (this)")
+    chosen = yield from pick("target", candidates(scene))
+    return [] if chosen is None else [chosen]
+
+
+def behind(scene: Scene, res: Resolution) -> tuple[int, int]:
+    """The square directly behind ``you`` (opposite its facing; Reaction "Dodge": "the
+    square directly behind you"), on the grid or not."""
+    you = one(res, "you")
+    c, r = scene.square(you)
+    dc, dr = STEP[scene.get(you)["facing"]]
+    return (c - dc, r - dr)
+
+
+
+def free_squares(scene: Scene, squares: Sequence[tuple[int, int]], mover: str = "enemy") -> list[tuple[int, int]]:
+    """Of ``squares``, those a ``mover`` (``"enemy"`` / ``"character"``) may be placed on:
+    on the map, holding no figure, that kind may enter it and end a move there."""
+    rules = square_rules(scene.board)
+    out = []
+    for sq in squares:
+        if not scene.board.on_map(sq) or figure_at(scene.battle, sq) is not None:
+            continue
+        r = rules[scene.board.index(sq)]
+        if r.stop and (r.enemies if mover == "enemy" else r.characters):
+            out.append(sq)
+    return out

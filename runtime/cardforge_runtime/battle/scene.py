@@ -1,0 +1,144 @@
+"""What the attack and effect rules read and change: one ``Scene`` per Battle.
+
+A ``Scene`` bundles the board, the Battle state (``battle.state``), the game state
+(Characters' Health, Destiny, status tokens; coins), the pack's data by name (Enemies,
+Named Enemies, Threat decks, decks, status tokens), the deck engine, the dice rule
+and the dice generator. It holds no state of its own: everything that changes is in
+``battle`` and ``game`` (plain JSON data), so a save of those is a save of the Battle.
+
+The deck engine is any object with these methods (``cardforge_runtime.decks`` provides
+them; docs/runtime.md, "Attacks", the deck interface):
+
+- ``draw(deck) -> card id | None``: the top card of deck ``deck``'s draw pile, moved
+  to "being resolved" (an empty draw pile is reshuffled first when the deck's rule
+  says so; ``None`` when no card can be drawn);
+- ``discard(card)``: card id to its deck's discard pile;
+- ``to_box(card)``: card id to the box (leaves the game);
+- ``hold(card)``: the card drawn is now held by a Character (the caller puts its id in
+  that Character's ``cards``): a Loot card kept as an item;
+- ``reshuffle(card)``: the discard pile and this card back into the draw pile,
+  shuffled ("Reshuffle the Deck", Duck!);
+- ``card(card)``: the bundle data of the card instance (``"Reaction#7"`` -> its card
+  object: ``name``, ``effects`` / ``threat`` / ``reaction`` / Equipment fields).
+
+Dependencies: ``board``, ``dice``, ``pcg``, ``deck_play`` (the difficulty option), ``battle.state``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cardforge_runtime.battle.state import figure, figures_map, square_of
+from cardforge_runtime.board import Board
+from cardforge_runtime.deck_play import deck_by_role, difficulty_of
+from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.pcg import Pcg32
+
+__all__ = ["DeckAccess", "Scene"]
+
+
+class DeckAccess(Protocol):
+    """The deck engine's operations the attack and effect rules use (see the module
+    docstring)."""
+
+    def draw(self, deck: str) -> str | None: ...
+    def discard(self, card: str) -> None: ...
+    def to_box(self, card: str) -> None: ...
+    def reshuffle(self, card: str) -> None: ...
+    def hold(self, card: str) -> None: ...
+    def card(self, card: str) -> Mapping[str, Any]: ...
+
+
+def _by_name(items: Any) -> dict[str, Any]:
+    return {item["name"]: item for item in items or ()}
+
+
+@dataclass
+class Scene:
+    """One Battle's rules context.
+
+    Attributes:
+        board: the layout's board (``board.build_board``).
+        battle: the Battle state (``battle.state``), changed in place.
+        game: the game state (``state.initial_state``'s shape: ``characters``,
+            ``coins``, ``players``...), changed in place.
+        pack: the bundle pack (format 1.5.0: ``enemies``, ``named_enemies``,
+            ``threat_decks``, ``decks``, ``status_tokens``; ``deck_for``).
+        decks: the deck engine (``DeckAccess``).
+        rule: the pack's dice rule; rng: the dice generator (the deck engine has its own).
+        enemy_turn: how Enemies take their turn now (the ``activate`` effect): a
+            generator function ``(scene, [figure ids]) -> requests``, given by the
+            Battle rounds (issue 10); ``None``: an ``activate`` effect raises
+            ``EngineError``.
+        enemy_attack: how an Enemy attacks a Character (the ``attack`` effect: "Enemy
+            Attacks", automatic Wounds or a Defense roll): a generator function
+            ``(scene, enemy id, Character figure id, damage) -> requests``, given by the
+            Battle rounds (issue 10); ``None``: an ``attack`` effect raises ``EngineError``.
+        events: what happened, appended in order (docs/runtime.md, "Attacks": events).
+    """
+
+    board: Board
+    battle: dict[str, Any]
+    game: dict[str, Any]
+    pack: Mapping[str, Any]
+    decks: DeckAccess
+    rule: DiceRule
+    rng: Pcg32
+    enemy_turn: Callable[[Scene, list[int]], Generator[dict[str, Any], dict[str, Any], None]] | None = None
+    enemy_attack: Callable[[Scene, int, int, int], Generator[dict[str, Any], dict[str, Any], None]] | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.enemies = _by_name(self.pack.get("enemies"))
+        self.named_enemies = _by_name(self.pack.get("named_enemies"))
+        self.tokens = _by_name(self.pack.get("status_tokens"))
+        #: Characters receive Severe Wounds (Suffering Wounds); the easier difficulty's
+        #: ``severe_wounds: false`` turns them off (Difficulty Adjustments).
+        self.severe = bool(difficulty_of(self.pack, self.game.get("difficulty")).get("severe_wounds", True))
+
+    def deck_for(self, role: str) -> str:
+        """The name of the deck playing ``role`` (``reaction``, ``loot``, ``equipment``):
+        ``deck_play.deck_by_role`` (the pack's ``deck_roles``, else a deck with that
+        ``role``).
+
+        Raises:
+            KeyError: no deck plays that role.
+        """
+        name = deck_by_role(self.pack, role)
+        if name is None:
+            raise KeyError(f"the pack names no {role} deck")
+        return name
+
+    def record(self, event: dict[str, Any]) -> None:
+        """Append ``event`` to ``events``."""
+        self.events.append(event)
+
+    def figures(self) -> dict[tuple[int, int], str]:
+        """The figures as the board queries take them (``state.figures_map``)."""
+        return figures_map(self.battle, self.game["characters"])
+
+    def square(self, figure_id: int) -> tuple[int, int]:
+        """The square of figure ``figure_id``."""
+        return square_of(self.battle, figure_id)
+
+    def kind(self, figure_id: int) -> str:
+        """``"character"``, ``"enemy"`` or ``"named"``."""
+        return figure(self.battle, figure_id)[0]
+
+    def get(self, figure_id: int) -> dict[str, Any]:
+        """The figure dict of ``figure_id``."""
+        return figure(self.battle, figure_id)[1]
+
+    def character(self, figure_id: int) -> dict[str, Any]:
+        """The game state's Character of Character figure ``figure_id``."""
+        return self.game["characters"][self.get(figure_id)["character"]]
+
+    def on_board(self, figure_id: int) -> bool:
+        """Whether figure ``figure_id`` is still on the board."""
+        try:
+            figure(self.battle, figure_id)
+        except KeyError:
+            return False
+        return True

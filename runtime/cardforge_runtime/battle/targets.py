@@ -1,0 +1,162 @@
+"""Target rules: which Character an Enemy (or a card's effect) picks.
+
+A **target rule** (bundle 1.5.0, ``priorities.target`` and the ``attack`` effect's
+``target``; ``effect_fields.TARGET_SELECTORS``) is an ordered list of selectors
+``{"kind": ..., ...params}`` applied left to right to the candidates (every Character
+on the board that has not Fallen: "Enemies ignore Fallen Characters"):
+
+| selector | keeps |
+|---|---|
+| ``among`` ``value: adjacent`` | Characters adjacent to ``this`` |
+| ``among`` ``value: line-of-sight`` | Characters in ``this``'s line of sight |
+| ``among`` ``value: in-range`` | Characters within ``this``'s ``range`` (``None``: all) |
+| ``among`` ``value: range-and-line-of-sight`` | both of the above |
+| ``among`` ``value: pattern`` | Characters whose Melee Attack Pattern covers ``this`` |
+| ``nearest`` | the fewest Movement points away (docs/rulings.md "What nearest measures") |
+| ``weakest`` | the least Health |
+| ``prefer`` ``role: R`` / ``status: S`` | those with that role / status token, if any (else all) |
+| ``players-choice`` | one of those left: the players choose (a ``pick`` request when several) |
+| ``fallback`` ``terrain: [names], in_path`` | when no Character is left: those terrain tiles' squares |
+
+The second ruleset's order ("If more than one Hero is in range, attack the Weakest
+(least health), then Defending Hero, then Magus, then players choice") is the rule
+``among range-and-line-of-sight, weakest, prefer status Defending, prefer role Magus,
+players-choice``: no code of its own.
+
+Rule sources: Gascony's Legacy, "Enemy Attacks" ("Each Enemy makes an Attack against
+the nearest Character in its Line of Sight if possible. For Melee Enemies, players
+choose which adjacent Character they attack"); the second ruleset, "Enemy Attack"
+(Attack Priority, Doors And Portcullises). Dependencies: ``board``, ``battle.scene``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from typing import Any
+
+from cardforge_runtime.battle.scene import Scene
+from cardforge_runtime.board import adjacent, in_range, line_of_sight, nearest
+from cardforge_runtime.errors import EngineError
+
+__all__ = ["candidates", "pick", "select_targets"]
+
+Target = Any  # a figure id (int) or {"terrain": [column, row]}
+Request = dict[str, Any]
+
+
+def candidates(scene: Scene) -> list[int]:
+    """Every Character figure on the board that has not Fallen, in board order."""
+    return [f["id"] for f in scene.battle["characters"] if not scene.game["characters"][f["character"]]["fallen"]]
+
+
+def pick(purpose: str, options: Sequence[Any], **more: Any) -> Generator[Request, dict[str, Any], Any]:
+    """The players choose one of ``options``: yields ``{"kind": "pick", "for":
+    purpose, "options": [...], **more}`` when there are two or more and returns the
+    answer's ``pick``; returns the only option without asking; ``None`` when there is
+    none. The answer is checked by ``battle.answers.check_pick``."""
+    if not options:
+        return None
+    if len(options) == 1:
+        return options[0]
+    answer = yield {"kind": "pick", "for": purpose, "options": list(options), **more}
+    return answer["pick"]
+
+
+def _health(scene: Scene, figure_id: int) -> int:
+    return scene.character(figure_id)["health"]
+
+
+def select_targets(scene: Scene, rule: Iterable[Any], this: int, pool: Iterable[int] | None = None, *,
+                   covers: Callable[[int], Iterable[tuple[int, int]]] | None = None,
+                   path: Iterable[tuple[int, int]] | None = None,
+                   purpose: str = "target") -> Generator[Request, dict[str, Any], list[Target]]:
+    """Apply target ``rule`` for figure ``this`` (an Enemy or Named Enemy).
+
+    Args:
+        scene: the Battle.
+        rule: the selectors, in order (module docstring).
+        this: the id of the figure whose rule it is.
+        pool: the candidate Character figure ids (default: ``candidates(scene)``).
+        covers: Character figure id -> the squares its Melee Attack Patterns cover
+            (``among: pattern``; ``attack.melee_cover`` gives it).
+        path: the squares of ``this``'s route toward the Characters (the Enemy turn's
+            movement, issue 10), for ``fallback`` with ``in_path: true``; ``None``:
+            every square of those terrain tiles qualifies.
+        purpose: the ``for`` of the ``pick`` request.
+
+    Returns (generator): the targets left, in board order: figure ids, or
+    ``{"terrain": [column, row]}`` from a ``fallback``; after ``players-choice`` at
+    most one. Yields ``pick`` requests for the players' choices (never picks
+    silently).
+
+    Raises:
+        EngineError: an unknown selector, ``among: pattern`` without ``covers``.
+    """
+    left: list[Target] = list(candidates(scene) if pool is None else pool)
+    here = scene.square(this)
+    data = scene.enemies.get(scene.get(this)["enemy"], {}) if scene.kind(this) == "enemy" else {}
+    reach = data.get("range")
+    for selector in rule:
+        kind = selector.get("kind") if isinstance(selector, Mapping) else None
+        if kind == "nearest":
+            if left and all(isinstance(t, int) for t in left):
+                by_square = {scene.square(t): t for t in left}
+                _, tied = nearest(scene.board, here, list(by_square), "enemy", scene.figures(), end=False)
+                left = [t for t in left if scene.square(t) in tied] if tied else left
+        elif kind == "weakest":
+            people = [t for t in left if isinstance(t, int)]
+            if people:
+                least = min(_health(scene, t) for t in people)
+                left = [t for t in people if _health(scene, t) == least]
+        elif kind == "players-choice":
+            chosen = yield from pick(purpose, left, figure=this)
+            left = [] if chosen is None else [chosen]
+        elif kind == "among":
+            left = [t for t in left if isinstance(t, int) and _among(scene, selector["value"], here, t, reach, covers)]
+        elif kind == "prefer":
+            preferred = [t for t in left if isinstance(t, int) and _has(scene, t, selector)]
+            left = preferred or left
+        elif kind == "fallback":
+            if not left:
+                left = _terrain(scene, selector, path)
+        else:
+            raise EngineError(f"unknown target selector {selector!r}")
+    return left
+
+
+def _among(scene: Scene, where: str, here: tuple[int, int], target: int, reach: int | None,
+           covers: Callable[[int], Iterable[tuple[int, int]]] | None) -> bool:
+    there = scene.square(target)
+    if where == "adjacent":
+        return adjacent(here, there)
+    if where == "line-of-sight":
+        return line_of_sight(scene.board, here, there, scene.figures())
+    if where == "in-range":
+        return in_range(here, there, reach)
+    if where == "range-and-line-of-sight":
+        return in_range(here, there, reach) and line_of_sight(scene.board, here, there, scene.figures())
+    if where == "pattern":
+        if covers is None:
+            raise EngineError("the selector {among: pattern} needs the Characters' Attack Patterns (covers)")
+        return here in set(covers(target))
+    raise EngineError(f"unknown 'among' value {where!r}")
+
+
+def _has(scene: Scene, target: int, what: Mapping[str, Any]) -> bool:
+    character = scene.character(target)
+    if what.get("status") is not None:
+        return what["status"] in character["status"]
+    if what.get("role") is not None:
+        return character.get("role") == what["role"]
+    raise EngineError(f"a prefer selector names no role and no status: {dict(what)!r}")
+
+
+def _terrain(scene: Scene, fallback: Mapping[str, Any], path: Iterable[tuple[int, int]] | None) -> list[Target]:
+    names = set(fallback.get("terrain", ()))
+    layout_tiles = scene.board.layout["terrain_tiles"]
+    squares = [sq for sq in scene.board.squares()
+               if any(layout_tiles[i]["tile"] in names for i in scene.board.tiles_at(sq))]
+    if fallback.get("in_path") and path is not None:
+        route = {tuple(sq) for sq in path}
+        squares = [sq for sq in squares if sq in route]
+    return [{"terrain": list(sq)} for sq in squares]
