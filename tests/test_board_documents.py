@@ -318,7 +318,7 @@ def test_cf312_lists_the_layouts_or_says_how_to_add_one(tmp_path: Path) -> None:
 
 def _board_section() -> str:
     text = (Path(__file__).resolve().parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
-    return text.split("## Battle boards", 1)[1].split("## What the checks prove", 1)[0]
+    return text.split("## Battle boards", 1)[1].split("\n## ", 1)[0]
 
 
 def test_the_board_examples_of_docs_format_md_are_valid() -> None:

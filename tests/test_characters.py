@@ -44,10 +44,12 @@ def _bundle(folder: Path, expected: tuple[str, ...] = ()) -> dict:
 
 def test_boards_are_in_the_bundle_in_authoring_order_with_defaults(tmp_path: Path) -> None:
     bundle = _bundle(_pack(tmp_path, BOARDS))
-    assert bundle["format_version"] == BUNDLE_FORMAT_VERSION == "1.4.0"
+    assert bundle["format_version"] == BUNDLE_FORMAT_VERSION == "1.5.0"
     assert bundle["packs"][0]["characters"] == [
-        {"destiny": 3, "health": 5, "items": ["Broadsword"], "name": "Porthos", "stats": {"Movement": 2, "Prowess": 5}},
-        {"destiny": 4, "health": 4, "items": [], "name": "Aramis", "stats": {"Movement": 4, "Prowess": 3}},
+        {"destiny": 3, "health": 5, "items": ["Broadsword"], "name": "Porthos", "stats": {"Movement": 2, "Prowess": 5},
+         "weapons": [], "talent": None, "support": None},
+        {"destiny": 4, "health": 4, "items": [], "name": "Aramis", "stats": {"Movement": 4, "Prowess": 3},
+         "weapons": [], "talent": None, "support": None},
     ]
     assert check_bundle_data(bundle) == []
 
@@ -55,8 +57,8 @@ def test_boards_are_in_the_bundle_in_authoring_order_with_defaults(tmp_path: Pat
 def test_keys_of_a_board_are_sorted_in_the_file(tmp_path: Path) -> None:
     result = compile_paths([str(_pack(tmp_path, BOARDS))])
     text = bundle_bytes(build_bundle(result.packs, __version__)).decode("utf-8")
-    assert ('{"destiny":4,"health":4,"items":[],"name":"Aramis","stats":{"Movement":4,"Prowess":3}}'
-            in text)
+    assert ('{"destiny":4,"health":4,"items":[],"name":"Aramis","stats":{"Movement":4,"Prowess":3},'
+            '"support":null,"talent":null,"weapons":[]}' in text)
 
 
 def test_a_pack_without_boards_has_an_empty_list(tmp_path: Path) -> None:

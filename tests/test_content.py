@@ -194,10 +194,14 @@ def test_the_four_musketeers_have_character_boards(bundle) -> None:  # noqa: ANN
     (the rulebook's examples only show them spending 4 movement points)."""
     boards = bundle["packs"][0]["characters"]
     assert boards == [
-        {"name": "D'Artagnan", "stats": {"Prowess": 4, "Movement": 4}, "destiny": 4, "health": 4, "items": ["Sabre"]},
-        {"name": "Athos", "stats": {"Prowess": 3, "Movement": 5}, "destiny": 3, "health": 5, "items": ["Rapier"]},
-        {"name": "Porthos", "stats": {"Prowess": 4, "Movement": 3}, "destiny": 3, "health": 5, "items": ["Broadsword"]},
-        {"name": "Aramis", "stats": {"Prowess": 3, "Movement": 4}, "destiny": 4, "health": 4, "items": ["Dagger"]},
+        {"name": "D'Artagnan", "stats": {"Prowess": 4, "Movement": 4}, "destiny": 4, "health": 4, "items": ["Sabre"],
+         "weapons": [], "talent": None, "support": None},
+        {"name": "Athos", "stats": {"Prowess": 3, "Movement": 5}, "destiny": 3, "health": 5, "items": ["Rapier"],
+         "weapons": [], "talent": None, "support": None},
+        {"name": "Porthos", "stats": {"Prowess": 4, "Movement": 3}, "destiny": 3, "health": 5, "items": ["Broadsword"],
+         "weapons": [], "talent": None, "support": None},
+        {"name": "Aramis", "stats": {"Prowess": 3, "Movement": 4}, "destiny": 4, "health": 4, "items": ["Dagger"],
+         "weapons": [], "talent": None, "support": None},
     ]
     for board in boards:
         assert board["destiny"] in (3, 4) and board["health"] in (4, 5)

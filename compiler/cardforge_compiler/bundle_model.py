@@ -16,7 +16,8 @@ from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, COMPA
 
 from cardforge_compiler.bundle_board_model import BoardOut
 from cardforge_compiler.bundle_step_model import ClearOut, ResourcesOut, TextOut, ValuesOut, _Out
-from cardforge_compiler.model import Character, Dice, Offer, Players, Porter, Resources, StatusToken
+from cardforge_compiler.bundle_decks_model import CharacterOut, PackRulesOut
+from cardforge_compiler.model import Dice, Offer, Players, Porter, Resources, StatusToken
 
 __all__ = ["Bundle"]
 
@@ -172,8 +173,9 @@ class StoryOut(_Out):
     edges: list[EdgeOut]
 
 
-class PackOut(_Out):
-    """A content pack: its manifest and stories."""
+class PackOut(PackRulesOut):
+    """A content pack: its manifest and stories; since format 1.5.0 its Battle rules,
+    Enemies and decks (``PackRulesOut``)."""
 
     id: str
     title: str
@@ -182,10 +184,11 @@ class PackOut(_Out):
     stats: list[str]
     status_tokens: list[StatusToken]
     dice: Dice
-    characters: list[Character] = Field(
+    characters: list[CharacterOut] = Field(
         default_factory=list,
         description="The Character boards: name, a value for every stat, maximum Destiny and Health tokens, "
-                    "starting items. Always written since format 1.1.0; a 1.0 bundle has none: read it as [].")
+                    "starting items (since 1.5.0: weapons, talent, support). Always written since format "
+                    "1.1.0; a 1.0 bundle has none: read it as [].")
     porter: Porter | None = Field(
         default=None,
         description="The Porter (Between Story Cards: once per Story, buy any of the cards_per_character cards "

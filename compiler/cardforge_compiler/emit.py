@@ -39,6 +39,7 @@ from cardforge_runtime.format import (
     content_hash_of_canonical,
 )
 
+from cardforge_compiler.emit_decks import character_out, decks_out, pack_rules_out, status_token_out
 from cardforge_compiler.load import gc_paused
 from cardforge_compiler.model import Components, step_kind
 from cardforge_compiler.resolve import PackIR, StoryIR
@@ -179,6 +180,12 @@ def _manifest(pack: PackIR) -> dict:
     assert pack.pack is not None and pack.manifest is not None
     manifest = _plain(pack.pack)
     manifest.pop("kind")
+    for token, data in zip(pack.pack.status_tokens, manifest["status_tokens"], strict=True):
+        data.update(status_token_out(token))
+    for character, data in zip(pack.pack.characters, manifest["characters"], strict=True):
+        data.update(character_out(character))
+    manifest.update(pack_rules_out(pack.pack))
+    manifest.update(decks_out(pack))
     manifest["source"] = pack.manifest.source.rel
     manifest["board"] = bundle_board(pack)
     return manifest

@@ -29,8 +29,9 @@ from cardforge_compiler.conditions import (
 )
 from cardforge_compiler.diagnostics import Diagnostic
 from cardforge_compiler.load import SourceFile
-from cardforge_compiler.model import Card, Pack, Story, step_kind
+from cardforge_compiler.model import DECK_KINDS, Card, Pack, Story, step_kind
 from cardforge_compiler.resolve_board import MapTileSideIR, join_board
+from cardforge_compiler.resolve_decks import DecksIR, join_decks, link_decks
 from cardforge_compiler.validate import Document
 from cardforge_runtime.format import condition_names, condition_type
 
@@ -136,7 +137,10 @@ class PackIR:
     Cards - Setup): the ``components`` document (``None`` if none), ``map_tiles`` (each
     side of its map tile pieces by side name), ``keywords`` and ``terrain_tiles`` by
     name, ``layouts`` by id (each the first definition; duplicates are ``CF107``),
-    ``board_docs``, every valid board document in load order, and ``invalid``, the
+    ``board_docs``, every valid board document in load order; its Enemy and deck
+    documents by name (``enemies``, ``named_enemies``, ``threat_decks``, ``decks``;
+    ``deck_docs`` all of them in load order; ``linked``: their names linked,
+    :mod:`cardforge_compiler.resolve_decks`); and ``invalid``, the
     ``(kind, id or name)`` of the pack's documents that failed validation."""
 
     root: Path | None
@@ -150,6 +154,11 @@ class PackIR:
     terrain_tiles: dict[str, Document] = field(default_factory=dict)
     layouts: dict[str, Document] = field(default_factory=dict)
     board_docs: list[Document] = field(default_factory=list)
+    enemies: dict[str, Document] = field(default_factory=dict)
+    named_enemies: dict[str, Document] = field(default_factory=dict)
+    threat_decks: dict[str, Document] = field(default_factory=dict)
+    decks: dict[str, Document] = field(default_factory=dict)
+    deck_docs: list[Document] = field(default_factory=list)
     invalid: set[tuple[str, str]] = field(default_factory=set)
 
     def defined_but_invalid(self, kind: str, name: str = "") -> bool:
@@ -166,6 +175,12 @@ class PackIR:
     @property
     def pack(self) -> Pack | None:
         return self.manifest.model if self.manifest else None  # type: ignore[return-value]
+
+    @functools.cached_property
+    def linked(self) -> DecksIR:
+        """The names of the pack's Enemy and deck documents linked (supply, Threat
+        decks, deck roles, Starting Weapons), once, after the pack is grouped."""
+        return link_decks(self)
 
     @functools.cached_property
     def board_layouts(self) -> dict[str, LayoutIR]:
@@ -342,6 +357,9 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
             story = StoryIR(doc=doc, pack=pack)
             (pack.context_stories if doc.source.context else pack.stories).append(story)
             stories[str(doc.source.pack_root) if doc.source.pack_root else ""].append(story)
+        elif doc.model.kind in DECK_KINDS:
+            pack.deck_docs.append(doc)
+            join_decks(pack, doc)
         else:
             pack.board_docs.append(doc)
             diagnostics += join_board(pack, doc)
@@ -349,7 +367,7 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
         pack.invalid = {entry for sf in files_by_pack[key] for entry in sf.invalid}
         pack_yaml = [sf for sf in files_by_pack[key] if sf.rel == "pack.yaml"]
         tried = any("pack" in sf.kinds or (sf.failed and sf.rel == "pack.yaml") for sf in files_by_pack[key])
-        if pack.manifest is None and (stories[key] or pack.board_docs) and not tried:
+        if pack.manifest is None and (stories[key] or pack.board_docs or pack.deck_docs) and not tried:
             # (a manifest that is there but invalid has its own diagnostics already)
             message = (f"{pack_yaml[0].display} holds no `kind: pack` document" if pack_yaml
                        else "no pack.yaml found in this file's folder or any folder above it")

@@ -22,6 +22,7 @@ from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.load import NumberText, SourceFile
 from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, _card_id
 from cardforge_compiler.model_paths import STEP_LISTS, bounds_at, fields_of, model_for_mapping
+from cardforge_compiler.validate_decks import deck_effect_diagnostic
 from cardforge_compiler.validate_board import EFFECT_LISTS, TAG_HINTS, TAG_NOUNS, effect_diagnostic, pair_at
 
 __all__ = ["Document", "duplicate_ids", "validate_document"]
@@ -142,6 +143,8 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
                                   **{**where, "path": (*where["path"], key)}))
         elif etype == "unknown_step":
             out.append(_step_diagnostic(value, where))
+        elif etype == "unknown_deck_effect":
+            out.append(deck_effect_diagnostic(value, where, _shown(value)))
         elif etype == "unknown_effect":
             out.append(effect_diagnostic(value, where, _shown(value)))
         elif etype == "card_id":

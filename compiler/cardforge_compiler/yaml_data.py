@@ -269,7 +269,8 @@ def _set(frame: _Frame, value: Any, value_mark: Any) -> None:
             raise LoadError("CF003", "a merge key '<<' takes a mapping or a list of mappings", value_mark)
         frame.merged.extend(sources)
         return
-    if not isinstance(key, str):
+    if not isinstance(key, str) and (type(key) is not int):
+        # whole numbers are keys too: a count of Characters (``health: {1: 4, 2: 5}``)
         shown = frame.key_text or "null"
         raise LoadError("CF104", f"the key {shown} is not text: keys are names", frame.key_mark,
                         f'quote it if it is meant as text: "{shown}"')

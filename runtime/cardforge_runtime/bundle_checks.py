@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardforge_runtime.bundle_board import check_board
+from cardforge_runtime.bundle_decks import DECKS_SINCE_MINOR, check_decks
 from cardforge_runtime.bundle_fields import BundleError, FieldChecker
 from cardforge_runtime.format import (
     BUILTIN_NAMES,
@@ -52,7 +53,8 @@ def check_bundle(name: str, data: Any) -> None:
             it into a ``BundleError``).
     """
     _check_header(name, data)
-    _Checker(name, board_required=_minor(data["format_version"]) >= BOARD_SINCE_MINOR).bundle(data)
+    minor = _minor(data["format_version"])
+    _Checker(name, board_required=minor >= BOARD_SINCE_MINOR, decks_required=minor >= DECKS_SINCE_MINOR).bundle(data)
 
 
 #: The minor version of the bundle format (major 1) from which every pack has a ``board``.
@@ -85,11 +87,14 @@ def _check_header(name: str, data: Any) -> None:
 class _Checker(FieldChecker):
     """Walks a bundle and raises ``BundleError`` at the first field the engine cannot
     use. ``board_required``: every pack has a ``board`` (format 1.4.0 and later; an
-    older bundle has none, and its Battles' layouts are not checked)."""
+    older bundle has none, and its Battles' layouts are not checked).
+    ``decks_required``: every pack has its Enemies, decks and Battle rules (format
+    1.5.0 and later, ``bundle_decks``; an older bundle has none)."""
 
-    def __init__(self, name: str, *, board_required: bool = False) -> None:
+    def __init__(self, name: str, *, board_required: bool = False, decks_required: bool = False) -> None:
         super().__init__(name)
         self.board_required = board_required
+        self.decks_required = decks_required
 
     # -- the bundle ---------------------------------------------------------
 
@@ -142,6 +147,8 @@ class _Checker(FieldChecker):
             if not self.field(porter, "deck", f"{path}.porter", "text").strip():
                 self.fail(f"{path}.porter.deck", "the Porter's deck needs a name")
             self.count(porter, "cards_per_character", f"{path}.porter", 1, MAX_PORTER_CARDS)
+        if self.decks_required or "enemies" in pack:
+            check_decks(self, pack, path, set(stats))
         board = self.field(pack, "board", path, "object", optional=not self.board_required)
         layouts, action_steps = check_board(self, board, f"{path}.board", set(stats)) if board is not None \
             else (None, [])

@@ -6,7 +6,8 @@ players.
 This module defines the name and version, ``NAME_PATTERN``, ``OTHERWISE``, the
 content hash, ``apply_values``, ``add_coins``, ``RANGES`` and ``player_limits``; it re-exports the condition
 language and its typing (``condition_types``) and the input limits (``limits``), and
-the board's vocabularies and defaults (``board_fields``), so that every name of the
+the board's vocabularies and defaults (``board_fields``) and those of Enemies, decks and
+effects (``effect_fields``), so that every name of the
 format is reached as ``cardforge_runtime.format.<name>``.
 
 The runtime owns the format; the compiler (``emit``, the condition checks,
@@ -48,6 +49,44 @@ from cardforge_runtime.board_fields import (
     TILE_ATTACKS,
     WHILE_ON_DEFAULTS,
 )
+from cardforge_runtime.effect_fields import (
+    ABILITIES,
+    ABILITY_RULES,
+    ACTIVATION_ORDERS,
+    AMONG,
+    ATTACK_KINDS,
+    CARD_ROLE_FIELDS,
+    CHOICES,
+    COVERS,
+    DECK_RANGES,
+    DECK_ROLES,
+    DICE_RULE_DEFAULTS,
+    DICE_RULE_KINDS,
+    DICE_RULE_ON,
+    DIFFICULTY_FIELDS,
+    EFFECTS,
+    EFFECT_ONE_OF,
+    EFFECT_SHORTHAND,
+    ENEMY_DEFAULTS,
+    ENEMY_PRIORITY_DEFAULTS,
+    ENEMY_TYPES,
+    EQUIPMENT_FIELDS,
+    HANDS,
+    MOVEMENT_STEPS,
+    NAMED_ENEMY_PLAYER_COUNTS,
+    ON_DEATH_EFFECTS,
+    PARAM_KINDS,
+    PATTERN_CHARS,
+    PORTIONS,
+    PREDICATES,
+    PREFER_KEYS,
+    SLOTS,
+    STATUS_TOKEN_DEFAULTS,
+    SUBJECTS,
+    TARGET_SELECTORS,
+    WHEN_EMPTY,
+    effect_defaults,
+)
 from cardforge_runtime.condition_types import (
     BUILTIN_NAMES,
     COMPARISONS,
@@ -84,6 +123,41 @@ __all__ = [
     "SEES",
     "TILE_ATTACKS",
     "WHILE_ON_DEFAULTS",
+    "ABILITIES",
+    "ABILITY_RULES",
+    "ACTIVATION_ORDERS",
+    "AMONG",
+    "ATTACK_KINDS",
+    "CARD_ROLE_FIELDS",
+    "CHOICES",
+    "COVERS",
+    "DECK_ROLES",
+    "DICE_RULE_DEFAULTS",
+    "DICE_RULE_KINDS",
+    "DICE_RULE_ON",
+    "DIFFICULTY_FIELDS",
+    "EFFECTS",
+    "EFFECT_ONE_OF",
+    "EFFECT_SHORTHAND",
+    "ENEMY_DEFAULTS",
+    "ENEMY_PRIORITY_DEFAULTS",
+    "ENEMY_TYPES",
+    "EQUIPMENT_FIELDS",
+    "HANDS",
+    "MOVEMENT_STEPS",
+    "NAMED_ENEMY_PLAYER_COUNTS",
+    "ON_DEATH_EFFECTS",
+    "PARAM_KINDS",
+    "PATTERN_CHARS",
+    "PORTIONS",
+    "PREDICATES",
+    "PREFER_KEYS",
+    "SLOTS",
+    "STATUS_TOKEN_DEFAULTS",
+    "SUBJECTS",
+    "TARGET_SELECTORS",
+    "WHEN_EMPTY",
+    "effect_defaults",
     "is_name",
     "BUILTIN_NAMES",
     "BUNDLE_FORMAT",
@@ -115,7 +189,7 @@ __all__ = [
 #: The ``format`` of every bundle.
 BUNDLE_FORMAT = "cardforge-bundle"
 #: The semantic version of the bundle format this runtime reads and the compiler writes.
-BUNDLE_FORMAT_VERSION = "1.4.0"
+BUNDLE_FORMAT_VERSION = "1.5.0"
 
 #: What a flag or counter name looks like (the names a condition reads; they also
 #: appear in the JSON-Pointer paths of changes, ``/flags/<name>``): a letter or
@@ -222,7 +296,8 @@ def apply_values(kind: str, payload: Mapping[str, Any] | Sequence[str], flags: M
 #: target; ``per_player``: cards a purchase draws per player; ``count``: Coins,
 #: Destiny or Health a ``gain``/``lose`` gives or takes, and an offer's cost;
 #: ``amount``: a counter's value or change in ``set``/``add``; and the board's numbers
-#: (``board_fields.BOARD_RANGES``: grid, tile sizes, movement multipliers...).
+#: (``board_fields.BOARD_RANGES``: grid, tile sizes, movement multipliers...) and of
+#: Enemies and decks (``effect_fields.DECK_RANGES``: damage, Defense, costs...).
 RANGES: dict[str, tuple[int, int]] = {
     "stat": (0, 6),
     "destiny": (1, 20),
@@ -237,6 +312,7 @@ RANGES: dict[str, tuple[int, int]] = {
     "count": (0, 1000),
     "amount": (-1_000_000, 1_000_000),
     **BOARD_RANGES,
+    **DECK_RANGES,
 }
 
 

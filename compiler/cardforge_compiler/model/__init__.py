@@ -11,7 +11,10 @@ Rule sources: Gascony's Legacy, "Story Cards", "Event Cards", "Challenges",
 One module per content kind: ``pack`` (the manifest: players, stats, status tokens,
 dice, the Porter), ``characters`` (Character boards), ``story`` (stories and cards), ``steps``
 (what resolves a card), ``board`` (the box's ``components`` and ``terrain-keyword``, and the
-grid types), ``terrain`` (``terrain-tile``) and ``layout`` (``battle-layout``); ``_types``
+grid types), ``terrain`` (``terrain-tile``), ``layout`` (``battle-layout``), ``enemies``
+(``enemy``, ``named-enemy``), ``decks`` (``threat-deck``, ``deck``; ``patterns`` the
+Attack Pattern grid), ``effects`` (the effect vocabulary) and ``pack_rules`` (the
+manifest's Battle rules); ``_types``
 holds the building blocks they share.
 """
 
@@ -28,7 +31,10 @@ from cardforge_compiler.model._types import (
     shown_name,
 )
 from cardforge_compiler.model.board import Components, TerrainKeyword
-from cardforge_compiler.model.characters import Character
+from cardforge_compiler.model.characters import Ability, Character
+from cardforge_compiler.model.decks import Deck, DeckCard, DiceRule, ThreatCard, ThreatDeck
+from cardforge_compiler.model.effects import EFFECT_MODELS, Effect, effect_kind
+from cardforge_compiler.model.enemies import Enemy, NamedEnemy, Priorities
 from cardforge_compiler.model.layout import BattleLayout
 from cardforge_compiler.model.pack import Dice, Pack, Players, Porter, StatusToken
 from cardforge_compiler.model.steps import STEP_KINDS, STEP_MODELS, Offer, Resources, Step, step_kind
@@ -37,6 +43,19 @@ from cardforge_compiler.model.terrain import TerrainTile
 
 __all__ = [
     "BOARD_KINDS",
+    "DECK_KINDS",
+    "EFFECT_MODELS",
+    "Ability",
+    "Deck",
+    "DeckCard",
+    "DiceRule",
+    "Effect",
+    "Enemy",
+    "NamedEnemy",
+    "Priorities",
+    "ThreatCard",
+    "ThreatDeck",
+    "effect_kind",
     "CARD_ID_TEXT",
     "DOCUMENT_MODELS",
     "BattleLayout",
@@ -72,6 +91,12 @@ DOCUMENT_MODELS: dict[str, type[_Model]] = {
     "terrain-keyword": TerrainKeyword,
     "terrain-tile": TerrainTile,
     "battle-layout": BattleLayout,
+    "enemy": Enemy,
+    "named-enemy": NamedEnemy,
+    "threat-deck": ThreatDeck,
+    "deck": Deck,
 }
 #: The kinds of the board documents (issue 8), each joining its pack's board.
 BOARD_KINDS: tuple[str, ...] = ("components", "terrain-keyword", "terrain-tile", "battle-layout")
+#: The kinds of the Enemy and deck documents (issue 9), each joining its pack by name.
+DECK_KINDS: tuple[str, ...] = ("enemy", "named-enemy", "threat-deck", "deck")

@@ -1,5 +1,5 @@
 """A content pack's manifest (``pack.yaml``): players, stats, status tokens, the dice
-rule, the Character boards and the Porter (Gascony's Legacy, "Setup", "Solo Play",
+rule, the Character boards, the Porter and the Battle rules (``pack_rules``) (Gascony's Legacy, "Setup", "Solo Play",
 "Status Banner tokens", "Dice Rolls", "Porter board", "Between Story Cards")."""
 
 from __future__ import annotations
@@ -12,6 +12,15 @@ from cardforge_runtime.format import MAX_PLAYERS, MAX_PORTER_CARDS, RANGES
 
 from cardforge_compiler.model._types import Ident, NameText, Text, _Model
 from cardforge_compiler.model.characters import Character
+from cardforge_compiler.model.pack_rules import (
+    Carry,
+    DeckRoles,
+    DifficultyOption,
+    EnemyRules,
+    OnDeath,
+    StonesOfChance,
+    TokenRules,
+)
 
 __all__ = ["Dice", "Pack", "Players", "Porter", "StatusToken"]
 
@@ -29,10 +38,11 @@ class Players(_Model):
     solo_characters: Annotated[int, Field(ge=1, le=MAX_PLAYERS)] = 1
 
 
-class StatusToken(_Model):
+class StatusToken(TokenRules):
     """A status token and its effect on dice (Gascony's Legacy, Status Banner tokens):
     ``dice_modifier`` dice rolled (Despair: -1); ``six_counts`` successes a 6 counts
-    (Doom: 1)."""
+    (Doom: 1); and (``TokenRules``) the ability it ``covers``, the Stone face it is
+    ``removed_by``, a ``stat_modifier``, whether it ``stacks``."""
 
     name: NameText
     dice_modifier: Annotated[int, Field(ge=RANGES["dice_modifier"][0], le=RANGES["dice_modifier"][1])] = 0
@@ -81,3 +91,9 @@ class Pack(_Model):
     dice: Dice
     characters: list[Character] = Field(default_factory=list)
     porter: Porter | None = None
+    carry: Carry | None = None
+    decks: DeckRoles = Field(default_factory=dict)
+    stones_of_chance: StonesOfChance | None = None
+    difficulty: list[DifficultyOption] = Field(default_factory=list)
+    enemy_rules: EnemyRules | None = None
+    on_death: OnDeath | None = None

@@ -1,0 +1,124 @@
+"""Stage 3, resolve, for the Enemy and deck documents (issue 9; Gascony's Legacy,
+Component List: Enemy Reference cards and tokens, Named Enemy Tracker card,
+Equipment, Loot and Enemy Reaction cards; Character boards): each joins its pack's
+index by name (:func:`join_decks`, called by ``resolve.group_packs``), and
+:func:`link_decks` links the names they use onto :class:`DecksIR`, which the checks
+(CF8xx) and emit only read.
+
+Linking never fails: a name that names nothing links to ``None`` (an Enemy without
+tokens has ``supply`` ``None``); the checks report it, with "did you mean".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from cardforge_compiler.model import Deck, DeckCard, Enemy, NamedEnemy, ThreatDeck
+from cardforge_compiler.validate import Document
+
+if TYPE_CHECKING:
+    from cardforge_compiler.resolve import PackIR
+
+__all__ = ["DecksIR", "EnemyIR", "NamedEnemyIR", "WeaponRef", "join_decks", "link_decks"]
+
+
+@dataclass
+class EnemyIR:
+    """An Enemy document and its ``supply``: the pack components' ``enemy_tokens``
+    count for its name (``None``: the components give it no tokens, or there are no
+    components)."""
+
+    doc: Document
+    supply: int | None
+
+    @property
+    def model(self) -> Enemy:
+        return self.doc.model  # type: ignore[no-any-return]
+
+
+@dataclass
+class NamedEnemyIR:
+    """A Named Enemy document and the Threat deck its ``threat_deck`` names (``None``:
+    no ``threat-deck`` document of that name)."""
+
+    doc: Document
+    threat_deck: Document | None
+
+    @property
+    def model(self) -> NamedEnemy:
+        return self.doc.model  # type: ignore[no-any-return]
+
+
+@dataclass
+class WeaponRef:
+    """A Character board's Starting Weapon: the Character's index in the manifest's
+    ``characters``, the index in its ``weapons``, the name, and the Equipment card it
+    names (``None``: no card of that name in the pack's Equipment deck, or no
+    Equipment deck)."""
+
+    character: int
+    index: int
+    name: str
+    card: DeckCard | None
+
+    @property
+    def path(self) -> tuple[str | int, ...]:
+        """The data path of the name in the manifest."""
+        return ("characters", self.character, "weapons", self.index)
+
+
+@dataclass
+class DecksIR:
+    """The names of a pack's Enemy and deck documents, linked (:func:`link_decks`):
+    ``enemies`` and ``named_enemies`` by name; ``roles``: the manifest's ``decks``
+    (role -> the deck document named, ``None`` when no deck has that name);
+    ``equipment``: the deck playing the ``equipment`` role (the manifest's, else the
+    only ``role: equipment`` deck, else ``None``); ``weapons``: every Starting Weapon
+    of every Character board; ``unknown_tokens``: ``(index, name)`` of each
+    components ``enemy_tokens`` entry naming no Enemy (nor Named Enemy)."""
+
+    enemies: dict[str, EnemyIR] = field(default_factory=dict)
+    named_enemies: dict[str, NamedEnemyIR] = field(default_factory=dict)
+    roles: dict[str, Document | None] = field(default_factory=dict)
+    equipment: Document | None = None
+    weapons: list[WeaponRef] = field(default_factory=list)
+    unknown_tokens: list[tuple[int, str]] = field(default_factory=list)
+
+
+def join_decks(pack: PackIR, doc: Document) -> None:
+    """Index an Enemy or deck document in its pack by name (the first of a name wins;
+    a second is ``CF107`` from ``validate.duplicate_ids``)."""
+    model = doc.model
+    index = {Enemy: pack.enemies, NamedEnemy: pack.named_enemies, ThreatDeck: pack.threat_decks,
+             Deck: pack.decks}[type(model)]
+    index.setdefault(model.name, doc)
+
+
+def link_decks(pack: PackIR) -> DecksIR:
+    """Link the names of ``pack``'s Enemy and deck documents, manifest and components
+    (see :class:`DecksIR`). Never raises on unknown names."""
+    out = DecksIR()
+    supply: dict[str, int] = {}
+    if pack.components is not None:
+        for i, tokens in enumerate(pack.components.model.enemy_tokens):
+            supply.setdefault(tokens.enemy, tokens.count)
+            if tokens.enemy not in pack.enemies and tokens.enemy not in pack.named_enemies:
+                out.unknown_tokens.append((i, tokens.enemy))
+    for name, doc in pack.enemies.items():
+        out.enemies[name] = EnemyIR(doc, supply.get(name))
+    for name, doc in pack.named_enemies.items():
+        out.named_enemies[name] = NamedEnemyIR(doc, pack.threat_decks.get(doc.model.threat_deck))
+    manifest = pack.pack
+    if manifest is not None:
+        out.roles = {role: pack.decks.get(name) for role, name in manifest.decks.items()}
+    if "equipment" in (manifest.decks if manifest is not None else {}):
+        out.equipment = out.roles["equipment"]
+    else:
+        equipment = [doc for doc in pack.decks.values() if doc.model.role == "equipment"]
+        out.equipment = equipment[0] if len(equipment) == 1 else None
+    cards = {card.name: card for card in out.equipment.model.cards} if out.equipment is not None else {}
+    for c, character in enumerate(manifest.characters if manifest is not None else ()):
+        for w, weapon in enumerate(character.weapons):
+            out.weapons.append(WeaponRef(c, w, weapon, cards.get(weapon)))
+    return out

@@ -1,0 +1,216 @@
+"""The Enemy and deck documents (``kind: enemy``, ``named-enemy``, ``threat-deck``,
+``deck``), the manifest's Battle rules and Character abilities: lint's diagnostics on
+faults (exact code, position, message and hint), the Attack Pattern grid and its
+offsets, resolve's links (supply, Threat decks, deck roles, Starting Weapons; unknown
+names link to nothing, never crash), and that lint and the published schemas agree
+on the fixture's documents and faults."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft7Validator, Draft202012Validator
+from pydantic_core import PydanticCustomError
+
+from cardforge_compiler.load import discover, load_files
+from cardforge_compiler.model.patterns import check_pattern, pattern_offsets
+from cardforge_compiler.pipeline import compile_paths
+from cardforge_compiler.validate import validate_document
+from _decks_helpers import COMPONENTS, DECKS, ENEMIES, RULES, THREATS, decks_pack
+
+SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+
+FAULTS = {
+    "unknown effect": (dict(threats=THREATS.replace("- return-to-box: {}", "- return-to-boxx: {}")),
+                       ("CF105", "threats.yaml", 9, 9, "unknown effect kind 'return-to-boxx'",
+                        "did you mean 'return-to-box'?")),
+    "effect not a mapping": (dict(threats=THREATS.replace("- return-to-box: {}", "- return-to-box")),
+                             ("CF104", "threats.yaml", 9, 9, "expected an effect (a mapping such as "
+                              "`push: {squares: 1}`), got 'return-to-box'",
+                              "write `- return-to-box: {}` (an effect is a mapping)")),
+    "pattern character": (dict(decks=DECKS.replace('"xFx"', '"xFy"')),
+                          ("CF105", "decks.yaml", 33, 7, "row 1, column 3: 'y' is not a pattern character",
+                           "use x (in the pattern), . (not), F or f (the facing square), o (the figure)")),
+    "two facing squares": (dict(decks=DECKS.replace('".o."', '".F."')),
+                           ("CF105", "decks.yaml", 33, 7, "an Attack Pattern has exactly one facing square "
+                            "(F or f), found 2", "mark the square the figure faces with F (in the pattern) or f "
+                            "(not in it)")),
+    "unequal rows": (dict(decks=DECKS.replace('".o."', '".o"')),
+                     ("CF105", "decks.yaml", 33, 7, "row 2 has 2 squares, row 1 has 3: the rows of a pattern are "
+                      "of equal length", "pad the rows with `.` so that every row has the same length")),
+    "a field of another role": (dict(decks=DECKS.replace("    effects: [{cancel-wound: {}}, {reshuffle: {}}]",
+                                                         "    effects: [{cancel-wound: {}}]\n    hands: 1")),
+                                ("CF105", "decks.yaml", 6, 5, "`hands` is not a field of a reaction card",
+                                 "a reaction card has: name, count, text, effects")),
+    "equipment without hands": (dict(decks=DECKS.replace("    hands: 2\n", "")),
+                                ("CF105", "decks.yaml", 27, 5, "an equipment card needs `hands`", "add `hands:`")),
+    "ranged Weapon without value": (dict(decks=DECKS.replace("    value: 3\n", "")),
+                                    ("CF105", "decks.yaml", 36, 5, "a ranged Weapon needs `value` (the dice its "
+                                     "attack rolls)", "add `value:` with its listed Attack value")),
+    "health for 5 Characters": (dict(enemies=ENEMIES.replace("4: 7}", "5: 7}")),
+                                ("CF105", "enemies.yaml", 22, 9, "5 is not a number of Characters: the keys are "
+                                 "1 to 4", "write one value per number of Characters: `{1: 4, 2: 5, 3: 6, 4: 7}`")),
+    "health for 3 counts": (dict(enemies=ENEMIES.replace(", 4: 7}", "}")),
+                            ("CF105", "enemies.yaml", 20, 1, "`health` gives no value for 4 Character(s)",
+                             "the Tracker card gives health for 1, 2, 3 and 4 Characters: "
+                             "`health: {1: 4, 2: 5, 3: 6, 4: 7}`")),
+    "spawn with both counts": (dict(threats=THREATS.replace("per_player: 1,", "per_player: 1, count: {1: 2},")),
+                               ("CF105", "threats.yaml", 8, 16, "`spawn` takes exactly one of `per_player` or "
+                                "`count`", "keep one of per_player, count")),
+    "unknown parameter": (dict(threats=THREATS.replace("squares: 1,", "squares: 1, far: 2,")),
+                          ("CF103", "threats.yaml", 12, 38, "unknown field 'far'",
+                           "allowed here: who, squares, away_from")),
+    "dice rule of two kinds": (dict(decks=DECKS.replace("add_pips: 1}", "add_pips: 1, extra_dice: 1}")),
+                               ("CF105", "decks.yaml", 35, 12, "a dice rule has exactly one of add_pips, "
+                                "reroll_faces, extra_dice, advantage; found 2",
+                                "write one rule per list item: `- {on: attack, add_pips: 1}`")),
+    "on_death with both": (dict(rules=RULES.replace("on_death: {effect: lose-game}",
+                                                    "on_death: {effect: lose-game, options: [{name: A, "
+                                                    "effect: retire}]}")),
+                           ("CF105", "pack.yaml", 42, 11, "give exactly one of `effect` or `options`",
+                            "write `on_death: {effect: lose-game}` or a list of `options`")),
+}
+
+
+@pytest.mark.parametrize("name", list(FAULTS))
+def test_a_fault_is_one_diagnostic_at_its_place_with_a_hint(name: str, tmp_path: Path) -> None:
+    replace, (code, file, line, column, message, hint) = FAULTS[name]
+    result = compile_paths([str(decks_pack(tmp_path, **replace))])
+    found = [(d.code, Path(d.file).name, d.line, d.column, d.message, d.hint) for d in result.diagnostics]
+    assert found == [(code, file, line, column, message, hint)]
+
+
+def test_the_fixture_lints_clean_and_links_its_names(tmp_path: Path) -> None:
+    result = compile_paths([str(decks_pack(tmp_path))])
+    assert result.diagnostics == []
+    (pack,) = result.packs
+    linked = pack.linked
+    assert {n: e.supply for n, e in linked.enemies.items()} == {"Cardinal's Guard": 6, "Marksman": 2}
+    assert linked.named_enemies["Cardinal Richelieu"].threat_deck is pack.threat_decks["Cardinal Richelieu"]
+    assert {role: doc.model.name for role, doc in linked.roles.items()} == {
+        "equipment": "Equipment", "reaction": "Reaction", "loot": "Loot"}
+    (weapon,) = linked.weapons
+    assert (weapon.name, weapon.path, weapon.card.cost) == ("Broadsword", ("characters", 0, "weapons", 0), 4)
+    assert linked.unknown_tokens == []
+
+
+def test_unknown_names_link_to_nothing_and_never_crash(tmp_path: Path) -> None:
+    folder = decks_pack(tmp_path, components=COMPONENTS.replace("Marksman", "Musketeer"),
+                       enemies=ENEMIES.replace("threat_deck: Cardinal Richelieu", "threat_deck: Milady"),
+                       rules=RULES.replace("weapons: [Broadsword]", "weapons: [Rapier]").replace(
+                           "loot: Loot}", "loot: Booty}"))
+    result = compile_paths([str(folder)])
+    assert result.errors == []                   # the CF8xx checks report these names, not resolve
+    linked = result.packs[0].linked
+    assert linked.enemies["Marksman"].supply is None
+    assert linked.unknown_tokens == [(1, "Musketeer")]
+    assert linked.named_enemies["Cardinal Richelieu"].threat_deck is None
+    assert linked.roles["loot"] is None and linked.roles["equipment"] is not None
+    assert [(w.name, w.card) for w in linked.weapons] == [("Rapier", None)]
+
+
+@pytest.mark.parametrize(("rows", "offsets"), [
+    (["xFx", ".o."], [[-1, 1], [0, 1], [1, 1]]),
+    (["F"], [[0, 1]]),
+    (["x", "f", "o"], [[0, 2]]),                          # the facing square itself not in the pattern
+    (["xFx", "xxx"], [[-1, 0], [-1, 1], [0, 0], [0, 1], [1, 0], [1, 1]]),   # own square [0, 0]: a check's
+    (["..x", "xf.", "..."], [[-1, 1], [1, 2]]),
+])
+def test_a_pattern_grid_becomes_sorted_right_forward_offsets(rows: list[str], offsets: list[list[int]]) -> None:
+    assert pattern_offsets(check_pattern(rows)) == offsets
+
+
+@pytest.mark.parametrize(("rows", "message"), [
+    ([], "an Attack Pattern needs at least one row"),
+    (["xx"], "an Attack Pattern has exactly one facing square (F or f), found 0"),
+    (["oFo"], "an Attack Pattern has at most one own square (o), found 2"),
+    (["Fo"], "row 1, column 2: the own square `o` sits just below the facing square"),
+])
+def test_a_malformed_pattern_grid_is_refused_precisely(rows: list[str], message: str) -> None:
+    with pytest.raises(PydanticCustomError) as info:
+        check_pattern(rows)
+    assert info.value.message() == message
+
+
+def _json_like(value):  # noqa: ANN001, ANN202
+    if isinstance(value, dict):
+        return {str(k): _json_like(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_like(v) for v in value]
+    return value
+
+
+#: The faults a JSON Schema can say (the pattern grid's geometry it cannot).
+SCHEMA_FAULTS = ["unknown effect", "a field of another role", "equipment without hands",
+                 "ranged Weapon without value", "health for 5 Characters", "health for 3 counts",
+                 "spawn with both counts", "unknown parameter", "dice rule of two kinds", "on_death with both"]
+
+
+@pytest.mark.parametrize("cls", [Draft7Validator, Draft202012Validator], ids=["draft-07", "2020-12"])
+@pytest.mark.parametrize("fault", ["", *SCHEMA_FAULTS])
+def test_lint_and_the_published_schemas_agree_on_the_fixture(fault: str, cls, tmp_path: Path) -> None:  # noqa: ANN001
+    folder = decks_pack(tmp_path, **(FAULTS[fault][0] if fault else {}))
+    files, _ = discover([str(folder)])
+    load_files(files)
+    for sf in files:
+        for index, raw in enumerate(sf.documents):
+            kind = raw["kind"]
+            schema = json.loads((SCHEMAS / f"{kind}.schema.json").read_text())
+            errors = list(cls(schema).iter_errors(_json_like(raw)))
+            lint = validate_document(sf, index, raw)[1]
+            assert bool(errors) == bool(lint), (sf.display, kind, [e.message for e in errors[:3]], lint)
+
+
+def _docs_section() -> str:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
+    return text.split("## Enemies and decks", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_examples_of_docs_format_md_enemies_and_decks_are_valid() -> None:
+    """Every YAML example of docs/format.md, Enemies and decks, is a valid document of its kind."""
+    from ruamel.yaml import YAML
+
+    from cardforge_compiler.model import DOCUMENT_MODELS
+
+    kinds = []
+    for block in _docs_section().split("```yaml\n")[1:]:
+        for document in YAML(typ="safe").load_all(block.split("```", 1)[0]):
+            if document is None:
+                continue                                    # the modeline alone
+            DOCUMENT_MODELS[document["kind"]].model_validate(document)
+            kinds.append(document["kind"])
+    assert sorted(set(kinds)) == ["deck", "enemy", "named-enemy", "pack", "threat-deck"]
+
+
+def test_every_enemy_deck_and_rules_field_is_documented_in_docs_format_md() -> None:
+    from cardforge_compiler.model import DECK_KINDS, DOCUMENT_MODELS
+    from cardforge_compiler.model.pack_rules import TokenRules
+    from cardforge_compiler.model_paths import _models_in
+    from cardforge_runtime.format import EFFECTS, PREDICATES, TARGET_SELECTORS
+
+    section = _docs_section()
+    pack = DOCUMENT_MODELS["pack"]
+    new = ("carry", "decks", "stones_of_chance", "difficulty", "enemy_rules", "on_death")
+    todo = [DOCUMENT_MODELS[kind] for kind in DECK_KINDS] + [TokenRules]
+    todo += [m for key in new for m in _models_in(pack.model_fields[key].annotation)]
+    seen, missing = set(), []
+    while todo:
+        model = todo.pop()
+        if model in seen or model.__module__ == "cardforge_compiler.model.effects":
+            continue                    # effects: the table of effects below
+        seen.add(model)
+        for name, info in model.model_fields.items():
+            key = info.alias or name
+            if f"`{key}" not in section and f"\n{key}:" not in section and f" {key}:" not in section \
+                    and f"{{{key}" not in section:
+                missing.append(f"{model.__name__}.{key}")
+            todo.extend(_models_in(info.annotation))
+    assert missing == []
+    for key in new:
+        assert f"| `{key}` |" in section
+    for effect in EFFECTS:
+        assert f"| `{effect}` |" in section or f"`{effect}` /" in section or f"/ `{effect}`" in section, effect
+    for word in (*PREDICATES, *TARGET_SELECTORS):
+        assert word in section, word
