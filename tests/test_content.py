@@ -306,7 +306,8 @@ def test_card_24_wounds_aramis_and_says_what_the_roll_is_for(bundle) -> None:  #
 def test_the_shipped_game_has_its_porter(bundle) -> None:  # noqa: ANN001
     """Gascony's Legacy, Component List "Porter Board x1"; Setup 4: "place 1 Equipment
     card per Character face-down, underneath it": the manifest declares him, the
-    bundle carries him, and between Story cards of Act I (3 Characters) he holds 3."""
+    bundle carries him, and between Story cards of Act I (3 Characters) he holds 3
+    cards drawn from the pack's Equipment deck (none while the pack has no decks)."""
     from cardforge_runtime import Session, load_bundle
 
     assert bundle["packs"][0]["porter"] == {"deck": "Equipment", "cards_per_character": 1}
@@ -317,7 +318,10 @@ def test_the_shipped_game_has_its_porter(bundle) -> None:  # noqa: ANN001
                        {"auto": True} if request["kind"] == "roll" else
                        {"keep": True} if request["kind"] == "reroll" else
                        {"buy": []} if request["kind"] == "purchase" else {})
-    assert session.pending["porter"] == 3
+    decks = [d for d in bundle["packs"][0].get("decks", []) if d["role"] == "equipment"]
+    porter = session.pending["porter"]
+    assert len(porter) == (3 if decks else 0)
+    assert all(offer["card"].startswith(f"{decks[0]['name']}#") for offer in porter)
 
 
 def test_the_box_inventory_is_the_component_list() -> None:

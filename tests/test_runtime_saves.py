@@ -121,7 +121,7 @@ def damaged(save, change):
 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda s: s.__setitem__("format", "x"), "not a cardforge save"),
-    (lambda s: s.__setitem__("version", 4), "save version 4 is not readable"),
+    (lambda s: s.__setitem__("version", 5), "save version 5 is not readable"),
     (lambda s: s.__setitem__("version", True), "save version True is not readable"),
     (lambda s: s.__setitem__("version", 2.0), "save version 2.0 is not readable"),
     (lambda s: s.pop("checkpoint"), "the save is damaged"),
