@@ -14,6 +14,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cardforge_compiler import __version__
 from cardforge_compiler.bundle_check import check_bundle_data
@@ -234,3 +236,65 @@ def test_the_annotated_example_of_docs_bundle_md_is_what_emit_writes(bundle: dic
     assert equipment["cards"] == pack["decks"][0]["cards"][:1]
     assert {k: v for k, v in equipment.items() if k != "cards"} == \
         {k: v for k, v in pack["decks"][0].items() if k != "cards"}
+
+
+def _paths(node: object, prefix: tuple = ()):  # noqa: ANN202
+    yield prefix
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _paths(value, (*prefix, index))
+
+
+def _fixture_bundle(tmp_path_factory: pytest.TempPathFactory | None = None) -> dict:
+    import tempfile
+
+    result = compile_paths([str(decks_pack(Path(tempfile.mkdtemp(prefix="decks-"))))])
+    return json.loads(bundle_bytes(build_bundle(result.packs, __version__)))
+
+
+_BUNDLE = _fixture_bundle()
+_NEW = ("enemies", "named_enemies", "threat_decks", "decks", "deck_roles", "carry", "stones_of_chance", "difficulty",
+        "enemy_rules", "on_death", "status_tokens", "characters")
+EDIT_PATHS = [p for key in _NEW for p in _paths(_BUNDLE["packs"][0][key], (*PACK, key))]
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 100), st.text(max_size=4), st.just([]), st.just({}),
+                 st.just([1, 1]), st.just([[1], {}]), st.just({"kind": "spawn"}), st.just({"kind": "if"}),
+                 st.just(KeyError))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(edits=st.lists(st.tuples(st.sampled_from(EDIT_PATHS), JUNK), min_size=1, max_size=3))
+def test_hand_edits_of_enemies_and_decks_are_refused_with_a_bundle_error_or_load(edits: list) -> None:
+    """Whatever a hand edit does to the Enemies, decks or Battle rules, ``load_bundle``
+    either accepts the bundle or refuses it with a ``BundleError``: never another
+    exception."""
+    data = copy.deepcopy(_BUNDLE)
+    for path, value in edits:
+        try:
+            data = _edit(data, path, value)
+        except (KeyError, IndexError, TypeError):
+            continue                                  # an earlier edit removed the place
+    try:
+        load_bundle(data)
+    except BundleError:
+        pass
+
+
+def test_bundle_gives_a_copy_of_a_packs_enemies_and_decks(bundle: dict) -> None:
+    loaded = load_bundle(copy.deepcopy(bundle))
+    got = loaded.enemies_and_decks()
+    pack = bundle["packs"][0]
+    assert got == {key: pack[key] for key in ("enemies", "named_enemies", "threat_decks", "decks", "deck_roles",
+                                              "carry", "stones_of_chance", "difficulty", "enemy_rules", "on_death")}
+    got["decks"].clear()
+    assert loaded.enemies_and_decks("test")["decks"]                # a copy: the bundle is unchanged
+    with pytest.raises(KeyError, match="no pack 'gascony'"):
+        loaded.enemies_and_decks("gascony")
+    old = copy.deepcopy(bundle)
+    old["format_version"] = "1.4.0"
+    for key in ("enemies", "named_enemies", "threat_decks", "decks", "deck_roles", "carry", "stones_of_chance",
+                "difficulty", "enemy_rules", "on_death"):
+        del old["packs"][0][key]
+    assert load_bundle(old).enemies_and_decks() is None

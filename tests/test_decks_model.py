@@ -71,6 +71,11 @@ FAULTS = {
                                                     "effect: retire}]}")),
                            ("CF105", "pack.yaml", 42, 11, "give exactly one of `effect` or `options`",
                             "write `on_death: {effect: lose-game}` or a list of `options`")),
+    # whole-number keys load (a count of Characters); where a name is expected they are refused
+    "a number as a stat name": (dict(rules=RULES.replace("stats: {Prowess: 4, Movement: 3}",
+                                                         "stats: {Prowess: 4, Movement: 3, 7: 2}")),
+                                ("CF104", "pack.yaml", 14, 38, "the key 7 is not text: keys here are names",
+                                 'quote it if it is meant as text: "7"')),
 }
 
 
@@ -214,3 +219,29 @@ def test_every_enemy_deck_and_rules_field_is_documented_in_docs_format_md() -> N
         assert f"| `{effect}` |" in section or f"`{effect}` /" in section or f"/ `{effect}`" in section, effect
     for word in (*PREDICATES, *TARGET_SELECTORS):
         assert word in section, word
+
+
+def test_every_effect_is_listed_with_its_path_for_the_checks(tmp_path: Path) -> None:
+    result = compile_paths([str(decks_pack(tmp_path))])
+    refs = result.packs[0].linked.effects
+    found = [(Path(r.doc.source.display).name, r.path, r.kind) for r in refs]
+    assert found == [
+        ("pack.yaml", ("characters", 0, "talent", "effects", 0), "auto-successes"),
+        ("pack.yaml", ("stones_of_chance", "faces", 0, "options", 0, "effects", 0), "extra-attack-die"),
+        ("pack.yaml", ("stones_of_chance", "faces", 0, "options", 1, "effects", 0), "second-attack"),
+        ("decks.yaml", ("cards", 0, "effects", 0), "cancel-wound"),
+        ("decks.yaml", ("cards", 0, "effects", 1), "reshuffle"),
+        ("decks.yaml", ("cards", 1, "effects", 0), "if"),
+        ("decks.yaml", ("cards", 1, "effects", 0, "then", 0), "wound"),
+        ("decks.yaml", ("cards", 1, "effects", 0), "gain"),
+        ("threats.yaml", ("cards", 0, "threat", 0), "activate"),
+        ("threats.yaml", ("cards", 0, "threat", 1), "spawn"),
+        ("threats.yaml", ("cards", 0, "threat", 2), "return-to-box"),
+        ("threats.yaml", ("cards", 0, "reaction", 0), "status"),
+        ("threats.yaml", ("cards", 0, "reaction", 0, "status", "if_held", 0), "wound"),
+        ("threats.yaml", ("cards", 0, "reaction", 1), "push"),
+    ]
+    spawn = refs[9]
+    assert (spawn.params.enemy, spawn.param_path("enemy")) == ("Cardinal's Guard", ("cards", 0, "threat", 1, "spawn",
+                                                                                    "enemy"))
+    assert refs[1].scalar == 1 and refs[1].params is None

@@ -11,16 +11,19 @@ tokens has ``supply`` ``None``); the checks report it, with "did you mean".
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from cardforge_compiler.model import Deck, DeckCard, Enemy, NamedEnemy, ThreatDeck
+from pydantic import BaseModel
+
+from cardforge_compiler.model import Deck, DeckCard, Enemy, NamedEnemy, ThreatDeck, effect_kind
 from cardforge_compiler.validate import Document
 
 if TYPE_CHECKING:
     from cardforge_compiler.resolve import PackIR
 
-__all__ = ["DecksIR", "EnemyIR", "NamedEnemyIR", "WeaponRef", "join_decks", "link_decks"]
+__all__ = ["DecksIR", "EffectRef", "EnemyIR", "NamedEnemyIR", "WeaponRef", "join_decks", "link_decks", "walk_effects"]
 
 
 @dataclass
@@ -69,6 +72,76 @@ class WeaponRef:
 
 
 @dataclass
+class EffectRef:
+    """An effect met while walking a document: the ``doc`` it is in (the manifest for
+    abilities and Stones of Chance), its data ``path`` (``("cards", 0, "threat", 1)``),
+    its ``kind`` (``format.EFFECTS``) and the validated ``effect`` model. ``params``
+    is the effect's parameters model (``None`` for ``if`` and for an effect written
+    with a shorthand scalar: ``scalar`` holds it); :meth:`param_path` locates one."""
+
+    doc: Document
+    path: tuple[str | int, ...]
+    kind: str
+    effect: Any
+
+    @property
+    def params(self) -> Any:
+        value = getattr(self.effect, self.kind.replace("-", "_"), None) if self.kind != "if" else None
+        return value if isinstance(value, BaseModel) else None
+
+    @property
+    def scalar(self) -> Any:
+        value = getattr(self.effect, self.kind.replace("-", "_"), None) if self.kind != "if" else None
+        return None if isinstance(value, BaseModel) else value
+
+    def param_path(self, name: str) -> tuple[str | int, ...]:
+        """The data path of parameter ``name`` (``if``'s keys sit beside ``if:``)."""
+        return (*self.path, name) if self.kind == "if" else (*self.path, self.kind, name)
+
+
+def walk_effects(effects: list[Any], path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], str, Any]]:
+    """Every effect of ``effects`` (at data ``path``) and those nested in it (an
+    ``if``'s ``then``/``else``, a ``status``'s ``if_held``), in reading order, as
+    ``(path, kind, effect)``."""
+    for i, effect in enumerate(effects):
+        here = (*path, i)
+        kind = effect_kind(effect)
+        if kind is None:
+            continue
+        yield here, kind, effect
+        if kind == "if":
+            yield from walk_effects(effect.then, (*here, "then"))
+            yield from walk_effects(effect.else_ or [], (*here, "else"))
+        elif kind == "status":
+            yield from walk_effects(effect.status.if_held or [], (*here, "status", "if_held"))
+
+
+def _effect_lists(model: Any) -> Iterator[tuple[list[Any], tuple[str | int, ...]]]:
+    """The effect lists of a validated document: Enemy ``on_hit``, Threat card portions,
+    deck cards' ``effects``/``use``, the manifest's abilities and Stone options."""
+    if isinstance(model, Enemy):
+        yield model.on_hit, ("on_hit",)
+    elif isinstance(model, ThreatDeck):
+        for i, card in enumerate(model.cards):
+            yield card.threat, ("cards", i, "threat")
+            yield card.reaction, ("cards", i, "reaction")
+    elif isinstance(model, Deck):
+        for i, card in enumerate(model.cards):
+            yield card.effects or [], ("cards", i, "effects")
+            yield card.use or [], ("cards", i, "use")
+    elif getattr(model, "kind", None) == "pack":
+        for i, character in enumerate(model.characters):
+            for key in ("talent", "support"):
+                ability = getattr(character, key)
+                if ability is not None:
+                    yield ability.effects, ("characters", i, key, "effects")
+        if model.stones_of_chance is not None:
+            for i, face in enumerate(model.stones_of_chance.faces):
+                for j, option in enumerate(face.options):
+                    yield option.effects, ("stones_of_chance", "faces", i, "options", j, "effects")
+
+
+@dataclass
 class DecksIR:
     """The names of a pack's Enemy and deck documents, linked (:func:`link_decks`):
     ``enemies`` and ``named_enemies`` by name; ``roles``: the manifest's ``decks``
@@ -76,7 +149,9 @@ class DecksIR:
     ``equipment``: the deck playing the ``equipment`` role (the manifest's, else the
     only ``role: equipment`` deck, else ``None``); ``weapons``: every Starting Weapon
     of every Character board; ``unknown_tokens``: ``(index, name)`` of each
-    components ``enemy_tokens`` entry naming no Enemy (nor Named Enemy)."""
+    components ``enemy_tokens`` entry naming no Enemy (nor Named Enemy); ``effects``:
+    every effect of the pack's Enemy and deck documents and manifest, nested ones
+    included (:class:`EffectRef`), in load order: what the checks walk."""
 
     enemies: dict[str, EnemyIR] = field(default_factory=dict)
     named_enemies: dict[str, NamedEnemyIR] = field(default_factory=dict)
@@ -84,6 +159,7 @@ class DecksIR:
     equipment: Document | None = None
     weapons: list[WeaponRef] = field(default_factory=list)
     unknown_tokens: list[tuple[int, str]] = field(default_factory=list)
+    effects: list[EffectRef] = field(default_factory=list)
 
 
 def join_decks(pack: PackIR, doc: Document) -> None:
@@ -121,4 +197,8 @@ def link_decks(pack: PackIR) -> DecksIR:
     for c, character in enumerate(manifest.characters if manifest is not None else ()):
         for w, weapon in enumerate(character.weapons):
             out.weapons.append(WeaponRef(c, w, weapon, cards.get(weapon)))
+    docs = ([pack.manifest] if pack.manifest is not None else []) + pack.deck_docs
+    for doc in docs:
+        for effects, path in _effect_lists(doc.model):
+            out.effects.extend(EffectRef(doc, p, kind, e) for p, kind, e in walk_effects(effects, path))
     return out

@@ -308,16 +308,9 @@ def check_decks(c: FieldChecker, pack: Mapping[str, Any], path: str, stats: set[
     named, _ = _names_of(c, pack, path, "named_enemies")
     threats, threat_names = _names_of(c, pack, path, "threat_decks")
     decks, deck_names = _names_of(c, pack, path, "decks")
-    weapons = {card.get("name") for deck in decks if deck.get("role") == "equipment"
-               for card in deck.get("cards") or () if isinstance(card, Mapping)}
-    tokens = {t.get("name") for t in pack.get("status_tokens") or () if isinstance(t, Mapping)}
+    tokens = {t["name"] for t in pack["status_tokens"]}           # checked texts (bundle_checks)
     checks = _Decks(c, {"enemies": enemy_names, "threat decks": threat_names, "decks": deck_names | threat_names,
-                        "status tokens": tokens, "weapons": weapons})  # type: ignore[dict-item]
-    for i, token in enumerate(pack.get("status_tokens") or ()):
-        checks.token(token, f"{path}.status_tokens[{i}]", stats)
-    for i, character in enumerate(pack.get("characters") or ()):
-        checks.character(character, f"{path}.characters[{i}]")
-    checks.rules(pack, path, stats)
+                        "status tokens": tokens, "weapons": set()})
     for i, enemy in enumerate(enemies):
         checks.enemy(enemy, f"{path}.enemies[{i}]")
     for i, one in enumerate(named):
@@ -326,3 +319,10 @@ def check_decks(c: FieldChecker, pack: Mapping[str, Any], path: str, stats: set[
         checks.threat_deck(deck, f"{path}.threat_decks[{i}]")
     for i, deck in enumerate(decks):
         checks.deck(deck, f"{path}.decks[{i}]")
+    # the decks checked: their card names are texts
+    checks.names["weapons"] = {card["name"] for deck in decks if deck["role"] == "equipment" for card in deck["cards"]}
+    for i, token in enumerate(pack["status_tokens"]):
+        checks.token(token, f"{path}.status_tokens[{i}]", stats)
+    for i, character in enumerate(pack.get("characters") or ()):
+        checks.character(character, f"{path}.characters[{i}]")
+    checks.rules(pack, path, stats)
