@@ -14,7 +14,8 @@ from cardforge_runtime import Session, SessionError, load_bundle
 
 def policy(request):
     """Answers that explore: the last option on offer, the last Character, auto dice,
-    a reroll of the first die while Destiny lasts above 1, cheap purchases."""
+    a reroll of the first die while Destiny lasts above 1, cheap purchases, leaving the
+    first Equipment cards listed when a Character carries too many hands."""
     kind = request["kind"]
     if kind == "choice":
         return {"option": request["options"][-1]["option"]}
@@ -29,6 +30,14 @@ def policy(request):
         return {"buy": [{"offer": o["offer"], "character": 1} for o in cheap]}
     if kind == "battle":
         return {"objective": 0}
+    if kind == "leave":                     # carry at most `hands` hands: leave the first cards listed
+        total, left = sum(c["hands"] for c in request["cards"]), []
+        for card in request["cards"]:
+            if total <= request["hands"]:
+                break
+            left.append(card["card"])
+            total -= card["hands"]
+        return {"leave": left}
     return {}
 
 
