@@ -245,3 +245,24 @@ def test_difficulty_leaves_out_the_cards_it_removes(tmp_path):
     assert "  not shuffled: 'Nothing' (1 copy in the box at this difficulty)" in out
     code, _, err = run("stats", str(folder), "--difficulty", "easyer")
     assert code == 2 and "has the difficulty options easier, harder" in err and "did you mean 'easier'" in err
+
+
+def test_a_pack_without_decks_or_enemies(tmp_path):
+    from _helpers import copy_golden
+
+    folder = copy_golden("ok-minimal", tmp_path / "ok-minimal")
+    code, out, err = run("stats", str(folder))
+    assert (code, err) == (0, "")
+    assert out.endswith("\nNo decks, Threat decks, Enemies or Named Enemies in this pack.\n")
+    assert "Character '" not in out
+    code, out, _ = run("stats", str(folder), "--format", "json")
+    pack = json.loads(out)["packs"][0]
+    assert (pack["decks"], pack["threat_decks"], pack["enemies"], pack["named_enemies"]) == ([], [], [], [])
+
+
+def test_decks_without_enemies_give_no_character_tables(document):
+    bare = json.loads(json.dumps(document))
+    bare["packs"][0]["enemies"] = bare["packs"][0]["named_enemies"] = []
+    text = _text(bare)
+    assert "No Enemies or Named Enemies in this pack: no attack tables for its Characters." in text
+    assert "Character '" not in text and "Reaction deck 'Reaction'" in text

@@ -159,10 +159,13 @@ def _text(document: Mapping[str, Any]) -> str:
             out += [*_enemy_text(enemy), ""]
         for named in pack["named_enemies"]:
             out += [*_named_text(named), ""]
-        for character in pack["characters"]:
-            out += [*_character_text(character), ""]
         if not (pack["decks"] or pack["threat_decks"] or pack["enemies"] or pack["named_enemies"]):
             out += ["No decks, Threat decks, Enemies or Named Enemies in this pack.", ""]
+        elif not (pack["enemies"] or pack["named_enemies"]):
+            out += ["No Enemies or Named Enemies in this pack: no attack tables for its Characters.", ""]
+        else:
+            for character in pack["characters"]:
+                out += [*_character_text(character), ""]
     return "\n".join(out)
 
 
