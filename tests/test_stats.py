@@ -266,3 +266,28 @@ def test_decks_without_enemies_give_no_character_tables(document):
     text = _text(bare)
     assert "No Enemies or Named Enemies in this pack: no attack tables for its Characters." in text
     assert "Character '" not in text and "Reaction deck 'Reaction'" in text
+
+
+def test_the_shipped_content_has_every_table():
+    from _helpers import SHIPPED
+
+    code, out, err = run("stats", str(SHIPPED), "--format", "json")
+    assert (code, err) == (0, "")
+    packs = {p["id"]: p for p in json.loads(out)["packs"]}
+    gascony = packs["gascony"]
+    assert {"Cardinal's Guard", "Marksman"} <= {e["name"] for e in gascony["enemies"]}
+    assert {"Cardinal Richelieu", "Rochefort"} <= {n["name"] for n in gascony["named_enemies"]}
+    assert {d["role"] for d in gascony["decks"]} >= {"equipment", "loot", "reaction"}
+    for pack in packs.values():
+        for deck in pack["decks"] + pack["threat_decks"]:
+            assert sum(fraction(c["share"]) for c in deck["cards"]) == (1 if deck["size"] else 0), deck["name"]
+        for character in pack["characters"]:
+            for attack in character["attacks"]:
+                if attack["dice"] is None:     # the other packs' Characters have no Prowess (Enemy Attack: "Attack")
+                    assert pack["id"] != "gascony" and (attack["missing"], attack["targets"]) == ("Prowess", [])
+                    continue
+                assert len(attack["targets"]) == len(pack["enemies"]) + len(pack["named_enemies"])
+    assert all(a["dice"] for c in gascony["characters"] for a in c["attacks"])
+    guard = by_name(gascony["enemies"], "Cardinal's Guard")
+    assert guard["defense"] == {"wounded": 2, "defeated": 3}          # as the rulebook prints it
+    assert fraction(guard["attacks"][3]["plain"]["defeated"]) == Fraction(25, 48)
