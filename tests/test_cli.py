@@ -56,9 +56,9 @@ def test_version_and_help() -> None:
     assert code == 0 and out.strip() == f"cardforge, version {__version__}"
     code, out, _ = run("--help")
     assert code == 0
-    for command in ("lint", "build", "graph", "path", "board", "schema", "check-bundle"):
+    for command in ("lint", "build", "graph", "path", "board", "stats", "schema", "check-bundle"):
         assert command in out
-    for command in ("lint", "build", "graph", "path", "board", "schema", "check-bundle"):
+    for command in ("lint", "build", "graph", "path", "board", "stats", "schema", "check-bundle"):
         code, out, _ = run(command, "--help")
         assert code == 0 and "Example:" in out, command
 

@@ -171,3 +171,60 @@ def test_shuffle_is_a_permutation(seed, n):
     items = list(range(n))
     Pcg32(seed).shuffle(items)
     assert sorted(items) == list(range(n))
+
+
+# -- a Weapon's dice rules (weapon_distribution) ----------------------------------
+
+def test_weapon_distribution_without_rules_is_the_plain_distribution():
+    for dice in range(7):
+        for flags in ({}, {"advantage": True}, {"disadvantage": True}, {"doom": True}):
+            assert RULE.weapon_distribution(dice, **flags) == RULE.distribution(dice, **flags)
+            assert RULE.weapon_distribution(dice, pips=[(0, 1)], **flags) == RULE.distribution(dice, **flags)
+
+
+def test_weapon_rules_by_hand():
+    # The Rapier rerolls 1s once: a 1 is left 1/36 of the time; 2-6 each 1/6 + 1/36 = 7/36.
+    # 0 Successes: 1, 2, 3 = 15/36; 1: 4, 5 = 14/36; 2: 6 = 7/36.
+    assert RULE.weapon_distribution(1, reroll_faces=[[1]]) == [Fraction(15, 36), Fraction(14, 36), Fraction(7, 36)]
+    # The Broadsword's +1 pip on 1 die: 1..6 become 2 3 4 5 6 6: 0, 0, 1, 1, 2, 2 Successes.
+    assert RULE.weapon_distribution(1, pips=[(1, 1)]) == [Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)]
+    # Battle Round Example: Porthos rolls 3 4 5 6; the pip turns the 3 into a 4: 5 Successes.
+    assert RULE._best_with_pips((3, 4, 5, 6), [(1, 1)], {}) == 5
+    # With Advantage the 3 already counts: the pip goes on the 5 (a 6: 2 Successes) for 6.
+    assert RULE._best_with_pips((3, 4, 5, 6), [(1, 1)], {"advantage": True}) == 6
+
+
+def _brute(dice, rerolled, pip, count, flags):
+    """Every first roll and every free reroll enumerated; the pips put where they gain
+    most (one rule: each die's gain is its own, so the largest gains are best)."""
+    sides = RULE.sides
+    totals: dict[int, Fraction] = {}
+    for first in itertools.product(range(1, sides + 1), repeat=dice):
+        again = [i for i, f in enumerate(first) if f in rerolled]
+        for new in itertools.product(range(1, sides + 1), repeat=len(again)):
+            faces = list(first)
+            for i, f in zip(again, new):
+                faces[i] = f
+            gains = sorted((RULE.face_successes(min(sides, f + pip), **flags) - RULE.face_successes(f, **flags)
+                            for f in faces), reverse=True)
+            total = RULE.successes(faces, **flags) + sum(g for g in gains[:count] if g > 0)
+            totals[total] = totals.get(total, Fraction(0)) + Fraction(1, sides ** (dice + len(again)))
+    return [totals.get(k, Fraction(0)) for k in range(max(totals) + 1)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(dice=st.integers(min_value=1, max_value=3), rerolled=st.sets(st.integers(min_value=1, max_value=6), max_size=2),
+       pip=st.integers(min_value=0, max_value=2), count=st.integers(min_value=0, max_value=2), flags=modifiers)
+def test_weapon_distribution_matches_enumeration(dice, rerolled, pip, count, flags):
+    got = RULE.weapon_distribution(dice, reroll_faces=[sorted(rerolled)], pips=[(pip, count)], **flags)
+    assert got == _brute(dice, rerolled, pip, count, flags)
+    assert sum(got) == 1
+
+
+def test_weapon_distribution_refuses_bad_rules():
+    with pytest.raises(ValueError, match="dice must be from 0 to 6"):
+        RULE.weapon_distribution(7, pips=[(1, 1)])
+    with pytest.raises(ValueError, match="a die shows 1 to 6"):
+        RULE.weapon_distribution(2, reroll_faces=[[7]])
+    with pytest.raises(ValueError, match="at least 0"):
+        RULE.weapon_distribution(2, pips=[(-1, 1)])

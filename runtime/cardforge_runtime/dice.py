@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations, combinations_with_replacement
+from math import factorial
 from typing import Any
 
 __all__ = ["DiceRule"]
@@ -138,6 +140,96 @@ class DiceRule:
             raise ValueError(f"successes must be a whole number, not {type(successes).__name__}")
         table = self.distribution(dice, advantage=advantage, disadvantage=disadvantage, doom=doom)
         return sum(table[max(successes, 0):], Fraction(0))
+
+    def weapon_distribution(self, dice: int, *, reroll_faces: Sequence[Sequence[int]] = (),
+                            pips: Sequence[tuple[int, int]] = (), advantage: bool = False,
+                            disadvantage: bool = False, doom: bool = False) -> list[Fraction]:
+        """The exact chance of each total of one roll of ``dice`` dice with a Weapon's
+        dice rules (bundle 1.5.0, an Equipment card's ``dice``): item ``k`` is
+        P(exactly ``k`` Successes). The list sums to 1.
+
+        In the order of an attack roll (docs/rulings.md, "The order of an attack
+        roll"; Gascony's Legacy, Battle Round Example: the Rapier rerolls 1s, the
+        Broadsword adds 1 pip): each item of ``reroll_faces`` is one free reroll of
+        every die showing one of those faces (one rule each, in order); then each
+        ``(pips, dice_count)`` of ``pips`` adds ``pips`` to up to ``dice_count`` dice
+        (never above ``sides``), on the dice where they gain the most Successes (the
+        players choose; this assumes the best choice). No Destiny rerolls. With no
+        rules this is :meth:`distribution`.
+
+        Raises:
+            ValueError: as ``distribution``; a face not from 1 to ``sides``; pips or
+                a dice count below 0.
+        """
+        flags = {"advantage": advantage, "disadvantage": disadvantage, "doom": doom}
+        if not pips:
+            weights = self._face_weights(reroll_faces)
+            one: list[Fraction] = [Fraction(0)] * 3
+            for face, weight in weights.items():
+                value = self.face_successes(face, **flags)
+                one.extend([Fraction(0)] * (value + 1 - len(one)))
+                one[value] += weight
+            return self._convolve(one, dice)
+        if isinstance(dice, bool) or not isinstance(dice, int) or not 0 <= dice <= self.max_dice:
+            raise ValueError(f"dice must be from 0 to {self.max_dice}, not {dice!r}")
+        for added, count in pips:
+            if added < 0 or count < 0:
+                raise ValueError(f"pips and dice_count must be at least 0, not {added!r} and {count!r}")
+        weights = self._face_weights(reroll_faces)
+        totals: dict[int, Fraction] = {}
+        memo: dict[tuple[tuple[int, ...], int], int] = {}
+        for faces in combinations_with_replacement(sorted(weights), dice):
+            chance = Fraction(factorial(dice))
+            for face in set(faces):
+                chance = chance / factorial(faces.count(face)) * weights[face] ** faces.count(face)
+            if chance:
+                best = self._best_with_pips(faces, pips, flags, memo)
+                totals[best] = totals.get(best, Fraction(0)) + chance
+        return [totals.get(k, Fraction(0)) for k in range(max(totals, default=0) + 1)]
+
+    def _face_weights(self, reroll_faces: Sequence[Sequence[int]]) -> dict[int, Fraction]:
+        """The chance of each face of one die after the free rerolls, in order."""
+        weights = {face: Fraction(1, self.sides) for face in range(1, self.sides + 1)}
+        for rerolled in reroll_faces:
+            for face in rerolled:
+                self.face_successes(face)                   # raises for a face off the die
+            again = sum((weights[f] for f in set(rerolled)), Fraction(0))
+            weights = {f: (0 if f in rerolled else w) + again / self.sides for f, w in weights.items()}
+        return weights
+
+    def _convolve(self, one: list[Fraction], dice: int) -> list[Fraction]:
+        if isinstance(dice, bool) or not isinstance(dice, int) or not 0 <= dice <= self.max_dice:
+            raise ValueError(f"dice must be from 0 to {self.max_dice}, not {dice!r}")
+        totals = [Fraction(1)]
+        for _ in range(dice):
+            nxt = [Fraction(0)] * (len(totals) + len(one) - 1)
+            for total, p in enumerate(totals):
+                if p:
+                    for value, q in enumerate(one):
+                        nxt[total + value] += p * q
+            totals = nxt
+        while len(totals) > 1 and totals[-1] == 0:
+            totals.pop()
+        return totals
+
+    def _best_with_pips(self, faces: tuple[int, ...], pips: Sequence[tuple[int, int]], flags: dict[str, bool],
+                        memo: dict[tuple[tuple[int, ...], int], int] | None = None) -> int:
+        """The most Successes ``faces`` can count once each ``(pips, dice_count)`` is
+        added to up to ``dice_count`` dice of the roller's choice (every choice tried;
+        ``memo`` keeps the answers by sorted faces and rules left)."""
+        if not pips:
+            return self.successes(faces, **flags)
+        memo = {} if memo is None else memo
+        key = (tuple(sorted(faces)), len(pips))
+        if key not in memo:
+            (added, count), rest = pips[0], pips[1:]
+            best = self._best_with_pips(faces, rest, flags, memo)
+            for n in range(1, min(count, len(faces)) + 1):
+                for chosen in combinations(range(len(faces)), n):
+                    new = tuple(min(self.sides, f + added) if i in chosen else f for i, f in enumerate(faces))
+                    best = max(best, self._best_with_pips(new, rest, flags, memo))
+            memo[key] = best
+        return memo[key]
 
     def check_faces(self, faces: Sequence[Any], dice: int) -> str | None:
         """Why ``faces`` is not a roll of ``dice`` dice, or ``None`` when it is."""

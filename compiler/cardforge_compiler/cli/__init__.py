@@ -24,6 +24,7 @@ from cardforge_compiler.cli.board import board
 from cardforge_compiler.cli.build import build, lint
 from cardforge_compiler.cli.explore import graph, path
 from cardforge_compiler.cli.formats import check_bundle, schema
+from cardforge_compiler.cli.stats import stats
 from cardforge_compiler.play import play
 from cardforge_compiler.report import EXIT_CLEAN, EXIT_INTERRUPTED, EXIT_PROBLEMS, EXIT_USAGE, shown
 
@@ -47,7 +48,7 @@ def cli() -> None:
         click.get_current_context().color = False
 
 
-for _command in (lint, build, graph, path, board, schema, check_bundle, play):
+for _command in (lint, build, graph, path, board, stats, schema, check_bundle, play):
     cli.add_command(_command)
 
 

@@ -1,0 +1,220 @@
+"""``cardforge stats``: the deck odds and attack odds of a pack, as tables for people
+(``text``) or one JSON document for tools (``json``; docs/stats.md).
+
+The tables are computed from the bundle form of each pack (:mod:`cardforge_compiler.stats`):
+content given as ``PATH...`` is compiled first (as ``cardforge build`` would, nothing
+written) and refused, with its diagnostics, when it has errors; a single ``.json``
+file is read as a bundle (checked as ``cardforge play`` checks it).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardforge_compiler.report import EXIT_PROBLEMS, ConfigError, context_note, plural, shown, text_lines
+
+__all__ = ["stats"]
+
+_ROLL_TITLES = {"plain": "plain", "advantage": "Advantage", "disadvantage": "Disadvantage"}
+
+
+def _bundle_packs(paths: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The packs of a bundle file or of compiled content. Content with errors (its
+    own or its packs' other files) is refused: the diagnostics go to stderr and the
+    process exits 1; a missing path exits 2."""
+    from cardforge_runtime import BundleError, load_bundle
+
+    if len(paths) == 1 and Path(paths[0]).suffix == ".json" and not Path(paths[0]).is_dir():
+        try:
+            return load_bundle(paths[0]).data["packs"]
+        except BundleError as error:
+            raise ConfigError(str(error)) from None
+    from cardforge_compiler import __version__
+    from cardforge_compiler.cli.explore import inputs_exist
+    from cardforge_compiler.emit import build_bundle
+    from cardforge_compiler.pipeline import compile_paths
+
+    result = compile_paths(list(paths))
+    inputs_exist(result, paths)
+    if result.errors or result.context_errors:
+        for diag in result.errors:
+            click.echo(text_lines(diag), err=True)
+        note = context_note(result)
+        if note:
+            click.echo(note, err=True)
+        count = len(result.errors) or len(result.context_errors)
+        click.echo(f"stats: the content has {plural(count, 'error')}: no tables (run cardforge lint "
+                   f"{' '.join(paths)})", err=True)
+        sys.exit(EXIT_PROBLEMS)
+    packs = [p for p in result.packs if p.manifest is not None]
+    if not packs:
+        raise ConfigError("no pack found: stats needs a pack manifest (kind: pack) and its files")
+    return build_bundle(packs, __version__)["packs"]
+
+
+def _percent(cell: Mapping[str, Any] | None) -> str:
+    """A chance as a percentage with 1 decimal place, rounded once from the exact
+    fraction (the document's ``percent`` is already rounded to 2 places: 78.6458
+    would become 78.65, then 78.7)."""
+    return "-" if cell is None else f"{float(Fraction(cell['fraction']) * 100):.1f}%"
+
+
+def _exact(cell: Mapping[str, Any]) -> str:
+    return f"{cell['fraction']} ({_percent(cell)})"
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
+    """A table whose every line starts with ``|`` (never with author text): the first
+    ``left`` columns aligned left, the others right."""
+    widths = [max(len(r[i]) for r in (head, *rows)) for i in range(len(head))]
+
+    def line(cells: Sequence[str]) -> str:
+        return "| " + " | ".join(c.ljust(w) if i < left else c.rjust(w)
+                                 for i, (c, w) in enumerate(zip(cells, widths))) + " |"
+    return [line(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *(line(r) for r in rows)]
+
+
+def _deck_text(deck: Mapping[str, Any], draws: int) -> list[str]:
+    what = f"{deck['role']} deck" if deck["kind"] == "deck" else "Threat deck"
+    lines = [f"{what.capitalize()} '{shown(deck['name'])}': {plural(deck['size'], 'card')}; the chance of each card "
+             f"within the first n draws of a fresh shuffle"]
+    for out in deck["left_out"]:
+        why = ("the Unarmed card never leaves play" if out["why"] == "unarmed"
+               else f"{plural(out['count'], 'copy')} in the box at this difficulty")
+        lines.append(f"  not shuffled: '{shown(out['name'])}' ({why})")
+    head = ["card", "count", "share", *(f"n={n}" for n in range(1, draws + 1))]
+    rows = [[shown(c["name"]), str(c["count"]), _exact(c["share"]), *(_exact(w) for w in c["within"])]
+            for c in deck["cards"]]
+    return [*lines, *_table(head, rows)]
+
+
+def _enemy_text(enemy: Mapping[str, Any]) -> list[str]:
+    wounded, defeated = enemy["defense"]["wounded"], enemy["defense"]["defeated"]
+    lines = [f"Enemy '{shown(enemy['name'])}' ({enemy['type']}, Defense {wounded}/{defeated}): the chance that one "
+             f"attack of n dice Wounds it ({wounded}+ Successes; a Wounded Enemy is then Defeated) or Defeats it "
+             f"({defeated}+)"]
+    head = ["dice", *(f"Wounded {_ROLL_TITLES[r]}" for r in ("plain", "advantage", "disadvantage")),
+            *(f"Defeated {_ROLL_TITLES[r]}" for r in ("plain", "advantage", "disadvantage"))]
+    rows = [[str(a["dice"]), *(_percent(a[r]["wounded"]) for r in ("plain", "advantage", "disadvantage")),
+             *(_percent(a[r]["defeated"]) for r in ("plain", "advantage", "disadvantage"))] for a in enemy["attacks"]]
+    return [*lines, *_table(head, rows, left=0)]
+
+
+def _named_text(named: Mapping[str, Any]) -> list[str]:
+    lines = [f"Named Enemy '{shown(named['name'])}' (Defense {named['defense']}): the chance that one attack of n dice "
+             f"gives it a Wound ({named['defense']}+ Successes)"]
+    head = ["dice", *(f"Wound {_ROLL_TITLES[r]}" for r in ("plain", "advantage", "disadvantage"))]
+    rows = [[str(a["dice"]), *(_percent(a[r]["wounded"]) for r in ("plain", "advantage", "disadvantage"))]
+            for a in named["attacks"]]
+    return [*lines, *_table(head, rows, left=0)]
+
+
+def _character_text(character: Mapping[str, Any]) -> list[str]:
+    prowess = character["prowess"]
+    lines = [f"Character '{shown(character['name'])}' (Prowess {prowess if prowess is not None else 'none'})"]
+    for attack in character["attacks"]:
+        if attack["dice"] is None:
+            lines.append(f"  attack with '{shown(attack['weapon'])}': {attack['attack']}, no {attack['missing']} "
+                         f"Stat to roll")
+            continue
+        notes = [plural(attack["dice"], "die").replace("dies", "dice")]
+        if attack["extra_dice"]:
+            notes.append(f"{attack['extra_dice']:+d} from the Weapon")
+        if attack["weapon_advantage"]:
+            notes.append("the Weapon gives Advantage")
+        for faces in attack["reroll_faces"]:
+            notes.append(f"a free reroll of {', '.join(f'{f}s' for f in faces)}")
+        for rule in attack["add_pips"]:
+            notes.append(f"+{plural(rule['pips'], 'pip')} on {plural(rule['dice_count'], 'die').replace('dies', 'dice')}"
+                         f" (the best)")
+        lines.append(f"  attack with '{shown(attack['weapon'])}': {attack['attack']}, {', '.join(notes)}")
+        rolls = attack["rolls"]
+        head = ["target", *(f"Wounded {_ROLL_TITLES[r]}" for r in rolls), *(f"Defeated {_ROLL_TITLES[r]}" for r in rolls)]
+        rows = [[shown(t["name"]) + (" (Named: a Wound)" if t["kind"] == "named-enemy" else ""),
+                 *(_percent(t[r]["wounded"]) for r in rolls),
+                 *(_percent(t[r].get("defeated")) for r in rolls)] for t in attack["targets"]]
+        if rows:
+            lines += _table(head, rows)
+    return lines
+
+
+def _text(document: Mapping[str, Any]) -> str:
+    draws = document["draws"]
+    out: list[str] = []
+    for pack in document["packs"]:
+        level = f", difficulty '{shown(pack['difficulty'])}'" if pack["difficulty"] is not None else ""
+        out += [f"cardforge stats: pack '{shown(pack['id'])}' ({shown(pack['title'])}){level}",
+                "Chances are exact (fractions; --format json gives them all). Dice: one roll, every Success on "
+                "the one target, no Destiny rerolls, no status tokens.", ""]
+        for deck in [*pack["decks"], *pack["threat_decks"]]:
+            out += [*_deck_text(deck, draws), ""]
+        for enemy in pack["enemies"]:
+            out += [*_enemy_text(enemy), ""]
+        for named in pack["named_enemies"]:
+            out += [*_named_text(named), ""]
+        if not (pack["decks"] or pack["threat_decks"] or pack["enemies"] or pack["named_enemies"]):
+            out += ["No decks, Threat decks, Enemies or Named Enemies in this pack.", ""]
+        elif not (pack["enemies"] or pack["named_enemies"]):
+            out += ["No Enemies or Named Enemies in this pack: no attack tables for its Characters.", ""]
+        else:
+            for character in pack["characters"]:
+                out += [*_character_text(character), ""]
+    return "\n".join(out)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--pack", "pack_id", help="Only this pack (its id).")
+@click.option("--draws", type=click.IntRange(1, 20), default=3, show_default=True, metavar="N",
+              help="Show each card's chance within the first 1..N draws (1 to 20).")
+@click.option("--difficulty", metavar="NAME",
+              help="Leave out the cards this difficulty option of the pack removes (e.g. easier).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text for people, json for tools (exact fractions).")
+def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: str | None, fmt: str) -> None:
+    """Deck and attack odds: for each deck and Threat deck, each card's share and
+    exact chance within the first N draws; for each Enemy and Named Enemy, the
+    chance that an attack of 1-6 dice Wounds or Defeats it; per Character, the same
+    for each Starting Weapon.
+
+    PATH... is content (files or folders, compiled as build does; refused when it
+    has errors) or one bundle (.json). docs/stats.md describes the tables.
+
+    \b
+    Example:
+      cardforge stats content/gascony/
+      cardforge stats content/gascony/ --draws 5 --format json
+      cardforge stats content/gascony/ --difficulty easier
+      cardforge stats build/gascony.bundle.json
+    """
+    from cardforge_compiler.diagnostics import did_you_mean
+    from cardforge_compiler.stats import stats_document
+
+    packs = _bundle_packs(paths)
+    if pack_id is not None:
+        chosen = [p for p in packs if p["id"] == pack_id]
+        if not chosen:
+            hint = did_you_mean(pack_id, [p["id"] for p in packs])
+            raise ConfigError(f"no pack {pack_id!r} (packs: {', '.join(p['id'] for p in packs) or 'none'})"
+                              f"{'; ' + hint if hint else ''}")
+        packs = chosen
+    if difficulty is not None:
+        for pack in packs:
+            names = [d["name"] for d in pack.get("difficulty", ())]
+            if difficulty not in names:
+                hint = did_you_mean(difficulty, names)
+                raise ConfigError(f"--difficulty {difficulty!r}: pack {pack['id']!r} has "
+                                  f"{'the difficulty options ' + ', '.join(names) if names else 'no difficulty options'}"
+                                  f"{'; ' + hint if hint else ''}")
+    document = stats_document(packs, draws, difficulty)
+    if fmt == "json":
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        click.echo(_text(document), nl=False)
