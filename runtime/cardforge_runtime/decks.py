@@ -49,9 +49,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from math import comb
 from typing import Any
 
+from cardforge_runtime.deck_odds import chance_within
 from cardforge_runtime.pcg import Pcg32
 
 __all__ = [
@@ -203,10 +203,7 @@ def chance_in_first(deck: Mapping[str, Any], name: str, draws: int) -> Fraction:
         raise ValueError(f"draws must be 0 or more, not {draws}")
     total = len(instance_ids(deck))
     copies = sum(card.get("count", 1) for card in deck["cards"] if card["name"] == name and not card.get("unarmed"))
-    n = min(draws, total)
-    if total == 0:
-        return Fraction(0)
-    return 1 - Fraction(comb(total - copies, n), comb(total, n))
+    return chance_within(total, copies, draws)
 
 
 def check_conservation(state: Mapping[str, Any], decks: Sequence[Mapping[str, Any]]) -> list[str]:
