@@ -186,6 +186,8 @@ rule("CF809", "tokens-without-enemy", E,
      "The components hold tokens of an Enemy that no `kind: enemy` document describes.")
 rule("CF810", "enemy-without-tokens", E,
      "An Enemy has no tokens in the box (the components' `enemy_tokens`): it can never be placed or spawned.")
+rule("CF811", "unknown-difficulty", E,
+     "An `if` effect's `difficulty` predicate names a difficulty option the pack manifest does not define.")
 
 del E, W
 

@@ -653,3 +653,5 @@ deck_case("CF808", "enemies.yaml", "threat_deck: Cardinal Richelieu", "threat_de
 deck_case("CF809", "components.yaml", "    count: 4\n", "    count: 4\n  - enemy: Marksman\n    count: 2\n")
 deck_case("CF810", "enemies.yaml", "---\nkind: named-enemy", "---\nkind: enemy\nname: Marksman\ntype: ranged\n"
           "damage: 1\nmovement: 3\ndefense: {wounded: 2, defeated: 3}\nrange: 6\n---\nkind: named-enemy")
+deck_case("CF811", "decks.yaml", "  - name: Nothing\n", "  - name: Nothing\n  - name: Broken Sword\n    effects:\n"
+          "      - if: {difficulty: harder}\n        then: [{discard-weapon: {}}]\n")

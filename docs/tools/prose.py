@@ -1017,3 +1017,13 @@ names them.
 Add `- {enemy: <name>, count: N}` to the components' `enemy_tokens` (N: the tokens in
 the box), or correct the name there.
 """)
+
+d("CF811", "pack", """
+An `if` effect asks `{difficulty: <name>}` about a difficulty option that the pack
+manifest's `difficulty` list does not define (Difficulty Adjustments: on the harder
+difficulty the Broken Sword discards the Weapon). No game is ever played with that
+option, so the `if` never holds and its `then` effects never happen.
+""", """
+Name one of the manifest's difficulty options (the hint lists them), or add the
+option to `difficulty:` in `pack.yaml`.
+""")

@@ -2,7 +2,8 @@
 (stage ``pack``, once per pack): every status token an effect, predicate or target
 selector names is one of the pack's (``CF305``, as on a story card), every stat an
 effect or status token names is one of its stats (``CF304``), and every Character
-ability (talent, support) an effect uses is on some Character board (``CF806``). The effects are those of Enemies (``on_hit``),
+ability (talent, support) an effect uses is on some Character board (``CF806``),
+and every difficulty option an ``if`` asks about is one of the pack's (``CF811``). The effects are those of Enemies (``on_hit``),
 Threat cards, deck cards, Character abilities and Stones of Chance
 (:attr:`~cardforge_compiler.resolve.PackIR.linked`). Gascony's Legacy, Status Banner
 tokens (and the transcriber's note on which banner covers which ability), Character
@@ -15,10 +16,10 @@ from collections.abc import Iterator
 
 from cardforge_compiler.checks import check
 from cardforge_compiler.checks._refs import target_rules
-from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
+from cardforge_compiler.diagnostics import Diagnostic, choices_hint, did_you_mean
 from cardforge_compiler.resolve import PackIR
 
-__all__ = ["abilities_named", "stats_named", "status_tokens_named"]
+__all__ = ["abilities_named", "difficulties_named", "stats_named", "status_tokens_named"]
 
 
 def _tokens_named(pack: PackIR) -> Iterator[tuple[object, tuple, str]]:
@@ -100,3 +101,23 @@ def abilities_named(pack: PackIR) -> Iterator[Diagnostic]:
                          **pack.board_where(doc, path),  # type: ignore[arg-type]
                          hint=f"give the Character boards their `{ability}: {{name, text, effects}}` (Character "
                               f"boards), or remove the reference")
+
+
+@check("pack", "CF811")
+def difficulties_named(pack: PackIR) -> Iterator[Diagnostic]:
+    """Every difficulty option a ``{difficulty: <name>}`` predicate asks about is one of
+    the manifest's ``difficulty`` options (Difficulty Adjustments: the harder Broken
+    Sword discards the Weapon); else the condition never holds."""
+    manifest = pack.pack
+    if manifest is None:
+        return
+    options = [option.name for option in manifest.difficulty]
+    for ref in pack.linked.effects:
+        name = getattr(ref.effect.if_, "difficulty", None) if ref.kind == "if" else None
+        if name is None or name in options:
+            continue
+        yield Diagnostic("CF811", f"no difficulty option '{name}' in pack '{manifest.id}': this `if` never holds",
+                         **pack.board_where(ref.doc, (*ref.path, "if", "difficulty")),
+                         hint=choices_hint(name, options, "difficulty options",
+                                           f"add `difficulty: [{{name: {name}, ...}}]` to the manifest "
+                                           "(Difficulty Adjustments)"))
