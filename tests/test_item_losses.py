@@ -79,5 +79,5 @@ def test_a_deck_may_provide_any_item_but_not_a_near_miss(tmp_path: Path) -> None
     far = _pack(tmp_path / "far", deck + "      - lose: {items: [Horse], who: each}")
     assert _codes(far) == []
     near = _pack(tmp_path / "near", deck + "      - lose: {items: [Ropes], who: each}")
-    assert _codes(near) == [("CF309", "'Ropes' is provided by no Character board, gain or purchase offer (only a "
+    assert _codes(near) == [("CF309", "'Ropes' is provided by no Character board, gain, purchase offer or deck card (only a "
                                       "card of deck 'Equipment' could be it): this loss never takes anything")]

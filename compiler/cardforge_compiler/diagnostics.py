@@ -16,6 +16,9 @@ Families:
 - ``CF6xx`` card text against the card's steps (stage ``resolve``)
 - ``CF7xx`` battle boards: components, terrain keywords, terrain tiles and battle
   layouts (stage ``board``, once per pack)
+- ``CF80x-CF81x`` names of Enemies, Named Enemies, decks, cards, abilities and
+  terrain used by the Enemy and deck documents, the manifest, layouts and stories
+  (stage ``pack``, once per pack)
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ __all__ = [
     "Rule",
     "Severity",
     "card_hint",
+    "choices_hint",
     "did_you_mean",
     "listed",
     "near_cards",
@@ -161,6 +165,30 @@ rule("CF716", "unused-layout", W, "A battle layout is not used by any Battle of 
 rule("CF717", "exit-edge-off-side", E,
      "An Exit area's `edge` names a side of the map its squares do not lie on.")
 
+# CF801-CF819: names of Enemies, decks, cards and abilities (checks/enemy_refs.py, deck_refs.py, effect_refs.py)
+rule("CF801", "unknown-enemy", E, "An effect or predicate names an Enemy that no `kind: enemy` document defines.")
+rule("CF802", "unknown-named-enemy", E,
+     "A layout sets up a Named Enemy that no `kind: named-enemy` document defines.")
+rule("CF803", "unknown-deck", E,
+     "A purchase, the Porter, the manifest's `decks`, a difficulty option, a `draw` effect or a terrain tile names "
+     "a deck that no `kind: deck` (or, for `draw`, `kind: threat-deck`) document defines.")
+rule("CF804", "unknown-deck-card", E,
+     "A Starting Weapon or a difficulty option's `remove_cards` names a card its deck does not hold.")
+rule("CF805", "deck-role-mismatch", E,
+     "A deck is named for a part (the manifest's `decks` role, a purchase or the Porter) that its document's "
+     "`role` does not play.")
+rule("CF806", "unknown-ability", E,
+     "An effect uses a Character ability (talent or support) that no Character board has.")
+rule("CF807", "unknown-terrain", E,
+     "A `fallback` target selector names terrain that no terrain tile or terrain keyword of the pack defines.")
+rule("CF808", "missing-threat-deck", E, "A Named Enemy's `threat_deck` names no `kind: threat-deck` document.")
+rule("CF809", "tokens-without-enemy", E,
+     "The components hold tokens of an Enemy that no `kind: enemy` document describes.")
+rule("CF810", "enemy-without-tokens", E,
+     "An Enemy has no tokens in the box (the components' `enemy_tokens`): it can never be placed or spawned.")
+rule("CF811", "unknown-difficulty", E,
+     "An `if` effect's `difficulty` predicate names a difficulty option the pack manifest does not define.")
+
 del E, W
 
 
@@ -268,6 +296,19 @@ def did_you_mean(word: object, choices: Iterable[object], *, prefix: str = "did 
         match = folded[best[0]]
     shown = f"'{match}'" if isinstance(match, str) else str(match)
     return f"{prefix}{shown}?"
+
+
+def choices_hint(name: object, choices: Iterable[object], what: str, add: str) -> str:
+    """The hint for an unknown ``name``: "did you mean X?" when a choice is close,
+    else "the pack's ``what`` are a, b, c" when there are choices, else ``add`` (how
+    to define one)."""
+    choices = list(choices)
+    near = did_you_mean(name, choices)
+    if near:
+        return near
+    if choices:
+        return f"the pack's {what} are {listed(choices)}"
+    return add
 
 
 #: How many items a hint lists before it says "and N more".

@@ -200,17 +200,20 @@ class PackIR:
     @functools.cached_property
     def item_sources(self) -> tuple[frozenset[str], tuple[str, ...]]:
         """Every item something in the pack can provide (a Character board's
-        starting items, a ``gain``, a roll's per-success ``gain``, a purchase offer),
-        and the decks the Porter and purchases draw from (whose cards the format does
-        not list, so they may provide any item). Computed once, after the stories are
-        grouped."""
+        starting items and Starting Weapons, a ``gain`` step or effect, a roll's
+        per-success ``gain``, a purchase offer, a card of an Equipment deck, a Loot
+        card the Character keeps: ``keep: true``), and the decks the Porter and
+        purchases draw from that no ``kind: deck`` document describes (their cards
+        are unknown, so they may provide any item). Computed once, after the
+        stories are grouped."""
         items: set[str] = set()
-        decks: list[str] = []
+        drawn: list[str] = []
         if self.pack is not None:
             for character in self.pack.characters:
                 items.update(character.items)
+                items.update(character.weapons)
             if self.pack.porter is not None:
-                decks.append(self.pack.porter.deck)
+                drawn.append(self.pack.porter.deck)
         for story in (*self.stories, *self.context_stories):
             for _card, ref in story.step_refs:
                 if ref.kind == "gain":
@@ -219,10 +222,19 @@ class PackIR:
                     items.update(ref.step.roll.per_success.gain.items or ())
                 elif ref.kind == "purchase":
                     items.update(offer.item for offer in ref.step.purchase.offers or ())
-                    if ref.step.purchase.deck is not None and ref.step.purchase.deck not in decks:
-                        decks.append(ref.step.purchase.deck)
-        return frozenset(items), tuple(decks)
-
+                    if ref.step.purchase.deck is not None and ref.step.purchase.deck not in drawn:
+                        drawn.append(ref.step.purchase.deck)
+        for doc in self.decks.values():
+            deck = doc.model
+            if deck.role == "equipment":
+                items.update(card.name for card in deck.cards)
+            elif deck.role == "loot":
+                items.update(card.name for card in deck.cards if card.keep)
+        for effect in self.linked.effects:
+            if effect.kind == "gain" and effect.params is not None:
+                items.update(effect.params.items or ())
+        unknown = tuple(name for name in drawn if name not in self.decks)
+        return frozenset(items), unknown
 
 @dataclass
 class StepRef:

@@ -34,6 +34,7 @@ Codes are grouped by the stage of the compiler that reports them:
 | `CF5xx` | flags, counters and choices | `analyse` |
 | `CF6xx` | card text against the steps of the same card | `resolve` |
 | `CF7xx` | battle boards: components, terrain keywords, terrain tiles, battle layouts | `board` |
+| `CF801`-`CF819` | names of Enemies, Named Enemies, decks, cards, abilities and terrain | `pack` |
 
 The stages run in order: **load** (find and parse the YAML files), **validate**
 (check each document against the format), **resolve** (group documents into packs,
@@ -247,12 +248,14 @@ for code, rule in RULES.items():
         else:
             out.append("A mistyped path:\n")
     else:
-        names = list(files)
+        names = list(c["only"] or files)
+        if c["note"]:
+            out.append(c["note"] + "\n")
         if not c["pack"]:
             out.append("A pack folder without `pack.yaml`:\n")
         for name in names:
             shown = c["show"].get(name, files[name] if isinstance(files[name], str) else None)
-            if len(names) > 1 or code in ("CF006",):
+            if len(names) > 1 or c["only"] or code in ("CF006",):
                 out.append(f"`{name}`:\n")
             if code == "CF006" and name != "demo/act2.yaml":
                 out.append("(a valid story)\n")

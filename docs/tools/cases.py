@@ -1,4 +1,5 @@
 """Example cases for docs/diagnostics.md: files (relative to the case dir), command."""
+import pathlib as _pathlib
 
 PACK = """kind: pack
 id: demo
@@ -33,8 +34,10 @@ start: 1
 
 CASES = {}
 
-def case(code, files, cmd=("lint", "demo/"), pack=True, show=None, dirs=()):
-    CASES[code] = dict(files=files, cmd=list(cmd), pack=pack, show=show or {}, dirs=list(dirs))
+def case(code, files, cmd=("lint", "demo/"), pack=True, show=None, dirs=(), only=None, note=""):
+    """``only``: the files shown (default: all), after ``note``."""
+    CASES[code] = dict(files=files, cmd=list(cmd), pack=pack, show=show or {}, dirs=list(dirs), only=only,
+                       note=note)
 
 # ---------------------------------------------------------------- CF0xx
 case("CF001", {}, cmd=("lint", "contnet/"), pack=False)
@@ -614,3 +617,41 @@ board_case("CF714", layout=LAYOUT.replace("grid: [8, 4]", "grid: [9, 4]").replac
 board_case("CF715", story=STORY.replace("objective: Reach Exit", "objective: Defeat Rochefort"))
 board_case("CF716", layout=LAYOUT + "---\n" + LAYOUT.replace("id: courtyard", "id: cellar"))
 board_case("CF717", layout=LAYOUT.replace("  - squares: [[8, 4]]\n", "  - squares: [[8, 4]]\n    edge: west\n"))
+
+
+# ---------------------------------------------------------------- CF801-CF819: Enemies and decks
+# The demo pack with Enemies, a Named Enemy, its Threat deck and the Reaction, Loot and Equipment
+# decks: the clean golden case tests/golden/ok-decks, with the demo pack's id.
+_OK_DECKS = _pathlib.Path(__file__).resolve().parents[2] / "tests" / "golden" / "ok-decks"
+DECKS = {f"demo/{f.name}": "".join(line for line in f.read_text(encoding="utf-8").splitlines(keepends=True)
+                                   if not line.startswith("# "))
+                             .replace("id: golden", "id: demo").replace("Golden Test Pack", "Demo Pack")
+         for f in sorted(_OK_DECKS.glob("*.yaml"))}
+_DECKS_NOTE = ("The demo pack of Enemies and decks (the clean golden case `tests/golden/ok-decks`: a manifest with "
+               "Starting Weapons and `decks`, `enemies.yaml`, `decks.yaml`, `components.yaml` with a layout, "
+               "`story.yaml`), with this change in `{file}`:")
+
+
+def deck_case(code, file, old, new):
+    files = dict(DECKS)
+    assert files[f"demo/{file}"].count(old) == 1, (code, old)
+    files[f"demo/{file}"] = files[f"demo/{file}"].replace(old, new)
+    case(code, files, only=[f"demo/{file}"], note=_DECKS_NOTE.format(file=file))
+
+
+deck_case("CF801", "enemies.yaml", "spawn: {enemy: Cardinal's Guard", "spawn: {enemy: Cardinals Gaurd")
+deck_case("CF802", "components.yaml", "    at: [4, 4]\n", "    at: [4, 4]\n  - name: Milday\n    at: [3, 4]\n")
+CASES["CF802"]["files"]["demo/components.yaml"] = CASES["CF802"]["files"]["demo/components.yaml"].replace(
+    "enemies: 1", "enemies: 2")
+deck_case("CF803", "story.yaml", "deck: Equipment", "deck: Equipement")
+deck_case("CF804", "pack.yaml", "    weapons: [Rapier]\n    support:", "    weapons: [Rapeir]\n    support:")
+deck_case("CF805", "pack.yaml", "loot: Loot, reaction: Reaction", "loot: Reaction, reaction: Reaction")
+deck_case("CF806", "pack.yaml", "    talent:\n      name: Corps", "    support:\n      name: Corps")
+deck_case("CF807", "enemies.yaml", "on_hit:\n", "priorities:\n  move: [toward-nearest]\n  target: [{among: adjacent}, "
+          "players-choice, {fallback: {terrain: [Portcullis]}}]\non_hit:\n")
+deck_case("CF808", "enemies.yaml", "threat_deck: Cardinal Richelieu", "threat_deck: Richelieu")
+deck_case("CF809", "components.yaml", "    count: 4\n", "    count: 4\n  - enemy: Marksman\n    count: 2\n")
+deck_case("CF810", "enemies.yaml", "---\nkind: named-enemy", "---\nkind: enemy\nname: Marksman\ntype: ranged\n"
+          "damage: 1\nmovement: 3\ndefense: {wounded: 2, defeated: 3}\nrange: 6\n---\nkind: named-enemy")
+deck_case("CF811", "decks.yaml", "  - name: Nothing\n", "  - name: Nothing\n  - name: Broken Sword\n    effects:\n"
+          "      - if: {difficulty: harder}\n        then: [{discard-weapon: {}}]\n")

@@ -422,7 +422,9 @@ Set `start` to the number of the card to draw first, or add that card.
 d("CF304", "resolve", """
 A `challenge` or `roll` tests a stat that the pack manifest does not list in
 `stats`, or a Character board in the manifest (`characters`) gives a value for
-such a stat (the position is then the stat's key in the board's `stats`). Stat
+such a stat (the position is then the stat's key in the board's `stats`), or an
+`auto-successes` effect (a Character ability's, a card's) or a status token's
+`stat_modifier` names such a stat (stage `pack`). Stat
 names are compared exactly, including capitals. When a board's unknown stat is
 close to a stat the board leaves out (`Movment` for `Movement`), this is the only
 diagnostic for that fault: the hint names the stat, and no `CF307` is reported for
@@ -434,8 +436,11 @@ the stat to `stats` in `pack.yaml`.
 
 d("CF305", "resolve", """
 A `gain` or `lose` step (or the `per_success` of a `roll`) names a status token
-that the pack manifest does not define in `status_tokens`. Names are compared
-exactly. (Status names inside conditions, `status("...")`, are not checked against
+that the pack manifest does not define in `status_tokens`. The same holds, at stage
+`pack`, for the effects of Enemies (`on_hit`), Threat cards, deck cards, Character
+abilities and Stones of Chance (`status`, `remove-status`, `gain`/`lose` `status`,
+an `if`'s `has_status`) and for a target rule's `prefer: {status: ...}`. Names are
+compared exactly. (Status names inside conditions, `status("...")`, are not checked against
 the manifest.)
 """, """
 Use one of the pack's status tokens, or define the token in `pack.yaml` under
@@ -453,19 +458,24 @@ end the first with `victory:` and start the next story on its own.
 
 d("CF308", "resolve", """
 A condition asks `has("...")` for an item that nothing in the pack can provide: no
-Character board starts with it, no `gain` (or per-success `gain` of a roll) gives
-it, and no purchase offer sells it. The condition can never hold, so the option or
-branch it guards is never taken; most often the name is misspelled (`Ropes` for
-`Rope`), and the hint names the provided item it resembles.
+Character board starts with it (`items`, or a Starting Weapon in `weapons`), no
+`gain` (a step, a per-success `gain` of a roll, or a `gain` effect of a card or
+ability) gives it, no purchase offer sells it, no card of an Equipment deck (`role:
+equipment`) is it, and no Loot card the Character keeps (`keep: true`) is it. The
+condition can never hold, so the option or branch it guards is never taken; most
+often the name is misspelled (`Ropes` for `Rope`), and the hint names the provided
+item it resembles.
 
 Items are looked for in the whole pack, so a story may test an item another story
-of the pack gives. A purchase that draws from a `deck`, or the pack's Porter
-(`porter.deck`), may provide any item (the format does not list a deck's cards): in
-a pack with such a purchase or a Porter, only an item that looks like a misspelling
-of a provided one is reported.
+of the pack gives. A purchase or Porter that draws from a deck the pack describes
+(`kind: deck`) provides that deck's cards only: `has("Rapier")` holds when the
+Equipment deck has a Rapier card. A purchase that draws from a deck no document
+describes, or a Porter that does, may provide any item: in such a pack, only an item
+that looks like a misspelling of a provided one is reported.
 """, """
 Fix the item's name so that it matches where the item is given, or give it
-somewhere (`gain: {items: [Rope]}`, an offer, a Character board's `items`).
+somewhere (`gain: {items: [Rope]}`, an offer, a Character board's `items`, a card of
+the Equipment deck, a Loot card with `keep: true`).
 """)
 
 d("CF309", "resolve", """
@@ -886,4 +896,134 @@ every such square.
 """, """
 Move the Exit squares against the side `edge` names, name the side they lie on, or
 drop `edge` when pieces leave by the area alone.
+""")
+
+
+# ------------------------------------------------------------------ CF801-CF819: Enemies and decks
+_DESCRIBED = """Only a pack that describes its Enemies and decks as data is checked: one that holds at least one
+`kind: enemy`, `named-enemy`, `threat-deck` or `deck` document. A pack with none (a story- or board-only
+pack) names Enemies and decks it does not describe. A name whose document is in the pack but failed
+validation is not reported again."""
+
+d("CF801", "pack", """
+An effect names an Enemy that no `kind: enemy` document of the pack defines: the
+`enemy` of a `spawn` or `activate` effect, or the `in_supply` predicate of an `if`
+(Threat cards, "Guards!": "place up to 1 Cardinal's Guard per player"). The effects
+are those of Threat cards, deck cards, Enemies' `on_hit`, Character abilities and
+Stones of Chance. A Named Enemy named there is reported as such: it is one standee,
+never spawned from a supply nor activated. The hint offers the nearest Enemy.
+
+""" + _DESCRIBED, """
+Correct the name, or add the Enemy's Reference card: a document with `kind: enemy`,
+its `name`, `type`, `damage`, `movement` and `defense` (docs/format.md, Enemies).
+""")
+
+d("CF802", "pack", """
+A battle layout sets up a Named Enemy (`named_enemies`) that no `kind: named-enemy`
+document defines (Battle Cards - Setup, 5: the Named Enemy's standee and Tracker
+card). A `Defeat <name>` objective whose layout does not set up that Named Enemy is
+`CF715`, at the objective; a Named Enemy the layout sets up but no document defines
+is reported here, at the layout, once.
+
+""" + _DESCRIBED, """
+Correct the name, or add the Tracker card: a document with `kind: named-enemy`, its
+`health` for 1 to 4 Characters, `defense` and `threat_deck`.
+""")
+
+d("CF803", "pack", """
+A deck is named that no `kind: deck` document defines: a purchase's `deck`, the
+Porter's `deck`, a role of the manifest's `decks`, a difficulty option's
+`remove_cards` key or `start_draws` deck, a `draw` effect's `deck` (which may also
+name a `kind: threat-deck`) or a terrain tile's `draw` board effect (the Chest). The
+message says what names it; the hint offers the nearest deck.
+
+""" + _DESCRIBED, """
+Correct the name, or add the deck: a document with `kind: deck`, its `name`, `role`
+and `cards` (docs/format.md, Decks).
+""")
+
+d("CF804", "pack", """
+A card is named that its deck does not hold: a Character board's Starting Weapon
+(`weapons`) is not a card of the Equipment deck (the manifest's `decks: {equipment:
+...}`, else the pack's only deck with `role: equipment`; Setup: the Starting Weapon
+is taken from the Equipment deck), or a difficulty option's `remove_cards` names a
+card its deck lacks (Difficulty Adjustments: "remove the Nothing and Broken Sword
+cards from the Loot deck"). A Starting Weapon in a pack with no Equipment deck at
+all is reported too.
+
+""" + _DESCRIBED, """
+Correct the card's name, or add the card to the deck.
+""")
+
+d("CF805", "pack", """
+A deck is named for a part its document's `role` does not play: the manifest's
+`decks: {loot: X}` names a deck whose `role` is not `loot`, or a purchase or the
+Porter draws from a deck that is not an Equipment deck (what they sell are
+Equipment cards, with a `cost`).
+
+""" + _DESCRIBED, """
+Name the deck that plays the part (the hint lists the decks with that role), or
+correct the deck's `role`.
+""")
+
+d("CF806", "pack", """
+An effect uses a Character ability that no Character board has: `use-ability:
+talent` (a Stone of Chance spent on "your Talent") in a pack whose boards give no
+`talent`, or `use-ability: support` where none gives a `support`. The effect could
+never do anything. (A status token's `covers` naming an ability no board has covers
+nothing, which is harmless, and is not reported.)
+""", """
+Give the Character boards their abilities (`talent: {name, text, effects}`,
+`support: ...`; docs/format.md, Character boards), or use the ability they have.
+""")
+
+d("CF807", "pack", """
+A target rule's `fallback` selector (the second ruleset: doors and portcullises
+attacked when no Hero qualifies) names terrain that is neither a `kind:
+terrain-tile` nor a `kind: terrain-keyword` of the pack. Target rules are those of
+Enemies' `priorities`, the manifest's `enemy_rules.defaults` and `attack` effects.
+""", """
+Correct the name, or define the terrain: a terrain tile (a door standing on a
+square) or a terrain keyword (an edge keyword for a door in a wall).
+""")
+
+d("CF808", "pack", """
+A Named Enemy's `threat_deck` names no `kind: threat-deck` document: in the Enemy
+turn, its Threat deck has nothing to draw (Named Enemy Tracker card).
+""", """
+Correct the name, or add the Threat deck: a document with `kind: threat-deck`, its
+`name` and `cards` (each with a `threat` and a `reaction`).
+""")
+
+d("CF809", "pack", """
+The pack's `components` list tokens (`enemy_tokens`) of an Enemy that no `kind:
+enemy` document describes (nor a `kind: named-enemy`). The tokens' Enemy has no
+Reference card: its movement, attack and Defense are unknown. Reported once, at the
+components: a layout's deployment area that uses the tokens is not reported again.
+
+""" + _DESCRIBED, """
+Add the Enemy's Reference card (a `kind: enemy` document), or correct the name in
+the components.
+""")
+
+d("CF810", "pack", """
+An Enemy (`kind: enemy`) has no tokens in the box: the components' `enemy_tokens`
+do not list it (or the pack has no `components`). Its supply is 0, so no layout can
+deploy it and no `spawn` can place it. A layout deploying such an Enemy is not also
+reported as `CF701`. When the components list tokens of a name close to it, the hint
+names them.
+
+""" + _DESCRIBED, """
+Add `- {enemy: <name>, count: N}` to the components' `enemy_tokens` (N: the tokens in
+the box), or correct the name there.
+""")
+
+d("CF811", "pack", """
+An `if` effect asks `{difficulty: <name>}` about a difficulty option that the pack
+manifest's `difficulty` list does not define (Difficulty Adjustments: on the harder
+difficulty the Broken Sword discards the Weapon). No game is ever played with that
+option, so the `if` never holds and its `then` effects never happen.
+""", """
+Name one of the manifest's difficulty options (the hint lists them), or add the
+option to `difficulty:` in `pack.yaml`.
 """)

@@ -1,7 +1,9 @@
 """The registry of checks: one module per family, each check registered with the
 codes it reports and the stage it runs in.
 
-- ``pack`` checks take a :class:`~cardforge_compiler.resolve.PackIR` (the manifest);
+- ``pack`` checks take a :class:`~cardforge_compiler.resolve.PackIR` (the manifest;
+  the names its Enemy and deck documents, manifest and layouts use: ``enemy_refs``,
+  ``deck_refs``, ``effect_refs``);
 - ``resolve`` checks take a :class:`~cardforge_compiler.resolve.StoryIR` and run
   before any graph exists (references, conditions);
 - ``analyse`` checks take a :class:`~cardforge_compiler.analyse.StoryAnalysis`
@@ -60,4 +62,5 @@ def checks_for(stage: str) -> list[Check]:
 # Import the families so that they register (order = run order).
 from cardforge_compiler.checks import pack, references, conditions, party, text, flow, graph, state  # noqa: E402,F401
 from cardforge_compiler.checks import board_refs  # noqa: E402,F401
+from cardforge_compiler.checks import enemy_refs, deck_refs, effect_refs  # noqa: E402,F401
 from cardforge_compiler.checks import board, inventory, placement, deployment, reachability  # noqa: E402,F401

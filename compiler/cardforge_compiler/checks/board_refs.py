@@ -13,27 +13,16 @@ reported again (one fault, one report).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from cardforge_compiler.checks import check
-from cardforge_compiler.diagnostics import Diagnostic, did_you_mean, listed
+from cardforge_compiler.diagnostics import Diagnostic, choices_hint, did_you_mean, listed
 from cardforge_compiler.model import BattleLayout, Components, TerrainTile, step_kind
 from cardforge_compiler.resolve import PackIR
 from cardforge_compiler.validate import Document
 from cardforge_runtime.format import RANDOM_SEARCH_TOKEN
 
 __all__ = ["board_names"]
-
-
-def _choices_hint(name: str, choices: Iterable[str], what: str, add: str) -> str:
-    """"did you mean X?", else the names there are, else how to define one."""
-    choices = list(choices)
-    near = did_you_mean(name, choices)
-    if near:
-        return near
-    if choices:
-        return f"the pack's {what} are {listed(choices)}"
-    return add
 
 
 class _Names:
@@ -58,7 +47,7 @@ class _Names:
             if self.pack.defined_but_invalid("terrain-keyword", name):
                 return
             pool = self.square_keywords if on == "square" else self.edge_keywords
-            yield self.unknown(doc, path, f"unknown terrain keyword '{name}'", _choices_hint(
+            yield self.unknown(doc, path, f"unknown terrain keyword '{name}'", choices_hint(
                 name, pool, f"{on} keywords",
                 f"define it in a document with `kind: terrain-keyword`, `name: {name}`"
                 + (", `applies_to: edge`" if on == "edge" else "")))
@@ -71,7 +60,7 @@ class _Names:
 
     def tile(self, doc: Document, path: tuple, name: str) -> Iterator[Diagnostic]:
         if name not in self.pack.terrain_tiles and not self.pack.defined_but_invalid("terrain-tile", name):
-            yield self.unknown(doc, path, f"unknown terrain tile '{name}'", _choices_hint(
+            yield self.unknown(doc, path, f"unknown terrain tile '{name}'", choices_hint(
                 name, self.pack.terrain_tiles, "terrain tiles",
                 f"define it in a document with `kind: terrain-tile`, `name: {name}`"))
 
@@ -192,7 +181,7 @@ def _layout(names: _Names, doc: Document, model: BattleLayout) -> Iterator[Diagn
     for i, placed in enumerate(model.map_tiles):
         if components_known and placed.side not in pack.map_tiles:
             yield names.unknown(doc, ("map_tiles", i, "side"), f"unknown map tile side '{placed.side}'",
-                                _choices_hint(placed.side, pack.map_tiles, "map tile sides",
+                                choices_hint(placed.side, pack.map_tiles, "map tile sides",
                                               "add the piece and its two sides to `map_tiles:` of the components"))
     linked: dict[str, list[tuple[int, str]]] = {}
     for i, placed in enumerate(model.terrain_tiles):
@@ -208,7 +197,8 @@ def _layout(names: _Names, doc: Document, model: BattleLayout) -> Iterator[Diagn
                                     if names.labels else "list the tokens' labels in the components' "
                                                          "`search_tokens:`, or write '?' for a random one"))
     for i, area in enumerate(model.deployment):
-        if components_known and area.enemy not in names.enemies:
+        if components_known and area.enemy not in names.enemies and area.enemy not in pack.enemies:
+            # (an Enemy document without tokens is CF810, reported once at the Enemy)
             yield names.unknown(doc, ("deployment", i, "enemy"), f"unknown Enemy token '{area.enemy}'",
-                                _choices_hint(area.enemy, names.enemies, "Enemy tokens",
+                                choices_hint(area.enemy, names.enemies, "Enemy tokens",
                                               "list the Enemy's tokens in the components' `enemy_tokens:`"))

@@ -126,11 +126,11 @@ def stats_and_status_tokens(story: StoryIR) -> Iterator[Diagnostic]:
 @check("resolve", "CF308")
 def items_asked_for(story: StoryIR) -> Iterator[Diagnostic]:
     """Every item a condition asks for with ``has("...")`` can be provided by
-    something in the pack: a Character board, a ``gain``, a purchase offer (like a
-    flag that is read, an item must be obtainable somewhere). A pack that draws
-    from a deck (a purchase's, or its Porter's) may provide any item, since the
-    format does not list a deck's cards: then only a near miss of a provided item is
-    reported."""
+    something in the pack: a Character board (items, Starting Weapons), a ``gain``
+    (step or effect), a purchase offer, a card of an Equipment deck, a Loot card the
+    Character keeps (like a flag that is read, an item must be obtainable somewhere).
+    A purchase or Porter that draws from a deck no ``kind: deck`` document describes
+    may provide any item: then only a near miss of a provided item is reported."""
     for condition in story.parsed:
         if condition.tree is None or condition.error is not None:
             continue
@@ -155,19 +155,19 @@ def items_asked_for(story: StoryIR) -> Iterator[Diagnostic]:
 def _never_provided(story: StoryIR, item: str) -> tuple[str, str] | None:
     """``(message, hint)`` when nothing in the pack can provide ``item`` (see
     :attr:`~cardforge_compiler.resolve.PackIR.item_sources`), else ``None``. A pack
-    whose purchases draw from a deck may provide any item (the format does not list
-    a deck's cards): then only a near miss of a provided item is reported."""
+    whose purchases or Porter draw from a deck that no document describes may provide
+    any item: then only a near miss of a provided item is reported."""
     provided, decks = story.pack.item_sources
     if item in provided:
         return None
     meant = did_you_mean(item, sorted(provided))
     if decks and meant is None:
         return None
-    message = f"'{item}' is provided by no Character board, gain or purchase offer"
+    message = f"'{item}' is provided by no Character board, gain, purchase offer or deck card"
     if decks:
         message += f" (only a card of deck '{decks[0]}' could be it)"
-    return message, meant or ("give the item somewhere (`gain: {items: [...]}`, an offer, a Character board), "
-                              "or fix its name")
+    return message, meant or ("give the item somewhere (`gain: {items: [...]}`, an offer, a Character board, a "
+                              "card of the Equipment deck or a Loot card with `keep: true`), or fix its name")
 
 
 def _item_losses(ref) -> Iterator[tuple[object, tuple]]:  # noqa: ANN001
