@@ -16,6 +16,8 @@ Families:
 - ``CF6xx`` card text against the card's steps (stage ``resolve``)
 - ``CF7xx`` battle boards: components, terrain keywords, terrain tiles and battle
   layouts (stage ``board``, once per pack)
+- ``CF8xx`` Enemies, Threat decks and decks (stage ``board``, once per pack): names
+  (CF801-CF819), composition and per-player counts (CF820-CF839)
 """
 
 from __future__ import annotations
@@ -160,6 +162,30 @@ rule("CF715", "objective-impossible", E, "A Battle objective cannot be met on it
 rule("CF716", "unused-layout", W, "A battle layout is not used by any Battle of the pack.")
 rule("CF717", "exit-edge-off-side", E,
      "An Exit area's `edge` names a side of the map its squares do not lie on.")
+
+# CF820-CF839: the composition of decks and Enemies (checks/decks.py, checks/enemies.py)
+rule("CF820", "empty-deck", E,
+     "A deck or Threat deck has no cards to draw, or a difficulty option removes every one of them.")
+rule("CF821", "spawn-exceeds-supply", W,
+     "A `spawn` can ask for more Enemies than the box holds for some number of Characters.")
+rule("CF822", "threat-deck-runs-out", W,
+     "Every card of a Threat deck can return to the box, and the deck says to reshuffle (or nothing) when empty.")
+rule("CF823", "empty-attack-pattern", E, "An Attack Pattern has no square in it.")
+rule("CF824", "pattern-includes-own-square", E, "An Attack Pattern includes the figure's own square.")
+rule("CF825", "bad-pattern-grid", E,
+     "An Attack Pattern grid is malformed: rows of unequal length, an unknown character, no or two facing "
+     "squares, or an own square `o` that is not just below the facing square.")
+rule("CF826", "range-needed", W,
+     "A target rule keeps the Characters in range, but the attacker has no range (unlimited): the filter keeps "
+     "everyone.")
+rule("CF827", "falls-as-party-grows", W,
+     "A per-player-count value (Named Enemy health, a spawn `count`) is lower for a larger party.")
+rule("CF828", "box-counts-differ", E, "A deck's card counts do not add up to its `box_counts`.")
+rule("CF829", "starting-weapons-too-many-hands", E,
+     "A Character's Starting Weapons need more hands than the pack's `carry.hands`.")
+rule("CF830", "two-unarmed-cards", E, "An Equipment deck holds more than one Unarmed card.")
+rule("CF831", "no-unarmed-card", E,
+     "The Equipment deck has no Unarmed card for Characters without Equipment to fall back on.")
 
 del E, W
 
