@@ -35,6 +35,7 @@ build: $(STAMP)
 	$(BIN)/cardforge lint content/
 	$(BIN)/cardforge build content/gascony/ -o $(BUNDLE)
 	$(BIN)/cardforge build content/descent-props/ -o build/descent-props.bundle.json
+	$(BIN)/cardforge build content/enemy-attack/ -o build/enemy-attack.bundle.json
 
 lint: $(STAMP)
 	$(BIN)/cardforge lint content/

@@ -14,7 +14,8 @@ BOARDS = [
 
 def make_bundle(cards: list[dict[str, Any]], *, flags: list[str] | None = None, counters: dict[str, int] | None = None,
                 start: int | None = None, introduction: str = "", characters: list | None = None,
-                porter: dict[str, Any] | None = None) -> dict[str, Any]:
+                porter: dict[str, Any] | None = None, decks: list[dict[str, Any]] | None = None,
+                **pack_fields: Any) -> dict[str, Any]:
     """A one-pack, one-story bundle (format 1.1) around ``cards`` (``{"id", "steps"}``;
     title and text are filled in). With ``porter`` (``{"deck", "cards_per_character"}``)
     the pack has a Porter and the bundle is format 1.3."""
@@ -51,7 +52,27 @@ def make_bundle(cards: list[dict[str, Any]], *, flags: list[str] | None = None, 
     if porter is not None:
         bundle["format_version"] = "1.3.0"
         bundle["packs"][0]["porter"] = porter
+    if decks is not None:
+        bundle["packs"][0]["decks"] = copy.deepcopy(decks)
+    bundle["packs"][0].update(copy.deepcopy(pack_fields))
     return bundle
+
+
+#: Decks for runtime tests, in the bundle's deck shape (format 1.5.0): no card is
+#: named like an item the tests gain by name (Lantern, Rope, Rapier).
+TEST_DECKS = [
+    {"name": "Equipment", "role": "equipment", "cards": [
+        {"name": "Unarmed", "count": 1, "unarmed": True, "hands": 1, "cost": 0},
+        {"name": "Musket", "count": 3, "hands": 2, "cost": 3},
+        {"name": "Dagger", "count": 4, "hands": 1, "cost": 1},
+    ]},
+    {"name": "Loot", "role": "loot", "cards": [
+        {"name": "Cross", "count": 2, "effects": [{"kind": "gain", "destiny": 1}]},
+        {"name": "Coins", "count": 2, "effects": [{"kind": "gain", "coins": 2}]},
+        {"name": "Buckler", "count": 1, "keep": True, "hands": 1, "effects": []},
+    ]},
+    {"name": "Supplies", "role": "other", "cards": [{"name": "Bandage", "count": 8, "cost": 0}]},
+]
 
 
 def advance(session, *kinds_to_skip: str) -> dict[str, Any]:

@@ -402,7 +402,7 @@ def test_every_shipped_layout_is_drawn(tmp_path: Path) -> None:
     assert code == 0, err
     packs = json.loads(shipped.read_text(encoding="utf-8"))["packs"]
     layouts = [(p["id"], lid, layout) for p in packs for lid, layout in p["board"]["layouts"].items()]
-    assert {p["id"] for p in packs} == {"gascony", "descent-props"} and len(layouts) >= 12
+    assert {p["id"] for p in packs} == {"gascony", "descent-props", "enemy-attack"} and len(layouts) >= 13
     for pack_id, layout_id, layout in layouts:
         code, out, err = run("board", str(shipped), "--layout", layout_id, "--pack", pack_id, "--diagnostics")
         assert code == 0, err

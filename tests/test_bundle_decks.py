@@ -280,3 +280,21 @@ def test_hand_edits_of_enemies_and_decks_are_refused_with_a_bundle_error_or_load
         load_bundle(data)
     except BundleError:
         pass
+
+
+def test_bundle_gives_a_copy_of_a_packs_enemies_and_decks(bundle: dict) -> None:
+    loaded = load_bundle(copy.deepcopy(bundle))
+    got = loaded.enemies_and_decks()
+    pack = bundle["packs"][0]
+    assert got == {key: pack[key] for key in ("enemies", "named_enemies", "threat_decks", "decks", "deck_roles",
+                                              "carry", "stones_of_chance", "difficulty", "enemy_rules", "on_death")}
+    got["decks"].clear()
+    assert loaded.enemies_and_decks("test")["decks"]                # a copy: the bundle is unchanged
+    with pytest.raises(KeyError, match="no pack 'gascony'"):
+        loaded.enemies_and_decks("gascony")
+    old = copy.deepcopy(bundle)
+    old["format_version"] = "1.4.0"
+    for key in ("enemies", "named_enemies", "threat_decks", "decks", "deck_roles", "carry", "stones_of_chance",
+                "difficulty", "enemy_rules", "on_death"):
+        del old["packs"][0][key]
+    assert load_bundle(old).enemies_and_decks() is None

@@ -65,8 +65,10 @@ def test_checks_run_counts_each_check_once_per_pack_or_story() -> None:
     manifests = sum(1 for p in result.packs if p.manifest is not None)
     boards = sum(len(p.board_docs) for p in result.packs)
     assert boards == 31                  # the Gascony pack: components, 8 keywords, 11 terrain tiles, 11 layouts
+    decks = sum(len(p.deck_docs) for p in result.packs)
+    assert decks == 13                   # 4 Enemies, 3 Named Enemies, 3 Threat decks, 3 decks
     per_pack = len(checks_for("pack")) + len(checks_for("board"))
-    assert result.checks_run == manifests + stories + boards + per_pack * packs + per_story * stories
+    assert result.checks_run == manifests + stories + boards + decks + per_pack * packs + per_story * stories
 
 
 @pytest.mark.parametrize("stage", ["pack", "resolve", "analyse", "board"])

@@ -25,7 +25,7 @@ def _start(transcript: dict) -> Session:
     assert bundle.content_hash == transcript["content_hash"]
     setup = transcript["setup"]
     return Session.start(bundle, transcript["story"], players=setup["players"], characters=setup["characters"],
-                         seed=setup["seed"], pack=transcript["pack"])
+                         seed=setup["seed"], pack=transcript["pack"], difficulty=setup.get("difficulty"))
 
 
 @pytest.mark.parametrize("round_trip", [False, True], ids=["in-memory", "saved-every-step"])
@@ -61,7 +61,7 @@ def test_every_case_has_a_transcript_and_every_request_kind_is_covered():
         kinds |= {s["request"]["kind"] for s in transcript["steps"]}
         rejected |= {s["request"]["kind"] for s in transcript["steps"] if "rejected" in s}
         results.add((transcript["pending"]["result"], transcript["pending"]["reason"]))
-    assert kinds == {"text", "card", "choice", "character", "roll", "reroll", "purchase", "between", "battle"}
+    assert kinds == {"text", "card", "choice", "character", "roll", "reroll", "purchase", "between", "leave", "battle"}
     assert rejected == kinds
     assert {("victory", "card"), ("victory", "objective"), ("defeat", "all_fallen"), ("defeat", "no_health"),
             ("defeat", "battle_lost")} <= results
@@ -137,8 +137,8 @@ def test_the_generated_set_covers_every_request_kind_ending_and_refusal():
         events |= {e["event"] for s in transcript["steps"] for e in s.get("events", [])}
         rejected |= {s["request"]["kind"] for s in transcript["steps"] if "rejected" in s}
         endings.add((transcript["pending"]["result"], transcript["pending"]["reason"]))
-    assert stories == {"act-1", "act-2", "act-3", "act-4", "trials", "edges", "rolls"}
-    assert kinds == {"text", "card", "choice", "character", "roll", "reroll", "purchase", "battle", "between"}
-    assert {"porter", "sale", "trade", "purchase", "roll", "reroll", "challenge"} <= events
+    assert stories == {"act-1", "act-2", "act-3", "act-4", "trials", "edges", "rolls", "armoury"}
+    assert kinds == {"text", "card", "choice", "character", "roll", "reroll", "purchase", "battle", "between", "leave"}
+    assert {"porter", "sale", "trade", "purchase", "roll", "reroll", "challenge", "leave", "loot"} <= events
     assert len(rejected) >= 5
     assert {("victory", "card"), ("defeat", "no_health"), ("defeat", "battle_lost")} <= endings

@@ -32,11 +32,11 @@ def bundle(result):  # noqa: ANN001, ANN201
 
 
 def test_shipped_content_is_clean() -> None:
-    """Everything under content/ (Gascony's Legacy and the Descent props pack) lints clean,
-    and its one bundle of both packs passes check-bundle."""
+    """Everything under content/ (Gascony's Legacy, the Descent props pack and the Enemy
+    Attack pack) lints clean, and its one bundle of the three packs passes check-bundle."""
     shipped = compile_paths([str(SHIPPED)])
     assert [f"{d.file}:{d.line}: {d.code} {d.message}" for d in shipped.diagnostics] == []
-    assert sorted(p.pack.id for p in shipped.packs) == ["descent-props", "gascony"]
+    assert sorted(p.pack.id for p in shipped.packs) == ["descent-props", "enemy-attack", "gascony"]
     assert check_bundle_data(json.loads(bundle_bytes(build_bundle(shipped.packs, __version__)))) == []
 
 
@@ -52,13 +52,14 @@ def _battle_layouts(node) -> list[str]:  # noqa: ANN001
 
 def test_every_shipped_battle_has_its_layout_and_every_layout_a_battle() -> None:
     """Gascony's Legacy, Battle Cards - Setup: each Battle card shows its layout. The 11
-    Battles of Acts I-IV and the Descent props pack's one Battle each name a layout of
-    their pack, and each shipped layout is some Battle's."""
+    Battles of Acts I-IV and the one Battle each of the Descent props and Enemy Attack
+    packs name a layout of their pack, and each shipped layout is some Battle's."""
     shipped = compile_paths([str(SHIPPED)])
     used = {p.pack.id: sorted({lay for story in p.stories for lay in _battle_layouts(story.model.model_dump())})
             for p in shipped.packs}
     assert {p.pack.id: sorted(p.layouts) for p in shipped.packs} == used
     assert len(used["gascony"]) == 11 and used["descent-props"] == ["sunken-shrine"]
+    assert used["enemy-attack"] == ["hive-gate"]
 
 
 def test_four_acts_start_where_the_rulebook_says(result) -> None:  # noqa: ANN001
@@ -193,16 +194,21 @@ def test_the_four_musketeers_have_character_boards(bundle) -> None:  # noqa: ANN
     "to 6" by a Stone of Chance, a Rapier. D'Artagnan and Aramis: the pack's own values
     (the rulebook's examples only show them spending 4 movement points)."""
     boards = bundle["packs"][0]["characters"]
-    assert boards == [
-        {"name": "D'Artagnan", "stats": {"Prowess": 4, "Movement": 4}, "destiny": 4, "health": 4, "items": ["Sabre"],
-         "weapons": [], "talent": None, "support": None},
-        {"name": "Athos", "stats": {"Prowess": 3, "Movement": 5}, "destiny": 3, "health": 5, "items": ["Rapier"],
-         "weapons": [], "talent": None, "support": None},
-        {"name": "Porthos", "stats": {"Prowess": 4, "Movement": 3}, "destiny": 3, "health": 5, "items": ["Broadsword"],
-         "weapons": [], "talent": None, "support": None},
-        {"name": "Aramis", "stats": {"Prowess": 3, "Movement": 4}, "destiny": 4, "health": 4, "items": ["Dagger"],
-         "weapons": [], "talent": None, "support": None},
+    assert [(b["name"], b["stats"], b["destiny"], b["health"], b["weapons"], b["items"]) for b in boards] == [
+        ("D'Artagnan", {"Prowess": 4, "Movement": 4}, 4, 4, ["Sabre"], []),
+        ("Athos", {"Prowess": 3, "Movement": 5}, 3, 5, ["Rapier"], []),
+        ("Porthos", {"Prowess": 4, "Movement": 3}, 3, 5, ["Broadsword"], []),
+        ("Aramis", {"Prowess": 3, "Movement": 4}, 4, 4, ["Dagger"], []),
     ]
+    # Each board has its Talent and Support. "The Corps-à-corps Talent lets Porthos
+    # Interact with a Terrain Tile that requires a Movement Challenge (the Barrel) and
+    # automatically get 4 success on the roll"; Aramis' ability heals ("Healing Wounds").
+    assert all(b["talent"] and b["support"] and b["talent"]["effects"] and b["support"]["effects"] for b in boards)
+    porthos, aramis = boards[2], boards[3]
+    assert porthos["talent"]["name"] == "Corps-à-corps"
+    assert porthos["talent"]["effects"] == [{"kind": "auto-successes", "action": "interact", "stat": "Movement",
+                                             "successes": 4}]
+    assert aramis["support"]["effects"] == [{"kind": "heal", "who": "you", "amount": 1}]
     for board in boards:
         assert board["destiny"] in (3, 4) and board["health"] in (4, 5)
         assert all(2 <= value <= 5 for value in board["stats"].values())
@@ -228,7 +234,7 @@ def test_no_starting_item_satisfies_a_has_condition(bundle) -> None:  # noqa: AN
     pack = bundle["packs"][0]
     asked = _has_arguments(pack["stories"])
     assert asked, "the shipped content asks has(...) somewhere"
-    assert asked.isdisjoint(item for board in pack["characters"] for item in board["items"])
+    assert asked.isdisjoint(item for board in pack["characters"] for item in board["items"] + board["weapons"])
 
 
 def _card(bundle, story: str, card_id: int) -> dict:  # noqa: ANN001
@@ -306,7 +312,8 @@ def test_card_24_wounds_aramis_and_says_what_the_roll_is_for(bundle) -> None:  #
 def test_the_shipped_game_has_its_porter(bundle) -> None:  # noqa: ANN001
     """Gascony's Legacy, Component List "Porter Board x1"; Setup 4: "place 1 Equipment
     card per Character face-down, underneath it": the manifest declares him, the
-    bundle carries him, and between Story cards of Act I (3 Characters) he holds 3."""
+    bundle carries him, and between Story cards of Act I (3 Characters) he holds 3
+    cards drawn from the pack's Equipment deck (none while the pack has no decks)."""
     from cardforge_runtime import Session, load_bundle
 
     assert bundle["packs"][0]["porter"] == {"deck": "Equipment", "cards_per_character": 1}
@@ -317,7 +324,10 @@ def test_the_shipped_game_has_its_porter(bundle) -> None:  # noqa: ANN001
                        {"auto": True} if request["kind"] == "roll" else
                        {"keep": True} if request["kind"] == "reroll" else
                        {"buy": []} if request["kind"] == "purchase" else {})
-    assert session.pending["porter"] == 3
+    decks = [d for d in bundle["packs"][0].get("decks", []) if d["role"] == "equipment"]
+    porter = session.pending["porter"]
+    assert len(porter) == (3 if decks else 0)
+    assert all(offer["card"].startswith(f"{decks[0]['name']}#") for offer in porter)
 
 
 def test_the_box_inventory_is_the_component_list() -> None:

@@ -72,6 +72,11 @@ FAULTS = {
                                                     "effect: retire}]}")),
                            ("CF105", "pack.yaml", 42, 11, "give exactly one of `effect` or `options`",
                             "write `on_death: {effect: lose-game}` or a list of `options`")),
+    # whole-number keys load (a count of Characters); where a name is expected they are refused
+    "a number as a stat name": (dict(rules=RULES.replace("stats: {Prowess: 4, Movement: 3}",
+                                                         "stats: {Prowess: 4, Movement: 3, 7: 2}")),
+                                ("CF104", "pack.yaml", 14, 38, "the key 7 is not text: keys here are names",
+                                 'quote it if it is meant as text: "7"')),
 }
 
 

@@ -184,21 +184,28 @@ def test_resume_shows_the_dice_and_takes_table_faces(gascony_bundle: Path, tmp_p
 
 
 def test_interactive_purchases_and_a_lost_battle(tmp_path: Path):
-    from _runtime_helpers import make_bundle
+    """A purchase at the prompt: the fixed offer and the cards drawn from the deck are
+    numbered alike, with their printed costs; too many hands asks what to leave."""
+    from _runtime_helpers import TEST_DECKS, make_bundle
 
     bundle = make_bundle([{"id": 1, "steps": [
         {"kind": "gain", "coins": 6, "who": "each"},
-        {"kind": "purchase", "deck": "Equipment", "per_player": 1, "offers": [{"item": "Rope", "cost": 1}]},
-        {"kind": "battle", "layout": "yard", "objectives": [{"objective": "Defeat all Enemies", "victory": "Won."}]}]}])
+        {"kind": "purchase", "deck": "Equipment", "per_player": 2, "offers": [{"item": "Rope", "cost": 1}]},
+        {"kind": "battle", "layout": "yard", "objectives": [{"objective": "Defeat all Enemies", "victory": "Won."}]}]}],
+        decks=TEST_DECKS, carry={"hands": 2})
     path = tmp_path / "b.json"
     path.write_text(json.dumps(bundle), encoding="utf-8")
-    typed = "\n" + "Cannon 99\n" + "1; Musket 4\n" + "2\n1\n" + "0\nn\n" + "0\ny\n"
+    typed = "\n" + "Musket 4\n" + "1 2 3 4 5\n" + "1 2 3\n" + "2\n1\n1\n" + "9\n" + "2\n" + "0\nn\n" + "0\ny\n"
     result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", stdin=typed)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "these cost 99 coins; the party has 6" in out            # checked before asking who carries it
+    assert "2. Musket (3 coins) [drawn from the Equipment deck]" in out
+    assert "type numbers from 1 to 5" in out                         # no 'Name cost' form any more
+    assert "these cost 7 coins; the party has 6" in out            # checked before asking who carries it
     assert "Who carries the Rope?" in out and "Who carries the Musket?" in out
-    assert "Bertrand buys Rope for 1 coin" in out and "Anne buys Musket for 4 coins" in out
+    assert "Bertrand buys Rope for 1 coin" in out and "Anne buys Musket for 3 coins" in out
+    assert "Anne carries more than 2 hands of Equipment" in out and "type numbers from 1 to 2" in out
+    assert "Anne leaves Dagger (discarded)" in out
     assert "type the number of the objective met" in out            # 0 then "n": not lost after all
     assert "The Battle is lost." in out and "*** DEFEAT ***" in out
 
@@ -207,23 +214,27 @@ def test_between_story_cards_typed_and_scripted(tmp_path: Path):
     """Between Story Cards at the prompt (porter, sell, trade, Enter) and from a script."""
     from _runtime_helpers import make_bundle
 
+    from _runtime_helpers import TEST_DECKS
+
     bundle = make_bundle([
         {"id": 1, "steps": [{"kind": "gain", "coins": 6, "who": "each"}, {"kind": "goto", "card": 2}]},
-        {"id": 2, "steps": [{"kind": "victory", "text": "Won."}]}], porter={"deck": "Supplies", "cards_per_character": 1})
+        {"id": 2, "steps": [{"kind": "victory", "text": "Won."}]}], porter={"deck": "Equipment", "cards_per_character": 1},
+        decks=TEST_DECKS)
     path = tmp_path / "b.json"
     path.write_text(json.dumps(bundle), encoding="utf-8")
-    typed = ("\n" + "porter Musket 4\n2\n" + "porter\n" + "sell 1 Rapier 3\n" + "trade 2 1 Musket\n" + "dance\n"
+    typed = ("\n" + "porter 1\n2\n" + "porter\n" + "sell 1 Rapier 3\n" + "trade 2 1 Musket\n" + "dance\n"
              + "sell 1 Musket\n" + "\n\n")
     result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", stdin=typed)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Between Story cards (next: card 2; the party has 6 coins):" in out
-    assert "buy from the 2 Supplies" in " ".join(out.split())                  # the pack's deck and count
-    assert "The Porter is called" in out and "Bertrand buys Musket for 4 coins" in out
-    assert "the Porter has already been called this Story" in out
+    flat = " ".join(out.split())
+    assert "buy from the Equipment cards under him: 1. Musket (3 coins), 2. Dagger (1 coin)" in flat
+    assert "The Porter is called" in out and "Bertrand buys Musket for 3 coins" in out
+    assert "the Porter has no cards to offer: he was called this Story" in out
     assert "Anne sells Rapier for 2 coins" in out and "Bertrand gives Musket to Anne" in out
     assert "press [Enter] to go on, or type porter, sell or trade" in out
-    assert "Anne sells Musket for 2 coins" in out            # bought for 4: the engine knows its cost
+    assert "Anne sells Musket for 2 coins" in out            # its card's printed cost: the engine knows it
     assert "*** VICTORY ***" in out
     script = tmp_path / "a.json"
     script.write_text(json.dumps([{}, {"trade": [{"from": 0, "to": 1, "item": "Rapier"}]}, {}, {}]), encoding="utf-8")
@@ -277,8 +288,10 @@ def _bundle_file(tmp_path: Path, cards: list) -> Path:
     from _runtime_helpers import make_bundle
 
     path = tmp_path / "b.json"
-    path.write_text(json.dumps(make_bundle(cards, porter={"deck": "Equipment", "cards_per_character": 1})),
-                    encoding="utf-8")
+    from _runtime_helpers import TEST_DECKS
+
+    path.write_text(json.dumps(make_bundle(cards, porter={"deck": "Equipment", "cards_per_character": 1},
+                                           decks=TEST_DECKS)), encoding="utf-8")
     return path
 
 
@@ -380,3 +393,23 @@ def test_a_lone_surrogate_in_a_scripted_answer_is_refused_up_front(gascony_bundl
     result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--seed", "1", "--answers", str(tmp_path / "a.json"))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "$[2].option: text with a lone surrogate" in result.stderr and "\\ud800" in result.stderr
+
+
+def test_a_difficulty_is_played_and_saved(tmp_path: Path):
+    """--difficulty plays one of the pack's options (Difficulty Adjustments): the easier
+    game's Loot at the start, its name in the header and the save; an unknown one is a
+    usage error naming the options."""
+    bundle = CONFORMANCE / "bundles" / "decks.bundle.json"
+    script = CONFORMANCE / "decks-easier.answers.json"
+    save = tmp_path / "s.json"
+    result = cardforge("play", str(bundle), "--players", "2", "--seed", "8", "--difficulty", "easier",
+                       "--answers", str(script), "--save", str(save))
+    assert result.returncode == 0, result.stderr
+    assert "2 players, seed 8, easier difficulty" in result.stdout
+    assert "Anne draws Loot: Buckler and keeps it" in result.stdout
+    assert "Anne leaves Musket (discarded)" in result.stdout and "*** VICTORY ***" in result.stdout
+    assert json.loads(save.read_text(encoding="utf-8"))["setup"]["difficulty"] == "easier"
+    again = cardforge("play", str(bundle), "--resume", str(save), "--difficulty", "harder")
+    assert again.returncode == 2 and "leave out --players, --characters, --seed and --difficulty" in again.stderr
+    wrong = cardforge("play", str(bundle), "--players", "2", "--seed", "8", "--difficulty", "hardest")
+    assert wrong.returncode == 2 and "no difficulty 'hardest' in Deck Rules (it has: easier, harder)" in wrong.stderr

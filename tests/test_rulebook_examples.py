@@ -196,6 +196,6 @@ def test_the_shipped_boards_fit_every_example():
     result = compile_paths([str(CONTENT)])
     boards = {b["name"]: b for b in build_bundle(result.packs, __version__)["packs"][0]["characters"]}
     for name, example in (("Porthos", PORTHOS), ("Athos", ATHOS)):
-        assert (boards[name]["stats"], boards[name]["items"]) == (example["stats"], example["items"])
+        assert (boards[name]["stats"], boards[name]["weapons"]) == (example["stats"], example["items"])
     assert boards["D'Artagnan"]["stats"]["Movement"] >= 4 and boards["Aramis"]["stats"]["Movement"] >= 3 + 1
     assert all(b["destiny"] in (3, 4) and b["health"] in (4, 5) for b in boards.values())

@@ -256,20 +256,19 @@ def test_values_1000_deep_through_the_python_api_are_refused():
 
 
 def test_typed_numbers_of_thousands_of_digits_are_refused_in_our_words(tmp_path: Path):
-    """`cardforge play` at the prompts: a 5,000-digit cost or option is a typing
+    """`cardforge play` at the prompts: a 5,000-digit offer number or option is a typing
     mistake, answered in the prompt's own words (never Python's int-conversion advice)."""
     bundle = make_bundle([{"id": 1, "steps": [
         {"kind": "gain", "coins": 6, "who": "each"},
         {"kind": "purchase", "deck": "Equipment", "per_player": 1, "offers": [{"item": "Rope", "cost": 1}]},
         {"kind": "victory", "text": "Done."}]}])
     path = write(tmp_path / "b.json", bundle)
-    typed = "\n" + "Musket " + "9" * 5000 + "\n" + "9" * 5000 + "\n" + "\n"
+    typed = "\n" + "9" * 5000 + "\n" + "\n"
     result = subprocess.run([sys.executable, "-m", "cardforge_compiler", "play", str(path), "--story", "s",
                              "--players", "1", "--seed", "1"], input=typed, capture_output=True, text=True,
                             env={**os.environ, "NO_COLOR": "1", "COLUMNS": "80"})
     no_traceback(result)
     assert result.returncode == 0, result.stderr
-    assert "a cost is a number of coins, at most 6 here" in result.stdout
     assert "type numbers from 1 to 1" in result.stdout
     assert "set_int_max_str_digits" not in result.stdout + result.stderr
 

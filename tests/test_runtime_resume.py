@@ -90,8 +90,19 @@ def test_a_save_of_version_1_still_loads(name):
     del old["origin"]
     del old["checkpoint"]["state"]["porter_called"]
     old["setup"]["seed"] = int(old["setup"]["seed"])     # version 1 stored the seed as a number
+    for key in ("decks", "porter", "offer"):             # nor any deck state (version 4)
+        del old["checkpoint"]["state"][key]
+    for character in old["checkpoint"]["state"]["characters"]:
+        del character["cards"]
+    del old["checkpoint"]["deck_rng"], old["setup"]["difficulty"]
     resumed = Session.load(session.bundle, old)
     assert resumed.warnings[0].startswith("this save was written by an older engine (save version 1)")
-    assert resumed.state == {**session.save()["checkpoint"]["state"], "card": resumed.state["card"]}
+    deck_state = ("decks", "porter", "offer")
+
+    def without_decks(state):
+        return {**{k: v for k, v in state.items() if k not in deck_state},
+                "characters": [{k: v for k, v in c.items() if k != "cards"} for c in state["characters"]]}
+    assert without_decks(resumed.state) == without_decks({**session.save()["checkpoint"]["state"],
+                                                          "card": resumed.state["card"]})
     again = Session.load(session.bundle, resumed.save())
     assert again.warnings == [] and again.save() == resumed.save()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from _runtime_helpers import advance, make_bundle
+from _runtime_helpers import TEST_DECKS, advance, make_bundle
 from cardforge_runtime import Session, SessionError, load_bundle
 
 GOTO_END = {"kind": "victory", "text": "Won."}
@@ -16,6 +16,7 @@ PORTER = {"deck": "Equipment", "cards_per_character": 1}
 
 def start(cards, **options):
     setup = {k: options.pop(k) for k in ("players", "characters", "seed") if k in options}
+    options.setdefault("decks", TEST_DECKS)
     return Session.start(load_bundle(make_bundle(cards, **options)), "s", **{"players": 1, "seed": 1, **setup})
 
 
@@ -58,7 +59,7 @@ def test_solo_play_counts_as_set_up_for_two_players(players, characters, draw, t
 def test_solo_play_may_control_four_characters():
     boards = [{"name": n, "stats": {"Prowess": 1, "Movement": 1}, "destiny": 1, "health": 1, "items": []}
               for n in ("A", "B", "C", "D", "E")]
-    bundle = load_bundle(make_bundle(SOLO_CARDS, flags=["two", "four"], characters=boards))
+    bundle = load_bundle(make_bundle(SOLO_CARDS, flags=["two", "four"], characters=boards, decks=TEST_DECKS))
     session = Session.start(bundle, "s", players=1, characters=["A", "B", "C", "D"])
     assert advance(session)["draw"] == 2
     session.answer({"buy": []})
@@ -75,11 +76,11 @@ def test_solo_play_with_four_characters_puts_four_cards_under_the_porter():
               for n in ("A", "B", "C", "D")]
     cards = [{"id": 1, "steps": [{"kind": "goto", "card": 2}]},
              {"id": 2, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 1}, GOTO_END]}]
-    session = Session.start(load_bundle(make_bundle(cards, characters=boards, porter=PORTER)), "s", players=1,
+    session = Session.start(load_bundle(make_bundle(cards, characters=boards, porter=PORTER, decks=TEST_DECKS)), "s", players=1,
                             characters=["A", "B", "C", "D"], seed=1)
     while session.pending["kind"] in ("text", "card"):
         session.answer({})
-    assert session.pending["kind"] == "between" and session.pending["porter"] == 4
+    assert session.pending["kind"] == "between" and len(session.pending["porter"]) == 4
     assert session.pending["characters"] == [0, 1, 2, 3]
     session.answer({})
     assert advance(session) == {**session.pending, "kind": "purchase", "draw": 2}
@@ -272,7 +273,9 @@ def test_a_goto_does_not_draw_the_next_card_at_once():
     option's goto and a Battle objective's goto each stop at a `between` request."""
     session = start(BETWEEN_CARDS, players=2, porter=PORTER)
     assert to_between(session) == {"kind": "between", "card": 1, "next": 2, "coins": 5, "characters": [0, 1],
-                                   "items": [["Rapier", "Lantern"], ["Lantern"]], "costs": {}, "porter": 2}
+                                   "items": [["Rapier", "Lantern"], ["Lantern"]], "costs": {},
+                                   "porter": [{"offer": 0, "item": "Musket", "cost": 3, "card": "Equipment#2"},
+                                              {"offer": 1, "item": "Dagger", "cost": 1, "card": "Equipment#7"}]}
     assert session.state["card"] == 1
     session.answer({})
     assert session.pending["kind"] == "card" and session.pending["card"] == 2
@@ -286,34 +289,40 @@ def test_a_goto_does_not_draw_the_next_card_at_once():
 
 
 def test_the_porter_comes_once_per_story():
+    """Call The Porter: "reveal the Equipment cards that were placed underneath it
+    during setup. Players have the option to buy any of these Equipment cards. Any
+    unpurchased cards are discarded." Once per Story."""
     session = start(BETWEEN_CARDS, players=2, porter=PORTER)
-    to_between(session)
-    with pytest.raises(AnswerError, match="only 2 card"):
-        session.answer({"porter": [{"item": "A", "cost": 0, "character": 0}] * 3})
-    with pytest.raises(AnswerError, match="these cost 6 coins; the party has 5"):
-        session.answer({"porter": [{"item": "Musket", "cost": 6, "character": 0}]})
-    for name in (" Musket", "Musket\x1b]0;x\x07", "", ["Musket"]):     # the name rule of content (format.is_name)
-        with pytest.raises(AnswerError, match="needs its item name"):
-            session.answer({"porter": [{"item": name, "cost": 1, "character": 0}]})
-    entry = session.answer({"porter": [{"item": "Musket", "cost": 3, "character": 1}]})
-    assert entry["events"] == [{"event": "porter"}, {"event": "purchase", "character": 1, "item": "Musket", "cost": 3}]
+    porter = to_between(session)["porter"]
+    assert [(o["item"], o["cost"]) for o in porter] == [("Musket", 3), ("Dagger", 1)]
+    with pytest.raises(AnswerError, match="offer 0 is bought twice"):
+        session.answer({"porter": [{"offer": 0, "character": 0}] * 2})
+    with pytest.raises(AnswerError, match="no offer 2 here"):
+        session.answer({"porter": [{"offer": 2, "character": 0}]})
+    with pytest.raises(AnswerError, match="buy an offer of the request by its number"):
+        session.answer({"porter": [{"item": "Musket", "cost": 3, "character": 0}]})
+    entry = session.answer({"porter": [{"offer": 0, "character": 1}]})
+    assert entry["events"] == [{"event": "porter"}, {"event": "purchase", "character": 1, "item": "Musket", "cost": 3,
+                                                     "card": "Equipment#2"}]
     assert session.state["porter_called"] is True and session.state["coins"] == 2
-    assert session.pending["porter"] == 0 and session.pending["items"][1] == ["Lantern", "Musket"]
-    with pytest.raises(AnswerError, match="the Porter has already been called this Story"):
+    assert session.state["characters"][1]["cards"] == ["Equipment#2"] and session.state["porter"] == []
+    assert session.state["decks"]["Equipment"]["discard"] == ["Equipment#7"]      # the Dagger not bought
+    assert session.pending["porter"] == [] and session.pending["items"][1] == ["Lantern", "Musket"]
+    with pytest.raises(AnswerError, match="the Porter has no cards to offer: he was called this Story"):
         session.answer({"porter": []})
     session.answer({})
     session.answer({})
     session.answer({"option": 0})
-    assert session.pending["porter"] == 0                         # still called, on the next card
+    assert session.pending["porter"] == []                         # still called, on the next card
 
 
 def test_the_porter_holds_the_packs_cards_per_character():
     """The pack's ``porter.cards_per_character`` (Setup 4: "1 Equipment card per
-    Character" in Gascony's Legacy; another pack may say 2): 2 per Character x 3."""
+    Character" in Gascony's Legacy; another pack may say 2): 2 per Character x 3,
+    drawn from his deck at Setup."""
     session = start(BETWEEN_CARDS, players=3, porter={"deck": "Supplies", "cards_per_character": 2})
-    assert to_between(session)["porter"] == 6
-    with pytest.raises(AnswerError, match="only 6 card"):
-        session.answer({"porter": [{"item": "A", "cost": 0, "character": 0}] * 7})
+    assert [o["item"] for o in to_between(session)["porter"]] == ["Bandage"] * 6
+    assert len(session.state["decks"]["Supplies"]["draw"]) == 2
 
 
 def test_a_pack_without_a_porter_never_offers_him():
@@ -396,8 +405,8 @@ def test_coins_stay_within_the_number_limit_so_every_save_loads_again():
     assert session.state["coins"] == MAX_NUMBER
     resumed = Session.load(session.bundle, session.save())
     assert resumed.state["coins"] == MAX_NUMBER and resumed.save() == session.save()
-    session.answer({"porter": [{"item": "Musket", "cost": MAX_NUMBER, "character": 1}]})
-    assert session.state["coins"] == 0
+    session.answer({"porter": [{"offer": 0, "character": 1}]})
+    assert session.state["coins"] == MAX_NUMBER - 3
     assert Session.load(session.bundle, session.save()).save() == session.save()
 
 
@@ -408,7 +417,7 @@ def test_who_carries_a_purchase_is_asked_when_several_characters_could():
     session = start(BETWEEN_CARDS, players=2, porter=PORTER)
     to_between(session)
     with pytest.raises(AnswerError, match="who carries it\\? each purchase needs its 'character'"):
-        session.answer({"porter": [{"item": "Musket", "cost": 3}]})
+        session.answer({"porter": [{"offer": 0}]})
     while session.pending["kind"] != "purchase":
         kind = session.pending["kind"]
         session.answer({"option": 0} if kind == "choice" else {"objective": 0} if kind == "battle" else {})
@@ -417,12 +426,12 @@ def test_who_carries_a_purchase_is_asked_when_several_characters_could():
     session.answer({"buy": [{"offer": 0, "character": 1}]})
     assert session.state["characters"][1]["items"] == ["Lantern", "Rope"]
 
-    data = make_bundle(BETWEEN_CARDS, porter=PORTER)
+    data = make_bundle(BETWEEN_CARDS, porter=PORTER, decks=TEST_DECKS)
     data["packs"][0]["players"]["solo_characters"] = 1
     alone = Session.start(load_bundle(data), "s", players=1, characters=["Bertrand"], seed=1)
-    to_between(alone)
-    alone.answer({"porter": [{"item": "Musket", "cost": 3}]})
-    assert alone.state["characters"][0]["items"] == ["Lantern", "Musket"]
+    porter = to_between(alone)["porter"]
+    alone.answer({"porter": [{"offer": 0}]})
+    assert alone.state["characters"][0]["items"] == ["Lantern", porter[0]["item"]]
 
 
 def test_a_sale_pays_half_what_the_item_cost_when_the_engine_saw_it_bought():
@@ -433,7 +442,7 @@ def test_a_sale_pays_half_what_the_item_cost_when_the_engine_saw_it_bought():
     (docs/rulings.md, Selling an item)."""
     session = start(BETWEEN_CARDS, players=2, porter=PORTER)
     to_between(session)
-    session.answer({"porter": [{"item": "Musket", "cost": 3, "character": 1}]})
+    session.answer({"porter": [{"offer": 0, "character": 1}]})
     assert session.pending["costs"] == {"Musket": 3} and session.state["costs"] == {"Musket": 3}
     with pytest.raises(AnswerError, match="'Musket' was bought for 3 coins in this story: it sells at cost 3, not 1000"):
         session.answer({"sell": [{"character": 1, "item": "Musket", "cost": 1000}]})
@@ -466,7 +475,8 @@ def test_every_save_the_engine_writes_loads_again_whatever_the_costs(actions):
     for action, cost in actions:
         request = session.pending
         if action == "porter" and request["porter"]:
-            answer = {"porter": [{"item": "Musket", "cost": min(cost, request["coins"]), "character": 1}]}
+            affordable = [o for o in request["porter"] if o["cost"] <= request["coins"]]
+            answer = {"porter": [{"offer": o["offer"], "character": 1} for o in affordable[:1]]}
         elif action == "sell" and request["items"][0]:
             item = request["items"][0][0]
             answer = {"sell": [{"character": 0, "item": item, "cost": request["costs"].get(item, cost)}]}

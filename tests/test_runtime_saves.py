@@ -14,7 +14,8 @@ from cardforge_runtime import Session, SessionError, load_bundle
 
 def policy(request):
     """Answers that explore: the last option on offer, the last Character, auto dice,
-    a reroll of the first die while Destiny lasts above 1, cheap purchases."""
+    a reroll of the first die while Destiny lasts above 1, cheap purchases, leaving the
+    first Equipment cards listed when a Character carries too many hands."""
     kind = request["kind"]
     if kind == "choice":
         return {"option": request["options"][-1]["option"]}
@@ -29,6 +30,14 @@ def policy(request):
         return {"buy": [{"offer": o["offer"], "character": 1} for o in cheap]}
     if kind == "battle":
         return {"objective": 0}
+    if kind == "leave":                     # carry at most `hands` hands: leave the first cards listed
+        total, left = sum(c["hands"] for c in request["cards"]), []
+        for card in request["cards"]:
+            if total <= request["hands"]:
+                break
+            left.append(card["card"])
+            total -= card["hands"]
+        return {"leave": left}
     return {}
 
 
@@ -121,7 +130,7 @@ def damaged(save, change):
 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda s: s.__setitem__("format", "x"), "not a cardforge save"),
-    (lambda s: s.__setitem__("version", 4), "save version 4 is not readable"),
+    (lambda s: s.__setitem__("version", 5), "save version 5 is not readable"),
     (lambda s: s.__setitem__("version", True), "save version True is not readable"),
     (lambda s: s.__setitem__("version", 2.0), "save version 2.0 is not readable"),
     (lambda s: s.pop("checkpoint"), "the save is damaged"),

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from _runtime_helpers import BOARDS, advance, make_bundle
+from _runtime_helpers import TEST_DECKS, BOARDS, advance, make_bundle
 from cardforge_runtime import AnswerError, EngineError, Session, SessionError, load_bundle
 from cardforge_runtime.story import StoryRules
 
@@ -29,7 +29,7 @@ def test_solo_play_takes_two_characters_by_default():
     assert session.state["players"] == 1
     anne = session.state["characters"][0]
     assert anne == {"name": "Anne", "stats": {"Prowess": 3, "Movement": 2}, "destiny": 2, "destiny_max": 2,
-                    "health": 3, "health_max": 3, "status": [], "items": ["Rapier"], "fallen": False}
+                    "health": 3, "health_max": 3, "status": [], "items": ["Rapier"], "cards": [], "fallen": False}
 
 
 def test_a_solo_player_may_control_more_characters():
@@ -338,29 +338,37 @@ def test_flags_counters_and_conditions():
 
 
 def test_purchases():
+    """Event Cards: a purchase draws real cards from the deck (per player), offered
+    with their printed names and costs after the card's fixed offers; bought by offer
+    number; cards not bought go to the discard pile."""
     cards = [{"id": 1, "steps": [{"kind": "gain", "coins": 5, "who": "each"},
                                  {"kind": "purchase", "deck": "Equipment", "per_player": 1,
                                   "offers": [{"item": "Rope", "cost": 1}, {"item": "Lantern", "cost": 3}]}, GOTO_END]}]
-    session = start(cards, players=2)
+    session = start(cards, players=2, decks=TEST_DECKS)
     request = advance(session)
     assert request == {"kind": "purchase", "card": 1, "coins": 5, "characters": [0, 1], "deck": "Equipment", "draw": 2,
                        "items": [["Rapier"], []], "costs": {},
-                       "offers": [{"offer": 0, "item": "Rope", "cost": 1}, {"offer": 1, "item": "Lantern", "cost": 3}]}
-    for bad, reason in [({"buy": [{"offer": 1, "character": 0}, {"item": "Musket", "cost": 3, "character": 0}]},
+                       "offers": [{"offer": 0, "item": "Rope", "cost": 1, "card": None},
+                                  {"offer": 1, "item": "Lantern", "cost": 3, "card": None},
+                                  {"offer": 2, "item": "Musket", "cost": 3, "card": "Equipment#2"},
+                                  {"offer": 3, "item": "Dagger", "cost": 1, "card": "Equipment#7"}]}
+    for bad, reason in [({"buy": [{"offer": 1, "character": 0}, {"offer": 2, "character": 0}]},
                          "cost 6 coins; the party has 5"),
                         ({"buy": [{"offer": 0, "character": 0}, {"offer": 0, "character": 1}]}, "offer 0 is bought twice"),
-                        ({"buy": [{"offer": 2, "character": 0}]}, "no offer 2"),
-                        ({"buy": [{"item": "A", "cost": 0, "character": 0}] * 3}, "only 2 card"),
+                        ({"buy": [{"offer": 4, "character": 0}]}, "no offer 4"),
+                        ({"buy": [{"item": "Musket", "cost": 3, "character": 0}]}, "by its number"),
                         ({"buy": [{"offer": 0}]}, "who carries it\\?"),
                         ({"buy": [{"offer": 0, "character": 2}]}, "'character' must be a Character's position"),
                         ({"buy": "all"}, "is a list")]:
         with pytest.raises(AnswerError, match=reason):
             session.answer(bad)
-    entry = session.answer({"buy": [{"offer": 1, "character": 1}, {"item": "Musket", "cost": 2, "character": 0}]})
-    assert entry["events"] == [{"event": "purchase", "character": 1, "item": "Lantern", "cost": 3},
-                               {"event": "purchase", "character": 0, "item": "Musket", "cost": 2}]
-    assert session.state["coins"] == 0
-    assert session.state["characters"][0]["items"] == ["Rapier", "Musket"]
+    entry = session.answer({"buy": [{"offer": 1, "character": 1}, {"offer": 3, "character": 0}]})
+    assert entry["events"] == [{"event": "purchase", "character": 1, "item": "Lantern", "cost": 3, "card": None},
+                               {"event": "purchase", "character": 0, "item": "Dagger", "cost": 1, "card": "Equipment#7"}]
+    assert session.state["coins"] == 1
+    assert session.state["characters"][0]["items"] == ["Rapier", "Dagger"]
+    assert session.state["characters"][0]["cards"] == ["Equipment#7"]
+    assert session.state["decks"]["Equipment"]["discard"] == ["Equipment#2"]       # the Musket not bought
 
 
 def test_battles():

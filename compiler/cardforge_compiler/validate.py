@@ -72,8 +72,8 @@ def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
     for part in loc:
         if part == "[key]":
             is_key = True
-            if path and isinstance(path[-1], str):
-                node = path[-1]
+            if path:
+                node = path[-1]        # the key itself (text, or a whole number: `7: 2`)
             break
         if skip_tag:
             skip_tag = False
@@ -176,8 +176,12 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
                 hint = f"write a list: [{value}]"
             else:
                 hint = _TYPE_HINTS[expected]
-            diag = Diagnostic("CF104", f"expected {expected}, got {_shown(value)}", anchor="key" if is_key else "value",
-                              hint=hint, **where)
+            if is_key and etype == "string_type" and isinstance(value, int):
+                diag = Diagnostic("CF104", f"the key {value} is not text: keys here are names", anchor="key",
+                                  hint=f'quote it if it is meant as text: "{value}"', **where)
+            else:
+                diag = Diagnostic("CF104", f"expected {expected}, got {_shown(value)}",
+                                  anchor="key" if is_key else "value", hint=hint, **where)
             merged[key] = diag
             out.append(diag)
         else:

@@ -16,9 +16,8 @@ from typing import Any
 
 from cardforge_runtime.answer_fields import AnswerError, only_fields
 from cardforge_runtime.dice import DiceRule
-from cardforge_runtime.format import is_name
 
-__all__ = ["check_between", "check_purchase", "sale_value"]
+__all__ = ["check_between", "check_leave", "check_purchase", "sale_value"]
 
 
 def sale_value(cost: int) -> int:
@@ -60,25 +59,28 @@ def _sales(request: Mapping[str, Any], sales: Any) -> int:
 
 def check_purchase(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
     """``{"buy": [...], "sell"?: [...]}``: each buy ``{"offer": i, "character": c}``
-    or, from the deck, ``{"item": name, "cost": coins, "character": c}`` (``character``
-    may be left out only when one Character is in play); offers
-    bought once, at most ``draw`` deck cards, costing no more than the party's
-    ``coins`` plus what the sales bring (sales come first: whenever buying is possible
-    selling is too, Gascony's Legacy, Between Story Cards)."""
+    (``character`` may be left out only when one Character is in play), an offer of
+    the request (a fixed offer or a card drawn from the deck) bought once, costing no
+    more than the party's ``coins`` plus what the sales bring (sales come first:
+    whenever buying is possible selling is too, Gascony's Legacy, Between Story Cards)."""
     only_fields("purchase", answer, "buy", "sell")
     earned = _sales(request, answer["sell"]) if "sell" in answer else 0
-    _buys(request, answer.get("buy"), request["draw"], request["deck"], request["coins"] + earned)
+    _buys(request, answer.get("buy"), request["offers"], request["coins"] + earned)
 
 
-def _buys(request: Mapping[str, Any], buys: Any, draw: int, deck: str | None, coins: int, key: str = "buy") -> None:
-    """Check purchases: offers by number, or drawn cards by item and cost (at most
-    ``draw`` from ``deck``), costing at most ``coins`` in all."""
+def _buys(request: Mapping[str, Any], buys: Any, offers: list[Mapping[str, Any]], coins: int,
+          key: str = "buy") -> None:
+    """Check purchases: ``{"offer": i, "character": c}`` of ``offers``, each bought
+    once, costing at most ``coins`` in all."""
     if not isinstance(buys, list):
         raise AnswerError(f"{key!r} is a list of purchases ([] to buy nothing)")
-    total, bought, from_deck = 0, set(), 0
+    total, bought = 0, set()
+    by_number = {o["offer"]: o for o in offers}
     for buy in buys:
         if not isinstance(buy, Mapping) or not all(isinstance(key, str) for key in buy):
             raise AnswerError("each purchase is an object")
+        if set(buy) - {"offer", "character"} or "offer" not in buy:
+            raise AnswerError('a purchase is {"offer": i, "character": c}: buy an offer of the request by its number')
         if "character" not in buy and len(request["characters"]) > 1:
             # the players choose who carries it (Gascony's Legacy, Event Cards): never a silent default
             raise AnswerError("who carries it? each purchase needs its 'character' (a Character's position) "
@@ -86,39 +88,20 @@ def _buys(request: Mapping[str, Any], buys: Any, draw: int, deck: str | None, co
         character = buy.get("character", request["characters"][0])
         if type(character) is not int or character not in request["characters"]:
             raise AnswerError(f"'character' must be a Character's position, not {character!r}")
-        if "offer" in buy:
-            if set(buy) - {"offer", "character"}:
-                raise AnswerError('an offer purchase is {"offer": i, "character": c}')
-            offer = buy["offer"]
-            offers = {o["offer"]: o for o in request["offers"]}
-            if type(offer) is not int or offer not in offers:
-                raise AnswerError(f"no offer {offer!r} on this card")
-            if offer in bought:
-                raise AnswerError(f"offer {offer} is bought twice")
-            bought.add(offer)
-            total += offers[offer]["cost"]
-        else:
-            if set(buy) - {"item", "cost", "character"}:
-                raise AnswerError('a purchase is {"offer": i} or, from the deck, {"item": name, "cost": coins}')
-            if deck is None:
-                raise AnswerError("this card draws no cards from a deck; buy its offers by number")
-            if not is_name(buy.get("item")):
-                raise AnswerError("a card bought from the deck needs its item name: text with no space at either "
-                                  "end and no control character")
-            cost = buy.get("cost")
-            if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
-                raise AnswerError("a card bought from the deck needs its cost in coins")
-            from_deck += 1
-            total += cost
-    if from_deck > draw:
-        raise AnswerError(f"only {draw} card(s) are drawn from the {deck} deck")
+        offer = buy["offer"]
+        if type(offer) is not int or offer not in by_number:
+            raise AnswerError(f"no offer {offer!r} here (the offers are numbered {sorted(by_number)})")
+        if offer in bought:
+            raise AnswerError(f"offer {offer} is bought twice")
+        bought.add(offer)
+        total += by_number[offer]["cost"]
     if total > coins:
         raise AnswerError(f"these cost {total} coins; the party has {coins}")
 
 
 def check_between(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
-    """``{}`` (go on), or one action: ``{"porter": [{"item", "cost", "character"}]}``
-    (at most ``porter`` cards, once per Story; refused when the request has no
+    """``{}`` (go on), or one action: ``{"porter": [{"offer", "character"}]}``
+    (offers of the request's ``porter``, once per Story; refused when the request has no
     ``porter``, a pack without a Porter), ``{"sell": [{"character", "item",
     "cost"}]}``, ``{"trade": [{"from", "to", "item"}]}`` (items held by ``from``)."""
     has_porter = "porter" in request
@@ -129,8 +112,8 @@ def check_between(request: Mapping[str, Any], answer: Mapping[str, Any], rule: D
         raise AnswerError(f"one action at a time: {'porter, ' if has_porter else ''}sell or trade (or {{}} to go on)")
     if "porter" in answer:
         if not request["porter"]:
-            raise AnswerError("the Porter has already been called this Story")
-        _buys({**request, "offers": []}, answer["porter"], request["porter"], "Porter's", request["coins"], "porter")
+            raise AnswerError("the Porter has no cards to offer: he was called this Story (or his deck was empty)")
+        _buys(request, answer["porter"], request["porter"], request["coins"], "porter")
     elif "sell" in answer:
         _sales(request, answer["sell"])
     elif "trade" in answer:
@@ -151,3 +134,20 @@ def check_between(request: Mapping[str, Any], answer: Mapping[str, Any], rule: D
                 raise AnswerError(f"Character {giver} does not hold {item!r} to trade")
             held[giver].remove(item)
             held[taker].append(item)
+
+
+def check_leave(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
+    """``{"leave": [card ids]}``: Equipment cards of the request's ``cards``, each once,
+    leaving the Character with at most ``hands`` hands of Equipment (Gascony's Legacy,
+    Equipment cards: "Characters can only carry 2 hands worth of equipment at once")."""
+    only_fields("leave", answer, "leave")
+    left = answer.get("leave")
+    hands = {c["card"]: c["hands"] for c in request["cards"]}
+    if not isinstance(left, list) or not all(isinstance(card, str) and card in hands for card in left):
+        raise AnswerError(f'"leave" lists the Equipment cards to leave, of {", ".join(hands)}')
+    if len(set(left)) != len(left):
+        raise AnswerError("each card is left once")
+    carried = sum(hands.values()) - sum(hands[card] for card in left)
+    if carried > request["hands"]:
+        raise AnswerError(f"Character {request['character']} would still carry {carried} hands of Equipment; "
+                          f"at most {request['hands']}: leave more")

@@ -32,6 +32,11 @@ from cardforge_runtime.format import (
 __all__ = ["Bundle", "BundleError", "load_bundle", "read_json"]
 
 
+#: The pack fields of format 1.5.0 that ``Bundle.enemies_and_decks`` returns.
+ENEMIES_AND_DECKS: tuple[str, ...] = ("enemies", "named_enemies", "threat_decks", "decks", "deck_roles", "carry",
+                                      "stones_of_chance", "difficulty", "enemy_rules", "on_death")
+
+
 class Bundle:
     """A checked bundle (``load_bundle`` makes one). Read-only: nothing it hands out
     lets a caller change what later sessions play.
@@ -80,13 +85,33 @@ class Bundle:
             KeyError: no such pack, or several packs and no ``pack_id``; the message
                 lists the packs.
         """
+        board = self._one_pack(pack_id).get("board")
+        return None if board is None else _copy(board)
+
+    def enemies_and_decks(self, pack_id: str | None = None) -> dict[str, Any] | None:
+        """A copy of a pack's Enemies, decks and Battle rules (format 1.5.0; docs/bundle.md,
+        Enemies and decks): ``{"enemies", "named_enemies", "threat_decks", "decks",
+        "deck_roles", "carry", "stones_of_chance", "difficulty", "enemy_rules",
+        "on_death"}``, or ``None`` for a pack of an older bundle, which has none.
+        ``pack_id`` is needed only when the bundle holds several packs.
+
+        Raises:
+            KeyError: as :meth:`board`.
+        """
+        pack = self._one_pack(pack_id)
+        if "enemies" not in pack:
+            return None
+        return _copy({key: pack[key] for key in ENEMIES_AND_DECKS})
+
+    def _one_pack(self, pack_id: str | None) -> dict[str, Any]:
+        """The pack ``pack_id`` (any, when the bundle holds one), uncopied: never hand
+        it out. Raises ``KeyError`` listing the packs."""
         packs = [p for p in self._data["packs"] if pack_id is None or p["id"] == pack_id]
         if len(packs) != 1:
             known = ", ".join(p["id"] for p in self._data["packs"])
             raise KeyError(f"no pack {pack_id!r} in the bundle (packs: {known})" if pack_id is not None
                            else f"the bundle holds several packs: name one ({known})")
-        board = packs[0].get("board")
-        return None if board is None else _copy(board)
+        return packs[0]
 
     def find_story(self, story_id: str, pack_id: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         """A copy of the ``(pack, story)`` with this id (``pack_id`` is needed only when

@@ -113,6 +113,9 @@ def carry_over(setup: Any, state: Any, pack: Mapping[str, Any],
     # A save before version 3 kept no costs of items bought: a sale states the cost.
     if isinstance(state, dict):
         state.setdefault("costs", {})
+    # A save before version 4 had no decks: a checkpoint has no cards on offer.
+    if isinstance(state, dict):
+        state.setdefault("offer", [])
 
     # Flags and counters of the story.
     if isinstance(state, dict) and isinstance(state.get("flags"), dict) and isinstance(state.get("counters"), dict):
@@ -172,9 +175,11 @@ def _check_setup_fields(setup: Any) -> None:
 
 
 def items_named(pack: Mapping[str, Any], story: Mapping[str, Any]) -> set[str]:
-    """Every item name the pack's boards or the story's steps name: items gained or
+    """Every item name the pack's boards (items, weapons), its decks' cards or the
+    story's steps name: items gained or
     lost, purchase offers, ``has("...")`` in conditions."""
-    names = {item for board in pack.get("characters", []) for item in board.get("items", [])}
+    names = {item for board in pack.get("characters", []) for item in board.get("items", []) + board.get("weapons", [])}
+    names.update(card["name"] for deck in pack.get("decks", []) for card in deck.get("cards", []))
     for node in _nodes(story["cards"]):
         if isinstance(node.get("items"), list):
             names.update(i for i in node["items"] if isinstance(i, str))

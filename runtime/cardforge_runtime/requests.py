@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Any, Literal, NotRequired, TypedDict
 
 from cardforge_runtime.answer_fields import AnswerError, only_fields
-from cardforge_runtime.between_answers import check_between, check_purchase
+from cardforge_runtime.between_answers import check_between, check_leave, check_purchase
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.limits import PlainDataError, check_plain_data
 
@@ -32,6 +32,7 @@ __all__ = [
     "BetweenRequest",
     "CardRequest",
     "CharacterRequest",
+    "LeaveRequest",
     "ChoiceRequest",
     "EndRequest",
     "PurchaseRequest",
@@ -125,17 +126,21 @@ class RerollRequest(_DiceRequest, _For):
 
 
 class PurchaseOffer(TypedDict):
+    """An offer: a fixed offer of the card (``card`` ``None``) or a deck card drawn
+    (``card`` its instance id, ``item`` and ``cost`` printed on it)."""
     offer: int
     item: str
     cost: int
+    card: str | None
 
 
 class PurchaseRequest(TypedDict):
-    """Players may purchase (Gascony's Legacy, Event Cards): fixed ``offers`` and
-    ``draw`` cards from ``deck`` (``None``: no deck); ``items`` is what each
+    """Players may purchase (Gascony's Legacy, Event Cards): the ``offers``, the card's
+    fixed offers then the ``draw`` cards drawn from ``deck`` (``None``: no deck);
+    ``items`` is what each
     Character holds (they may sell it: Between Story Cards, Sell Equipment);
     ``costs`` the cost of each item bought in this story (a sale of it uses that).
-    Answer: ``{"buy": [...], "sell"?: [...]}``."""
+    Answer: ``{"buy": [{"offer", "character"}], "sell"?: [...]}``."""
     kind: Literal["purchase"]
     card: int
     coins: int
@@ -160,12 +165,30 @@ class _BetweenFields(TypedDict):
 class BetweenRequest(_BetweenFields, total=False):
     """Between Story Cards (Gascony's Legacy): card ``card`` is complete and ``next``
     is drawn once the players go on. ``coins`` the party's; ``items`` what each
-    Character holds; ``costs`` as in a purchase; ``porter`` the cards under the Porter while he may still be
-    called this Story (the pack's ``porter.cards_per_character`` per Character), 0
-    once called, and absent when the pack has no Porter. Answer: ``{}`` (go on), or
-    one action: ``{"porter": [buys]}`` (only with ``porter``), ``{"sell": [sales]}``,
+    Character holds; ``costs`` as in a purchase; ``porter`` the cards under the Porter
+    as offers while he may still be called this Story (drawn at Setup, the pack's
+    ``porter.cards_per_character`` per Character), ``[]`` once called, and absent
+    when the pack has no Porter. Answer: ``{}`` (go on), or one action: ``{"porter":
+    [{"offer", "character"}]}`` (only with ``porter``), ``{"sell": [sales]}``,
     ``{"trade": [moves]}``; the request then comes again."""
-    porter: int
+    porter: list[PurchaseOffer]
+
+
+class LeaveCard(TypedDict):
+    card: str
+    item: str
+    hands: int
+
+
+class LeaveRequest(TypedDict):
+    """Character ``character`` carries more than ``hands`` hands of Equipment (Gascony's
+    Legacy, Equipment cards): which of ``cards`` do they leave (to the discard pile)?
+    Answer: ``{"leave": [card ids]}``."""
+    kind: Literal["leave"]
+    card: int | None
+    character: int
+    hands: int
+    cards: list[LeaveCard]
 
 
 class BattleObjective(TypedDict):
@@ -197,7 +220,7 @@ class EndRequest(TypedDict):
 
 
 Request = (TextRequest | CardRequest | ChoiceRequest | CharacterRequest | RollRequest | RerollRequest
-           | PurchaseRequest | BetweenRequest | BattleRequest | EndRequest)
+           | PurchaseRequest | BetweenRequest | LeaveRequest | BattleRequest | EndRequest)
 
 
 # -- the answer checks ------------------------------------------------------------------
@@ -306,6 +329,7 @@ ANSWER_CHECKS: Mapping[str, Callable[[Mapping[str, Any], Mapping[str, Any], Dice
     "purchase": check_purchase,
     "between": check_between,
     "battle": check_battle,
+    "leave": check_leave,
 })
 
 

@@ -28,6 +28,8 @@ from cardforge_runtime.format import canonical_json
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.requests import AnswerError, check_answer
 from cardforge_runtime.carry import carry_over
+from cardforge_runtime.deck_play import carry_decks, decks_by_name, difficulty_of, set_up_decks
+from cardforge_runtime.decks import deck_rng
 from cardforge_runtime.setup import (
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -72,6 +74,9 @@ class Session:
         self._rule = DiceRule.from_pack(pack)
         self._setup = setup
         self._rng = Pcg32(setup["seed"])
+        self._deck_rng = deck_rng(setup["seed"])        # shuffles: stream 55 (docs/runtime.md, Randomness)
+        self._difficulty = difficulty_of(pack, setup.get("difficulty"))
+        self._decks = list(decks_by_name(pack).values())
         self._state: dict[str, Any] = {}
         self._log: list[dict[str, Any]] = []
         self._rules: StoryRules | None = None
@@ -89,7 +94,7 @@ class Session:
     @classmethod
     def start(cls, bundle: Bundle, story: str, *, players: int | None = None,
               characters: Sequence[str | Mapping[str, Any]] | None = None, seed: int = 0,
-              pack: str | None = None) -> Session:
+              pack: str | None = None, difficulty: str | None = None) -> Session:
         """Start a new playthrough of ``story``.
 
         Args:
@@ -105,9 +110,12 @@ class Session:
             seed: seeds the random generator, 0 to 2**64 - 1 (or its decimal text,
                 as saves and transcripts store it).
             pack: the pack id, needed only when two packs share the story id.
+            difficulty: the name of one of the pack's ``difficulty`` options
+                (Gascony's Legacy, Difficulty Adjustments: ``"easier"``,
+                ``"harder"``), or ``None`` for the standard game.
 
         Raises:
-            SessionError: unknown story or Character, wrong counts, bad seed.
+            SessionError: unknown story, Character or difficulty, wrong counts, bad seed.
         """
         if not isinstance(story, str) or not (pack is None or isinstance(pack, str)):
             raise SessionError("the story id (and the pack id, when given) must be text")
@@ -115,7 +123,7 @@ class Session:
             pack_data, story_data = bundle._find(story, pack)
         except KeyError as error:
             raise SessionError(error.args[0]) from None
-        setup = {"players": players, "characters": characters, "seed": seed}
+        setup = {"players": players, "characters": characters, "seed": seed, "difficulty": difficulty}
         setup = check_setup(pack_data, setup)
         session = cls(bundle, pack_data, story_data, setup)
         session._state = session._initial_state()
@@ -165,7 +173,11 @@ class Session:
         except SessionError as error:
             raise SessionError(f"the save cannot be carried over to this bundle: {error}") from None
         session = cls(bundle, pack_data, story_data, setup)
-        session._state = checked_state(state, refs, setup, story_data, tokens)
+        if "deck_rng" in checkpoint:
+            session._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
+        note = carry_decks(state, pack_data, data["version"] < 4, session._deck_rng)
+        notes += [note] if note else []
+        session._state = checked_state(state, refs, setup, story_data, tokens, session._decks)
         session._rng = Pcg32.from_json(checkpoint["rng"])
         session._log = copy_json(data["log"][: checkpoint["log_length"]])
         card = session._state["card"]
@@ -194,8 +206,9 @@ class Session:
             session._state = session._initial_state()
             session._begin(None)
         else:
-            session._state = checked_state(origin["state"], data["references"], setup, story, tokens)
+            session._state = checked_state(origin["state"], data["references"], setup, story, tokens, session._decks)
             session._rng = Pcg32.from_json(origin["rng"])
+            session._deck_rng = Pcg32.from_json(origin["deck_rng"])
             session._log = copy_json(data["log"][: origin["log_length"]])
             session._begin(session._state["card"])
             session._origin = copy_json(session._checkpoint)
@@ -213,7 +226,9 @@ class Session:
         return session
 
     def _initial_state(self) -> dict[str, Any]:
-        return initial_state(self._pack, self._story, self._setup)
+        state = initial_state(self._pack, self._story, self._setup, self._difficulty)
+        set_up_decks(state, self._pack, self._setup, self._deck_rng)
+        return state
 
     def _begin(self, card: int | None, checkpoint: dict[str, Any] | None = None) -> None:
         """Run from the start of the story (``card`` None) or of ``card``, whose
@@ -221,7 +236,8 @@ class Session:
         self._checkpoint = checkpoint or self._snapshot()
         self._since = []
         self._answering = False
-        self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, self._card_drawn)
+        self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, self._card_drawn,
+                                 self._deck_rng, self._difficulty)
         self._program = self._rules.run(card)
         self._pending = next(self._program)
         self._seen = copy_json(self._state)
@@ -234,7 +250,7 @@ class Session:
     def _snapshot(self) -> dict[str, Any]:
         """The state and generator now, and how many log entries precede this point
         (the answer being handled counts: it is logged once its changes are known)."""
-        return {"state": copy_json(self._state), "rng": self._rng.to_json(),
+        return {"state": copy_json(self._state), "rng": self._rng.to_json(), "deck_rng": self._deck_rng.to_json(),
                 "log_length": len(self._log) + (1 if self._answering else 0)}
 
     # -- the public surface ---------------------------------------------------
@@ -265,6 +281,11 @@ class Session:
         return self._setup["seed"]
 
     @property
+    def difficulty(self) -> str | None:
+        """The name of the pack's difficulty option in play (``None``: the standard game)."""
+        return self._setup["difficulty"]
+
+    @property
     def bundle(self) -> Bundle:
         """The bundle being played."""
         return self._bundle
@@ -289,7 +310,9 @@ class Session:
 
         Returns:
             The log entry just appended: ``{"request", "answer", "events",
-            "changes"}``; ``events`` lists dice rolled and challenges resolved,
+            "changes"}``; ``events`` lists dice rolled and challenges resolved
+            (the first entry also what happened before the first request: the
+            easier game's Loot drawn at the start of the Story),
             ``changes`` every state value that changed (``{"path": "/coins", "from":
             0, "to": 3}``). The next request is then ``pending``.
 
@@ -305,7 +328,6 @@ class Session:
         # keep parts of it in events), the one kept for a rewind and the one logged;
         # no two of them, nor anything the caller holds, share a list or a dict.
         checkpoint, since = self._checkpoint, list(self._since)
-        self._rules.events = []
         self._since.append(copy_json(checked))
         self._answering = True
         try:
@@ -332,12 +354,14 @@ class Session:
             "changes": changes,
         }
         self._log.append(entry)
+        self._rules.events = []
         return copy_json(entry)
 
     def _rewind(self, checkpoint: dict[str, Any], since: list[Answer]) -> None:
         """Go back to ``checkpoint`` and replay ``since``: the session as it was."""
         self._state = copy_json(checkpoint["state"])
         self._rng = Pcg32.from_json(checkpoint["rng"])
+        self._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
         self._log = self._log[: checkpoint["log_length"]]
         self._begin(self._state["card"], copy_json(checkpoint))
         for answer in since:
@@ -374,7 +398,8 @@ class Session:
         from ``setup`` and gives the ``answer`` of each step must produce the same
         requests, events and changes."""
         fresh = Session.start(self._bundle, self._story["id"], players=self._setup["players"],
-                              characters=self._setup["characters"], seed=self._setup["seed"], pack=self._pack["id"])
+                              characters=self._setup["characters"], seed=self._setup["seed"], pack=self._pack["id"],
+                              difficulty=self._setup["difficulty"])
         return copy_json({
             "format": TRANSCRIPT_FORMAT,
             "version": TRANSCRIPT_VERSION,

@@ -30,14 +30,19 @@ SAVE_FORMAT = "cardforge-save"
 #: a number and it is carried over from its checkpoint, as onto a rebuilt bundle.
 #: Version 3 adds ``costs`` to the state (the cost each item was bought at, which a
 #: sale must use); a version 2 save is carried over from its checkpoint, as a version 1.
-SAVE_VERSION = 3
+#: Version 4 adds the deck state (``decks``, ``porter``, each Character's ``cards``)
+#: to the state, the deck generator (``deck_rng``) to ``checkpoint`` and ``origin``,
+#: and ``difficulty`` to the setup; a version 1-3 save is carried over from its
+#: checkpoint with its decks built fresh (a warning says so).
+SAVE_VERSION = 4
 #: The save versions ``check_save`` reads (older ones are brought to ``SAVE_VERSION``).
-READABLE_SAVE_VERSIONS = (1, 2, 3)
+READABLE_SAVE_VERSIONS = (1, 2, 3, 4)
 #: The ``format`` of a conformance transcript (``Session.transcript``), and its
 #: version: 2 stores the seed as decimal text and records Between Story Cards requests;
-#: 3 adds ``costs`` to the state and to the purchase and between requests.
+#: 3 adds ``costs`` to the state and to the purchase and between requests; 4 adds
+#: the decks (deck cards offered by number, the ``leave`` request, ``difficulty``).
 TRANSCRIPT_FORMAT = "cardforge-transcript"
-TRANSCRIPT_VERSION = 3
+TRANSCRIPT_VERSION = 4
 
 _MAX_SEED = (1 << 64) - 1
 
@@ -117,7 +122,11 @@ def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any
     if len(set(names)) != len(names):
         raise SessionError(f"each Character plays once: {', '.join(sorted({n for n in names if names.count(n) > 1}))} twice")
     seed = parse_seed(setup.get("seed", 0))
-    return {"players": players, "characters": result, "seed": seed}
+    difficulty = setup.get("difficulty")
+    options = [option["name"] for option in pack.get("difficulty", [])]
+    if difficulty is not None and difficulty not in options:
+        raise SessionError(f"no difficulty {difficulty!r} in {pack['title']} (it has: {', '.join(options) or 'none'})")
+    return {"players": players, "characters": result, "seed": seed, "difficulty": difficulty}
 
 
 def parse_seed(seed: Any) -> int:
@@ -142,8 +151,9 @@ def seed_text(seed: int) -> str:
 
 
 def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
-    """A Character board as ``{"name", "stats", "destiny", "health", "items"}``
-    (Gascony's Legacy, Character boards and standees), plus ``destiny_start`` when
+    """A Character board as ``{"name", "stats", "destiny", "health", "items",
+    "weapons"}`` (Gascony's Legacy, Character boards and standees; ``weapons`` the
+    Starting Weapons, Equipment card names, ``[]`` when absent), plus ``destiny_start`` when
     given: the Destiny tokens the Character begins the Story with, 0 to ``destiny``
     (Campaign Mode; the harder game's "2 fewer Destiny tokens")."""
     def whole(value: Any, low: int, high: int) -> bool:
@@ -165,8 +175,11 @@ def check_board(board: Any, stats: list[str]) -> dict[str, Any]:
     items = board.get("items", [])
     if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
         raise SessionError(f"Character {name!r}: items must be a list of item names")
+    weapons = board.get("weapons", [])
+    if not isinstance(weapons, list) or not all(isinstance(w, str) for w in weapons):
+        raise SessionError(f"Character {name!r}: weapons must be a list of Equipment card names")
     checked = {"name": name, "stats": {s: values[s] for s in stats}, "destiny": board["destiny"],
-               "health": board["health"], "items": list(items)}
+               "health": board["health"], "items": list(items), "weapons": list(weapons)}
     if "destiny_start" in board:
         # Campaign Mode and the harder game begin a Story below the maximum (docs/rulings.md)
         if not whole(board["destiny_start"], 0, board["destiny"]):
@@ -234,11 +247,15 @@ def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
               and isinstance(checkpoint["state"], Mapping) and isinstance(checkpoint["log_length"], int)
               and 0 <= checkpoint["log_length"] <= len(save["log"]))
         Pcg32.from_json(checkpoint["rng"])
+        if save["version"] >= 4:
+            Pcg32.from_json(checkpoint["deck_rng"])      # version 4: the deck generator
         origin = save["origin"]
         if origin is not None:
             ok = ok and (isinstance(origin["state"], Mapping) and type(origin["log_length"]) is int
                          and 0 <= origin["log_length"] <= checkpoint["log_length"])
             Pcg32.from_json(origin["rng"])
+            if save["version"] >= 4:
+                Pcg32.from_json(origin["deck_rng"])
     except (KeyError, TypeError, ValueError):
         ok = False
     if ok and not isinstance(save["setup"].get("seed"), str):

@@ -8,10 +8,12 @@ entries) fast, and ``update_copy`` brings a copy of the state up to date at the 
 of what changed. The state's shape is in docs/runtime.md, State::
 
     {"pack", "story", "card", "players", "coins", "flags", "counters", "porter_called",
+     "costs", "decks": {deck: {"draw", "discard", "box"}}, "porter": [card ids], "offer": [card ids],
      "characters": [{"name", "stats", "destiny", "destiny_max", "health",
-                     "health_max", "status", "items", "fallen"}], "result"}
+                     "health_max", "status", "items", "cards", "fallen"}], "result"}
 
-This module is low in the runtime: it imports only ``setup`` (for ``SessionError``).
+This module is low in the runtime: it imports only ``setup`` (for ``SessionError``)
+and ``decks`` (to check that no card is lost or duplicated).
 """
 
 from __future__ import annotations
@@ -20,23 +22,30 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from cardforge_runtime.decks import card_of, check_conservation
 from cardforge_runtime.limits import MAX_NUMBER
 from cardforge_runtime.setup import SessionError
 
 __all__ = ["checked_state", "copy_json", "diff", "initial_state", "update_copy"]
 
 
-def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
+def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapping[str, Any],
+                  difficulty: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The state before the first card: every Character at full Health and at full
     Destiny (or at its board's ``destiny_start``: Campaign Mode, the harder game),
     no status tokens, their board's items; no coins; flags false, counters at their
     starting value; no Porter called and no item bought (``costs``: item -> the cost it
-    was bought at); ``card`` and ``result`` ``None``.
+    was bought at); ``card`` and ``result`` ``None``. Each Character's ``items``
+    are their board's ``items`` then ``weapons``; ``cards`` (deck cards held),
+    ``decks``, ``porter`` and ``offer`` are empty until ``deck_play.set_up_decks`` deals them.
 
     Args:
         pack, story: the bundle's pack and story.
         setup: a checked setup (``setup.check_setup``): players, Character boards, seed.
+        difficulty: the pack's difficulty option in play (``destiny_start``: Destiny
+            tokens fewer at the start, Difficulty Adjustments), or ``None``.
     """
+    difficulty = difficulty or {}
     characters = [
         {
             "name": board["name"],
@@ -46,11 +55,17 @@ def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapp
             "health": board["health"],
             "health_max": board["health"],
             "status": [],
-            "items": list(board.get("items", [])),
+            "items": list(board.get("items", [])) + list(board.get("weapons", [])),
+            "cards": [],
             "fallen": False,
         }
         for board in setup["characters"]
     ]
+    change = difficulty.get("destiny_start", 0)
+    for character, board in zip(characters, setup["characters"]):
+        if change and "destiny_start" not in board:
+            # the harder game: "Characters begin each Story with 2 fewer Destiny tokens"
+            character["destiny"] = max(0, character["destiny"] + change)
     return {
         "pack": pack["id"],
         "story": story["id"],
@@ -61,13 +76,16 @@ def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapp
         "counters": dict(story["counters"]),
         "porter_called": False,
         "costs": {},
+        "decks": {},
+        "porter": [],
+        "offer": [],
         "characters": characters,
         "result": None,
     }
 
 
 def checked_state(state: Any, refs: Mapping[str, Any], setup: Mapping[str, Any], story: Mapping[str, Any],
-                  tokens: Mapping[str, Any]) -> dict[str, Any]:
+                  tokens: Mapping[str, Any], decks: list[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """A save's checkpoint state, checked value by value against the setup and the
     story it is to be played on (after ``carry.carry_over`` fitted it to them).
 
@@ -77,6 +95,9 @@ def checked_state(state: Any, refs: Mapping[str, Any], setup: Mapping[str, Any],
         setup: the checked setup of the save.
         story: the story as the bundle has it.
         tokens: the pack's status tokens by name.
+        decks: the pack's decks: every card instance must sit in exactly one place
+            (``decks.check_conservation``), each held card named in its
+            Character's ``items``.
 
     Returns:
         A copy of the state (the argument is not changed).
@@ -126,6 +147,21 @@ def checked_state(state: Any, refs: Mapping[str, Any], setup: Mapping[str, Any],
             check(isinstance(character["items"], list) and all(type(i) is str for i in character["items"]),
                   f"{name}'s items")
         check(not all(c["fallen"] for c in state["characters"]), "every Character has Fallen (the story would have ended)")
+        check(isinstance(state["decks"], Mapping) and isinstance(state["porter"], list) and state["offer"] == []
+              and all(isinstance(c["cards"], list) for c in state["characters"]), "the decks")
+        if decks is not None:
+            check(sorted(state["decks"]) == sorted(deck["name"] for deck in decks), "the decks differ from the pack's")
+            for piles in state["decks"].values():
+                check(isinstance(piles, Mapping) and sorted(piles) == ["box", "discard", "draw"]
+                      and all(isinstance(p, list) and all(type(c) is str for c in p) for p in piles.values()),
+                      "a deck's piles")
+            faults = check_conservation(state, decks)
+            check(not faults, "; ".join(faults[:3]))
+            by_name = {deck["name"]: deck for deck in decks}
+            for character in state["characters"]:
+                names = [card_of(by_name, card)["name"] for card in character["cards"]]
+                check(all(names.count(n) <= character["items"].count(n) for n in names),
+                      f"{character['name']} holds a card that is not among their items")
     except (KeyError, TypeError, AttributeError) as error:
         raise SessionError("the save's checkpoint state is damaged: "
                            f"a value is missing or has the wrong type ({error})") from None

@@ -30,7 +30,8 @@ import copy
 from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
-from cardforge_runtime.between import between, buy, sell
+from cardforge_runtime.between import between, purchase
+from cardforge_runtime.deck_play import gain_card, lose_card, settle_hands, start_draws
 from cardforge_runtime.conditions import evaluate_loaded
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.errors import EngineError
@@ -61,6 +62,8 @@ class StoryRules:
         rule: the pack's dice rule.
         state: the game state (``state.initial_state``'s shape), changed in place.
         rng: the generator every random die comes from.
+        deck_rng: the deck generator (stream 55) every shuffle comes from.
+        difficulty: the pack's difficulty option in play (``{}``: the standard game).
         on_card: called whenever a new card is drawn, before its ``card`` request
             (the session takes its checkpoint there).
 
@@ -70,7 +73,8 @@ class StoryRules:
     """
 
     def __init__(self, pack: Mapping[str, Any], story: Mapping[str, Any], rule: DiceRule, state: dict[str, Any],
-                 rng: Pcg32, on_card: Callable[[], None]) -> None:
+                 rng: Pcg32, on_card: Callable[[], None], deck_rng: Pcg32 | None = None,
+                 difficulty: Mapping[str, Any] | None = None) -> None:
         self.pack = pack
         self.story = story
         self.cards = {card["id"]: card for card in story["cards"]}
@@ -79,6 +83,9 @@ class StoryRules:
         self.state = state
         self.rng = rng
         self.on_card = on_card
+        self.deck_rng = deck_rng if deck_rng is not None else Pcg32(0, 55)
+        self.difficulty = dict(difficulty or {})
+        self.severe = self.difficulty.get("severe_wounds", True)
         self.events: list[dict[str, Any]] = []
 
     def _record(self, event: dict[str, Any]) -> None:
@@ -96,6 +103,7 @@ class StoryRules:
         proceed.)"""
         resumed = card_id is not None
         if card_id is None:
+            yield from start_draws(self.state, self.pack, self.difficulty, self.deck_rng, self._record)
             if self.story["introduction"]:
                 yield {"kind": "text", "card": None, "text": self.story["introduction"]}
             card_id = self.story["start"]
@@ -110,7 +118,7 @@ class StoryRules:
             if outcome is None:
                 outcome = _end("stuck", None, "no_way_on")
             if outcome[0] == "goto":
-                yield from between(self.state, self._record, card_id, outcome[1], self.pack.get("porter"))
+                yield from between(self.state, self.pack, self._record, card_id, outcome[1])
                 card_id = outcome[1]
                 continue
             ending = {"kind": "end", "card": card_id, **outcome[1]}
@@ -151,9 +159,12 @@ class StoryRules:
             if kind == "lose" and step.get("items") and step["who"] == "one" and not party.holders(self.state, step["items"]):
                 return _end("stuck", None, "not_held")
             targets = yield from self._targets(kind, step, actor)
-            return self._apply(kind, step, targets)
+            outcome = self._apply(kind, step, targets)
+            if outcome is None and kind == "gain" and step.get("items"):
+                yield from settle_hands(self.state, self.pack, self._record, targets)
+            return outcome
         elif kind == "purchase":
-            return (yield from self._purchase(step))
+            yield from purchase(self.state, self.pack, self._record, step, self.players_set_up(), self.deck_rng)
         elif kind in ("set", "add", "clear"):
             apply_values(kind, step["names"] if kind == "clear" else step["values"], self.state["flags"],
                          self.state["counters"], self.story["counters"])
@@ -197,8 +208,11 @@ class StoryRules:
         "Set up the game for 2 players and take control of both Characters", so one
         player counts as the pack's ``players.solo_characters`` (2), however many
         Characters (up to 4) they control; otherwise the number of players
-        (``cardforge_runtime.setup.players_set_up``)."""
-        return players_set_up(self.pack["players"], self.state["players"])
+        (``cardforge_runtime.setup.players_set_up``), changed by the difficulty's
+        ``character_count`` (the easier game: "Treat your Character count as 1 lower
+        than the number of players"), never below 1."""
+        return max(1, players_set_up(self.pack["players"], self.state["players"])
+                   + self.difficulty.get("character_count", 0))
 
     # -- Characters -------------------------------------------------------------
 
@@ -272,15 +286,17 @@ class StoryRules:
                 for item in effect.get("items", []):
                     if kind == "gain":
                         character["items"] = character["items"] + [item]
+                        gain_card(state, self.pack, index, item)        # docs/rulings.md, Gaining a deck card
                     elif item in character["items"]:
                         items = list(character["items"])
                         items.remove(item)
                         character["items"] = items
+                        lose_card(state, self.pack, index, item)
                 if "health" in effect:
                     if kind == "gain":
                         heal(character, effect["health"])
                     else:
-                        wound(character, effect["health"])
+                        wound(character, effect["health"], severe=self.severe)
             ending = self._lost()
             if ending is not None:
                 return ending
@@ -364,25 +380,6 @@ class StoryRules:
             ending = self._apply(kind, effect, [index], successes) if successes else None
             if ending is not None:
                 return ending
-        return None
-
-    # -- purchases --------------------------------------------------------------
-
-    def _purchase(self, step: dict[str, Any]) -> Play:
-        """Players may purchase these (Gascony's Legacy, Event Cards): fixed offers
-        and/or cards drawn from a deck the front end holds. They may sell first
-        (Between Story Cards: "You can also sell Equipment whenever you have the
-        opportunity to buy Equipment")."""
-        offers = step.get("offers", [])
-        deck = step.get("deck")
-        draw = step.get("per_player", 1) * self.players_set_up() if deck is not None else 0
-        answer = yield {"kind": "purchase", "card": self.state["card"], "coins": self.state["coins"],
-                        "offers": [{"offer": i, "item": o["item"], "cost": o["cost"]} for i, o in enumerate(offers)],
-                        "deck": deck, "draw": draw, "characters": list(range(len(self.state["characters"]))),
-                        "items": [list(c["items"]) for c in self.state["characters"]],
-                        "costs": dict(self.state["costs"])}
-        sell(self.state, self._record, answer.get("sell", []))
-        buy(self.state, self._record, answer["buy"], offers)
         return None
 
 

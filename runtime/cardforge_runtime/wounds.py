@@ -24,16 +24,19 @@ def heal(character: dict[str, Any], wounds: int) -> None:
     character["health"] = min(character["health_max"], character["health"] + wounds)
 
 
-def wound(character: dict[str, Any], wounds: int) -> None:
+def wound(character: dict[str, Any], wounds: int, *, severe: bool = True) -> None:
     """Gascony's Legacy, Suffering Wounds: each Wound flips a Health token; when
-    none is left, one token goes back to the box (maximum health - 1) and the
-    Character has Fallen. A Fallen Character suffers no more Wounds."""
+    none is left, one token goes back to the box (maximum health - 1: a Severe
+    Wound) and the Character has Fallen. A Fallen Character suffers no more Wounds.
+    ``severe=False``: the easier game (Difficulty Adjustments, "Characters never
+    receive a Severe Wound when they are knocked down"): no token goes to the box."""
     for _ in range(wounds):
         if character["fallen"]:
             return
         character["health"] -= 1
         if character["health"] == 0:
-            character["health_max"] -= 1
+            if severe:
+                character["health_max"] -= 1
             character["fallen"] = True
 
 

@@ -21,7 +21,6 @@ _NEVER_LEGAL: list[dict[str, Any]] = [
     {"option": -1}, {"unexpected": 1}, {"auto": False}, {"character": 99}, {"keep": 1}, {"option": 1.0},
     {"faces": [0]}, {"objective": True},
 ]
-_DECK_ITEMS = ["Musket", "Cloak", "Pistol", "Horse"]
 
 
 def random_answer(request: dict[str, Any], rng: random.Random, sides: int) -> dict[str, Any]:
@@ -56,14 +55,18 @@ def random_answer(request: dict[str, Any], rng: random.Random, sides: int) -> di
             if offer["cost"] <= left and rng.random() < 0.5:
                 left -= offer["cost"]
                 buy.append({"offer": offer["offer"], "character": rng.choice(request["characters"])})
-        for _ in range(request["draw"] if request["deck"] is not None else 0):
-            if rng.random() < 0.4:
-                cost = rng.randint(0, left)
-                left -= cost
-                buy.append({"item": rng.choice(_DECK_ITEMS), "cost": cost,
-                            "character": rng.choice(request["characters"])})
         rng.shuffle(buy)
         return {"buy": buy}
+    if kind == "leave":
+        cards = list(request["cards"])
+        rng.shuffle(cards)
+        left, carried = [], sum(c["hands"] for c in cards)
+        for card in cards:
+            if carried <= request["hands"]:
+                break
+            left.append(card["card"])
+            carried -= card["hands"]
+        return {"leave": left}
     if kind == "battle":
         if rng.random() < 0.15:
             return {"lost": True}
@@ -78,12 +81,12 @@ def _between(request: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     or trade one (each answer is one action; the request comes again after it)."""
     roll = rng.random()
     held = [(who, item) for who, items in zip(request["characters"], request["items"]) for item in items]
-    if roll < 0.1 and request.get("porter", 0) > 0:
+    if roll < 0.3 and request.get("porter"):
         left, buy = request["coins"], []
-        for _ in range(rng.randint(0, request["porter"])):
-            cost = rng.randint(0, left)
-            left -= cost
-            buy.append({"item": rng.choice(_DECK_ITEMS), "cost": cost, "character": rng.choice(request["characters"])})
+        for offer in request["porter"]:
+            if offer["cost"] <= left and rng.random() < 0.5:
+                left -= offer["cost"]
+                buy.append({"offer": offer["offer"], "character": rng.choice(request["characters"])})
         return {"porter": buy}
     if roll < 0.15 and held:
         who, item = rng.choice(held)

@@ -64,7 +64,8 @@ def record(case: dict) -> dict:
     """Play one case and return its transcript."""
     bundle = load_bundle(HERE / case["bundle"])
     session = Session.start(bundle, case["story"], players=case.get("players"),
-                            characters=case.get("characters"), seed=int(case["seed"]))
+                            characters=case.get("characters"), seed=int(case["seed"]),
+                            difficulty=case.get("difficulty"))
     steps = []
     for answer in _answers(case, session):
         try:

@@ -79,7 +79,10 @@ class Porter(_Model):
 
 
 class Pack(_Model):
-    """A content pack's manifest (``pack.yaml``)."""
+    """A content pack's manifest (``pack.yaml``): id, title, version, players, stats,
+    status tokens, dice, Character boards, the Porter, and the Battle rules of format
+    1.5.0 (``pack_rules``): ``carry``, ``decks`` (role -> deck name),
+    ``stones_of_chance``, ``difficulty``, ``enemy_rules``, ``on_death``."""
 
     kind: Literal["pack"]
     id: Ident

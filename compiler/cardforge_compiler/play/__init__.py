@@ -28,6 +28,8 @@ __all__ = ["play"]
 @click.option("--players", type=int, help="Number of players (default: the pack's minimum; 1 is Solo Play).")
 @click.option("--characters", help="Comma-separated Character names (default: the pack's first ones).")
 @click.option("--seed", type=int, help="Seed of the dice (default: a random one, printed so the game can be replayed).")
+@click.option("--difficulty", help="One of the pack's difficulty options, e.g. easier or harder (Difficulty "
+                                   "Adjustments; default: the standard game).")
 @click.option("--answers", "answers_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Play non-interactively: a JSON list of answers (docs/runtime.md).")
 @click.option("--save", "save_file", type=click.Path(dir_okay=False, path_type=Path),
@@ -38,8 +40,8 @@ __all__ = ["play"]
               help="Also write the playthrough as a conformance transcript (docs/runtime.md).")
 @click.option("--trace", is_flag=True, help="Also show the story's flags and counters as they change.")
 def play(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
-         answers_file: Path | None, save_file: Path | None, resume_file: Path | None, transcript_file: Path | None,
-         trace: bool) -> None:
+         difficulty: str | None, answers_file: Path | None, save_file: Path | None, resume_file: Path | None,
+         transcript_file: Path | None, trace: bool) -> None:
     """Play a story of a compiled bundle in the terminal.
 
     Type the number of an option, press Enter to roll the dice (or type the faces
@@ -64,4 +66,5 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
     """
     from cardforge_compiler.play.game import run
 
-    run(bundle, story_id, players, characters, seed, answers_file, save_file, resume_file, transcript_file, trace)
+    run(bundle, story_id, players, characters, seed, answers_file, save_file, resume_file, transcript_file, trace,
+        difficulty)

@@ -105,7 +105,7 @@ def _hand_typed(session: Session) -> bool:
 
 def run(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
          answers_file: Path | None, save_file: Path | None, resume_file: Path | None, transcript_file: Path | None,
-         trace: bool) -> None:
+         trace: bool, difficulty: str | None = None) -> None:
     """The body of ``cardforge play`` (see its help); exits with its code."""
     import os
 
@@ -129,8 +129,9 @@ def run(bundle: Path, story_id: str | None, players: int | None, characters: str
             raise ConfigError(shown(str(error))) from None
     try:
         if resume_file is not None:
-            if any(v is not None for v in (players, characters, seed)):
-                raise ConfigError("--resume continues a saved session: leave out --players, --characters and --seed")
+            if any(v is not None for v in (players, characters, seed, difficulty)):
+                raise ConfigError("--resume continues a saved session: leave out --players, --characters, --seed "
+                                  "and --difficulty")
             try:
                 saved = read_json(str(resume_file), "save")
             except BundleError as error:
@@ -150,14 +151,16 @@ def run(bundle: Path, story_id: str | None, players: int | None, characters: str
             if seed is None:
                 seed = int.from_bytes(os.urandom(4), "big")
             names = [n.strip() for n in characters.split(",")] if characters is not None else None
-            session = Session.start(loaded, story_id, players=players, characters=names, seed=seed)
+            session = Session.start(loaded, story_id, players=players, characters=names, seed=seed,
+                                    difficulty=difficulty)
     except SessionError as error:
         raise ConfigError(shown(str(error))) from None
     if not loaded.hash_matches:
         click.secho(f"warning: {bundle}: content_hash does not match the content (edited by hand?)", fg="yellow", err=True)
     state = session.state
     click.secho(f"══ {shown(dict((s, t) for (_, s, t) in loaded.stories())[state['story']])} ══", bold=True)
-    click.echo(f"{plural(state['players'], 'player')}, seed {session.seed}")
+    click.echo(f"{plural(state['players'], 'player')}, seed {session.seed}"
+               + (f", {shown(session.difficulty)} difficulty" if session.difficulty else ""))
 
     failed = []
 

@@ -66,11 +66,12 @@ class Terminal(Screen):
                         dim=True)
             return answer
         parse = getattr(self, f"parse_{request['kind']}")
-        buy = "Buy (offer numbers" + (", or 'Name cost' for a drawn card" if request.get("deck") else "") + "; [Enter]: nothing)"
+        buy = "Buy (offer numbers; [Enter]: nothing)"
         prompts = {"text": "[Enter]", "card": "[Enter]", "choice": "Choose", "character": "Who",
                    "roll": "[Enter] to roll, or type the faces rolled",
                    "reroll": "Reroll which dice (positions or 'all', then ': faces' if rolled at the table; [Enter] keeps)",
                    "purchase": buy, "battle": "Objective met (0: the Battle is lost)",
+                   "leave": "Leave which Equipment (numbers)",
                    "between": "[Enter] to go on, or " + ("porter / " if "porter" in request else "") + "sell / trade"}
         while True:
             text = _read(prompts[request["kind"]])
@@ -143,28 +144,27 @@ class Terminal(Screen):
         return {"reroll": positions, "faces": new}
 
     def parse_purchase(self, request: dict[str, Any], text: str) -> dict[str, Any]:
-        """Offer numbers (``1 3``) and, when a deck is drawn, cards as ``Name cost``;
-        several parts separated by ``;``. Asks who carries each item when it matters."""
-        buys: list[dict[str, Any]] = []
-        for part in (p.strip() for p in text.split(";")):
-            if not part:
-                continue
-            name, _, cost = part.rpartition(" ")
-            if request["deck"] and name and cost.isascii() and cost.isdigit() and not name.replace(" ", "").isdigit():
-                if len(cost) > 20:          # beyond the runtime's number limit: say so in our words
-                    raise ValueError(f"a cost is a number of coins, at most {request['coins']} here")
-                buys.append({"item": name.strip(), "cost": int(cost), "character": 0})    # who carries: asked next
-            elif request["offers"]:
-                buys += [{"offer": request["offers"][n - 1]["offer"], "character": 0}
-                         for n in self.numbers(part, 1, len(request["offers"]))]
-            else:
-                raise ValueError("type a drawn card's name and cost, such as: Musket 5")
+        """Offer numbers (``1 3``): the card's offers and the cards drawn from the deck
+        alike. Asks who carries each item when it matters."""
+        buys = [{"offer": request["offers"][n - 1]["offer"], "character": 0}
+                for n in (self.numbers(text, 1, len(request["offers"])) if request["offers"] else [])]
+        if text and not request["offers"]:
+            raise ValueError("nothing is on offer: press [Enter]")
         try:
             self.session.check_answer({"buy": buys})      # cost and counts first, before asking who carries
         except AnswerError as error:
             raise ValueError(error.reason) from None
-        self.ask_carriers(buys, lambda buy: buy.get("item") or request["offers"][buy["offer"]]["item"])
+        self.ask_carriers(buys, lambda buy: request["offers"][buy["offer"]]["item"])
         return {"buy": buys}
+
+    def parse_leave(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        """The numbers of the Equipment cards the Character leaves."""
+        answer = {"leave": [request["cards"][n - 1]["card"] for n in self.numbers(text, 1, len(request["cards"]))]}
+        try:
+            self.session.check_answer(answer)
+        except AnswerError as error:
+            raise ValueError(error.reason) from None
+        return answer
 
     def ask_carriers(self, buys: list[dict[str, Any]], item_of: Any) -> None:
         """Ask who carries each item bought (when more than one Character could)."""
@@ -180,7 +180,8 @@ class Terminal(Screen):
                         click.secho(f"  {error}", fg="yellow")
 
     def parse_between(self, request: dict[str, Any], text: str) -> dict[str, Any]:
-        """Between Story Cards: ``[Enter]`` goes on; ``porter Name cost; ...``,
+        """Between Story Cards: ``[Enter]`` goes on; ``porter N ...`` (the numbers of
+        the Porter's cards bought),
         ``sell N Name cost`` (``sell N Name`` for an item bought in this story: the
         engine knows its cost) or ``trade N M Name`` (Characters numbered from 1)."""
         if not text:
@@ -196,10 +197,9 @@ class Terminal(Screen):
             return name.strip(), int(cost)
 
         if word == "porter":
-            buys = []
-            for part in (p for p in rest.split(";") if p.strip()):
-                name, cost = name_and_cost(part, "after 'porter' type each card bought as: Name cost")
-                buys.append({"item": name, "cost": cost, "character": 0})    # who carries: asked next
+            offers = request.get("porter") or []
+            buys = [{"offer": offers[n - 1]["offer"], "character": 0}      # who carries: asked next
+                    for n in (self.numbers(rest, 1, len(offers)) if offers else [])]
             answer: dict[str, Any] = {"porter": buys}
         elif word == "sell":
             first, _, tail = rest.partition(" ")
@@ -222,7 +222,7 @@ class Terminal(Screen):
             self.session.check_answer(answer)
         except AnswerError as error:
             raise ValueError(error.reason) from None
-        self.ask_carriers(answer.get("porter", []), lambda buy: buy["item"])
+        self.ask_carriers(answer.get("porter", []), lambda buy: request["porter"][buy["offer"]]["item"])
         return answer
 
     def parse_battle(self, request: dict[str, Any], text: str) -> dict[str, Any]:
@@ -251,11 +251,14 @@ class Terminal(Screen):
             if kind == "purchase":
                 items = []
                 for buy in answer["buy"]:
-                    item = buy["item"] if "item" in buy else request["offers"][buy["offer"]]["item"]
+                    item = request["offers"][buy["offer"]]["item"]
                     items.append(f"{item} for {self.names[self.carrier(buy)]}")
                 return "buy " + ", ".join(items) if items else "buy nothing"
             if kind == "between":
                 return self.between_meaning(request, answer)
+            if kind == "leave":
+                left = [c["item"] for c in request["cards"] if c["card"] in answer["leave"]]
+                return f"{self.names[request['character']]} leaves " + ", ".join(left)
             if kind == "battle":
                 if answer.get("lost"):
                     return "the Battle is lost"
@@ -274,7 +277,8 @@ class Terminal(Screen):
         if not answer:
             return f"go on to card {request['next']}"
         if "porter" in answer:
-            bought = ", ".join(f"{b['item']} for {self.names[self.carrier(b)]}" for b in answer["porter"])
+            bought = ", ".join(f"{request['porter'][b['offer']]['item']} for {self.names[self.carrier(b)]}"
+                               for b in answer["porter"])
             return "call the Porter" + (f": buy {bought}" if bought else "")
         if "sell" in answer:
             return "sell " + ", ".join(f"{self.names[s['character']]}'s {s['item']}" for s in answer["sell"])

@@ -94,12 +94,16 @@ class Screen:
             click.echo()
             click.secho(f"Purchase (the party has {plural(request['coins'], 'coin')}):", bold=True)
             for n, offer in enumerate(request["offers"], 1):
-                click.echo(f"  {n}. {shown(offer['item'])} ({plural(offer['cost'], 'coin')})")
-            if request["deck"]:
-                say(f"Draw {request['draw']} card(s) from the {request['deck']} deck; to buy a drawn card, type its "
-                     "name and cost, such as: Musket 5", "  " + EVENT)
-            if request["offers"] and request["deck"]:
-                click.echo("  Separate several purchases with ';', such as: 1; Musket 5")
+                drawn = f" [drawn from the {shown(request['deck'])} deck]" if offer["card"] else ""
+                click.echo(f"  {n}. {shown(offer['item'])} ({plural(offer['cost'], 'coin')}){drawn}")
+            if request["draw"]:
+                click.echo("  Cards drawn and not bought go to the discard pile.")
+        elif kind == "leave":
+            click.echo()
+            click.secho(f"{self.who(request['character'])} carries more than {request['hands']} hands of "
+                        "Equipment: which card(s) are left (to the discard pile)?", bold=True)
+            for n, card in enumerate(request["cards"], 1):
+                click.echo(f"  {n}. {shown(card['item'])} ({plural(card['hands'], 'hand')})")
         elif kind == "between":
             self.show_between(request)
         elif kind == "battle":
@@ -171,8 +175,10 @@ class Screen:
         for n, items in enumerate(request["items"], 1):
             click.echo(f"  {n}. {self.who(n - 1)}: {shown(', '.join(items)) or 'no items'}")
         if request.get("porter"):
-            say(f"porter Name cost; ...: call the Porter (once per Story): buy from the {request['porter']} "
-                f"{shown(self.porter_deck or '')} cards under him ('porter' alone buys none)", "  " + EVENT, "    ")
+            cards = ", ".join(f"{n}. {shown(o['item'])} ({plural(o['cost'], 'coin')})"
+                              for n, o in enumerate(request["porter"], 1))
+            say(f"porter N ...: call the Porter (once per Story): buy from the {shown(self.porter_deck or '')} "
+                f"cards under him: {cards} ('porter' alone buys none; the rest are discarded)", "  " + EVENT, "    ")
         say("sell N Name cost: Character N sells an item for half its cost, rounded up", "  " + EVENT, "    ")
         say("trade N M Name: Character N gives an item to Character M", "  " + EVENT, "    ")
 
@@ -216,6 +222,11 @@ class Screen:
                            f"{plural(event['cost'], 'coin')}")
             elif event["event"] in ("sale", "trade", "porter"):
                 click.echo(f"  {EVENT}{self.between_event(event)}")
+            elif event["event"] == "leave":
+                click.echo(f"  {EVENT}{self.who(event['character'])} leaves {shown(event['item'])} (discarded)")
+            elif event["event"] == "loot":
+                kept = " and keeps it" if event["kept"] else ""
+                click.echo(f"  {EVENT}{self.who(event['character'])} draws Loot: {shown(event['item'])}{kept}")
         for change in entry["changes"]:
             line = self.change_line(change)
             if line:
@@ -243,6 +254,10 @@ class Screen:
             return "The Porter has been called this Story" if new else "The Porter may be called again this Story"
         if path[0] == "costs":           # the purchase event says what it cost; a sale uses it
             return f"(a sale of {shown(path[1])} pays half of {word(new)} coins)" if self.trace else None
+        if path[0] in ("decks", "porter") or (path[0] == "characters" and path[2:] == ["cards"]):
+            # the piles are face down (the draw order is the players' secret); a card held
+            # is already told by the Character's items and the purchase/leave events
+            return f"(deck state) {shown('/'.join(path))}: {word(old)} -> {word(new)}" if self.trace else None
         if path[0] in ("flags", "counters"):
             return f"(story {path[0][:-1]}) {shown(path[1])}: {word(old)} -> {word(new)}" if self.trace else None
         if path[0] == "characters" and len(path) == 3:

@@ -1,0 +1,319 @@
+"""The story session's use of the decks: Setup, purchases and sales of deck cards,
+gaining and losing deck cards, Loot, the hands a Character carries, difficulty.
+
+Rules followed (Gascony's Legacy): Setup 3-4 (shuffle the Loot, Equipment and
+Reaction decks; 1 Equipment card per Character under the Porter) and the Starting
+Equipment of each Character board (``weapons``: taken from the Equipment deck);
+Equipment cards ("Characters can only carry 2 hands worth of equipment at once": the
+pack's ``carry.hands``); Loot cards; Between Story Cards (Call The Porter: unbought
+cards are discarded; Sell Equipment: into the discard pile beside its deck);
+Difficulty Adjustments (``difficulty`` options of the pack). The piles and named
+operations are ``decks``; this module decides which operation a rule calls for.
+
+Every function changes the game state (``state.initial_state``'s shape) in place; the
+generators yield ``leave`` requests when a Character carries too many hands.
+
+Dependencies: ``decks``, ``format`` (coins), ``wounds``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Mapping
+from typing import Any
+
+from cardforge_runtime import decks as D
+from cardforge_runtime.format import add_coins
+from cardforge_runtime.pcg import Pcg32
+from cardforge_runtime.wounds import heal, wound
+
+__all__ = ["card_costs", "carry_decks", "deck_by_role", "decks_by_name", "difficulty_of", "draw_loot", "draw_offers",
+           "gain_card", "lose_card", "move_card", "set_up_decks", "settle_hands", "start_draws"]
+
+Record = Callable[[dict[str, Any]], None]
+
+
+def decks_by_name(pack: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    """The pack's decks (bundle ``decks``, a list) by name; ``{}`` for a pack without."""
+    decks = pack.get("decks")
+    return {deck["name"]: deck for deck in decks} if isinstance(decks, list) else {}
+
+
+def deck_by_role(pack: Mapping[str, Any], role: str) -> str | None:
+    """The name of the deck that plays ``role`` (``equipment``, ``loot``...): the one
+    the pack's ``deck_roles`` names, else the first deck (by name) of that ``role``;
+    ``None`` when the pack has none."""
+    named = pack.get("deck_roles")
+    if isinstance(named, Mapping) and named.get(role):
+        return named[role]
+    for name, deck in sorted(decks_by_name(pack).items()):
+        if deck.get("role") == role:
+            return name
+    return None
+
+
+def difficulty_of(pack: Mapping[str, Any], name: str | None) -> dict[str, Any]:
+    """The pack's difficulty option called ``name`` (``{}`` for ``None``: the standard
+    game). Gascony's Legacy, Difficulty Adjustments."""
+    if name is None:
+        return {}
+    return next(dict(option) for option in pack.get("difficulty", []) if option["name"] == name)
+
+
+def set_up_decks(state: dict[str, Any], pack: Mapping[str, Any], setup: Mapping[str, Any], rng: Pcg32) -> None:
+    """Setup: every deck of the pack out of the box (``decks.new_piles``); the
+    difficulty's ``remove_cards`` into the box; each Character's Starting Weapons
+    (board ``weapons``) taken from the Equipment deck (docs/rulings.md, Gaining a
+    deck card: with no copy left the Character has the item without a card); every
+    draw pile shuffled (``shuffle_at_setup``, decks in name order); then the Porter's
+    cards drawn from his deck (``cards_per_character`` per Character).
+
+    Sets ``state["decks"]``, ``state["porter"]`` and each Character's ``cards``.
+    """
+    decks = decks_by_name(pack)
+    state["decks"] = {name: D.new_piles(deck) for name, deck in sorted(decks.items())}
+    state["porter"], state["offer"] = [], []
+    for character in state["characters"]:
+        character.setdefault("cards", [])
+    for deck, names in sorted(difficulty_of(pack, setup.get("difficulty")).get("remove_cards", {}).items()):
+        piles = state["decks"].get(deck)
+        for card in list(piles["draw"]) if piles else []:
+            if D.card_of(decks, card)["name"] in names:
+                piles["draw"].remove(card)
+                D.to_box(piles, card)
+    equipment = deck_by_role(pack, "equipment")
+    for character, board in zip(state["characters"], setup["characters"]):
+        for weapon in board.get("weapons", []):
+            piles = state["decks"].get(equipment) if equipment else None
+            card = D.take_named(piles, weapon, decks) if piles else None
+            if card is not None:
+                character["cards"].append(card)
+    for name in sorted(state["decks"]):
+        D.shuffle_at_setup(state["decks"][name], rng)
+    _fill_porter(state, pack, rng)
+
+
+def carry_decks(state: Any, pack: Mapping[str, Any], older: bool, rng: Pcg32) -> str | None:
+    """A save's checkpoint state carried over (``Session.load``): when the save is
+    ``older`` than version 4 (no deck state) or holds other card instances than the
+    pack's decks now have (the decks changed since), the decks are built fresh:
+    every deck out of the box; each item a Character holds that is a deck card takes
+    a copy (``gain_card``); every draw pile shuffled; the Porter's cards drawn unless
+    he was called. Returns the warning to give, or ``None`` (the decks fit: a card in
+    two places is left for ``state.checked_state`` to refuse as damaged). A state
+    that is not a save's shape is left as it is for ``checked_state`` to refuse."""
+    decks = list(decks_by_name(pack).values())
+    if not older and _same_cards(state, decks):
+        return None
+    if not (isinstance(state, dict) and isinstance(state.get("characters"), list)
+            and all(isinstance(c, dict) and isinstance(c.get("items"), list) for c in state["characters"])):
+        return None
+    state["decks"] = {deck["name"]: D.new_piles(deck) for deck in sorted(decks, key=lambda d: d["name"])}
+    state["porter"], state["offer"] = [], []
+    for index, character in enumerate(state["characters"]):
+        character["cards"] = []
+        for item in character["items"]:
+            gain_card(state, pack, index, item)
+    for name in sorted(state["decks"]):
+        D.shuffle_at_setup(state["decks"][name], rng)
+    if not state.get("porter_called"):
+        _fill_porter(state, pack, rng)
+    return ("the decks are built fresh and shuffled: the save holds no deck state that fits this bundle's decks "
+            "(each item held that is a deck card takes its card)")
+
+
+def _same_cards(state: Any, decks: list[Mapping[str, Any]]) -> bool:
+    """Whether ``state`` holds the same decks and card instances as ``decks`` (each
+    somewhere; a card in two places is a damaged save, not changed decks)."""
+    try:
+        faults = D.check_conservation(state, decks)
+        return sorted(state["decks"]) == sorted(d["name"] for d in decks) \
+            and not any(" is nowhere" in f or " is not a card of any deck" in f for f in faults)
+    except (KeyError, TypeError, AttributeError, ValueError):
+        return False
+
+
+def _fill_porter(state: dict[str, Any], pack: Mapping[str, Any], rng: Pcg32) -> None:
+    """Setup 4: "place 1 Equipment card per Character face-down, underneath [the
+    Porter]": the pack's ``porter.cards_per_character`` per Character, drawn from his
+    deck (none when the pack has no Porter or no such deck)."""
+    porter = pack.get("porter")
+    if porter is not None and porter["deck"] in state["decks"]:
+        for _ in range(porter["cards_per_character"] * len(state["characters"])):
+            card = D.draw(state["decks"][porter["deck"]], rng)
+            if card is not None:
+                state["porter"].append(card)
+
+
+def start_draws(state: dict[str, Any], pack: Mapping[str, Any], difficulty: Mapping[str, Any], rng: Pcg32,
+                record: Record) -> Generator[dict[str, Any], dict[str, Any], None]:
+    """The easier game (Difficulty Adjustments): "Each player draws 1 Loot card at the
+    beginning of the Story": the difficulty's ``start_draws`` (``{"deck",
+    "per_character"}``), Loot drawn by each Character in turn (``draw_loot``), then
+    anyone over their hands leaves Equipment (``settle_hands``)."""
+    draws = difficulty.get("start_draws")
+    if not draws:
+        return
+    for index in range(len(state["characters"])):
+        for _ in range(draws.get("per_character", 1)):
+            draw_loot(state, pack, index, rng, record, severe=difficulty.get("severe_wounds", True))
+    yield from settle_hands(state, pack, record)
+
+
+def card_costs(state: Mapping[str, Any], pack: Mapping[str, Any]) -> dict[str, int]:
+    """What a sale of each item pays half of: the cost each item was bought at in
+    this story (``state["costs"]``), and the printed cost of every card a Character
+    holds (Between Story Cards, Sell Equipment)."""
+    decks = decks_by_name(pack)
+    costs = dict(state["costs"])
+    for character in state["characters"]:
+        for card in character.get("cards", []):
+            printed = D.card_of(decks, card).get("cost")
+            if printed is not None:
+                costs[D.card_of(decks, card)["name"]] = printed
+    return dict(sorted(costs.items()))
+
+
+def draw_offers(state: dict[str, Any], pack: Mapping[str, Any], deck: str, count: int, rng: Pcg32) -> list[str]:
+    """Draw ``count`` cards from ``deck`` to offer for purchase (fewer when both piles
+    run out); the caller discards those not bought."""
+    piles = state["decks"].get(deck)
+    drawn = []
+    for _ in range(count if piles is not None else 0):
+        card = D.draw(piles, rng)
+        if card is None:
+            break
+        drawn.append(card)
+    return drawn
+
+
+def move_card(state: dict[str, Any], pack: Mapping[str, Any], giver: int, taker: int | None, item: str) -> None:
+    """The card behind ``item`` that Character ``giver`` holds (if any) goes to
+    Character ``taker``, or to its deck's discard pile when ``taker`` is ``None`` (a
+    sale, a loss, an item left). The ``items`` names are the caller's concern."""
+    decks = decks_by_name(pack)
+    held = state["characters"][giver].get("cards", [])
+    card = next((c for c in held if D.card_of(decks, c)["name"] == item), None)
+    if card is None:
+        return
+    held.remove(card)
+    if taker is None:
+        D.discard(state["decks"][D.deck_of(card)], card)
+    else:
+        state["characters"][taker]["cards"].append(card)
+
+
+def gain_card(state: dict[str, Any], pack: Mapping[str, Any], index: int, item: str) -> str | None:
+    """A Character gains ``item``: when a deck of the pack has a card of that name,
+    a copy is taken from its draw pile, else its discard pile, and held
+    (docs/rulings.md, Gaining a deck card); ``None`` when no deck has one left (the
+    Character still gains the item, without a card)."""
+    decks = decks_by_name(pack)
+    for name in sorted(decks):
+        if any(card["name"] == item for card in decks[name]["cards"]):
+            card = D.take_named(state["decks"][name], item, decks)
+            if card is not None:
+                state["characters"][index]["cards"].append(card)
+                return card
+    return None
+
+
+def lose_card(state: dict[str, Any], pack: Mapping[str, Any], index: int, item: str) -> None:
+    """A Character loses ``item``: the card behind it (if any) to its discard pile."""
+    move_card(state, pack, index, None, item)
+
+
+def _hands(pack: Mapping[str, Any], card: str) -> int:
+    return D.card_of(decks_by_name(pack), card).get("hands", 0) or 0
+
+
+def settle_hands(state: dict[str, Any], pack: Mapping[str, Any], record: Record,
+                 who: list[int] | None = None) -> Generator[dict[str, Any], dict[str, Any], None]:
+    """Gascony's Legacy, Equipment cards: "Characters can only carry 2 hands worth of
+    equipment at once" (the pack's ``carry.hands``; no limit without ``carry``). For
+    each Character (of ``who``, default all) whose Equipment cards need more hands,
+    yield a ``leave`` request; the answer's cards (checked: they bring the Character
+    within the limit) go to the discard pile and leave ``items``."""
+    limit = (pack.get("carry") or {}).get("hands")
+    if limit is None:
+        return
+    decks = decks_by_name(pack)
+    for index in who if who is not None else range(len(state["characters"])):
+        character = state["characters"][index]
+        carried = [{"card": c, "item": D.card_of(decks, c)["name"], "hands": _hands(pack, c)}
+                   for c in character.get("cards", []) if _hands(pack, c)]
+        if sum(c["hands"] for c in carried) <= limit:
+            continue
+        answer = yield {"kind": "leave", "card": state["card"], "character": index, "hands": limit, "cards": carried}
+        for card in answer["leave"]:
+            name = D.card_of(decks, card)["name"]
+            character["cards"].remove(card)
+            items = list(character["items"])
+            items.remove(name)
+            character["items"] = items
+            D.discard(state["decks"][D.deck_of(card)], card)
+            record({"event": "leave", "character": index, "card": card, "item": name})
+
+
+def draw_loot(state: dict[str, Any], pack: Mapping[str, Any], index: int, rng: Pcg32, record: Record,
+              *, severe: bool = True) -> dict[str, Any] | None:
+    """Character ``index`` draws a Loot card (Gascony's Legacy, Loot cards) and its
+    effects apply to them (``you``): ``gain``/``lose`` (coins, destiny, health,
+    status), ``heal``, ``wound``, ``status``, ``remove-status``, ``reshuffle`` (the
+    Loot deck and this card, ``reshuffle_card_says``), ``return-to-box``. A card with
+    ``keep: true`` is then held (name in ``items``; its ``use`` effects apply when it
+    is discarded to use it); any other card goes to the discard pile (or the box).
+    The caller then calls ``settle_hands`` for the Character.
+
+    Returns:
+        ``{"card": id, "item": name, "kept": bool, "others": [effects]}``, ``others``
+        the effects this function does not apply (``discard-weapon``, ``draw``...:
+        the Battle's); ``None`` when the pack has no Loot deck or no card is left.
+    """
+    deck = deck_by_role(pack, "loot")
+    piles = state["decks"].get(deck) if deck else None
+    card = D.draw(piles, rng) if piles is not None else None
+    if card is None:
+        return None
+    data = D.card_of(decks_by_name(pack), card)
+    character = state["characters"][index]
+    others, placed = [], False
+    for effect in data.get("effects", []):
+        kind = effect["kind"]
+        if kind in ("gain", "lose"):
+            sign = 1 if kind == "gain" else -1
+            if "coins" in effect:
+                state["coins"] = add_coins(state["coins"], sign * effect["coins"])
+            if "destiny" in effect:
+                character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * effect["destiny"]))
+            if "health" in effect:
+                (heal if sign > 0 else lambda c, n: wound(c, n, severe=severe))(character, effect["health"])
+            for token in effect.get("status", []):
+                held = token in character["status"]
+                if sign > 0 and not held:
+                    character["status"] = sorted(character["status"] + [token])
+                elif sign < 0 and held:
+                    character["status"] = [t for t in character["status"] if t != token]
+        elif kind == "heal":
+            heal(character, effect["amount"])
+        elif kind == "wound":
+            wound(character, effect["amount"], severe=severe)
+        elif kind == "status" and effect["token"] not in character["status"]:
+            character["status"] = sorted(character["status"] + [effect["token"]])
+        elif kind == "remove-status":
+            character["status"] = [t for t in character["status"] if effect.get("token") not in (None, t)]
+        elif kind == "reshuffle" and not placed:
+            D.reshuffle_card_says(piles, card, rng)
+            placed = True
+        elif kind == "return-to-box" and not placed:
+            D.to_box(piles, card)
+            placed = True
+        elif kind not in ("status", "reshuffle", "return-to-box"):
+            others.append(effect)
+    kept = bool(data.get("keep")) and not placed
+    if kept:
+        character["cards"].append(card)
+        character["items"] = character["items"] + [data["name"]]
+    elif not placed:
+        D.discard(piles, card)
+    record({"event": "loot", "character": index, "card": card, "item": data["name"], "kept": kept})
+    return {"card": card, "item": data["name"], "kept": kept, "others": others}

@@ -1,0 +1,230 @@
+"""The deck engine: card instances, piles and the named operations on them.
+
+A deck of the bundle (``pack["decks"]``: ``{"name", "role", "cards": [{"name",
+"count", ...}]}``) is expanded into **card instances**, one per copy, in bundle order
+with their counts; an instance id is ``"<deck>#<n>"`` with ``n`` from 1
+(``"Reaction#7"``), and its card (name, cost, effects...) is looked up from the
+bundle. The Unarmed card (``unarmed: true``) never leaves play and is never shuffled
+(Gascony's Legacy, Equipment cards: "Characters without any Equipment must use the
+Unarmed card"): it has no instance.
+
+Deck state lives in the game state, ``state["decks"]``: per deck ``{"draw": [ids, top
+first], "discard": [ids, top last], "box": [ids]}``. Cards held by a Character are in
+``state["characters"][i]["cards"]`` (their names are also in ``items``); the Porter's
+cards in ``state["porter"]``; the cards drawn for a purchase, while its request
+waits, in ``state["offer"]``. A card being resolved exists only inside an operation.
+``check_conservation`` proves every instance sits in exactly one of these places.
+
+Randomness: every shuffle uses the **deck generator**, a ``Pcg32`` seeded with the
+session seed on stream ``DECK_STREAM`` (55), apart from the dice generator (stream
+54): dice never move it, decks never move the dice generator (docs/runtime.md,
+Randomness).
+
+Named operations and their scope (docs/runtime.md, Decks):
+
+- ``shuffle_at_setup``: the draw pile is shuffled (Setup 3, "Shuffle each of the Loot,
+  Equipment, and Reaction decks"). Other piles unchanged.
+- ``draw``: the top card of the draw pile; when the draw pile is empty first
+  ``reshuffle_when_empty``. ``None`` when both piles are empty.
+- ``reshuffle_when_empty``: the discard pile becomes the draw pile, shuffled. Box and
+  held cards unchanged.
+- ``discard`` / ``to_box``: a card (drawn, held or bought) onto the discard pile / into
+  the box, where it stays until ``campaign_reset`` (a box card never comes back on a
+  reshuffle: "Guards!").
+- ``reshuffle_card_says``: "Reshuffle the Deck" (Duck!): the discard pile and the card
+  itself join the draw pile and the whole draw pile is shuffled. Box and held unchanged.
+- ``end_of_story``: the discard pile joins the draw pile, shuffled; held cards, the
+  Porter's and the box unchanged.
+- ``campaign_reset``: Campaign Mode 5, "Shuffle all discard piles back into their
+  decks": every deck's discard pile joins its draw pile, each shuffled; the box is
+  unchanged.
+
+A Threat deck's two portions are the caller's concern (the Battle resolves the threat
+or the reaction); its piles have this same shape under ``state["decks"]``.
+
+Dependencies: ``pcg`` only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from cardforge_runtime.pcg import Pcg32
+
+__all__ = [
+    "DECK_STREAM", "campaign_reset", "card_of", "check_conservation", "deck_of", "deck_rng", "discard", "draw",
+    "end_of_story", "instance_ids", "new_piles", "reshuffle_card_says", "reshuffle_when_empty", "shuffle_at_setup",
+    "take_named", "to_box",
+]
+
+#: The PCG32 stream (``initseq``) of the deck generator; the dice use 54.
+DECK_STREAM = 55
+
+Piles = dict[str, list[str]]
+
+
+def deck_rng(seed: int) -> Pcg32:
+    """The deck generator of a session seeded with ``seed``: ``Pcg32(seed, 55)``.
+
+    Raises:
+        ValueError: a seed that is not a whole number from 0 to 2**64 - 1.
+    """
+    return Pcg32(seed, DECK_STREAM)
+
+
+def instance_ids(deck: Mapping[str, Any]) -> list[str]:
+    """The instance ids of a bundle deck, in bundle order, one per copy (``count``),
+    numbered from 1: ``["Reaction#1", "Reaction#2", ...]``. The Unarmed card
+    (``unarmed: true``) is numbered like the others but has no instance (it is not in
+    the list)."""
+    ids, number = [], 0
+    for card in deck["cards"]:
+        for _ in range(card.get("count", 1)):
+            number += 1
+            if not card.get("unarmed", False):
+                ids.append(f"{deck['name']}#{number}")
+    return ids
+
+
+def deck_of(instance: str) -> str:
+    """The deck name of an instance id (``"Reaction#7"`` -> ``"Reaction"``)."""
+    return instance.rpartition("#")[0]
+
+
+def card_of(decks: Mapping[str, Mapping[str, Any]], instance: str) -> dict[str, Any]:
+    """The bundle card of an instance id, from the pack's decks by name.
+
+    Raises:
+        KeyError: no such deck or no such instance number.
+    """
+    deck = decks[deck_of(instance)]
+    wanted = int(instance.rpartition("#")[2])
+    number = 0
+    for card in deck["cards"]:
+        number += card.get("count", 1)
+        if wanted <= number:
+            return dict(card)
+    raise KeyError(f"no card {instance!r} in deck {deck['name']!r}")
+
+
+def new_piles(deck: Mapping[str, Any]) -> Piles:
+    """A deck as it comes out of the box: every instance in the draw pile, in bundle
+    order (not shuffled yet: ``shuffle_at_setup``), empty discard pile and box."""
+    return {"draw": instance_ids(deck), "discard": [], "box": []}
+
+
+def shuffle_at_setup(piles: Piles, rng: Pcg32) -> None:
+    """Setup: shuffle the draw pile (``Pcg32.shuffle``, Fisher-Yates from the last
+    position down). Discard pile and box unchanged. (Gascony's Legacy, Setup 3.)"""
+    rng.shuffle(piles["draw"])
+
+
+def reshuffle_when_empty(piles: Piles, rng: Pcg32) -> None:
+    """The draw pile is empty: the discard pile, shuffled, becomes the draw pile.
+    Box and held cards unchanged; a no-op while the draw pile still has cards."""
+    if piles["draw"]:
+        return
+    piles["draw"], piles["discard"] = piles["discard"], []
+    rng.shuffle(piles["draw"])
+
+
+def draw(piles: Piles, rng: Pcg32) -> str | None:
+    """Take the top card of the draw pile (reshuffling the discard pile first when the
+    draw pile is empty). The card is then in nobody's pile: the caller puts it
+    somewhere (a hand, the discard pile, the box). ``None``: no card is left."""
+    reshuffle_when_empty(piles, rng)
+    return piles["draw"].pop(0) if piles["draw"] else None
+
+
+def discard(piles: Piles, card: str) -> None:
+    """Put ``card`` (not in any pile) on top of the discard pile."""
+    piles["discard"].append(card)
+
+
+def to_box(piles: Piles, card: str) -> None:
+    """Return ``card`` (not in any pile) to the box: out of the game until a campaign
+    reset leaves the box as it is (a box card never comes back on a reshuffle)."""
+    piles["box"].append(card)
+
+
+def reshuffle_card_says(piles: Piles, card: str, rng: Pcg32) -> None:
+    """"Reshuffle the Deck" (Duck!): the discard pile and ``card`` itself (being
+    resolved, in no pile) go into the draw pile, and the whole draw pile is shuffled.
+    Box and held cards unchanged."""
+    piles["draw"] = piles["draw"] + piles["discard"] + [card]
+    piles["discard"] = []
+    rng.shuffle(piles["draw"])
+
+
+def end_of_story(piles: Piles, rng: Pcg32) -> None:
+    """The end of a Story: the discard pile joins the draw pile and the draw pile is
+    shuffled. Held cards, the Porter's and the box are unchanged."""
+    piles["draw"] = piles["draw"] + piles["discard"]
+    piles["discard"] = []
+    rng.shuffle(piles["draw"])
+
+
+def campaign_reset(decks: Mapping[str, Piles], rng: Pcg32) -> None:
+    """Gascony's Legacy, Campaign Mode 5: "Shuffle all discard piles back into their
+    decks": for each deck in name order, the discard pile joins the draw pile, which
+    is shuffled. The box is unchanged; held cards stay held (a bought Rapier is not
+    back in the Equipment deck)."""
+    for name in sorted(decks):
+        end_of_story(decks[name], rng)
+
+
+def take_named(piles: Piles, name: str, decks: Mapping[str, Mapping[str, Any]]) -> str | None:
+    """Take a copy of the card called ``name`` out of this deck: the topmost one in the
+    draw pile, else the topmost in the discard pile (docs/rulings.md, Gaining a deck
+    card). ``None``: no copy is left in either pile (held or in the box)."""
+    for pile in ("draw", "discard"):
+        order = piles[pile] if pile == "draw" else list(reversed(piles[pile]))
+        for card in order:
+            if card_of(decks, card)["name"] == name:
+                piles[pile].remove(card)
+                return card
+    return None
+
+
+def check_conservation(state: Mapping[str, Any], decks: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Every instance of every deck in exactly one place: a deck's draw pile, discard
+    pile or box, a Character's ``cards``, the Porter's (``state["porter"]``) or on
+    offer in a purchase (``state["offer"]``).
+
+    Args:
+        state: the game state (``state["decks"]``, ``characters[i]["cards"]``,
+            ``porter``).
+        decks: the bundle decks whose piles ``state["decks"]`` must hold (threat decks
+            too, when a Battle set them up).
+
+    Returns:
+        One message per fault (a card missing, in two places, or unknown); ``[]``
+        when the cards are all accounted for.
+    """
+    where: dict[str, list[str]] = {}
+
+    def note(cards: Iterable[str], place: str) -> None:
+        for card in cards:
+            where.setdefault(card, []).append(place)
+
+    for name, piles in sorted(state.get("decks", {}).items()):
+        for pile in ("draw", "discard", "box"):
+            note(piles[pile], f"{name} {pile} pile" if pile != "box" else f"{name} box")
+    for index, character in enumerate(state.get("characters", [])):
+        note(character.get("cards", []), f"Character {index}")
+    note(state.get("porter", []), "the Porter")
+    note(state.get("offer", []), "the purchase on offer")
+    faults = []
+    expected: set[str] = set()
+    for deck in decks:
+        for card in instance_ids(deck):
+            expected.add(card)
+            places = where.get(card, [])
+            if not places:
+                faults.append(f"card {card} is nowhere")
+            elif len(places) > 1:
+                faults.append(f"card {card} is in {len(places)} places: {', '.join(places)}")
+    faults += [f"card {card} is not a card of any deck ({', '.join(where[card])})"
+               for card in sorted(set(where) - expected)]
+    return faults

@@ -1,0 +1,247 @@
+"""The story session's decks (cardforge_runtime.deck_play, between, story): Setup
+(Starting Weapons, the Porter's cards, shuffles), purchases of real cards, sales to
+the discard pile, gains and losses of deck cards (docs/rulings.md, Gaining a deck
+card), the hands a Character carries (``leave``), Loot, difficulty options, saves
+of version 4 and older saves carried over. Bundles are made by hand in the deck
+shape of format 1.5.0 (tests/_runtime_helpers.py, TEST_DECKS)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from _runtime_helpers import TEST_DECKS, advance, make_bundle
+from cardforge_runtime import AnswerError, Session, SessionError, load_bundle
+from cardforge_runtime import decks as D
+from cardforge_runtime.deck_play import decks_by_name, draw_loot
+
+GOTO_END = {"kind": "victory", "text": "Won."}
+BOARDS = [
+    {"name": "Anne", "stats": {"Prowess": 3, "Movement": 2}, "destiny": 3, "health": 3, "items": [],
+     "weapons": ["Dagger"]},
+    {"name": "Bertrand", "stats": {"Prowess": 2, "Movement": 6}, "destiny": 1, "health": 2, "items": [], "weapons": []},
+]
+DIFFICULTY = [{"name": "easier", "remove_cards": {"Loot": ["Coins"]}, "start_draws": {"deck": "Loot", "per_character": 1},
+               "character_count": -1, "severe_wounds": False},
+              {"name": "harder", "destiny_start": -2, "abilities": "stones-only"}]
+
+
+def bundle(cards, **fields):
+    options = {"characters": BOARDS, "decks": TEST_DECKS, "carry": {"hands": 2}, "difficulty": DIFFICULTY,
+               "porter": {"deck": "Equipment", "cards_per_character": 1}, **fields}
+    return load_bundle(make_bundle(cards, **options))
+
+
+def start(cards, players=2, seed=3, difficulty=None, **fields):
+    return Session.start(bundle(cards, **fields), "s", players=players, seed=seed, difficulty=difficulty)
+
+
+def conserved(session):
+    state = session.state
+    return D.check_conservation(state, list(decks_by_name(session.bundle.data["packs"][0]).values())) == []
+
+
+def test_setup_takes_starting_weapons_then_shuffles_then_fills_the_porter():
+    session = start([{"id": 1, "steps": [GOTO_END]}], seed=3)
+    anne, bertrand = session.state["characters"]
+    # Setup 1f: "The Character's Starting Weapon from the Equipment deck": the first Dagger (bundle order)
+    assert anne["items"] == ["Dagger"] and anne["cards"] == ["Equipment#5"] and bertrand["cards"] == []
+    pile = ["Equipment#2", "Equipment#3", "Equipment#4", "Equipment#6", "Equipment#7", "Equipment#8"]
+    rng = D.deck_rng(3)
+    rng.shuffle(pile)                     # Equipment first (name order), then Loot, then Supplies
+    assert session.state["porter"] == pile[:2] and session.state["decks"]["Equipment"]["draw"] == pile[2:]
+    assert conserved(session)
+
+
+def test_a_gain_takes_a_copy_from_the_draw_pile_then_the_discard_pile_then_none():
+    gain = {"kind": "gain", "items": ["Musket"], "who": "one", "character": "Bertrand"}
+    session = start([{"id": 1, "steps": [gain, gain, gain, {"kind": "lose", "items": ["Musket"], "who": "one",
+                                                            "character": "Bertrand"}, gain, gain, GOTO_END]}],
+                    carry=None, porter=None, seed=5)
+    advance(session)
+    bertrand = session.state["characters"][1]
+    # three Muskets in the deck: each gain takes one, then the loss discards one and the next gain takes it back
+    assert bertrand["items"] == ["Musket"] * 4 and len(bertrand["cards"]) == 3
+    assert session.state["decks"]["Equipment"]["discard"] == []
+    assert all(D.card_of(decks_by_name(session.bundle.data["packs"][0]), c)["name"] == "Musket" for c in bertrand["cards"])
+    assert conserved(session)
+
+
+def test_a_purchase_sale_and_leave_move_real_cards():
+    cards = [{"id": 1, "steps": [{"kind": "gain", "coins": 9, "who": "each"},
+                                 {"kind": "purchase", "deck": "Equipment", "per_player": 2}, GOTO_END]}]
+    session = start(cards, seed=3)
+    request = advance(session)
+    musket = next(o for o in request["offers"] if o["item"] == "Musket")
+    dagger = next(o for o in request["offers"] if o["item"] == "Dagger")
+    entry = session.answer({"sell": [{"character": 0, "item": "Dagger", "cost": 1}],
+                            "buy": [{"offer": musket["offer"], "character": 0}, {"offer": dagger["offer"], "character": 0}]})
+    assert entry["events"][0] == {"event": "sale", "character": 0, "item": "Dagger", "cost": 1, "coins": 1}
+    assert "Equipment#5" in session.state["decks"]["Equipment"]["discard"]          # the sold Starting Weapon
+    leave = session.pending
+    assert leave == {"kind": "leave", "card": 1, "character": 0, "hands": 2,
+                     "cards": [{"card": musket["card"], "item": "Musket", "hands": 2},
+                               {"card": dagger["card"], "item": "Dagger", "hands": 1}]}
+    before = session.state
+    for bad, reason in [({"leave": []}, "would still carry 3 hands"), ({"leave": ["Equipment#99"]}, "lists the Equipment"),
+                        ({"leave": [dagger["card"]] * 2}, "each card is left once"), ({}, "lists the Equipment")]:
+        with pytest.raises(AnswerError, match=reason):
+            session.answer(bad)
+        assert session.state == before                  # a refused answer changes nothing
+    entry = session.answer({"leave": [dagger["card"]]})
+    assert entry["events"] == [{"event": "leave", "character": 0, "card": dagger["card"], "item": "Dagger"}]
+    assert session.state["characters"][0]["items"] == ["Musket"]
+    assert session.state["decks"]["Equipment"]["discard"][-1] == dagger["card"]
+    assert conserved(session)
+
+
+def test_a_trade_moves_the_card_and_may_ask_to_leave():
+    cards = [{"id": 1, "steps": [{"kind": "gain", "items": ["Musket"], "who": "one", "character": "Bertrand"},
+                                 {"kind": "goto", "card": 2}]}, {"id": 2, "steps": [GOTO_END]}]
+    session = start(cards)
+    while session.pending["kind"] != "between":
+        session.answer({})
+    session.answer({"trade": [{"from": 1, "to": 0, "item": "Musket"}]})
+    assert session.pending["kind"] == "leave" and session.pending["character"] == 0
+    assert [c["item"] for c in session.pending["cards"]] == ["Dagger", "Musket"]
+    session.answer({"leave": [session.pending["cards"][1]["card"]]})
+    assert session.state["characters"][0]["items"] == ["Dagger"] and session.state["characters"][1]["cards"] == []
+    assert conserved(session)
+
+
+def test_loot_applies_its_effects_and_keeps_or_discards():
+    session = start([{"id": 1, "steps": [GOTO_END]}])
+    state, pack = session.state, session.bundle.data["packs"][0]
+    events = []
+    results = [draw_loot(state, pack, 1, D.deck_rng(1), events.append) for _ in range(5)]
+    names = sorted(r["item"] for r in results)
+    assert names == ["Buckler", "Coins", "Coins", "Cross", "Cross"]
+    assert state["coins"] == 4 and state["characters"][1]["destiny"] == 1       # Cross: +1 Destiny, at most the maximum
+    assert state["characters"][1]["items"] == ["Buckler"] and len(state["decks"]["Loot"]["discard"]) == 4
+    assert [e["kept"] for e in events] == [r["item"] == "Buckler" for r in results]
+    assert D.check_conservation(state, pack["decks"]) == []
+    assert draw_loot(state, {**pack, "decks": [d for d in pack["decks"] if d["role"] != "loot"]}, 0,
+                     D.deck_rng(1), events.append) is None
+
+
+def test_loot_reshuffle_and_return_to_box_place_the_card_itself():
+    decks = copy.deepcopy(TEST_DECKS)
+    decks[1]["cards"] = [{"name": "Duck", "count": 1, "effects": [{"kind": "reshuffle"}]},
+                         {"name": "Gone", "count": 1, "effects": [{"kind": "return-to-box"}, {"kind": "discard-weapon"}]}]
+    session = start([{"id": 1, "steps": [GOTO_END]}], decks=decks)
+    state, pack = session.state, session.bundle.data["packs"][0]
+    first = draw_loot(state, pack, 0, D.deck_rng(2), lambda e: None)
+    second = draw_loot(state, pack, 0, D.deck_rng(2), lambda e: None)
+    gone = first if first["item"] == "Gone" else second
+    assert gone["others"] == [{"kind": "discard-weapon"}]           # the Battle's to apply
+    assert state["decks"]["Loot"]["box"] == [gone["card"]] and state["decks"]["Loot"]["discard"] == []
+    assert D.check_conservation(state, pack["decks"]) == []
+
+
+def test_the_easier_game():
+    cards = [{"id": 1, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 1},
+                                 {"kind": "lose", "health": 9, "who": "one", "character": "Bertrand"}, GOTO_END]}]
+    session = start(cards, difficulty="easier", seed=4)
+    state = session.state
+    loot = state["decks"]["Loot"]
+    assert sorted(loot["box"]) == ["Loot#3", "Loot#4"]               # Coins removed at Setup
+    assert len(loot["discard"]) + sum(c["items"].count("Buckler") for c in state["characters"]) == 2
+    entry = session.answer({})                                       # the start draws are in the first entry
+    assert [e["event"] for e in entry["events"]] == ["loot", "loot"]
+    request = advance(session)
+    assert request["draw"] == 1                                      # 2 players count as 1
+    session.answer({"buy": []})
+    advance(session)
+    bertrand = session.state["characters"][1]
+    assert bertrand["fallen"] and bertrand["health_max"] == 2        # no Severe Wound
+
+
+def test_the_harder_game_and_unknown_difficulties():
+    session = start([{"id": 1, "steps": [GOTO_END]}], difficulty="harder")
+    assert [c["destiny"] for c in session.state["characters"]] == [1, 0]
+    assert session.save()["setup"]["difficulty"] == "harder"
+    with pytest.raises(SessionError, match="no difficulty 'hardest' in Test Pack \\(it has: easier, harder\\)"):
+        start([{"id": 1, "steps": [GOTO_END]}], difficulty="hardest")
+
+
+def test_deck_state_survives_save_and_load_and_an_edited_pile_is_refused():
+    cards = [{"id": 1, "steps": [{"kind": "gain", "coins": 9, "who": "each"},
+                                 {"kind": "purchase", "deck": "Equipment", "per_player": 1}, {"kind": "goto", "card": 2}]},
+             {"id": 2, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 1}, GOTO_END]}]
+    session = start(cards, seed=9)
+    advance(session)
+    session.answer({"buy": [{"offer": 0, "character": 1}]})
+    advance(session)
+    save = session.save()
+    assert save["version"] == 4 and set(save["checkpoint"]) == {"state", "rng", "deck_rng", "log_length"}
+    resumed = Session.load(session.bundle, json.dumps(save))
+    assert resumed.state == session.state and resumed.pending == session.pending
+    edited = copy.deepcopy(save)
+    edited["checkpoint"]["state"]["decks"]["Equipment"]["draw"].append("Equipment#2")
+    edited["content_hash"] = "sha256:" + "1" * 64                  # carried over: the state is checked
+    with pytest.raises(SessionError, match="damaged"):
+        Session.load(session.bundle, edited)
+
+
+def test_an_older_save_gets_fresh_decks_with_a_warning():
+    cards = [{"id": 1, "steps": [{"kind": "goto", "card": 2}]}, {"id": 2, "steps": [GOTO_END]}]
+    session = start(cards, seed=2)
+    advance(session)
+    save = session.save()
+    old = copy.deepcopy(save)
+    old["version"] = 3
+    for key in ("decks", "porter"):
+        del old["checkpoint"]["state"][key]
+    for character in old["checkpoint"]["state"]["characters"]:
+        del character["cards"]
+    del old["checkpoint"]["deck_rng"]
+    del old["setup"]["difficulty"]
+    resumed = Session.load(session.bundle, old)
+    assert any("the decks are built fresh" in w for w in resumed.warnings)
+    assert resumed.state["characters"][0]["cards"] == ["Equipment#5"]     # her Dagger takes its card
+    assert conserved(resumed) and resumed.save()["version"] == 4
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(0, 10**6), min_size=20, max_size=20))
+def test_no_card_is_lost_through_any_playthrough_and_save_load(seed, choices):
+    """Property: random legal answers (purchases, sales, trades, the Porter, leaves),
+    a JSON save and load after every answer: every card stays in exactly one place."""
+    cards = [{"id": 1, "steps": [{"kind": "gain", "coins": 20, "who": "each"},
+                                 {"kind": "purchase", "deck": "Equipment", "per_player": 2}, {"kind": "goto", "card": 2}]},
+             {"id": 2, "steps": [{"kind": "gain", "items": ["Musket", "Dagger"], "who": "one", "character": "Anne"},
+                                 {"kind": "purchase", "deck": "Equipment", "per_player": 2}, GOTO_END]}]
+    session = start(cards, seed=seed)
+    for choice in choices:
+        request = session.pending
+        kind = request["kind"]
+        if kind == "end":
+            break
+        if kind == "purchase":
+            affordable = [o for o in request["offers"] if o["cost"] <= request["coins"]]
+            answer = {"buy": [{"offer": o["offer"], "character": choice % 2} for o in affordable[: choice % 3]]}
+        elif kind == "leave":
+            answer = {"leave": [c["card"] for c in request["cards"]]}
+        elif kind == "between":
+            held = [(i, item) for i, items in enumerate(request["items"]) for item in items]
+            options = [{}]
+            if request.get("porter"):
+                options.append({"porter": [{"offer": 0, "character": choice % 2}]
+                                if request["porter"][0]["cost"] <= request["coins"] else []})
+            if held:
+                who, item = held[choice % len(held)]
+                options.append({"trade": [{"from": who, "to": 1 - who, "item": item}]})
+                if item in request["costs"]:
+                    options.append({"sell": [{"character": who, "item": item, "cost": request["costs"][item]}]})
+            answer = options[choice % len(options)]
+        elif kind == "character":
+            answer = {"character": request["characters"][choice % len(request["characters"])]}
+        else:
+            answer = {}
+        session.answer(answer)
+        assert conserved(session)
+        session = Session.load(session.bundle, json.dumps(session.save()))
