@@ -81,7 +81,7 @@ threat_deck: Cardinal Richelieu
 THREATS = """\
 kind: threat-deck
 name: Cardinal Richelieu
-when_empty: reshuffle
+when_empty: nothing
 cards:
   - name: Guards!
     threat:

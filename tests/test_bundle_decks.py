@@ -72,7 +72,7 @@ def test_enemies_are_written_with_defaults_supply_and_default_priorities(bundle:
 
 def test_threat_cards_write_both_portions_as_effects_with_every_parameter(bundle: dict) -> None:
     (deck,) = bundle["packs"][0]["threat_decks"]
-    assert deck["when_empty"] == "reshuffle"
+    assert deck["when_empty"] == "nothing"
     (guards,) = deck["cards"]
     assert guards["threat"] == [
         {"kind": "activate", "enemy": "Cardinal's Guard", "adjacent_to": "this"},

@@ -31,15 +31,16 @@ FAULTS = {
                               "`push: {squares: 1}`), got 'return-to-box'",
                               "write `- return-to-box: {}` (an effect is a mapping)")),
     "pattern character": (dict(decks=DECKS.replace('"xFx"', '"xFy"')),
-                          ("CF105", "decks.yaml", 33, 7, "row 1, column 3: 'y' is not a pattern character",
+                          ("CF825", "decks.yaml", 33, 12, "Attack Pattern: row 1, column 3: 'y' is not a pattern "
+                           "character",
                            "use x (in the pattern), . (not), F or f (the facing square), o (the figure)")),
     "two facing squares": (dict(decks=DECKS.replace('".o."', '".F."')),
-                           ("CF105", "decks.yaml", 33, 7, "an Attack Pattern has exactly one facing square "
+                           ("CF825", "decks.yaml", 33, 7, "an Attack Pattern has exactly one facing square "
                             "(F or f), found 2", "mark the square the figure faces with F (in the pattern) or f "
                             "(not in it)")),
     "unequal rows": (dict(decks=DECKS.replace('".o."', '".o"')),
-                     ("CF105", "decks.yaml", 33, 7, "row 2 has 2 squares, row 1 has 3: the rows of a pattern are "
-                      "of equal length", "pad the rows with `.` so that every row has the same length")),
+                     ("CF825", "decks.yaml", 34, 9, "Attack Pattern: row 2 has 2 squares, row 1 has 3: the rows "
+                      "of a pattern are of equal length", "pad the rows with `.` so that every row has the same length")),
     "a field of another role": (dict(decks=DECKS.replace("    effects: [{cancel-wound: {}}, {reshuffle: {}}]",
                                                          "    effects: [{cancel-wound: {}}]\n    hands: 1")),
                                 ("CF105", "decks.yaml", 6, 5, "`hands` is not a field of a reaction card",

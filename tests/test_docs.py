@@ -27,7 +27,8 @@ def test_every_step_kind_is_documented() -> None:
 
 def test_every_check_reports_registered_codes_and_every_code_has_an_owner() -> None:
     owned = {code for chk in CHECKS for code in chk.codes}
-    load_and_validate = {c for c in RULES if c[:3] in ("CF0", "CF1")} | {"CF302"}
+    # CF825: a malformed Attack Pattern grid, found when its card is validated
+    load_and_validate = {c for c in RULES if c[:3] in ("CF0", "CF1")} | {"CF302", "CF825"}
     assert owned | load_and_validate == set(RULES)
 
 

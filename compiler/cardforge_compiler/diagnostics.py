@@ -16,9 +16,10 @@ Families:
 - ``CF6xx`` card text against the card's steps (stage ``resolve``)
 - ``CF7xx`` battle boards: components, terrain keywords, terrain tiles and battle
   layouts (stage ``board``, once per pack)
-- ``CF80x-CF81x`` names of Enemies, Named Enemies, decks, cards, abilities and
-  terrain used by the Enemy and deck documents, the manifest, layouts and stories
-  (stage ``pack``, once per pack)
+- ``CF8xx`` Enemies, Named Enemies, Threat decks and decks, once per pack: the names
+  they use and are used by (CF801-CF819, stage ``pack``), their composition and
+  per-player counts (CF820-CF839, stage ``board``; CF825, a malformed Attack Pattern
+  grid, at ``validate``)
 """
 
 from __future__ import annotations
@@ -188,6 +189,29 @@ rule("CF810", "enemy-without-tokens", E,
      "An Enemy has no tokens in the box (the components' `enemy_tokens`): it can never be placed or spawned.")
 rule("CF811", "unknown-difficulty", E,
      "An `if` effect's `difficulty` predicate names a difficulty option the pack manifest does not define.")
+# CF820-CF839: the composition of decks and Enemies (checks/decks.py, checks/enemies.py)
+rule("CF820", "empty-deck", E,
+     "A deck or Threat deck has no cards to draw, or a difficulty option removes every one of them.")
+rule("CF821", "spawn-exceeds-supply", W,
+     "A `spawn` can ask for more Enemies than the box holds for some number of Characters.")
+rule("CF822", "threat-deck-runs-out", W,
+     "Every card of a Threat deck can return to the box, and the deck says to reshuffle (or nothing) when empty.")
+rule("CF823", "empty-attack-pattern", E, "An Attack Pattern has no square in it.")
+rule("CF824", "pattern-includes-own-square", E, "An Attack Pattern includes the figure's own square.")
+rule("CF825", "bad-pattern-grid", E,
+     "An Attack Pattern grid is malformed: rows of unequal length, an unknown character, no or two facing "
+     "squares, or an own square `o` that is not just below the facing square.")
+rule("CF826", "range-needed", W,
+     "A target rule keeps the Characters in range, but the attacker has no range (unlimited): the filter keeps "
+     "everyone.")
+rule("CF827", "falls-as-party-grows", W,
+     "A per-player-count value (Named Enemy health, a spawn `count`) is lower for a larger party.")
+rule("CF828", "box-counts-differ", E, "A deck's card counts do not add up to its `box_counts`.")
+rule("CF829", "starting-weapons-too-many-hands", E,
+     "A Character's Starting Weapons need more hands than the pack's `carry.hands`.")
+rule("CF830", "two-unarmed-cards", E, "An Equipment deck holds more than one Unarmed card.")
+rule("CF831", "no-unarmed-card", E,
+     "The Equipment deck has no Unarmed card for Characters without Equipment to fall back on.")
 
 del E, W
 

@@ -22,7 +22,7 @@ from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.load import NumberText, SourceFile
 from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, _card_id
 from cardforge_compiler.model_paths import STEP_LISTS, bounds_at, fields_of, model_for_mapping
-from cardforge_compiler.validate_decks import deck_effect_diagnostic
+from cardforge_compiler.validate_decks import deck_effect_diagnostic, pattern_diagnostic
 from cardforge_compiler.validate_board import EFFECT_LISTS, TAG_HINTS, TAG_NOUNS, effect_diagnostic, pair_at
 
 __all__ = ["Document", "duplicate_ids", "validate_document"]
@@ -147,6 +147,8 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
             out.append(deck_effect_diagnostic(value, where, _shown(value)))
         elif etype == "unknown_effect":
             out.append(effect_diagnostic(value, where, _shown(value)))
+        elif etype == "pattern":
+            out.append(pattern_diagnostic(err, where))
         elif etype == "card_id":
             out.append(Diagnostic("CF108", f"a card id is the printed number, such as 11; got {_shown(value)}",
                                   hint=_card_id_hint(value), **where))

@@ -1,7 +1,9 @@
 """Stage 2, validate, for the Enemy and deck documents: what pydantic's errors on an
 effect list mean to an author (an effect is a one-key mapping whose key names one of
 the format's effect kinds, ``format.EFFECTS``; Gascony's Legacy, Enemy Reaction
-cards, Threat cards)."""
+cards, Threat cards), and what a malformed Attack Pattern grid is (``CF825``, the
+code of every grid fault, beside the checks' CF823/CF824; Gascony's Legacy, Equipment
+cards: the Attack Pattern)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from cardforge_runtime.format import EFFECTS
 
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 
-__all__ = ["deck_effect_diagnostic"]
+__all__ = ["deck_effect_diagnostic", "pattern_diagnostic"]
 
 
 def deck_effect_diagnostic(value: Any, where: dict, got: str) -> Diagnostic:
@@ -32,3 +34,18 @@ def deck_effect_diagnostic(value: Any, where: dict, got: str) -> Diagnostic:
             else "an effect is a mapping such as `- push: {who: you, squares: 1}`")
     return Diagnostic("CF104", f"expected an effect (a mapping such as `push: {{squares: 1}}`), got {got}",
                       anchor="value", hint=hint, **where)
+
+
+def pattern_diagnostic(err: dict, where: dict) -> Diagnostic:
+    """CF825 for an Attack Pattern grid that ``model.patterns.check_pattern`` refused
+    (``err``: pydantic's error of type ``pattern``, its context giving the 1-based row
+    ``r`` and column ``c`` when the fault lies in one square), located at that row
+    (and column) of the grid, else at the ``pattern`` field."""
+    ctx = err.get("ctx") or {}
+    row, column = ctx.get("r"), ctx.get("c")
+    if isinstance(row, int):
+        where = {**where, "path": (*where["path"], row - 1),
+                 "offset": column - 1 if isinstance(column, int) else 0}
+    message = err["msg"] if err["msg"].startswith("an Attack Pattern") else f"Attack Pattern: {err['msg']}"
+    return Diagnostic("CF825", message, anchor="value",
+                      hint=ctx.get("hint", "docs/format.md, Attack Pattern grid"), **where)

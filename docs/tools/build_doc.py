@@ -35,6 +35,7 @@ Codes are grouped by the stage of the compiler that reports them:
 | `CF6xx` | card text against the steps of the same card | `resolve` |
 | `CF7xx` | battle boards: components, terrain keywords, terrain tiles, battle layouts | `board` |
 | `CF801`-`CF819` | names of Enemies, Named Enemies, decks, cards, abilities and terrain | `pack` |
+| `CF820`-`CF839` | Enemies, Named Enemies, Threat decks and decks: their composition and per-player counts | `board` (`CF825`: `validate`) |
 
 The stages run in order: **load** (find and parse the YAML files), **validate**
 (check each document against the format), **resolve** (group documents into packs,

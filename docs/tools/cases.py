@@ -655,3 +655,110 @@ deck_case("CF810", "enemies.yaml", "---\nkind: named-enemy", "---\nkind: enemy\n
           "damage: 1\nmovement: 3\ndefense: {wounded: 2, defeated: 3}\nrange: 6\n---\nkind: named-enemy")
 deck_case("CF811", "decks.yaml", "  - name: Nothing\n", "  - name: Nothing\n  - name: Broken Sword\n    effects:\n"
           "      - if: {difficulty: harder}\n        then: [{discard-weapon: {}}]\n")
+# ---------------------------------------------------------------- CF820-CF831: Enemies and decks
+GUARD = """kind: enemy
+name: Cardinal's Guard
+type: melee
+damage: 2
+movement: 4
+defense: {wounded: 2, defeated: 3}
+"""
+RICHELIEU = """kind: named-enemy
+name: Cardinal Richelieu
+health: {1: 4, 2: 5, 3: 6, 4: 7}
+defense: 3
+threat_deck: Cardinal Richelieu
+"""
+THREAT_DECK = """kind: threat-deck
+name: Cardinal Richelieu
+when_empty: reshuffle
+cards:
+  - name: Guards!
+    threat:
+      - activate: {enemy: Cardinal's Guard, adjacent_to: this}
+      - spawn: {enemy: Cardinal's Guard, per_player: 1}
+      - return-to-box: {}
+    reaction:
+      - status: {token: Doom, who: you, if_held: [{wound: {who: you, amount: 1}}]}
+      - push: {who: you, squares: 1}
+  - name: Advance
+    threat:
+      - move: {squares: 3}
+      - attack: {target: [{among: adjacent}, players-choice]}
+"""
+REACTION_DECK = """kind: deck
+name: Reaction
+role: reaction
+box_counts: 3
+cards:
+  - name: Duck!
+    count: 2
+    effects: [{cancel-wound: {}}, {reshuffle: {}}]
+  - name: Dodge
+    effects:
+      - if: adjacent
+        then: [{wound: {who: you, amount: 1}}]
+"""
+EQUIPMENT_DECK = """kind: deck
+name: Equipment
+role: equipment
+cards:
+  - name: Broadsword
+    hands: 2
+    slot: primary
+    attack: melee
+    cost: 4
+    pattern:
+      - "xFx"
+      - ".o."
+  - name: Pistol
+    hands: 1
+    slot: secondary
+    attack: ranged
+    value: 3
+    cost: 5
+    pattern: ["F", "o"]
+  - name: Unarmed
+    hands: 1
+    slot: primary
+    attack: melee
+    cost: 0
+    unarmed: true
+    pattern: ["F", "o"]
+"""
+TOKENS = "kind: components\nenemy_tokens:\n  - {enemy: Cardinal's Guard, count: 10}\n"
+
+
+def demo_case(code, **files):
+    """A demo pack of the Enemy and deck files the example needs (``decks``,
+    ``enemies``, ``threats``, ``components``, ``pack``: the file ``demo/<name>.yaml``)."""
+    case(code, {f"demo/{name}.yaml": text for name, text in files.items()})
+
+
+ENEMY_FILES = dict(enemies=GUARD + "---\n" + RICHELIEU, threats=THREAT_DECK, components=TOKENS)
+demo_case("CF820", decks="kind: deck\nname: Loot\nrole: loot\ncards: []\n")
+demo_case("CF821", **{**ENEMY_FILES, "threats": THREAT_DECK.replace("per_player: 1", "per_player: 3")})
+demo_case("CF822", **{**ENEMY_FILES, "threats": THREAT_DECK.split("  - name: Advance")[0]})
+demo_case("CF823", decks=EQUIPMENT_DECK.replace('"xFx"', '".f."'))
+demo_case("CF824", decks=EQUIPMENT_DECK.replace('".o."', '"xxx"'))
+demo_case("CF825", decks=EQUIPMENT_DECK.replace('".o."', '".o"'))
+demo_case("CF826", enemies="""kind: enemy
+name: Marksman
+type: ranged
+damage: 1
+movement: 3
+defense: {wounded: 2, defeated: 3}
+priorities:
+  move: [stay-if-line-of-sight, toward-line-of-sight]
+  target: [{among: range-and-line-of-sight}, nearest, players-choice]
+""", components="kind: components\nenemy_tokens:\n  - {enemy: Marksman, count: 4}\n")
+demo_case("CF827", **{**ENEMY_FILES, "enemies": GUARD + "---\n" + RICHELIEU.replace("{1: 4, 2: 5, 3: 6, 4: 7}",
+                                                                                   "{1: 4, 2: 7, 3: 6, 4: 8}")})
+demo_case("CF828", decks=REACTION_DECK.replace("box_counts: 3", "box_counts: 4"))
+demo_case("CF829", decks=EQUIPMENT_DECK, pack=PACK_NO_BOARDS.replace("max: 4", "max: 2") + """characters:
+  - {name: Athos, stats: {Prowess: 3, Movement: 5}, destiny: 3, health: 5, weapons: [Broadsword, Pistol]}
+  - {name: Porthos, stats: {Prowess: 4, Movement: 3}, destiny: 3, health: 5}
+carry: {hands: 2}
+""")
+demo_case("CF830", decks=EQUIPMENT_DECK.replace("    value: 3\n", "    value: 3\n    unarmed: true\n"))
+demo_case("CF831", decks=EQUIPMENT_DECK.split("  - name: Unarmed")[0])

@@ -1027,3 +1027,127 @@ option, so the `if` never holds and its `then` effects never happen.
 Name one of the manifest's difficulty options (the hint lists them), or add the
 option to `difficulty:` in `pack.yaml`.
 """)
+
+# ------------------------------------------------------------------ CF820-CF839: Enemies and decks
+WARNING = "This is a warning: `cardforge lint` fails on it only with `--strict`."
+
+d("CF820", "board", """
+A `kind: deck` or `kind: threat-deck` has no card to draw: its `cards` list is empty,
+an Equipment deck holds only its Unarmed card (which never leaves play and is never
+shuffled), or a difficulty option of the manifest removes every card of the deck by
+name (`remove_cards: {Loot: [...]}`; a removed name takes out every copy), so that a
+draw in that difficulty finds nothing.
+""", """
+Add the deck's cards, keep at least one card in each difficulty, or delete the deck
+and every name of it.
+""")
+
+d("CF821", "board", """
+A `spawn` effect (a Threat card's "place up to 1 per player", an Enemy's or a card's
+spawn) asks for more Enemies than the box holds (the components' `enemy_tokens`
+count, the supply) at some number of Characters: `per_player` times the count, or the
+`count` table's value. Every number of Characters the pack admits is checked, 1 to 4:
+each number of players from `players.min` to `players.max`, Solo Play counted as
+`players.solo_characters` (and each number of Characters one player may control, up
+to `players.max`), each also with every difficulty option's `character_count` added
+(the easier game: one lower). The engine places min(count, supply, free squares), so
+the spawn comes up short rather than failing.
+""", """
+Lower the number, or raise the Enemy's token `count` in components if the box really
+holds more.
+""", after=WARNING)
+
+d("CF822", "board", """
+Every card of a Threat deck can go back to the box (a `return-to-box` effect in its
+threat or its reaction, an `if` branch included), and the deck's `when_empty` is
+`reshuffle` or absent: once the cards have left, the draw pile runs out with nothing
+in the discard pile to reshuffle, and the deck gives no rule for what happens then.
+""", """
+Write `when_empty: nothing` (the Named Enemy has no more threats once its deck is
+gone), or keep a card that does not return to the box.
+""", after=WARNING)
+
+d("CF823", "board", """
+An Equipment card's Attack Pattern marks no square as attacked: no `x` and a facing
+square written `f` (not in the pattern). A Weapon with such a pattern can never
+attack.
+""", """
+Mark the squares the Weapon attacks with `x`, or write the facing square as `F` when
+it is in the pattern.
+""")
+
+d("CF824", "board", """
+An Equipment card's Attack Pattern marks the figure's own square (the square just
+below the facing square `F`/`f`) with `x`: a figure never attacks the square it stands
+on. The diagnostic points at that square of the grid.
+""", """
+Write `o` there (the figure's own square, shown for readability) or `.`.
+""")
+
+d("CF825", "validate", """
+An Attack Pattern grid cannot be read: it has no rows, its rows differ in length, a
+character is not one of `x . F f o`, it has no facing square or two (`F`/`f`), two own
+squares `o`, or an `o` that is not just below the facing square. Found when the card
+is validated (the card's deck is then left out of the later stages); the diagnostic
+points at the row (and the square) at fault.
+""", """
+Write equal rows of `x` (in the pattern), `.` (not), one `F` or `f` (the facing
+square, in the pattern or not) and, optionally, `o` just below it.
+""")
+
+d("CF826", "board", """
+A target rule keeps only the Characters in range (`{among: in-range}` or
+`{among: range-and-line-of-sight}`), but the attacker has no range: an Enemy without
+`range` has an unlimited one (as a Ranged Weapon that lists no Range), and a Named
+Enemy attacking in a Threat card has none, so the filter keeps every Character. The
+Enemy's own `priorities` are checked, else the pack's `enemy_rules.defaults` for its
+type (the diagnostic then names that rule's line).
+""", """
+Give the Enemy the `range` of its Reference card, or filter with `{among:
+line-of-sight}` (a melee Enemy: `{among: adjacent}`).
+""", after=WARNING)
+
+d("CF827", "board", """
+A value given per number of Characters falls as the party grows: a Named Enemy's
+`health` (the Tracker card) or a `spawn`'s `count` table is lower at a larger count
+than at a smaller one, over every number of Characters the pack admits (as for
+CF821: Solo Play, the easier game's lower count). A count missing from a `count` table
+places no Enemy, which counts as 0. Often a transcription slip (3 Guards at 2
+players, 2 at 3).
+""", """
+Make the value grow (or stay) with the party, or write `falls_on_purpose: true` on
+the Named Enemy or the `spawn` when the card really gives less to a larger party.
+""", after=WARNING)
+
+d("CF828", "board", """
+A deck declares `box_counts` (the number of cards the box holds), and its cards'
+counts (`count`, 1 when absent) add up to another number.
+""", """
+Fix a card's `count` (a card printed more than once is one entry with `count:`), add
+the missing cards, or correct `box_counts`.
+""")
+
+d("CF829", "board", """
+A Character board's Starting Weapons (`weapons`, Equipment cards) need more hands
+than the pack's `carry.hands` (Equipment cards: "Characters can only carry 2 hands
+worth of equipment at once"). The diagnostic points at the Weapon that goes over.
+Without `carry` the pack sets no limit and nothing is checked.
+""", """
+Give the Character Starting Weapons within the limit, or raise `carry: {hands: N}`.
+""")
+
+d("CF830", "board", """
+An Equipment deck holds more than one Unarmed card: two cards with `unarmed: true`, or
+the Unarmed card with a `count` above 1. The Unarmed card never leaves play, so one
+serves every Character without Equipment.
+""", """
+Keep `unarmed: true` on one card and `count: 1`.
+""")
+
+d("CF831", "board", """
+The pack's Equipment deck (the manifest's `decks: {equipment: ...}`, else its only
+`role: equipment` deck) has no Unarmed card, while the pack has Character boards:
+"Characters without any Equipment must use the Unarmed card".
+""", """
+Add the Unarmed card to the Equipment deck, with `unarmed: true`.
+""")

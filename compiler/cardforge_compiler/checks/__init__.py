@@ -10,7 +10,8 @@ codes it reports and the stage it runs in.
   (flow of each card and the story graph);
 - ``board`` checks take a :class:`~cardforge_compiler.resolve.PackIR` and run once
   per pack, after the ``pack`` checks: its components, terrain keywords, terrain
-  tiles and battle layouts (``pack.board_docs``, ``pack.layouts``...).
+  tiles and battle layouts (``pack.board_docs``, ``pack.layouts``...), and its
+  Enemies and decks (``pack.deck_docs``, ``pack.linked``...).
 
 A check is a generator of diagnostics; it never raises for bad content.
 """
@@ -64,3 +65,4 @@ from cardforge_compiler.checks import pack, references, conditions, party, text,
 from cardforge_compiler.checks import board_refs  # noqa: E402,F401
 from cardforge_compiler.checks import enemy_refs, deck_refs, effect_refs  # noqa: E402,F401
 from cardforge_compiler.checks import board, inventory, placement, deployment, reachability  # noqa: E402,F401
+from cardforge_compiler.checks import decks, enemies  # noqa: E402,F401
