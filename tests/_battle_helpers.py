@@ -105,6 +105,7 @@ PACK = {
     "enemies": [GUARD, MARKSMAN], "named_enemies": [RICHELIEU], "threat_decks": [THREAT_DECK],
     "decks": [EQUIPMENT, LOOT, REACTION],
     "deck_roles": {"equipment": "Equipment", "loot": "Loot", "reaction": "Reaction"},
+    "battle_stats": {"melee": "Prowess", "defense": "Movement"},
     "carry": {"hands": 2}, "stones_of_chance": None, "difficulty": [],
     "enemy_rules": {"activation_order": "melee-then-ranged", "defaults": copy.deepcopy(ENEMY_PRIORITY_DEFAULTS)},
     "on_death": {"effect": "lose-game", "options": []},

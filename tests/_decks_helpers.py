@@ -41,6 +41,7 @@ difficulty:
 enemy_rules:
   activation_order: melee-then-ranged
 on_death: {effect: lose-game}
+battle_stats: {melee: Prowess, defense: Movement}
 """
 
 TOKENS = """\

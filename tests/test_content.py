@@ -378,19 +378,22 @@ def test_each_terrain_tile_has_the_rulebooks_keywords_and_challenge() -> None:
 
 
 def _string_constants(root: Path) -> dict[str, str]:
-    """Every string literal of the Python files under ``root`` (docstrings left out):
-    ``{value: "file:line"}``."""
+    """Every string literal of the Python files under ``root`` (docstrings and the
+    names listed in ``__all__`` left out): ``{value: "file:line"}``."""
     import ast
 
     found: dict[str, str] = {}
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                      and node.body and isinstance(node.body[0], ast.Expr)
-                      and isinstance(node.body[0].value, ast.Constant)}
+        skipped = {id(node.body[0].value) for node in ast.walk(tree)
+                   if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                   and node.body and isinstance(node.body[0], ast.Expr)
+                   and isinstance(node.body[0].value, ast.Constant)}
+        skipped |= {id(item) for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                    and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+                    for item in ast.walk(node.value)}
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped:
                 found.setdefault(node.value, f"{path.relative_to(root.parent)}:{node.lineno}")
     return found
 
@@ -408,3 +411,29 @@ def test_no_shipped_keyword_or_terrain_tile_name_is_written_in_code() -> None:
     for package in (ROOT / "runtime" / "cardforge_runtime", ROOT / "compiler" / "cardforge_compiler"):
         literals = _string_constants(package)
         assert {name: literals[name] for name in names if name in literals} == {}
+
+
+def test_no_shipped_enemy_deck_card_token_stat_or_ability_name_is_written_in_code(bundle) -> None:  # noqa: ANN001
+    """House rule ("No keyword, tile, Enemy or card name in engine code"); issue 9: the
+    engine reads Enemies, decks, cards, status tokens, stats, abilities, Stones of
+    Chance faces and difficulty options by their fields, never by name. No string
+    literal of the runtime or the compiler is such a name of the shipped packs (the
+    Melee stat is the pack's ``battle_stats.melee``, not "Prowess" in code)."""
+    from _helpers import ROOT
+
+    names: dict[str, str] = {}
+    for pack in bundle["packs"]:
+        for kind in ("enemies", "named_enemies", "threat_decks", "decks"):
+            for item in pack[kind]:
+                names[item["name"]] = kind
+                for card in item.get("cards", ()):
+                    names[card["name"]] = f"{kind} card"
+        names.update({token["name"]: "status token" for token in pack["status_tokens"]})
+        names.update({stat: "stat" for stat in pack["stats"]})
+        names.update({c[a]["name"]: "ability" for c in pack["characters"] for a in ("talent", "support") if c[a]})
+        names.update({f["face"]: "Stone of Chance face" for f in (pack["stones_of_chance"] or {}).get("faces", ())})
+        names.update({d["name"]: "difficulty" for d in pack["difficulty"]})
+    assert {"Cardinal's Guard", "Duck!", "Rapier", "Doom", "Prowess", "Mana Burst", "easier"} <= set(names)
+    for package in (ROOT / "runtime" / "cardforge_runtime", ROOT / "compiler" / "cardforge_compiler"):
+        literals = _string_constants(package)
+        assert {f"{names[n]} {n!r}": literals[n] for n in names if n in literals} == {}

@@ -18,6 +18,7 @@ from cardforge_runtime.format import (
     ABILITY_RULES,
     ACTIVATION_ORDERS,
     ATTACK_KINDS,
+    BATTLE_STATS,
     CHOICES,
     DECK_ROLES,
     DICE_RULE_ON,
@@ -283,6 +284,8 @@ class PackRulesOut(_Out):
     """The pack fields of format 1.5.0 (mixed into ``PackOut``); each is written by
     every 1.5 bundle, and missing from an older one."""
 
+    battle_stats: Optional[dict[Literal[BATTLE_STATS], Optional[str]]] = Field(  # type: ignore[valid-type]
+        default=None, description="The stat a Character rolls for a Melee attack (`melee`) and to Defend (`defense`).")
     carry: Optional[dict[str, _r("carry_hands")]] = None  # type: ignore[valid-type]
     deck_roles: dict[str, str] = Field(default_factory=dict, description=(
         "The manifest's `decks`: which deck plays which part (role -> deck name)."))

@@ -204,14 +204,17 @@ def character_out(character: Any) -> dict[str, Any]:
 
 def pack_rules_out(pack: Any) -> dict[str, Any]:
     """The manifest's format-1.5.0 fields (``pack`` the ``Pack`` model), every one
-    present: ``carry`` (``null``: no limit), ``deck_roles`` (the manifest's ``decks``:
+    present: ``battle_stats`` (``{"melee", "defense"}``, each a stat or ``null``),
+    ``carry`` (``null``: no limit), ``deck_roles`` (the manifest's ``decks``:
     role -> deck name; the bundle's ``decks`` is the list of decks),
     ``stones_of_chance`` (``null``: none), ``difficulty`` (authored order),
     ``enemy_rules`` (defaults filled) and ``on_death``."""
+    stats = pack.battle_stats
     stones = pack.stones_of_chance
     rules = pack.enemy_rules
     on_death = pack.on_death
     return {
+        "battle_stats": {"melee": stats.melee if stats else None, "defense": stats.defense if stats else None},
         "carry": {"hands": pack.carry.hands} if pack.carry is not None else None,
         "deck_roles": {role: pack.decks[role] for role in sorted(pack.decks)},
         "stones_of_chance": None if stones is None else {

@@ -16,7 +16,8 @@ counts dice or cards itself.
 - Named Enemies: the chance that one attack Wounds it once (at least its Defense;
   Assigning Successes to Named Enemies).
 - Characters: the same chances for each Starting Weapon (the Unarmed card when
-  they have none): a Melee Weapon rolls the Character's Prowess, a Ranged one its
+  they have none): a Melee Weapon rolls the Character's stat the pack's ``battle_stats.melee``
+  names (Prowess in Gascony's Legacy), a Ranged one its
   Attack value (Attack Rolls), plus the Weapon's ``extra_dice`` (at most
   ``max_dice``); its ``advantage`` rule gives Advantage; its ``reroll_faces`` and
   ``add_pips`` rules are counted by ``DiceRule.weapon_distribution`` (the pips on
@@ -35,13 +36,10 @@ from typing import Any
 from cardforge_runtime.deck_odds import deck_odds
 from cardforge_runtime.dice import DiceRule
 
-__all__ = ["MELEE_STAT", "ROLLS", "STATS_VERSION", "chance", "pack_stats", "stats_document"]
+__all__ = ["ROLLS", "STATS_VERSION", "chance", "pack_stats", "stats_document"]
 
 #: The version of the ``--format json`` document (docs/stats.md).
 STATS_VERSION = 1
-#: The Stat a Melee Weapon rolls (Gascony's Legacy, Attack Rolls: "Melee weapons roll
-#: your Prowess Stat").
-MELEE_STAT = "Prowess"
 #: The rolls each table shows: no Advantage or Disadvantage, with Advantage, with
 #: Disadvantage (keys of the JSON document).
 ROLLS = ("plain", "advantage", "disadvantage")
@@ -96,7 +94,8 @@ def _equipment(pack: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def _attack(rule: DiceRule, character: Mapping[str, Any], weapon: Mapping[str, Any] | None, name: str,
-            enemies: Sequence[Mapping[str, Any]], named: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+            enemies: Sequence[Mapping[str, Any]], named: Sequence[Mapping[str, Any]],
+            melee_stat: str | None) -> dict[str, Any]:
     """One attack source of a Character: its dice, its dice rules, the rolls shown,
     and a row per target."""
     kind = weapon["attack"] if weapon is not None else "melee"
@@ -105,12 +104,12 @@ def _attack(rule: DiceRule, character: Mapping[str, Any], weapon: Mapping[str, A
     weapon_advantage = any(r.get("advantage") for r in rules)
     rerolls = [sorted(r["reroll_faces"]) for r in rules if r.get("reroll_faces")]
     pips = [(r["add_pips"], r.get("dice_count", 1)) for r in rules if r.get("add_pips")]
-    base = (weapon.get("value") or 0) if kind == "ranged" else character["stats"].get(MELEE_STAT)
+    base = (weapon.get("value") or 0) if kind == "ranged" else character["stats"].get(melee_stat or "")
     out: dict[str, Any] = {"weapon": name, "attack": kind, "dice": None, "rolls": [],
                            "extra_dice": extra, "weapon_advantage": weapon_advantage, "reroll_faces": rerolls,
                            "add_pips": [{"pips": p, "dice_count": c} for p, c in pips], "targets": []}
-    if base is None:                  # no Prowess: the pack's Characters have no such Stat
-        out["missing"] = MELEE_STAT
+    if base is None:                  # the pack names no Melee stat (battle_stats.melee)
+        out["missing"] = "battle_stats.melee"
         return out
     dice = rule.dice_count(base, extra)
     rolls = ("plain", "advantage", "disadvantage") if kind == "ranged" else ("plain", "advantage")
@@ -159,14 +158,16 @@ def _characters(pack: Mapping[str, Any], rule: DiceRule) -> list[dict[str, Any]]
     unarmed = next((c for c in equipment if c.get("unarmed")), None)
     enemies = sorted(pack["enemies"], key=lambda e: e["name"])
     named = sorted(pack["named_enemies"], key=lambda n: n["name"])
+    melee_stat = (pack.get("battle_stats") or {}).get("melee")
     out = []
     for character in sorted(pack["characters"], key=lambda c: c["name"]):
         names = list(character.get("weapons") or ())
         sources: list[tuple[str, Mapping[str, Any] | None]] = [(n, by_name.get(n)) for n in names]
         if not sources:
             sources = [(unarmed["name"], unarmed)] if unarmed is not None else [("unarmed", None)]
-        out.append({"name": character["name"], "prowess": character["stats"].get(MELEE_STAT),
-                    "attacks": [_attack(rule, character, w, n, enemies, named) for n, w in sources]})
+        out.append({"name": character["name"], "melee_stat": melee_stat,
+                    "melee_dice": character["stats"].get(melee_stat) if melee_stat else None,
+                    "attacks": [_attack(rule, character, w, n, enemies, named, melee_stat) for n, w in sources]})
     return out
 
 

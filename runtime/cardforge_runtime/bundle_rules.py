@@ -16,6 +16,7 @@ from cardforge_runtime.bundle_fields import FieldChecker
 from cardforge_runtime.format import (
     ABILITY_RULES,
     ACTIVATION_ORDERS,
+    BATTLE_STATS,
     COVERS,
     DECK_ROLES,
     ENEMY_TYPES,
@@ -35,6 +36,15 @@ class RulesChecks:
     names: dict[str, set[str]]
 
     def rules(self, pack: Mapping[str, Any], path: str, stats: set[str]) -> None:
+        battle_stats = self.c.field(pack, "battle_stats", path, "object")
+        for key in battle_stats:
+            if key not in BATTLE_STATS:
+                self.c.fail(f"{path}.battle_stats", f"expected keys of {', '.join(BATTLE_STATS)}, found {key!r}")
+        for key in BATTLE_STATS:
+            stat = self.c.field(battle_stats, key, f"{path}.battle_stats", "text?")
+            if stat is not None and stat not in stats:
+                self.c.fail(f"{path}.battle_stats.{key}",
+                            f"{stat!r} is not one of the pack's stats ({', '.join(sorted(stats))})")
         carry = self.c.field(pack, "carry", path, "object?")
         if carry is not None:
             self.c.count(carry, "hands", f"{path}.carry", *RANGES["carry_hands"])

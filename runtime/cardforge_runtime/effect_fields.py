@@ -35,6 +35,7 @@ __all__ = [
     "ACTIVATION_ORDERS",
     "AMONG",
     "ATTACK_KINDS",
+    "BATTLE_STATS",
     "CARD_ROLE_FIELDS",
     "CHOICES",
     "COVERS",
@@ -135,6 +136,14 @@ ENEMY_PRIORITY_DEFAULTS: dict[str, dict[str, list[Any]]] = {
                "target": [{"kind": "among", "value": "line-of-sight"}, {"kind": "nearest"},
                           {"kind": "players-choice"}]},
 }
+
+#: What a pack's ``battle_stats`` names: the stat a Character rolls for a Melee
+#: attack (Gascony's Legacy, Attack Rolls: "Melee weapons roll your Prowess Stat")
+#: and the stat a Character defends with (Enemy Attacks, Roll Defense: "a number of
+#: dice equal to their Movement Stat"; the second ruleset compares the target's
+#: Defence). Each is one of the pack's ``stats``, or ``None``
+#: (the pack's Characters make no such roll).
+BATTLE_STATS: tuple[str, ...] = ("melee", "defense")
 
 # -- decks and cards -----------------------------------------------------------------
 

@@ -60,14 +60,18 @@ def status_tokens_named(pack: PackIR) -> Iterator[Diagnostic]:
 
 @check("pack", "CF304")
 def stats_named(pack: PackIR) -> Iterator[Diagnostic]:
-    """Every stat an ``auto-successes`` effect or a status token's ``stat_modifier``
-    names is one of the pack's ``stats``."""
+    """Every stat an ``auto-successes`` effect, a status token's ``stat_modifier`` or
+    the manifest's ``battle_stats`` names is one of the pack's ``stats``."""
     manifest = pack.pack
     if manifest is None:
         return
     stats = list(manifest.stats)
     named = [(pack.manifest, ("status_tokens", i, "stat_modifier", "stat"), t.stat_modifier.stat)
              for i, t in enumerate(manifest.status_tokens) if t.stat_modifier is not None]
+    if manifest.battle_stats is not None:
+        named += [(pack.manifest, ("battle_stats", key), stat)
+                  for key, stat in (("melee", manifest.battle_stats.melee), ("defense", manifest.battle_stats.defense))
+                  if stat is not None]
     named += [(ref.doc, ref.param_path("stat"), ref.params.stat) for ref in pack.linked.effects
               if ref.kind == "auto-successes" and ref.params is not None]
     for doc, path, stat in named:

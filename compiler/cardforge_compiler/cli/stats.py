@@ -117,12 +117,13 @@ def _named_text(named: Mapping[str, Any]) -> list[str]:
 
 
 def _character_text(character: Mapping[str, Any]) -> list[str]:
-    prowess = character["prowess"]
-    lines = [f"Character '{shown(character['name'])}' (Prowess {prowess if prowess is not None else 'none'})"]
+    stat = character["melee_stat"]
+    melee = f"{shown(stat)} {character['melee_dice']}" if stat is not None else "no Melee stat"
+    lines = [f"Character '{shown(character['name'])}' ({melee})"]
     for attack in character["attacks"]:
         if attack["dice"] is None:
-            lines.append(f"  attack with '{shown(attack['weapon'])}': {attack['attack']}, no {attack['missing']} "
-                         f"Stat to roll")
+            lines.append(f"  attack with '{shown(attack['weapon'])}': {attack['attack']}, no stat to roll (the "
+                         f"pack's {attack['missing']} names none)")
             continue
         notes = [plural(attack["dice"], "die").replace("dies", "dice")]
         if attack["extra_dice"]:

@@ -13,6 +13,7 @@ from cardforge_runtime.format import MAX_PLAYERS, MAX_PORTER_CARDS, RANGES
 from cardforge_compiler.model._types import Ident, NameText, Text, _Model
 from cardforge_compiler.model.characters import Character
 from cardforge_compiler.model.pack_rules import (
+    BattleStats,
     Carry,
     DeckRoles,
     DifficultyOption,
@@ -81,7 +82,7 @@ class Porter(_Model):
 class Pack(_Model):
     """A content pack's manifest (``pack.yaml``): id, title, version, players, stats,
     status tokens, dice, Character boards, the Porter, and the Battle rules of format
-    1.5.0 (``pack_rules``): ``carry``, ``decks`` (role -> deck name),
+    1.5.0 (``pack_rules``): ``battle_stats``, ``carry``, ``decks`` (role -> deck name),
     ``stones_of_chance``, ``difficulty``, ``enemy_rules``, ``on_death``."""
 
     kind: Literal["pack"]
@@ -94,6 +95,7 @@ class Pack(_Model):
     dice: Dice
     characters: list[Character] = Field(default_factory=list)
     porter: Porter | None = None
+    battle_stats: BattleStats | None = None
     carry: Carry | None = None
     decks: DeckRoles = Field(default_factory=dict)
     stones_of_chance: StonesOfChance | None = None

@@ -17,7 +17,7 @@ from cardforge_compiler.model._types import NameText, Text, _Model
 from cardforge_compiler.model.effects import Effect, ranged
 from cardforge_compiler.model.enemies import Priorities
 
-__all__ = ["Carry", "DeathOption", "DifficultyOption", "EnemyRules", "OnDeath", "StartDraws", "StatModifier",
+__all__ = ["BattleStats", "Carry", "DeathOption", "DifficultyOption", "EnemyRules", "OnDeath", "StartDraws", "StatModifier",
            "StoneFace", "StoneOption", "StonesOfChance", "TokenRules"]
 
 
@@ -41,6 +41,16 @@ class TokenRules(_Model):
     removed_by: NameText | None = None
     stat_modifier: StatModifier | None = None
     stacks: bool = False
+
+
+class BattleStats(_Model):
+    """The stats a Character rolls in a Battle (``battle_stats``): ``melee`` for a
+    Melee attack (Gascony's Legacy, Attack Rolls: "Melee weapons roll your Prowess
+    Stat") and ``defense`` to Defend (Enemy Attacks, Roll Defense: "equal to their
+    Movement Stat"); each one of the pack's ``stats`` (CF304), or left out."""
+
+    melee: NameText | None = None
+    defense: NameText | None = None
 
 
 class Carry(_Model):

@@ -44,14 +44,12 @@ from cardforge_runtime.battle.state import figure_at, remove_figure
 from cardforge_runtime.battle.targets import pick
 from cardforge_runtime.board import cover, line_of_sight
 from cardforge_runtime.deck_play import settle_hands
+from cardforge_runtime.errors import EngineError
 
-__all__ = ["ATTACK_STAT", "Attack", "attack", "attack_dice", "defense_of", "melee_cover",
+__all__ = ["Attack", "attack", "attack_dice", "defense_of", "melee_cover", "melee_stat",
            "targets_of", "terrain_wounds"]
 
 Request = dict[str, Any]
-#: The stat a Melee Weapon rolls (Gascony's Legacy, Attack Rolls: "Melee weapons roll
-#: your Prowess Stat").
-ATTACK_STAT = "Prowess"
 
 
 @dataclass
@@ -156,20 +154,38 @@ def melee_cover(scene: Scene, attacker: int) -> list[tuple[int, int]]:
     return out
 
 
+def melee_stat(scene: Scene) -> str:
+    """The stat a Character rolls for a Melee attack: the pack's ``battle_stats.melee``
+    (Gascony's Legacy, Attack Rolls: "Melee weapons roll your Prowess Stat").
+
+    Raises:
+        EngineError: the pack names none.
+    """
+    stat = (scene.pack.get("battle_stats") or {}).get("melee")
+    if stat is None:
+        raise EngineError(f"pack {scene.pack['id']!r} names no stat for Melee attacks (battle_stats.melee)")
+    return stat
+
+
 def attack_dice(scene: Scene, attacker: int, weapon: Mapping[str, Any], target: int | None = None,
-                extra_dice: int = 0, stat: str = ATTACK_STAT) -> dict[str, Any]:
+                extra_dice: int = 0, stat: str | None = None) -> dict[str, Any]:
     """How the attack roll is made: ``{"dice", "advantage", "disadvantage", "doom"}``.
 
-    Dice: ``stat`` (Melee) or the Weapon's ``value`` (Ranged), plus the Weapon's
+    Dice: the Character's ``stat`` (Melee; default: the pack's ``battle_stats.melee``,
+    Prowess in Gascony's Legacy) or the Weapon's ``value`` (Ranged), plus the Weapon's
     ``extra_dice`` rules and ``extra_dice`` (Stones of Chance), plus the status tokens'
     ``dice_modifier`` (Despair -1), from 0 to the dice rule's maximum (6). Advantage:
     Melee from a square with ``elevated.melee_advantage``, or a Weapon rule
     ``advantage``. Disadvantage: Ranged against ``target`` in Cover. Doom: a held
-    token with ``six_counts``."""
+    token with ``six_counts``.
+
+    Raises:
+        EngineError: a Melee attack in a pack whose ``battle_stats`` names no
+            ``melee`` stat."""
     character = scene.character(attacker)
     melee = weapon["attack"] == "melee"
     rules = rules_for(weapon, "attack")
-    base = character["stats"][stat] if melee else weapon["value"]
+    base = character["stats"][stat or melee_stat(scene)] if melee else weapon["value"]
     modifier = extra_dice + sum(r.get("extra_dice", 0) for r in rules)
     modifier += sum(scene.tokens[t].get("dice_modifier", 0) for t in character["status"] if t in scene.tokens)
     here = scene.square(attacker)
@@ -196,7 +212,7 @@ def defense_of(scene: Scene, figure_id: int, reduce: int = 0) -> dict[str, int]:
 
 
 def attack(scene: Scene, attacker: int, weapon: str, *, target: int | None = None, extra_dice: int = 0,
-           stat: str = ATTACK_STAT) -> Generator[Request, dict[str, Any], Attack]:
+           stat: str | None = None) -> Generator[Request, dict[str, Any], Attack]:
     """Character figure ``attacker`` attacks with Equipment card ``weapon`` (one of its
     ``weapons``, or the Unarmed card). ``target``: the Ranged target when already
     chosen (else the players are asked, before the roll). ``extra_dice``: dice added by
@@ -205,6 +221,8 @@ def attack(scene: Scene, attacker: int, weapon: str, *, target: int | None = Non
     Raises:
         ValueError: the Weapon is not equipped (nor Unarmed), no Enemy can be attacked
             with it, ``target`` is not one the Ranged Weapon can attack.
+        EngineError: a Melee attack in a pack whose ``battle_stats`` names no
+            ``melee`` stat.
     """
     data = scene.decks.card(weapon)
     me = scene.get(attacker)
@@ -221,6 +239,8 @@ def attack(scene: Scene, attacker: int, weapon: str, *, target: int | None = Non
             raise ValueError(f"figure {target} is not in line of sight, the Attack Pattern and the Range of {data['name']}")
         options = [target]
     result = Attack(attacker, weapon, melee, list(options))
+    if melee:
+        stat = stat or melee_stat(scene)
     how = attack_dice(scene, attacker, data, None if melee else target, extra_dice, stat)
     result.dice, result.advantage, result.disadvantage, result.doom = (
         how["dice"], how["advantage"], how["disadvantage"], how["doom"])
