@@ -201,6 +201,12 @@ CARD = (*PACK, "decks", 0, "cards", 0)
     ((*PACK, "enemy_rules", "defaults", "ranged"), KeyError, "$.packs[0].enemy_rules.defaults: missing field "
                                                              "'ranged'"),
     ((*PACK, "decks"), KeyError, "$.packs[0]: missing field 'decks'"),
+    ((*PACK, "difficulty", 0, "remove_cards", "Loot"), ["Nothing", "Rapier"],
+     "$.packs[0].difficulty[0].remove_cards.Loot[1]: 'Rapier' is not a card of the deck 'Loot' ("),
+    ((*PACK, "difficulty", 0, "start_draws"), {"deck": "Booty", "per_character": 1},
+     "$.packs[0].difficulty[0].start_draws.deck: 'Booty' is not one of the pack's decks"),
+    ((*PACK, "characters", 0, "talent", "effects", 0, "stat"), "Charm",
+     "$.packs[0].characters[0].talent.effects[0].stat: 'Charm' is not one of the pack's stats (Movement, Prowess)"),
 ])
 def test_load_bundle_refuses_malformed_enemies_and_decks_naming_the_place(bundle: dict, path: tuple, value: object,
                                                                           message: str) -> None:

@@ -59,6 +59,7 @@ class _Decks(RulesChecks):
     def __init__(self, c: FieldChecker, names: dict[str, set[str]]) -> None:
         self.c = c
         self.names = names
+        self.cards_of = {}
 
     # -- values -------------------------------------------------------------
 
@@ -129,6 +130,8 @@ class _Decks(RulesChecks):
             kind = self.c.choice(self.c.obj(effect, where), "kind", where, tuple(EFFECTS))
             for key, (value_kind, required, default) in EFFECTS[kind][1].items():
                 self.param(effect, key, where, value_kind, not required and default is None, depth)
+            if kind == "auto-successes":                     # rolled with one of the pack's stats
+                self.name(effect, "stat", where, among="stats")
             group = EFFECT_ONE_OF.get(kind)
             if group and sum(effect[k] is not None for k in group) != 1:
                 self.c.fail(where, f"a {kind} effect has exactly one of {', '.join(group)} not null")
@@ -310,7 +313,7 @@ def check_decks(c: FieldChecker, pack: Mapping[str, Any], path: str, stats: set[
     decks, deck_names = _names_of(c, pack, path, "decks")
     tokens = {t["name"] for t in pack["status_tokens"]}           # checked texts (bundle_checks)
     checks = _Decks(c, {"enemies": enemy_names, "threat decks": threat_names, "decks": deck_names | threat_names,
-                        "status tokens": tokens, "weapons": set()})
+                        "status tokens": tokens, "weapons": set(), "stats": set(stats)})
     for i, enemy in enumerate(enemies):
         checks.enemy(enemy, f"{path}.enemies[{i}]")
     for i, one in enumerate(named):
@@ -321,6 +324,7 @@ def check_decks(c: FieldChecker, pack: Mapping[str, Any], path: str, stats: set[
         checks.deck(deck, f"{path}.decks[{i}]")
     # the decks checked: their card names are texts
     checks.names["weapons"] = {card["name"] for deck in decks if deck["role"] == "equipment" for card in deck["cards"]}
+    checks.cards_of = {deck["name"]: {card["name"] for card in deck["cards"]} for deck in decks}
     for i, token in enumerate(pack["status_tokens"]):
         checks.token(token, f"{path}.status_tokens[{i}]", stats)
     for i, character in enumerate(pack.get("characters") or ()):
