@@ -156,6 +156,7 @@ class ThreatCardOut(_Out):
     count: _r("card_count")  # type: ignore[valid-type]
     threat: list[EffectOut]  # type: ignore[valid-type]
     reaction: list[EffectOut]  # type: ignore[valid-type]
+    reaction_name: Optional[str] = None
     text: ThreatTextOut
 
 
@@ -311,3 +312,4 @@ class CharacterOut(_Out):
     weapons: list[str] = Field(default_factory=list)
     talent: Optional[AbilityOut] = None
     support: Optional[AbilityOut] = None
+    role: Optional[str] = None

@@ -178,7 +178,7 @@ class _Decks(RulesChecks):
             self.c.fail(f"{path}.defense.defeated", f"expected at least wounded ({wounded}), found {defeated}")
         for key, range_key in (("range", "enemy_range"), ("attack", "attack_value")):
             if self.c.field(enemy, key, path, "int?") is not None:
-                if kind == "melee":
+                if kind == "melee" and key == "range":          # an attack value: either type
                     self.c.fail(f"{path}.{key}", f"a melee Enemy has no {key}: expected null")
                 self.c.count(enemy, key, path, *RANGES[range_key])
         self.c.field(enemy, "retarget_on_kill", path, "bool")
@@ -214,6 +214,8 @@ class _Decks(RulesChecks):
             self.c.count(card, "count", where, *RANGES["card_count"])
             for portion in ("threat", "reaction"):
                 self.effects(self.c.field(card, portion, where, "list"), f"{where}.{portion}")
+            if card.get("reaction_name") is not None:          # absent: written before the field, null
+                self.name(card, "reaction_name", where, nullable=True)
             text = self.c.field(card, "text", where, "object")
             self.c.field(text, "threat", f"{where}.text", "text")
             self.c.field(text, "reaction", f"{where}.text", "text")

@@ -112,6 +112,8 @@ class RulesChecks:
         self.c.field(token, "stacks", path, "bool")
 
     def character(self, character: Mapping[str, Any], path: str) -> None:
+        if character.get("role") is not None:                  # absent: written before the field, null
+            self.name(character, "role", path, nullable=True)
         for i, weapon in enumerate(self.c.texts(character, "weapons", path) or []):
             if weapon not in self.names["weapons"]:
                 self.c.fail(f"{path}.weapons[{i}]", f"{weapon!r} is not a card of the pack's Equipment decks")
