@@ -176,6 +176,8 @@ CARD = (*PACK, "decks", 0, "cards", 0)
      "$.packs[0].threat_decks[0].cards[0].reaction[0].token: 'Gloom' is not one of the pack's status tokens"),
     ((*PACK, "threat_decks", 0, "cards", 0, "reaction", 0, "who"), "them",
      "$.packs[0].threat_decks[0].cards[0].reaction[0].who: expected one of you, this, found 'them'"),
+    ((*PACK, "threat_decks", 0, "cards", 0, "reaction", 0, "who"), {"target": []},
+     "$.packs[0].threat_decks[0].cards[0].reaction[0].who.target: a target rule needs at least one selector"),
     ((*CARD, "hands"), 3, "$.packs[0].decks[0].cards[0].hands: expected one of 1, 2, found 3"),
     ((*CARD, "pattern"), [[1, 1], [0, 1]], "$.packs[0].decks[0].cards[0].pattern: expected the offsets sorted, "
                                            "without repeats"),

@@ -59,6 +59,12 @@ class SelectorOut(_Out):
     kind: Literal[tuple(TARGET_SELECTORS)]  # type: ignore[valid-type]
 
 
+class TargetSubjectOut(_Out):
+    """An effect subject picked by a target rule: ``{"target": [selectors]}``."""
+
+    target: list[SelectorOut]
+
+
 def _param(kind: str) -> Any:
     if kind == "effects":
         return list["EffectOut"]
@@ -75,7 +81,7 @@ def _param(kind: str) -> Any:
     if kind == "bool":
         return bool
     if kind == "subject":
-        return Literal[SUBJECTS]  # type: ignore[valid-type]
+        return Union[Literal[SUBJECTS], TargetSubjectOut]  # type: ignore[valid-type]
     if kind in CHOICES:
         return Literal[CHOICES[kind]]  # type: ignore[valid-type]
     return _r(kind)

@@ -47,6 +47,8 @@ def _value(kind: str, value: Any) -> Any:
         return _predicate(value)
     if kind == "target-rule":
         return [_selector(s) for s in value]
+    if kind == "subject" and isinstance(value, BaseModel):     # {target: rule}
+        return {"target": [_selector(s) for s in value.target]}
     if kind == "per-count":
         return {str(n): value[n] for n in sorted(value)}
     if isinstance(value, BaseModel):

@@ -103,7 +103,13 @@ class _Decks(RulesChecks):
         elif kind == "bool":
             self.c.field(obj, key, path, "bool")
         elif kind == "subject":
-            self.c.choice(obj, key, path, SUBJECTS)
+            if isinstance(value, Mapping):                     # {"target": rule}
+                rule = self.c.field(value, "target", f"{path}.{key}", "list")
+                if set(value) != {"target"}:
+                    self.c.fail(f"{path}.{key}", "a subject is you, this or {\"target\": [selectors]}")
+                self.target_rule(rule, f"{path}.{key}.target")
+            else:
+                self.c.choice(obj, key, path, SUBJECTS)
         elif kind in CHOICES:
             self.c.choice(obj, key, path, CHOICES[kind])
         elif kind == "predicate":

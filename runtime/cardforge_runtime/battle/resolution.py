@@ -11,7 +11,7 @@ Dependencies: ``board``, ``battle.scene``, ``battle.state``, ``battle.targets``.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 from cardforge_runtime.battle.scene import Scene
@@ -39,10 +39,18 @@ def one(res: Resolution, who: str) -> int:
 
 def subjects(scene: Scene, who: Any, res: Resolution) -> Generator[Request, dict[str, Any], list[int]]:
     """The figures ``who`` names: ``you``, ``this`` (when still on the board) or a target
-    rule (a list of selectors, ``targets.select_targets`` from ``this``)."""
+    rule (a list of selectors, ``targets.select_targets`` from ``this``); ``{"target":
+    rule}`` measures from ``this``, or from ``you`` when the effect has no ``this`` (an
+    ability: "an adjacent ally"); ``players-choice`` asks."""
     if who in ("you", "this"):
         figure_id = one(res, who)
         return [figure_id] if scene.on_board(figure_id) else []
+    if isinstance(who, Mapping) and set(who) == {"target"}:
+        # a target rule measured from this, or from you when no Enemy resolves it (an ability)
+        origin = res.this if res.this is not None else res.you
+        if origin is None:
+            raise EngineError("a target rule needs this or you to measure from")
+        return [t for t in (yield from select_targets(scene, who["target"], origin)) if isinstance(t, int)]
     if isinstance(who, list):
         if res.this is None:
             return (yield from select_targets_for_card(scene, who))
