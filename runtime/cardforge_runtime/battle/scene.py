@@ -28,27 +28,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from cardforge_runtime.battle.state import figure, figures_map, square_of
 from cardforge_runtime.board import Board
 from cardforge_runtime.deck_play import deck_by_role, difficulty_of
 from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.effects import DeckAccess
 from cardforge_runtime.pcg import Pcg32
 
 __all__ = ["DeckAccess", "Scene"]
-
-
-class DeckAccess(Protocol):
-    """The deck engine's operations the attack and effect rules use (see the module
-    docstring)."""
-
-    def draw(self, deck: str) -> str | None: ...
-    def discard(self, card: str) -> None: ...
-    def to_box(self, card: str) -> None: ...
-    def reshuffle(self, card: str) -> None: ...
-    def hold(self, card: str) -> None: ...
-    def card(self, card: str) -> Mapping[str, Any]: ...
 
 
 def _by_name(items: Any) -> dict[str, Any]:
