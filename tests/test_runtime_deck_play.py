@@ -37,7 +37,9 @@ def bundle(cards, **fields):
     return load_bundle(make_bundle(cards, **options))
 
 
-def start(cards, players=2, seed=3, difficulty=None, **fields):
+def start(cards, players=2, seed=3, difficulty=None, difficulty_options=None, **fields):
+    if difficulty_options is not None:
+        fields["difficulty"] = difficulty_options
     return Session.start(bundle(cards, **fields), "s", players=players, seed=seed, difficulty=difficulty)
 
 
@@ -167,6 +169,18 @@ def test_the_harder_game_and_unknown_difficulties():
     assert session.save()["setup"]["difficulty"] == "harder"
     with pytest.raises(SessionError, match="no difficulty 'hardest' in Test Pack \\(it has: easier, harder\\)"):
         start([{"id": 1, "steps": [GOTO_END]}], difficulty="hardest")
+
+
+def test_a_destiny_start_rise_stops_at_the_maximum():
+    # "They can still gain additional Destiny up to their maximum" (Difficulty Adjustments):
+    # a difficulty that adds Destiny never starts a Character above it ("Destiny 4/3")
+    generous = [*DIFFICULTY, {"name": "generous", "destiny_start": 1}]
+    boards = [{**BOARDS[0], "destiny_start": 1}, BOARDS[1]]
+    session = start([{"id": 1, "steps": [GOTO_END]}], difficulty="generous", difficulty_options=generous,
+                    characters=boards)
+    assert [(c["destiny"], c["destiny_max"]) for c in session.state["characters"]] == [(1, 3), (1, 1)]
+    session = start([{"id": 1, "steps": [GOTO_END]}], difficulty="generous", difficulty_options=generous)
+    assert [(c["destiny"], c["destiny_max"]) for c in session.state["characters"]] == [(3, 3), (1, 1)]
 
 
 def test_deck_state_survives_save_and_load_and_an_edited_pile_is_refused():

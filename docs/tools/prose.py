@@ -1151,3 +1151,23 @@ The pack's Equipment deck (the manifest's `decks: {equipment: ...}`, else its on
 """, """
 Add the Unarmed card to the Equipment deck, with `unarmed: true`.
 """)
+
+d("CF833", "pack", """
+A status token's `removed_by` names a face that the pack's `stones_of_chance` do not
+have (or the pack has no Stones of Chance): the face never comes up, so the token is
+never removed that way (Gascony's Legacy, Use Your Support Ability: "you must remove
+it by spending a Loyalty (L) Stone of Chance").
+""", """
+Correct the face's name (the hint suggests the closest face), add the face to
+`stones_of_chance.faces`, or remove `removed_by`.
+""")
+
+d("CF834", "pack", """
+A difficulty option's `destiny_start` is positive. `destiny_start` is a change to the
+starting Destiny, but every Character starts a Story at its maximum Destiny and never
+goes above it (Difficulty Adjustments: "They can still gain additional Destiny up to
+their maximum"), so the engine caps the rise away and it does nothing.
+""", """
+Use a negative value to start with less Destiny (the harder game: `-2`); to give the
+Characters more Destiny, raise their boards' `destiny`; or remove `destiny_start`.
+""")
