@@ -210,6 +210,24 @@ def test_interactive_purchases_and_a_lost_battle(tmp_path: Path):
     assert "The Battle is lost." in out and "*** DEFEAT ***" in out
 
 
+def test_a_purchase_says_when_the_deck_had_fewer_cards(tmp_path: Path):
+    """The Equipment deck's 7 cards to draw, asked for 5 x 2 players: the prompt says so."""
+    from _runtime_helpers import TEST_DECKS, make_bundle
+
+    bundle = make_bundle([{"id": 1, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 5},
+                                              {"kind": "victory", "text": "Won."}]}], decks=TEST_DECKS)
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    result = cardforge("play", str(path), "--story", "s", "--players", "2", "--seed", "1", stdin="\n\n")
+    assert result.returncode == 0, result.stderr
+    assert "The Equipment deck had only 7 cards to draw of the 10 asked for." in result.stdout
+    bundle["packs"][0]["stories"][0]["cards"][0]["steps"][0]["per_player"] = 3         # 6 of 7: no word
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    result = cardforge("play", str(path), "--story", "s", "--players", "2", "--seed", "1", stdin="\n\n")
+    assert result.returncode == 0, result.stderr
+    assert "had only" not in result.stdout and ("6. Musket" in result.stdout or "6. Dagger" in result.stdout)
+
+
 def test_between_story_cards_typed_and_scripted(tmp_path: Path):
     """Between Story Cards at the prompt (porter, sell, trade, Enter) and from a script."""
     from _runtime_helpers import make_bundle

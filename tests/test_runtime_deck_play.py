@@ -74,6 +74,18 @@ def test_a_gain_takes_a_copy_from_the_draw_pile_then_the_discard_pile_then_none(
     assert conserved(session)
 
 
+def test_a_purchase_says_how_many_cards_were_asked_for_when_the_deck_runs_short():
+    # 7 Equipment cards to draw: Anne's Starting Dagger and the Porter's 2 leave 4 for 3 x 2 players
+    cards = [{"id": 1, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 3}, GOTO_END]}]
+    request = advance(start(cards, seed=3))
+    assert (request["asked"], request["draw"], len(request["offers"])) == (6, 4, 4)
+    cards = [{"id": 1, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 1}, GOTO_END]}]
+    request = advance(start(cards, seed=3))
+    assert (request["asked"], request["draw"]) == (2, 2)
+    cards = [{"id": 1, "steps": [{"kind": "purchase", "offers": [{"item": "Rope", "cost": 1}]}, GOTO_END]}]
+    assert advance(start(cards, seed=3))["asked"] == 0
+
+
 def test_a_purchase_sale_and_leave_move_real_cards():
     cards = [{"id": 1, "steps": [{"kind": "gain", "coins": 9, "who": "each"},
                                  {"kind": "purchase", "deck": "Equipment", "per_player": 2}, GOTO_END]}]

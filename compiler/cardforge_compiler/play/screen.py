@@ -96,6 +96,9 @@ class Screen:
             for n, offer in enumerate(request["offers"], 1):
                 drawn = f" [drawn from the {shown(request['deck'])} deck]" if offer["card"] else ""
                 click.echo(f"  {n}. {shown(offer['item'])} ({plural(offer['cost'], 'coin')}){drawn}")
+            if request.get("asked", 0) > request["draw"]:
+                click.echo(f"  The {shown(request['deck'])} deck had only {plural(request['draw'], 'card')} to "
+                           f"draw of the {request['asked']} asked for.")
             if request["draw"]:
                 click.echo("  Cards drawn and not bought go to the discard pile.")
         elif kind == "leave":
