@@ -263,9 +263,10 @@ class Screen:
             return "The Porter has been called this Story" if new else "The Porter may be called again this Story"
         if path[0] == "costs":           # the purchase event says what it cost; a sale uses it
             return f"(a sale of {shown(path[1])} pays half of {word(new)} coins)" if self.trace else None
-        if path[0] in ("decks", "porter") or (path[0] == "characters" and path[2:] == ["cards"]):
+        if path[0] in ("decks", "porter", "offer") or (path[0] == "characters" and path[2:] == ["cards"]):
             # the piles are face down (the draw order is the players' secret); a card held
-            # is already told by the Character's items and the purchase/leave events
+            # is already told by the Character's items and the purchase/leave events; the
+            # cards on offer are listed by name in the purchase prompt (ids: --trace only)
             return f"(deck state) {shown('/'.join(path))}: {word(old)} -> {word(new)}" if self.trace else None
         if path[0] in ("flags", "counters"):
             return f"(story {path[0][:-1]}) {shown(path[1])}: {word(old)} -> {word(new)}" if self.trace else None
