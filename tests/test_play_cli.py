@@ -252,6 +252,24 @@ def test_the_cards_on_offer_are_named_not_numbered_unless_tracing(tmp_path: Path
     assert "Equipment#" in result.stdout
 
 
+def test_a_between_command_at_a_reading_prompt_is_refused_and_battle_numbers_are_plain(tmp_path: Path):
+    from _runtime_helpers import make_bundle
+
+    bundle = make_bundle([{"id": 1, "steps": [
+        {"kind": "text", "text": "The yard."},
+        {"kind": "battle", "layout": "yard", "objectives": [{"objective": "Defeat all Enemies", "victory": "Won."},
+                                                           {"objective": "Reach Exit", "victory": "Fled."}]}]}])
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    result = cardforge("play", str(path), "--story", "s", "--players", "2", "--seed", "1",
+                       stdin="\n" + "porter 1\n" + "\n" + "2\n" + "\n\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "'porter' is taken between Story cards, not here: press [Enter] to read on" in out
+    assert "  1. Defeat all Enemies -> Victory!" in out and "  0. The Battle is lost -> Defeat" in out
+    assert "Fled." in out                                            # 2 is the second objective
+
+
 def test_between_story_cards_typed_and_scripted(tmp_path: Path):
     """Between Story Cards at the prompt (porter, sell, trade, Enter) and from a script."""
     from _runtime_helpers import make_bundle

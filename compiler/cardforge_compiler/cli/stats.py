@@ -19,11 +19,13 @@ from typing import Any
 import click
 
 from cardforge_compiler.report import EXIT_PROBLEMS, ConfigError, context_note, plural, shown, text_lines
-from cardforge_compiler.stats import ROLLS
 
 __all__ = ["stats"]
 
 _ROLL_TITLES = {"plain": "plain", "advantage": "Advantage", "disadvantage": "Disadvantage"}
+#: The rolls a table can show (``cardforge_compiler.stats.ROLLS``, not imported here so
+#: that ``--help`` loads no runtime module).
+ROLLS = tuple(_ROLL_TITLES)
 
 
 def _bundle_packs(paths: tuple[str, ...]) -> list[dict[str, Any]]:

@@ -112,10 +112,11 @@ class Screen:
         elif kind == "battle":
             click.echo()
             click.secho(f"Battle: set up layout {shown(request['layout'])} and play it at the table.", bold=True)
-            click.echo("When an objective is met, say which:")
+            click.echo("When an objective is met, type its number (0: the Battle is lost):")
             for n, objective in enumerate(request["objectives"], 1):
                 lead = f"card {objective['goto']}" if objective["goto"] is not None else "Victory!"
                 click.echo(f"  {n}. {shown(objective['text'])} -> {lead}")
+            click.echo("  0. The Battle is lost -> Defeat")
             click.echo("If the players lose the Battle, type 0 (Defeat).")
         elif kind == "end":
             click.echo()
