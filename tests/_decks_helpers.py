@@ -26,9 +26,9 @@ stones_of_chance:
   per_character: 1
   faces:
     - face: Prowess
-      options:
-        - {name: Add 1 die to your Attack roll, effects: [{extra-attack-die: 1}]}
-        - {name: Attack with a second Weapon, effects: [{second-attack: {}}]}
+      options: [{name: Add 1 die, effects: [extra-attack-die: 1]}, {name: A second Weapon, effects: [second-attack: {}]}]
+    - {face: Loyalty, options: [{name: Heal 1 Wound, effects: [{heal: {who: you, amount: 1}}]}]}
+    - {face: Altruism, options: [{name: Move 1 square, effects: [{move-bonus: 1}]}]}
 difficulty:
   - name: easier
     remove_cards: {Loot: [Nothing]}

@@ -54,9 +54,9 @@ FAULTS = {
                                 ("CF105", "enemies.yaml", 22, 9, "5 is not a number of Characters: the keys are "
                                  "1 to 4", "write one value per number of Characters: `{1: 4, 2: 5, 3: 6, 4: 7}`")),
     "health for 3 counts": (dict(enemies=ENEMIES.replace(", 4: 7}", "}")),
-                            ("CF105", "enemies.yaml", 20, 1, "`health` gives no value for 4 Character(s)",
-                             "the Tracker card gives health for 1, 2, 3 and 4 Characters: "
-                             "`health: {1: 4, 2: 5, 3: 6, 4: 7}`")),
+                            ("CF105", "enemies.yaml", 22, 9, "`health` gives no value for 4 Character(s)",
+                             "the Named Enemy Tracker card gives health for 1, 2, 3 and 4 Characters: write all "
+                             "four, even in a pack for fewer players (`health: {1: 4, 2: 5, 3: 6, 4: 7}`)")),
     "spawn with both counts": (dict(threats=THREATS.replace("per_player: 1,", "per_player: 1, count: {1: 2},")),
                                ("CF105", "threats.yaml", 8, 16, "`spawn` takes exactly one of `per_player` or "
                                 "`count`", "keep one of per_player, count")),
@@ -233,6 +233,8 @@ def test_every_effect_is_listed_with_its_path_for_the_checks(tmp_path: Path) -> 
         ("pack.yaml", ("characters", 0, "talent", "effects", 0), "auto-successes"),
         ("pack.yaml", ("stones_of_chance", "faces", 0, "options", 0, "effects", 0), "extra-attack-die"),
         ("pack.yaml", ("stones_of_chance", "faces", 0, "options", 1, "effects", 0), "second-attack"),
+        ("pack.yaml", ("stones_of_chance", "faces", 1, "options", 0, "effects", 0), "heal"),
+        ("pack.yaml", ("stones_of_chance", "faces", 2, "options", 0, "effects", 0), "move-bonus"),
         ("decks.yaml", ("cards", 0, "effects", 0), "cancel-wound"),
         ("decks.yaml", ("cards", 0, "effects", 1), "reshuffle"),
         ("decks.yaml", ("cards", 1, "effects", 0), "if"),
@@ -245,7 +247,7 @@ def test_every_effect_is_listed_with_its_path_for_the_checks(tmp_path: Path) -> 
         ("threats.yaml", ("cards", 0, "reaction", 0, "status", "if_held", 0), "wound"),
         ("threats.yaml", ("cards", 0, "reaction", 1), "push"),
     ]
-    spawn = refs[9]
+    spawn = refs[11]
     assert (spawn.params.enemy, spawn.param_path("enemy")) == ("Cardinal's Guard", ("cards", 0, "threat", 1, "spawn",
                                                                                     "enemy"))
     assert refs[1].scalar == 1 and refs[1].params is None

@@ -210,6 +210,66 @@ def test_interactive_purchases_and_a_lost_battle(tmp_path: Path):
     assert "The Battle is lost." in out and "*** DEFEAT ***" in out
 
 
+def test_a_purchase_says_when_the_deck_had_fewer_cards(tmp_path: Path):
+    """The Equipment deck's 7 cards to draw, asked for 5 x 2 players: the prompt says so."""
+    from _runtime_helpers import TEST_DECKS, make_bundle
+
+    bundle = make_bundle([{"id": 1, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 5},
+                                              {"kind": "victory", "text": "Won."}]}], decks=TEST_DECKS)
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    result = cardforge("play", str(path), "--story", "s", "--players", "2", "--seed", "1", stdin="\n\n")
+    assert result.returncode == 0, result.stderr
+    assert "The Equipment deck had only 7 cards to draw of the 10 asked for." in result.stdout
+    bundle["packs"][0]["stories"][0]["cards"][0]["steps"][0]["per_player"] = 3         # 6 of 7: no word
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    result = cardforge("play", str(path), "--story", "s", "--players", "2", "--seed", "1", stdin="\n\n")
+    assert result.returncode == 0, result.stderr
+    assert "had only" not in result.stdout and ("6. Musket" in result.stdout or "6. Dagger" in result.stdout)
+
+
+def test_difficulty_and_character_typos_get_did_you_mean(gascony_bundle: Path):
+    result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--difficulty", "easy", "--seed", "1")
+    assert result.returncode == 2
+    assert "no difficulty 'easy'" in result.stderr and "did you mean 'easier'?" in result.stderr
+    result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", "2", "--characters",
+                       "Athoss,Porthos", "--seed", "1")
+    assert result.returncode == 2
+    assert "no Character named 'Athoss'" in result.stderr and "did you mean 'Athos'?" in result.stderr
+
+
+def test_the_cards_on_offer_are_named_not_numbered_unless_tracing(tmp_path: Path):
+    from _runtime_helpers import TEST_DECKS, make_bundle
+
+    bundle = make_bundle([{"id": 1, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 1},
+                                              {"kind": "victory", "text": "Won."}]}], decks=TEST_DECKS)
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    result = cardforge("play", str(path), "--story", "s", "--players", "2", "--seed", "1", stdin="\n\n")
+    assert result.returncode == 0, result.stderr
+    assert "Equipment#" not in result.stdout and "[drawn from the Equipment deck]" in result.stdout
+    result = cardforge("play", str(path), "--story", "s", "--players", "2", "--seed", "1", "--trace", stdin="\n\n")
+    assert "Equipment#" in result.stdout
+
+
+def test_a_between_command_at_a_reading_prompt_is_refused_and_battle_numbers_are_plain(tmp_path: Path):
+    from _runtime_helpers import make_bundle
+
+    bundle = make_bundle([{"id": 1, "steps": [
+        {"kind": "text", "text": "The yard."},
+        {"kind": "battle", "layout": "yard", "objectives": [{"objective": "Defeat all Enemies", "victory": "Won."},
+                                                           {"objective": "Reach Exit", "victory": "Fled."}]}]}])
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    result = cardforge("play", str(path), "--story", "s", "--players", "2", "--seed", "1",
+                       stdin="\n" + "porter 1\n" + "\n" + "2\n" + "\n\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "'porter' is taken between Story cards, not here: press [Enter] to read on" in out
+    assert "  1. Defeat all Enemies -> Victory!" in out and "  0. The Battle is lost -> Defeat" in out
+    assert "Fled." in out                                            # 2 is the second objective
+
+
 def test_between_story_cards_typed_and_scripted(tmp_path: Path):
     """Between Story Cards at the prompt (porter, sell, trade, Enter) and from a script."""
     from _runtime_helpers import make_bundle

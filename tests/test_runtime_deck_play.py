@@ -46,7 +46,9 @@ def bundle(cards, **fields):
     return load_bundle(make_bundle(cards, **options))
 
 
-def start(cards, players=2, seed=3, difficulty=None, **fields):
+def start(cards, players=2, seed=3, difficulty=None, difficulty_options=None, **fields):
+    if difficulty_options is not None:
+        fields["difficulty"] = difficulty_options
     return Session.start(bundle(cards, **fields), "s", players=players, seed=seed, difficulty=difficulty)
 
 
@@ -79,6 +81,18 @@ def test_a_gain_takes_a_copy_from_the_draw_pile_then_the_discard_pile_then_none(
     assert session.state["decks"]["Equipment"]["discard"] == []
     assert all(D.card_of(decks_by_name(session.bundle.data["packs"][0]), c)["name"] == "Musket" for c in bertrand["cards"])
     assert conserved(session)
+
+
+def test_a_purchase_says_how_many_cards_were_asked_for_when_the_deck_runs_short():
+    # 7 Equipment cards to draw: Anne's Starting Dagger and the Porter's 2 leave 4 for 3 x 2 players
+    cards = [{"id": 1, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 3}, GOTO_END]}]
+    request = advance(start(cards, seed=3))
+    assert (request["asked"], request["draw"], len(request["offers"])) == (6, 4, 4)
+    cards = [{"id": 1, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 1}, GOTO_END]}]
+    request = advance(start(cards, seed=3))
+    assert (request["asked"], request["draw"]) == (2, 2)
+    cards = [{"id": 1, "steps": [{"kind": "purchase", "offers": [{"item": "Rope", "cost": 1}]}, GOTO_END]}]
+    assert advance(start(cards, seed=3))["asked"] == 0
 
 
 def test_a_purchase_sale_and_leave_move_real_cards():
@@ -179,6 +193,18 @@ def test_the_harder_game_and_unknown_difficulties():
     assert session.save()["setup"]["difficulty"] == "harder"
     with pytest.raises(SessionError, match="no difficulty 'hardest' in Test Pack \\(it has: easier, harder\\)"):
         start([{"id": 1, "steps": [GOTO_END]}], difficulty="hardest")
+
+
+def test_a_destiny_start_rise_stops_at_the_maximum():
+    # "They can still gain additional Destiny up to their maximum" (Difficulty Adjustments):
+    # a difficulty that adds Destiny never starts a Character above it ("Destiny 4/3")
+    generous = [*DIFFICULTY, {"name": "generous", "destiny_start": 1}]
+    boards = [{**BOARDS[0], "destiny_start": 1}, BOARDS[1]]
+    session = start([{"id": 1, "steps": [GOTO_END]}], difficulty="generous", difficulty_options=generous,
+                    characters=boards)
+    assert [(c["destiny"], c["destiny_max"]) for c in session.state["characters"]] == [(1, 3), (1, 1)]
+    session = start([{"id": 1, "steps": [GOTO_END]}], difficulty="generous", difficulty_options=generous)
+    assert [(c["destiny"], c["destiny_max"]) for c in session.state["characters"]] == [(3, 3), (1, 1)]
 
 
 def test_deck_state_survives_save_and_load_and_an_edited_pile_is_refused():

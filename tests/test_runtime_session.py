@@ -347,7 +347,7 @@ def test_purchases():
     session = start(cards, players=2, decks=TEST_DECKS)
     request = advance(session)
     assert request == {"kind": "purchase", "card": 1, "coins": 5, "characters": [0, 1], "deck": "Equipment", "draw": 2,
-                       "items": [["Rapier"], []], "costs": {},
+                       "asked": 2, "items": [["Rapier"], []], "costs": {},
                        "offers": [{"offer": 0, "item": "Rope", "cost": 1, "card": None},
                                   {"offer": 1, "item": "Lantern", "cost": 3, "card": None},
                                   {"offer": 2, "item": "Musket", "cost": 3, "card": "Equipment#2"},

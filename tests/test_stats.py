@@ -242,7 +242,7 @@ def test_difficulty_leaves_out_the_cards_it_removes(tmp_path):
     assert by_name(pack["decks"], "Reaction")["size"] == 3          # other decks unchanged
     code, out, _ = run("stats", str(folder), "--difficulty", "easier")
     assert "cardforge stats: pack 'test' (Test pack), difficulty 'easier'" in out
-    assert "  not shuffled: 'Nothing' (1 copy in the box at this difficulty)" in out
+    assert "  left out: 'Nothing' (difficulty 'easier' removes its copy from the deck)" in out
     code, _, err = run("stats", str(folder), "--difficulty", "easyer")
     assert code == 2 and "has the difficulty options easier, harder" in err and "did you mean 'easier'" in err
 
@@ -290,3 +290,30 @@ def test_the_shipped_content_has_every_table():
     guard = by_name(gascony["enemies"], "Cardinal's Guard")
     assert guard["defense"] == {"wounded": 2, "defeated": 3}          # as the rulebook prints it
     assert fraction(guard["attacks"][3]["plain"]["defeated"]) == Fraction(25, 48)
+
+
+def test_dice_without_advantage_rules_leave_those_columns_out(tmp_path):
+    """With no ``advantage_adds``/``disadvantage_removes`` a roll with Advantage or
+    Disadvantage has the plain roll's chances: the text says so instead of repeating
+    the plain column."""
+    folder = stats_pack(tmp_path)
+    manifest = folder / "pack.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    assert "advantage_adds: [3],\n       disadvantage_removes: [4], " in text
+    manifest.write_text(text.replace("advantage_adds: [3],\n       disadvantage_removes: [4], ", ""), encoding="utf-8")
+    code, out, err = run("stats", str(folder))
+    assert (code, err) == (0, "")
+    assert ("Advantage columns left out: this pack's dice have no `advantage_adds`, so a roll with Advantage has "
+            "the same chances as a plain roll.") in out
+    assert "Disadvantage columns left out: this pack's dice have no `disadvantage_removes`" in out
+    assert "Advantage |" not in out and "Wounded plain" in out
+    code, out, _ = run("stats", str(stats_pack(tmp_path / "again")))
+    assert "columns left out" not in out and "Wounded Advantage" in out
+
+
+def test_the_equipment_deck_odds_say_they_count_the_starting_weapons(tmp_path):
+    code, out, err = run("stats", str(stats_pack(tmp_path)))
+    assert (code, err) == (0, "")
+    assert ("  these odds count the Starting Weapons (Broadsword, Musket, Rapier) as in the deck; at Setup the Characters in "
+            "play take theirs out before any draw") in out
+    assert out.count("these odds count the Starting Weapons") == 1          # the Equipment deck only

@@ -212,6 +212,14 @@ rule("CF829", "starting-weapons-too-many-hands", E,
 rule("CF830", "two-unarmed-cards", E, "An Equipment deck holds more than one Unarmed card.")
 rule("CF831", "no-unarmed-card", E,
      "The Equipment deck has no Unarmed card for Characters without Equipment to fall back on.")
+rule("CF832", "deck-runs-dry", W,
+     "A purchase (`per_player` x players) or the Porter can draw more cards than a deck has left after the Starting "
+     "Weapons and the Porter's cards, for some number of Characters.")
+rule("CF833", "unknown-stone-face", E,
+     "A status token's `removed_by` names no face of the pack's Stones of Chance: nothing ever removes it that way.")
+rule("CF834", "destiny-start-above-maximum", W,
+     "A difficulty option's `destiny_start` raises the starting Destiny, but Characters start at their maximum "
+     "Destiny and never exceed it.")
 
 del E, W
 

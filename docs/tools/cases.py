@@ -762,3 +762,8 @@ carry: {hands: 2}
 """)
 demo_case("CF830", decks=EQUIPMENT_DECK.replace("    value: 3\n", "    value: 3\n    unarmed: true\n"))
 demo_case("CF831", decks=EQUIPMENT_DECK.split("  - name: Unarmed")[0])
+deck_case("CF832", "story.yaml", "deck: Equipment", "deck: Equipment\n          per_player: 3")
+deck_case("CF833", "pack.yaml", "  - {name: Doom, six_counts: 1, covers: talent}\n",
+          "  - {name: Doom, six_counts: 1, covers: talent, removed_by: Prowes}\n")
+deck_case("CF834", "pack.yaml", "    start_draws: {deck: Loot, per_character: 1}\n",
+          "    start_draws: {deck: Loot, per_character: 1}\n  - name: generous\n    destiny_start: 1\n")

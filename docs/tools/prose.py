@@ -1151,3 +1151,38 @@ The pack's Equipment deck (the manifest's `decks: {equipment: ...}`, else its on
 """, """
 Add the Unarmed card to the Equipment deck, with `unarmed: true`.
 """)
+
+d("CF832", "board", """
+A purchase draws `per_player` x players cards from a deck (Event Cards: "draw 1
+Equipment card per player"), or the Porter `cards_per_character` x Characters (Setup
+4), and for some number of Characters the deck may not hold that many: the Starting
+Weapons were taken from the Equipment deck at Setup (Setup 1f) and the Porter's cards
+wait under him until he is called. Every number of Characters the pack admits is
+tried (Solo Play's `solo_characters`, the easier game's one fewer); cards bought
+earlier are not counted. The engine then offers the cards left, and the `purchase`
+request's `asked` and `draw` say how many were asked for and drawn (`cardforge play`:
+"The Equipment deck had only 4 cards to draw of the 6 asked for").
+""", """
+Add cards to the deck (`count:`), lower `per_player` or `cards_per_character`, or
+accept it: the warning says how many cards can be offered.
+""")
+
+d("CF833", "pack", """
+A status token's `removed_by` names a face that the pack's `stones_of_chance` do not
+have (or the pack has no Stones of Chance): the face never comes up, so the token is
+never removed that way (Gascony's Legacy, Use Your Support Ability: "you must remove
+it by spending a Loyalty (L) Stone of Chance").
+""", """
+Correct the face's name (the hint suggests the closest face), add the face to
+`stones_of_chance.faces`, or remove `removed_by`.
+""")
+
+d("CF834", "pack", """
+A difficulty option's `destiny_start` is positive. `destiny_start` is a change to the
+starting Destiny, but every Character starts a Story at its maximum Destiny and never
+goes above it (Difficulty Adjustments: "They can still gain additional Destiny up to
+their maximum"), so the engine caps the rise away and it does nothing.
+""", """
+Use a negative value to start with less Destiny (the harder game: `-2`); to give the
+Characters more Destiny, raise their boards' `destiny`; or remove `destiny_start`.
+""")

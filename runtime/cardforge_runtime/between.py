@@ -106,15 +106,17 @@ def purchase(state: dict[str, Any], pack: Mapping[str, Any], record: Record, ste
              per_player: int, rng: Pcg32) -> Play:
     """Players may purchase these (Gascony's Legacy, Event Cards): the step's fixed
     offers and, with a ``deck``, ``per_player`` x players cards drawn from it (the
-    deck generator; fewer when the deck runs out). They may sell first (Between Story
+    deck generator; fewer when the deck runs out: the request's ``asked`` is how many
+    were to be drawn, ``draw`` how many were). They may sell first (Between Story
     Cards: "You can also sell Equipment whenever you have the opportunity to buy
     Equipment"). Then a Character over their hands leaves Equipment."""
     deck = step.get("deck")
-    cards = draw_offers(state, pack, deck, step.get("per_player", 1) * per_player, rng) if deck is not None else []
+    asked = step.get("per_player", 1) * per_player if deck is not None else 0
+    cards = draw_offers(state, pack, deck, asked, rng) if deck is not None else []
     offers = offers_of(pack, step.get("offers", []), cards)
     state["offer"] = list(cards)            # on the table while the players choose (decks.check_conservation)
     answer = yield {"kind": "purchase", "card": state["card"], "coins": state["coins"], "offers": offers,
-                    "deck": deck, "draw": len(cards), "characters": list(range(len(state["characters"]))),
+                    "deck": deck, "draw": len(cards), "asked": asked, "characters": list(range(len(state["characters"]))),
                     "items": [list(c["items"]) for c in state["characters"]], "costs": card_costs(state, pack)}
     state["offer"] = []
     sell(state, pack, record, answer.get("sell", []))

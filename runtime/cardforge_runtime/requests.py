@@ -136,7 +136,8 @@ class PurchaseOffer(TypedDict):
 
 class PurchaseRequest(TypedDict):
     """Players may purchase (Gascony's Legacy, Event Cards): the ``offers``, the card's
-    fixed offers then the ``draw`` cards drawn from ``deck`` (``None``: no deck);
+    fixed offers then the ``draw`` cards drawn from ``deck`` (``None``: no deck) of the
+    ``asked`` (``per_player`` x players; fewer drawn when the deck runs out, 0 without a deck);
     ``items`` is what each
     Character holds (they may sell it: Between Story Cards, Sell Equipment);
     ``costs`` the cost of each item bought in this story (a sale of it uses that).
@@ -147,6 +148,7 @@ class PurchaseRequest(TypedDict):
     offers: list[PurchaseOffer]
     deck: str | None
     draw: int
+    asked: int
     characters: list[int]
     items: list[list[str]]
     costs: dict[str, int]

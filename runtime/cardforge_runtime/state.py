@@ -42,8 +42,9 @@ def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapp
     Args:
         pack, story: the bundle's pack and story.
         setup: a checked setup (``setup.check_setup``): players, Character boards, seed.
-        difficulty: the pack's difficulty option in play (``destiny_start``: Destiny
-            tokens fewer at the start, Difficulty Adjustments), or ``None``.
+        difficulty: the pack's difficulty option in play (``destiny_start``: a change to
+            the starting Destiny, -2 for "2 fewer Destiny tokens", capped to 0..the
+            Character's maximum, Difficulty Adjustments), or ``None``.
     """
     difficulty = difficulty or {}
     characters = [
@@ -64,8 +65,10 @@ def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapp
     change = difficulty.get("destiny_start", 0)
     for character, board in zip(characters, setup["characters"]):
         if change and "destiny_start" not in board:
-            # the harder game: "Characters begin each Story with 2 fewer Destiny tokens"
-            character["destiny"] = max(0, character["destiny"] + change)
+            # the harder game: "Characters begin each Story with 2 fewer Destiny tokens"; a
+            # rise stops at the maximum ("They can still gain additional Destiny up to their
+            # maximum", Difficulty Adjustments): never above it, never below 0
+            character["destiny"] = min(character["destiny_max"], max(0, character["destiny"] + change))
     return {
         "pack": pack["id"],
         "story": story["id"],

@@ -5,27 +5,32 @@ Attack Pattern with no square in it (CF823) or that includes the figure's own sq
 ``validate_decks.pattern_diagnostic``); card counts that do not add up to the
 deck's ``box_counts`` (CF828); Starting Weapons needing more hands than a Character
 carries (CF829); an Equipment deck with more than one Unarmed card (CF830) or none
-(CF831). Names that name nothing are the reference checks' (CF801-CF819).
+(CF831); a purchase or the Porter that can find the deck short of the cards it draws,
+for some number of Characters (CF832). Names that name nothing are the reference
+checks' (CF801-CF819).
 
 Rule sources: Gascony's Legacy, Equipment cards ("Characters can only carry 2 hands
 worth of equipment at once"; "Characters without any Equipment must use the Unarmed
 card"; the Attack Pattern, relative to the facing square), Setup 1f (the Starting
-Weapon "from the Equipment deck"), Difficulty Adjustments ("Remove the 'Nothing' and
+Weapon "from the Equipment deck"; 4: the Porter's "1 Equipment card per Character"),
+Event Cards ("draw 1 Equipment card per player"), Difficulty Adjustments ("Remove the 'Nothing' and
 'Broken Sword' cards from the Loot Deck").
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 
 from cardforge_compiler.checks import check
+from cardforge_compiler.checks.enemies import effective_counts
 from cardforge_compiler.diagnostics import Diagnostic, listed
 from cardforge_compiler.report import plural
 from cardforge_compiler.resolve import PackIR
 from cardforge_compiler.validate import Document
 
-__all__ = ["attack_patterns", "box_counts", "empty_decks", "own_square", "starting_weapons_carried",
-           "unarmed_cards"]
+__all__ = ["attack_patterns", "box_counts", "deck_runs_dry", "empty_decks", "own_square",
+           "starting_weapons_carried", "unarmed_cards"]
 
 
 def _kind_name(doc: Document) -> str:
@@ -186,3 +191,102 @@ def unarmed_cards(pack: PackIR) -> Iterator[Diagnostic]:
                      "any Equipment must use", **pack.board_where(equipment, ("name",)),
             hint="add the Unarmed card: `- {name: Unarmed, hands: 1, slot: primary, attack: melee, cost: 0, "
                  "unarmed: true, pattern: [\"F\", \"o\"]}`")
+
+
+def _weapons_taken(pack: PackIR, deck: Document, characters: int) -> int:
+    """The most cards of ``deck`` (the Equipment deck) that the Starting Weapons of
+    any ``characters`` Character boards take at Setup: each weapon takes a copy while
+    one is left (docs/rulings.md, Gaining a deck card)."""
+    copies: dict[str, int] = {}
+    for card in deck.model.cards:
+        if not card.unarmed:
+            copies[card.name] = copies.get(card.name, 0) + card.count
+    boards = [c.weapons for c in pack.pack.characters]
+    most = 0
+    for chosen in combinations(boards, min(characters, len(boards))):
+        wanted: dict[str, int] = {}
+        for weapons in chosen:
+            for weapon in weapons:
+                wanted[weapon] = wanted.get(weapon, 0) + 1
+        most = max(most, sum(min(n, copies.get(name, 0)) for name, n in wanted.items()))
+    return most
+
+
+@check("board", "CF832")
+def deck_runs_dry(pack: PackIR) -> Iterator[Diagnostic]:
+    """A deck holds the cards a purchase (``per_player`` x players) or the Porter
+    (``cards_per_character`` x Characters) draws from it, after what may be out of it:
+    the Starting Weapons taken from the Equipment deck at Setup and the Porter's cards
+    (until he is called), for every effective number of Characters
+    (:func:`~cardforge_compiler.checks.enemies.effective_counts`, read as the players
+    too). Cards bought earlier are not counted. The engine offers what is left and
+    says so; a warning."""
+    manifest = pack.pack
+    if manifest is None:
+        return
+    equipment = pack.linked.equipment
+    porter = manifest.porter
+    counts = effective_counts(pack)
+
+    def out_of(doc: Document, n: int, porter_too: bool) -> tuple[int, list[str]]:
+        taken, why = 0, []
+        if doc is equipment and manifest.characters:
+            weapons = _weapons_taken(pack, doc, n)
+            if weapons:
+                taken += weapons
+                why.append(f"{plural(weapons, 'Starting Weapon')} taken at Setup")
+        if porter_too and porter is not None and pack.decks.get(porter.deck) is doc:
+            taken += porter.cards_per_character * n
+            why.append(f"the Porter's {plural(porter.cards_per_character * n, 'card')}")
+        return taken, why
+
+    def short(doc: Document, draws, porter_too: bool):  # noqa: ANN001, ANN202
+        total = len(_drawable_copies(doc))
+        for n in counts:
+            taken, why = out_of(doc, n, porter_too)
+            if taken + draws(n) > total:
+                return n, total, taken, why
+        return None
+
+    if porter is not None and (doc := pack.decks.get(porter.deck)) is not None and _drawable(doc):
+        found = short(doc, lambda n: porter.cards_per_character * n, False)
+        if found is not None:
+            n, total, taken, why = found
+            left = max(0, total - taken)
+            yield Diagnostic(
+                "CF832", f"the Porter takes {porter.cards_per_character} x {n} Characters = "
+                         f"{porter.cards_per_character * n} cards from deck '{doc.model.name}', but it holds "
+                         f"{plural(total, 'card')} to draw" + (f" and {' and '.join(why)} leave {left}" if why else "")
+                         + f": he gets {left} (from {n} Characters)",
+                **pack.board_where(pack.manifest, ("porter", "cards_per_character")
+                                   if "cards_per_character" in porter.model_fields_set else ("porter", "deck")),
+                hint=f"add cards to deck '{doc.model.name}' (`count:`), or lower `cards_per_character`; "
+                     "the engine deals what is left")
+    for story in (*pack.stories, *pack.context_stories):
+        for _card, ref in story.step_refs:
+            if ref.kind != "purchase" or ref.step.purchase.deck is None:
+                continue
+            step = ref.step.purchase
+            doc = pack.decks.get(step.deck)
+            if doc is None or not _drawable(doc):
+                continue        # an unknown deck (CF803) or an empty one (CF820)
+            per = step.per_player or 1
+            found = short(doc, lambda n, per=per: per * n, True)
+            if found is None:
+                continue
+            n, total, taken, why = found
+            left = max(0, total - taken)
+            yield Diagnostic(
+                "CF832", f"this purchase draws {per} x {n} players = {per * n} cards from deck '{doc.model.name}', "
+                         f"which holds {plural(total, 'card')} to draw"
+                         + (f"; {' and '.join(why)} may be out of it" if why else "")
+                         + f": only {left} can be offered (from {n} players)",
+                **pack.board_where(story.doc, (*ref.path, "purchase", "per_player")
+                                   if step.per_player is not None else (*ref.path, "purchase", "deck")),
+                hint=f"add cards to deck '{doc.model.name}' (`count:`) or lower `per_player`; the engine offers "
+                     "what is left and says the deck ran short")
+
+
+def _drawable_copies(doc: Document) -> list[str]:
+    """Every copy (``count``) of the cards a deck shuffles and draws."""
+    return [card.name for card in doc.model.cards if not getattr(card, "unarmed", None) for _ in range(card.count)]

@@ -3,7 +3,8 @@
 selector names is one of the pack's (``CF305``, as on a story card), every stat an
 effect or status token names is one of its stats (``CF304``), and every Character
 ability (talent, support) an effect uses is on some Character board (``CF806``),
-and every difficulty option an ``if`` asks about is one of the pack's (``CF811``). The effects are those of Enemies (``on_hit``),
+and every difficulty option an ``if`` asks about is one of the pack's (``CF811``); a
+status token's ``removed_by`` is a face of the pack's Stones of Chance (``CF833``). The effects are those of Enemies (``on_hit``),
 Threat cards, deck cards, Character abilities and Stones of Chance
 (:attr:`~cardforge_compiler.resolve.PackIR.linked`). Gascony's Legacy, Status Banner
 tokens (and the transcriber's note on which banner covers which ability), Character
@@ -19,7 +20,7 @@ from cardforge_compiler.checks._refs import target_rules
 from cardforge_compiler.diagnostics import Diagnostic, choices_hint, did_you_mean
 from cardforge_compiler.resolve import PackIR
 
-__all__ = ["abilities_named", "difficulties_named", "stats_named", "status_tokens_named"]
+__all__ = ["abilities_named", "difficulties_named", "removed_by_faces", "stats_named", "status_tokens_named"]
 
 
 def _tokens_named(pack: PackIR) -> Iterator[tuple[object, tuple, str]]:
@@ -125,3 +126,25 @@ def difficulties_named(pack: PackIR) -> Iterator[Diagnostic]:
                          hint=choices_hint(name, options, "difficulty options",
                                            f"add `difficulty: [{{name: {name}, ...}}]` to the manifest "
                                            "(Difficulty Adjustments)"))
+
+
+@check("pack", "CF833")
+def removed_by_faces(pack: PackIR) -> Iterator[Diagnostic]:
+    """Every status token's ``removed_by`` names a face of the manifest's
+    ``stones_of_chance`` (Gascony's Legacy, Use Your Support Ability: "you must remove it by spending a
+    Loyalty (L) Stone of Chance"); a face the Stones do not have never
+    comes up, so the token is never removed that way."""
+    manifest = pack.pack
+    if manifest is None:
+        return
+    faces = [face.face for face in manifest.stones_of_chance.faces] if manifest.stones_of_chance else []
+    for i, token in enumerate(manifest.status_tokens):
+        if token.removed_by is None or token.removed_by in faces:
+            continue
+        yield Diagnostic("CF833", f"status token '{token.name}' is removed_by '{token.removed_by}', which is not "
+                                  f"a Stone of Chance face of pack '{manifest.id}'",
+                         **pack.board_where(pack.manifest, ("status_tokens", i, "removed_by")),
+                         hint=choices_hint(token.removed_by, faces, "Stone of Chance faces",
+                                           "add `stones_of_chance: {faces: [{face: "
+                                           f"{token.removed_by}, options: [...]}}]}}` to the manifest (All for One "
+                                           "board & Stones of Chance), or remove `removed_by`"))

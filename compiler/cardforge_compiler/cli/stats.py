@@ -23,6 +23,9 @@ from cardforge_compiler.report import EXIT_PROBLEMS, ConfigError, context_note, 
 __all__ = ["stats"]
 
 _ROLL_TITLES = {"plain": "plain", "advantage": "Advantage", "disadvantage": "Disadvantage"}
+#: The rolls a table can show (``cardforge_compiler.stats.ROLLS``, not imported here so
+#: that ``--help`` loads no runtime module).
+ROLLS = tuple(_ROLL_TITLES)
 
 
 def _bundle_packs(paths: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -81,42 +84,52 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) ->
     return [line(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *(line(r) for r in rows)]
 
 
-def _deck_text(deck: Mapping[str, Any], draws: int) -> list[str]:
+def _deck_text(deck: Mapping[str, Any], draws: int, difficulty: str | None = None,
+               weapons: Sequence[str] = ()) -> list[str]:
+    """A deck's table; ``weapons``: the Starting Weapons among its cards (an Equipment
+    deck), which the table counts although Setup takes them out before any draw."""
     what = f"{deck['role']} deck" if deck["kind"] == "deck" else "Threat deck"
     lines = [f"{what.capitalize()} '{shown(deck['name'])}': {plural(deck['size'], 'card')}; the chance of each card "
              f"within the first n draws of a fresh shuffle"]
     for out in deck["left_out"]:
-        why = ("the Unarmed card never leaves play" if out["why"] == "unarmed"
-               else f"{plural(out['count'], 'copy')} in the box at this difficulty")
-        lines.append(f"  not shuffled: '{shown(out['name'])}' ({why})")
+        if out["why"] == "unarmed":
+            lines.append(f"  left out: '{shown(out['name'])}', the Unarmed card (it never leaves play, so it is "
+                         "never shuffled or drawn)")
+        else:
+            copies = "its copy" if out["count"] == 1 else f"its {out['count']} copies"
+            lines.append(f"  left out: '{shown(out['name'])}' (difficulty '{shown(difficulty or '')}' removes "
+                         f"{copies} from the deck)")
+    if weapons:
+        lines.append(f"  these odds count the Starting Weapons ({', '.join(shown(w) for w in weapons)}) as in the deck; "
+                     "at Setup the Characters in play take theirs out before any draw")
     head = ["card", "count", "share", *(f"n={n}" for n in range(1, draws + 1))]
     rows = [[shown(c["name"]), str(c["count"]), _exact(c["share"]), *(_exact(w) for w in c["within"])]
             for c in deck["cards"]]
     return [*lines, *_table(head, rows)]
 
 
-def _enemy_text(enemy: Mapping[str, Any]) -> list[str]:
+def _enemy_text(enemy: Mapping[str, Any], shown_rolls: Sequence[str] = ROLLS) -> list[str]:
     wounded, defeated = enemy["defense"]["wounded"], enemy["defense"]["defeated"]
     lines = [f"Enemy '{shown(enemy['name'])}' ({enemy['type']}, Defense {wounded}/{defeated}): the chance that one "
              f"attack of n dice Wounds it ({wounded}+ Successes; a Wounded Enemy is then Defeated) or Defeats it "
              f"({defeated}+)"]
-    head = ["dice", *(f"Wounded {_ROLL_TITLES[r]}" for r in ("plain", "advantage", "disadvantage")),
-            *(f"Defeated {_ROLL_TITLES[r]}" for r in ("plain", "advantage", "disadvantage"))]
-    rows = [[str(a["dice"]), *(_percent(a[r]["wounded"]) for r in ("plain", "advantage", "disadvantage")),
-             *(_percent(a[r]["defeated"]) for r in ("plain", "advantage", "disadvantage"))] for a in enemy["attacks"]]
+    head = ["dice", *(f"Wounded {_ROLL_TITLES[r]}" for r in shown_rolls),
+            *(f"Defeated {_ROLL_TITLES[r]}" for r in shown_rolls)]
+    rows = [[str(a["dice"]), *(_percent(a[r]["wounded"]) for r in shown_rolls),
+             *(_percent(a[r]["defeated"]) for r in shown_rolls)] for a in enemy["attacks"]]
     return [*lines, *_table(head, rows, left=0)]
 
 
-def _named_text(named: Mapping[str, Any]) -> list[str]:
+def _named_text(named: Mapping[str, Any], shown_rolls: Sequence[str] = ROLLS) -> list[str]:
     lines = [f"Named Enemy '{shown(named['name'])}' (Defense {named['defense']}): the chance that one attack of n dice "
              f"gives it a Wound ({named['defense']}+ Successes)"]
-    head = ["dice", *(f"Wound {_ROLL_TITLES[r]}" for r in ("plain", "advantage", "disadvantage"))]
-    rows = [[str(a["dice"]), *(_percent(a[r]["wounded"]) for r in ("plain", "advantage", "disadvantage"))]
+    head = ["dice", *(f"Wound {_ROLL_TITLES[r]}" for r in shown_rolls)]
+    rows = [[str(a["dice"]), *(_percent(a[r]["wounded"]) for r in shown_rolls)]
             for a in named["attacks"]]
     return [*lines, *_table(head, rows, left=0)]
 
 
-def _character_text(character: Mapping[str, Any]) -> list[str]:
+def _character_text(character: Mapping[str, Any], shown_rolls: Sequence[str] = ROLLS) -> list[str]:
     stat = character["melee_stat"]
     melee = f"{shown(stat)} {character['melee_dice']}" if stat is not None else "no Melee stat"
     lines = [f"Character '{shown(character['name'])}' ({melee})"]
@@ -136,7 +149,7 @@ def _character_text(character: Mapping[str, Any]) -> list[str]:
             notes.append(f"+{plural(rule['pips'], 'pip')} on {plural(rule['dice_count'], 'die').replace('dies', 'dice')}"
                          f" (the best)")
         lines.append(f"  attack with '{shown(attack['weapon'])}': {attack['attack']}, {', '.join(notes)}")
-        rolls = attack["rolls"]
+        rolls = [r for r in attack["rolls"] if r in shown_rolls]
         head = ["target", *(f"Wounded {_ROLL_TITLES[r]}" for r in rolls), *(f"Defeated {_ROLL_TITLES[r]}" for r in rolls)]
         rows = [[shown(t["name"]) + (" (Named: a Wound)" if t["kind"] == "named-enemy" else ""),
                  *(_percent(t[r]["wounded"]) for r in rolls),
@@ -146,27 +159,48 @@ def _character_text(character: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def _text(document: Mapping[str, Any]) -> str:
+def _rolls_shown(dice: Mapping[str, Any] | None) -> tuple[list[str], list[str]]:
+    """The rolls whose columns the text shows, and a note per roll left out: with no
+    ``advantage_adds`` a roll with Advantage has exactly the chances of a plain one
+    (Dice Rolls: Advantage turns those faces into Successes), and with no
+    ``disadvantage_removes`` Disadvantage changes nothing either."""
+    shown_rolls, notes = ["plain"], []
+    for roll, key in (("advantage", "advantage_adds"), ("disadvantage", "disadvantage_removes")):
+        if dice is not None and not dice.get(key):
+            notes.append(f"{_ROLL_TITLES[roll]} columns left out: this pack's dice have no `{key}`, so a roll with "
+                         f"{_ROLL_TITLES[roll]} has the same chances as a plain roll.")
+        else:
+            shown_rolls.append(roll)
+    return shown_rolls, notes
+
+
+def _text(document: Mapping[str, Any], bundle_packs: Sequence[Mapping[str, Any]] = ()) -> str:
     draws = document["draws"]
     out: list[str] = []
+    by_id = {p["id"]: p for p in bundle_packs}
     for pack in document["packs"]:
+        source = by_id.get(pack["id"], {})
+        shown_rolls, notes = _rolls_shown(source.get("dice"))
+        weapons = sorted({w for c in source.get("characters", ()) for w in c.get("weapons") or ()})
         level = f", difficulty '{shown(pack['difficulty'])}'" if pack["difficulty"] is not None else ""
         out += [f"cardforge stats: pack '{shown(pack['id'])}' ({shown(pack['title'])}){level}",
                 "Chances are exact (fractions; --format json gives them all). Dice: one roll, every Success on "
-                "the one target, no Destiny rerolls, no status tokens.", ""]
+                "the one target, no Destiny rerolls, no status tokens.", *notes, ""]
         for deck in [*pack["decks"], *pack["threat_decks"]]:
-            out += [*_deck_text(deck, draws), ""]
+            names = {c["name"] for c in deck["cards"]}
+            held = [w for w in weapons if w in names] if deck.get("role") == "equipment" else []
+            out += [*_deck_text(deck, draws, pack["difficulty"], held), ""]
         for enemy in pack["enemies"]:
-            out += [*_enemy_text(enemy), ""]
+            out += [*_enemy_text(enemy, shown_rolls), ""]
         for named in pack["named_enemies"]:
-            out += [*_named_text(named), ""]
+            out += [*_named_text(named, shown_rolls), ""]
         if not (pack["decks"] or pack["threat_decks"] or pack["enemies"] or pack["named_enemies"]):
             out += ["No decks, Threat decks, Enemies or Named Enemies in this pack.", ""]
         elif not (pack["enemies"] or pack["named_enemies"]):
             out += ["No Enemies or Named Enemies in this pack: no attack tables for its Characters.", ""]
         else:
             for character in pack["characters"]:
-                out += [*_character_text(character), ""]
+                out += [*_character_text(character, shown_rolls), ""]
     return "\n".join(out)
 
 
@@ -218,4 +252,4 @@ def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: s
     if fmt == "json":
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
-        click.echo(_text(document), nl=False)
+        click.echo(_text(document, packs), nl=False)

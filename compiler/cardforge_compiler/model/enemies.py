@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from cardforge_runtime.format import ENEMY_TYPES, MOVEMENT_STEPS, NAMED_ENEMY_PLAYER_COUNTS
@@ -104,11 +104,15 @@ class NamedEnemy(_Model):
     model_config = ConfigDict(json_schema_extra=lambda schema: schema["properties"]["health"].update(
         required=[str(n) for n in NAMED_ENEMY_PLAYER_COUNTS]))
 
-    @model_validator(mode="after")
-    def _every_count(self) -> NamedEnemy:
-        missing = [n for n in NAMED_ENEMY_PLAYER_COUNTS if n not in self.health]
+    @field_validator("health", mode="after")
+    @classmethod
+    def _every_count(cls, health: dict[int, int]) -> dict[int, int]:
+        """All four counts, 1 to 4, whatever the pack's ``players``: the Tracker card
+        prints them all (the error points at ``health:``, not at the document)."""
+        missing = [n for n in NAMED_ENEMY_PLAYER_COUNTS if n not in health]
         if missing:
             raise PydanticCustomError("one_of", "`health` gives no value for {missing} Character(s)", {
                 "missing": ", ".join(map(str, missing)),
-                "hint": "the Tracker card gives health for 1, 2, 3 and 4 Characters: `health: {1: 4, 2: 5, 3: 6, 4: 7}`"})
-        return self
+                "hint": "the Named Enemy Tracker card gives health for 1, 2, 3 and 4 Characters: write all four, "
+                        "even in a pack for fewer players (`health: {1: 4, 2: 5, 3: 6, 4: 7}`)"})
+        return health

@@ -103,6 +103,30 @@ def _hand_typed(session: Session) -> bool:
     return any("faces" in entry["answer"] for entry in session.log)
 
 
+def _near_names(loaded: Any, story_id: str | None, characters: str | None, difficulty: str | None) -> str:
+    """"; did you mean 'easier'?" for a ``--difficulty`` or ``--characters`` name the
+    story's pack does not have but nearly does (as ``cardforge stats --difficulty``);
+    ``""`` otherwise."""
+    from cardforge_compiler.diagnostics import did_you_mean
+
+    try:
+        pack = loaded.find_story(story_id)[0] if story_id is not None else None
+    except KeyError:
+        return ""
+    if pack is None:
+        return ""
+    hints = []
+    options = [d["name"] for d in pack.get("difficulty", [])]
+    if difficulty is not None and difficulty not in options:
+        hints.append(did_you_mean(difficulty, options))
+    boards = [c["name"] for c in pack.get("characters", [])]
+    for name in [n.strip() for n in characters.split(",")] if characters else []:
+        if name not in boards:
+            hints.append(did_you_mean(name, boards))
+    hints = [h for h in hints if h]
+    return "; " + "; ".join(hints) if hints else ""
+
+
 def run(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
          answers_file: Path | None, save_file: Path | None, resume_file: Path | None, transcript_file: Path | None,
          trace: bool, difficulty: str | None = None) -> None:
@@ -154,7 +178,7 @@ def run(bundle: Path, story_id: str | None, players: int | None, characters: str
             session = Session.start(loaded, story_id, players=players, characters=names, seed=seed,
                                     difficulty=difficulty)
     except SessionError as error:
-        raise ConfigError(shown(str(error))) from None
+        raise ConfigError(shown(str(error)) + _near_names(loaded, story_id, characters, difficulty)) from None
     if not loaded.hash_matches:
         click.secho(f"warning: {bundle}: content_hash does not match the content (edited by hand?)", fg="yellow", err=True)
     state = session.state

@@ -24,6 +24,9 @@ QUIT_WORDS = ("q", "quit", "exit")
 HELP_WORDS = ("help", "h", "?")
 
 
+#: The Between Story Cards commands, refused at a prompt that reads on with [Enter].
+BETWEEN_WORDS = ("porter", "sell", "trade", "use")
+
 class Quit(Exception):
     """The player asked to stop, or the scripted answers ran out."""
 
@@ -108,6 +111,11 @@ class Terminal(Screen):
         return values[0]
 
     def parse_text(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        """[Enter] reads on; a Between Story Cards command typed here (``porter 1``)
+        is refused with a word rather than taken as [Enter]."""
+        word = text.split()[0].lower() if text.split() else ""
+        if word in BETWEEN_WORDS:
+            raise ValueError(f"'{word}' is taken between Story cards, not here: press [Enter] to read on")
         return {}
 
     parse_card = parse_text
@@ -271,7 +279,9 @@ class Terminal(Screen):
             if kind == "battle":
                 if answer.get("lost"):
                     return "the Battle is lost"
-                return "met: " + next(o["text"] for o in request["objectives"] if o["objective"] == answer.get("objective"))
+                index = next(i for i, o in enumerate(request["objectives"]) if o["objective"] == answer.get("objective"))
+                # the screen numbers objectives from 1 (0: lost); the answer's index counts from 0
+                return f"met: {index + 1}. {request['objectives'][index]['text']}"
         except (KeyError, IndexError, TypeError, StopIteration):
             return ""                                   # a malformed answer: the engine will say why
         return ""

@@ -96,6 +96,9 @@ class Screen:
             for n, offer in enumerate(request["offers"], 1):
                 drawn = f" [drawn from the {shown(request['deck'])} deck]" if offer["card"] else ""
                 click.echo(f"  {n}. {shown(offer['item'])} ({plural(offer['cost'], 'coin')}){drawn}")
+            if request.get("asked", 0) > request["draw"]:
+                click.echo(f"  The {shown(request['deck'])} deck had only {plural(request['draw'], 'card')} to "
+                           f"draw of the {request['asked']} asked for.")
             if request["draw"]:
                 click.echo("  Cards drawn and not bought go to the discard pile.")
         elif kind == "leave":
@@ -109,10 +112,11 @@ class Screen:
         elif kind == "battle":
             click.echo()
             click.secho(f"Battle: set up layout {shown(request['layout'])} and play it at the table.", bold=True)
-            click.echo("When an objective is met, say which:")
+            click.echo("When an objective is met, type its number (0: the Battle is lost):")
             for n, objective in enumerate(request["objectives"], 1):
                 lead = f"card {objective['goto']}" if objective["goto"] is not None else "Victory!"
                 click.echo(f"  {n}. {shown(objective['text'])} -> {lead}")
+            click.echo("  0. The Battle is lost -> Defeat")
             click.echo("If the players lose the Battle, type 0 (Defeat).")
         elif kind == "end":
             click.echo()
@@ -260,9 +264,10 @@ class Screen:
             return "The Porter has been called this Story" if new else "The Porter may be called again this Story"
         if path[0] == "costs":           # the purchase event says what it cost; a sale uses it
             return f"(a sale of {shown(path[1])} pays half of {word(new)} coins)" if self.trace else None
-        if path[0] in ("decks", "porter") or (path[0] == "characters" and path[2:] == ["cards"]):
+        if path[0] in ("decks", "porter", "offer") or (path[0] == "characters" and path[2:] == ["cards"]):
             # the piles are face down (the draw order is the players' secret); a card held
-            # is already told by the Character's items and the purchase/leave events
+            # is already told by the Character's items and the purchase/leave events; the
+            # cards on offer are listed by name in the purchase prompt (ids: --trace only)
             return f"(deck state) {shown('/'.join(path))}: {word(old)} -> {word(new)}" if self.trace else None
         if path[0] in ("flags", "counters"):
             return f"(story {path[0][:-1]}) {shown(path[1])}: {word(old)} -> {word(new)}" if self.trace else None
