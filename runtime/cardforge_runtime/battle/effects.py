@@ -14,14 +14,17 @@ Subjects: ``you`` (the Character the card concerns: the attacker for a reaction)
 portion of a Threat card) and then puts it where it goes: the discard pile, unless an
 effect said ``return-to-box`` (the box; it never comes back) or ``reshuffle`` (the
 discard pile and the card itself back into the draw pile, shuffled).
-``draw_and_resolve`` draws first.
+``draw_and_resolve`` draws first. A ``draw`` from the deck playing the ``equipment``
+role does not resolve the card: the Character (``you``) holds it (``hold_card``), then
+keeps within its hands (Fallen Foe's Blade, "Draw 1 Equipment card").
 
 Rule sources: Gascony's Legacy, "Enemy Reaction cards" ("Dodge"), "Named Enemies"
 ("Guards!", "Doom"), "Assigning Successes" (Reactions), "Loot cards", "Status Banner
-tokens" ("A Character can only have one of each Status token at a time"), "Suffering
+tokens" ("A Character can only have one of each Status token at a time", unless the
+token ``stacks``: Enemy Attack, Poison, "Each Fatigue token you have..."), "Suffering
 Wounds", "Healing Wounds", "Named Enemy" (Enemy Turn: "resolve only the top portion,
 and place the card in a discard pile"). Rulings: docs/rulings.md, "Attacks".
-Dependencies: ``board``, ``wounds``, ``setup``, ``conditions``, ``battle.*`` below it.
+Dependencies: ``board``, ``wounds``, ``deck_play``, ``conditions``, ``battle.*`` below it.
 """
 
 from __future__ import annotations
@@ -36,12 +39,13 @@ from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import named_health, remove_figure
 from cardforge_runtime.battle.targets import pick, select_targets
 from cardforge_runtime.board import adjacent
+from cardforge_runtime.deck_play import deck_by_role, settle_hands
 from cardforge_runtime.effect_fields import EFFECTS, effect_defaults
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.format import add_coins
 from cardforge_runtime.wounds import heal, wound
 
-__all__ = ["TURN_EFFECTS", "Resolution", "draw_and_resolve", "resolve_card", "run", "wound_figure"]
+__all__ = ["TURN_EFFECTS", "Resolution", "draw_and_resolve", "hold_card", "resolve_card", "run", "wound_figure"]
 
 #: Effects of a Character's own turn (Stones of Chance, abilities): the Character turn
 #: plays them (issue 10); a Reaction, Loot or Threat card cannot hold them.
@@ -140,7 +144,7 @@ def _status(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
     token = effect["token"]
     for figure_id in (yield from subjects(scene, effect["who"], res)):
         character = scene.character(figure_id)
-        if token in character["status"]:
+        if token in character["status"] and not scene.stacks(token):
             if effect.get("if_held"):
                 yield from run(scene, effect["if_held"], res)
             continue
@@ -202,7 +206,7 @@ def _heal(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
         elif kind == "enemy":
             item["wounded"] = False
         else:
-            top = named_health(scene.named_enemies[item["enemy"]], len(scene.game["characters"]))
+            top = named_health(scene.named_enemies[item["enemy"]], scene.players_set_up())
             item["health"] = min(top, item["health"] + effect["amount"])
         scene.record({"event": "heal", "figure": figure_id, "amount": effect["amount"]})
 
@@ -218,10 +222,13 @@ def _gain_lose(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play
         if "destiny" in given:
             character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * given["destiny"]))
         for token in given.get("status", []):
-            if sign > 0 and token not in character["status"]:
+            if sign > 0 and (token not in character["status"] or scene.stacks(token)):
                 character["status"] = sorted(character["status"] + [token])
-            elif sign < 0:
-                character["status"] = [t for t in character["status"] if t != token]
+            elif sign < 0 and token in character["status"]:
+                # one token lost: a stacking token (Fatigue) is held once per copy
+                held = list(character["status"])
+                held.remove(token)
+                character["status"] = held
         for item in given.get("items", []):
             if sign > 0:
                 character["items"] = character["items"] + [item]
@@ -242,8 +249,34 @@ def _draw(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
     if deck is None:
         raise EngineError("draw: no deck named and no card to take the deck from")
     portion = effect.get("portion") or res.portion
+    equipment = deck == deck_by_role(scene.pack, "equipment")
     for _ in range(effect.get("count") or 1):
-        yield from draw_and_resolve(scene, deck, Resolution(res.you, res.this, None, portion, res.attack))
+        if not equipment:
+            yield from draw_and_resolve(scene, deck, Resolution(res.you, res.this, None, portion, res.attack))
+            continue
+        # an Equipment card is found, not resolved (Loot cards: "new Equipment cards"):
+        # the Character the card concerns holds it, then carries within its hands
+        card = scene.decks.draw(deck)
+        if card is None:
+            scene.record({"event": "no-card", "deck": deck})
+            continue
+        scene.record({"event": "card", "card": card, "name": scene.decks.card(card)["name"], "portion": "effects",
+                      "you": res.you, "this": res.this, "fate": "keep"})
+        yield from hold_card(scene, one(res, "you"), card)
+
+
+def hold_card(scene: Scene, figure_id: int, card: str) -> Play:
+    """Character figure ``figure_id`` now holds drawn card ``card`` (a Loot card it
+    keeps, an Equipment card a Loot card finds): the card leaves the deck engine's
+    "being resolved" (``decks.hold``), its id goes to the Character's ``cards`` and its
+    name to ``items``; then the Character keeps within the pack's ``carry.hands``
+    (``deck_play.settle_hands``: a ``leave`` request when over; Gascony's Legacy,
+    Equipment cards: "Characters can only carry 2 hands worth of equipment at once")."""
+    character = scene.character(figure_id)
+    scene.decks.hold(card)
+    character.setdefault("cards", []).append(card)
+    character["items"] = character["items"] + [scene.decks.card(card)["name"]]
+    yield from settle_hands(scene.game, scene.pack, scene.record, [scene.get(figure_id)["character"]])
 
 
 def _fate(fate: str) -> Any:

@@ -17,7 +17,6 @@ from cardforge_runtime.battle.state import named_health
 from cardforge_runtime.board import adjacent
 from cardforge_runtime.conditions import condition_env, evaluate_loaded
 from cardforge_runtime.errors import EngineError
-from cardforge_runtime.setup import players_set_up
 
 __all__ = ["holds"]
 
@@ -46,7 +45,7 @@ def holds(scene: Scene, predicate: Any, res: Resolution) -> bool:
             if "wounded" in item:
                 result = item["wounded"]
             else:
-                top = named_health(scene.named_enemies[item["enemy"]], len(scene.game["characters"]))
+                top = named_health(scene.named_enemies[item["enemy"]], scene.players_set_up())
                 result = item["health"] < top
         return bool(result)
     if name == "has_status":
@@ -59,6 +58,5 @@ def holds(scene: Scene, predicate: Any, res: Resolution) -> bool:
     if name == "difficulty":
         return scene.game.get("difficulty") == value
     if name == "condition":
-        players = players_set_up(scene.pack["players"], scene.game["players"])
-        return bool(evaluate_loaded(value, *condition_env(scene.game, players)))
+        return bool(evaluate_loaded(value, *condition_env(scene.game, scene.players_set_up())))
     raise EngineError(f"unknown predicate {predicate!r}")
