@@ -160,7 +160,7 @@ def character(name: str, prowess: int, movement: int, *, destiny: int = 0, desti
            "destiny_max": destiny_max, "health": health, "health_max": 6, "status": list(status or []), "items": [],
            "fallen": False, "cards": []}
     if role is not None:
-        out["role"] = role
+        out["role"] = role      # taken out by scene_of: a role is the Character board's (bundle 1.5.0)
     return out
 
 
@@ -169,6 +169,11 @@ def scene_of(rows: list[str], characters: list[dict[str, Any]], *, players: int 
              pack: dict[str, Any] | None = None, difficulty: str | None = None, **more: Any) -> Scene:
     """A Scene on a board drawn as rows ("." floor, "#" wall, letters: terrain tiles)."""
     pack = copy.deepcopy(pack or PACK)
+    boards = [{"name": c["name"], "stats": dict(c["stats"]), "destiny": c["destiny_max"], "health": c["health_max"],
+               "items": [], "weapons": [], "talent": None, "support": None, "role": c.pop("role", None)}
+              for c in characters]
+    if boards and not pack.get("characters"):
+        pack["characters"] = boards
     game = {"card": 7, "players": players or len(characters), "coins": 0, "flags": {}, "counters": {},
             "characters": characters, "difficulty": difficulty}
     battle = new_battle(supply if supply is not None else {e["name"]: e["supply"] for e in pack["enemies"]})

@@ -92,6 +92,7 @@ cards:
     reaction:
       - status: {token: Doom, who: you, if_held: [{wound: {who: you, amount: 1}}]}
       - push: {who: you, squares: 1, away_from: this}
+    reaction_name: Doom
     text: {threat: Activate all Guards adjacent to the Cardinal., reaction: Gain a Doom token.}
 """
 

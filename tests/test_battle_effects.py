@@ -222,3 +222,18 @@ def test_the_easier_game_gives_no_severe_wound():
         play(scene, draw_and_resolve(scene, "Reaction", Resolution(you=athos, this=guard)), [])
         athos_state = scene.game["characters"][0]
         assert athos_state["fallen"] and athos_state["health_max"] == health_max
+
+
+def test_an_ability_heals_an_adjacent_ally_the_players_choose():
+    """Aramis's Support ("Healing Wounds": "Aramis' ability"): ``who: {target: [{among:
+    adjacent}, players-choice]}`` measured from ``you`` (no Enemy resolves an ability):
+    the players choose among the adjacent Characters; Aramis himself and a Character
+    further away are not candidates."""
+    scene = scene_of(FLOOR, [character("Aramis", 3, 4, health=2), character("Athos", 3, 5, health=3),
+                             character("Porthos", 4, 2, health=3), character("D'Artagnan", 4, 4, health=3)])
+    ids = [place_character(scene, i, sq, "north", []) for i, sq in enumerate([(3, 4), (3, 5), (4, 4), (0, 0)])]
+    heal = [{"kind": "heal", "amount": 1,
+             "who": {"target": [{"kind": "among", "value": "adjacent"}, {"kind": "players-choice"}]}}]
+    _, requests = play(scene, run(scene, heal, Resolution(you=ids[0])), [("pick:target", {"pick": ids[2]})])
+    assert requests[0]["options"] == [ids[1], ids[2]]
+    assert [c["health"] for c in scene.game["characters"]] == [2, 3, 4, 3]

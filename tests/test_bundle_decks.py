@@ -151,6 +151,7 @@ CARD = (*PACK, "decks", 0, "cards", 0)
     ((*E, "type"), "flying", "$.packs[0].enemies[0].type: expected one of melee, ranged, found 'flying'"),
     ((*E, "damage"), 13, "$.packs[0].enemies[0].damage: expected a whole number from 0 to 12, found 13"),
     ((*E, "range"), 3, "$.packs[0].enemies[0].range: a melee Enemy has no range: expected null"),
+    ((*E, "attack"), 0, "$.packs[0].enemies[0].attack: expected a whole number from 1 to 20, found 0"),
     ((*E, "defense", "defeated"), 1, "$.packs[0].enemies[0].defense.defeated: expected at least wounded (2), found 1"),
     ((*E, "priorities", "move", 0), "fly", "$.packs[0].enemies[0].priorities.move[0]: expected one of "
                                            "stay-if-can-attack, adjacent-outside-pattern, adjacent-in-pattern, "
@@ -175,6 +176,8 @@ CARD = (*PACK, "decks", 0, "cards", 0)
      "$.packs[0].threat_decks[0].cards[0].reaction[0].token: 'Gloom' is not one of the pack's status tokens"),
     ((*PACK, "threat_decks", 0, "cards", 0, "reaction", 0, "who"), "them",
      "$.packs[0].threat_decks[0].cards[0].reaction[0].who: expected one of you, this, found 'them'"),
+    ((*PACK, "threat_decks", 0, "cards", 0, "reaction", 0, "who"), {"target": []},
+     "$.packs[0].threat_decks[0].cards[0].reaction[0].who.target: a target rule needs at least one selector"),
     ((*CARD, "hands"), 3, "$.packs[0].decks[0].cards[0].hands: expected one of 1, 2, found 3"),
     ((*CARD, "pattern"), [[1, 1], [0, 1]], "$.packs[0].decks[0].cards[0].pattern: expected the offsets sorted, "
                                            "without repeats"),
@@ -201,6 +204,16 @@ CARD = (*PACK, "decks", 0, "cards", 0)
     ((*PACK, "enemy_rules", "defaults", "ranged"), KeyError, "$.packs[0].enemy_rules.defaults: missing field "
                                                              "'ranged'"),
     ((*PACK, "decks"), KeyError, "$.packs[0]: missing field 'decks'"),
+    ((*PACK, "difficulty", 0, "remove_cards", "Loot"), ["Nothing", "Rapier"],
+     "$.packs[0].difficulty[0].remove_cards.Loot[1]: 'Rapier' is not a card of the deck 'Loot' ("),
+    ((*PACK, "difficulty", 0, "start_draws"), {"deck": "Booty", "per_character": 1},
+     "$.packs[0].difficulty[0].start_draws.deck: 'Booty' is not one of the pack's decks"),
+    ((*PACK, "characters", 0, "role"), " Magus", "$.packs[0].characters[0].role: expected a name (text, no space "
+                                                 "at either end), found ' Magus'"),
+    ((*PACK, "threat_decks", 0, "cards", 0, "reaction_name"), 7,
+     "$.packs[0].threat_decks[0].cards[0].reaction_name: expected text or null, found a number"),
+    ((*PACK, "characters", 0, "talent", "effects", 0, "stat"), "Charm",
+     "$.packs[0].characters[0].talent.effects[0].stat: 'Charm' is not one of the pack's stats (Movement, Prowess)"),
 ])
 def test_load_bundle_refuses_malformed_enemies_and_decks_naming_the_place(bundle: dict, path: tuple, value: object,
                                                                           message: str) -> None:

@@ -47,9 +47,9 @@ def test_boards_are_in_the_bundle_in_authoring_order_with_defaults(tmp_path: Pat
     assert bundle["format_version"] == BUNDLE_FORMAT_VERSION == "1.5.0"
     assert bundle["packs"][0]["characters"] == [
         {"destiny": 3, "health": 5, "items": ["Broadsword"], "name": "Porthos", "stats": {"Movement": 2, "Prowess": 5},
-         "weapons": [], "talent": None, "support": None},
+         "weapons": [], "talent": None, "support": None, "role": None},
         {"destiny": 4, "health": 4, "items": [], "name": "Aramis", "stats": {"Movement": 4, "Prowess": 3},
-         "weapons": [], "talent": None, "support": None},
+         "weapons": [], "talent": None, "support": None, "role": None},
     ]
     assert check_bundle_data(bundle) == []
 
@@ -57,7 +57,7 @@ def test_boards_are_in_the_bundle_in_authoring_order_with_defaults(tmp_path: Pat
 def test_keys_of_a_board_are_sorted_in_the_file(tmp_path: Path) -> None:
     result = compile_paths([str(_pack(tmp_path, BOARDS))])
     text = bundle_bytes(build_bundle(result.packs, __version__)).decode("utf-8")
-    assert ('{"destiny":4,"health":4,"items":[],"name":"Aramis","stats":{"Movement":4,"Prowess":3},'
+    assert ('{"destiny":4,"health":4,"items":[],"name":"Aramis","role":null,"stats":{"Movement":4,"Prowess":3},'
             '"support":null,"talent":null,"weapons":[]}' in text)
 
 

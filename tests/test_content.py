@@ -208,7 +208,9 @@ def test_the_four_musketeers_have_character_boards(bundle) -> None:  # noqa: ANN
     assert porthos["talent"]["name"] == "Corps-à-corps"
     assert porthos["talent"]["effects"] == [{"kind": "auto-successes", "action": "interact", "stat": "Movement",
                                              "successes": 4}]
-    assert aramis["support"]["effects"] == [{"kind": "heal", "who": "you", "amount": 1}]
+    assert aramis["support"]["effects"] == [                 # an adjacent ally, the players' choice
+        {"kind": "heal", "who": {"target": [{"kind": "among", "value": "adjacent"}, {"kind": "players-choice"}]},
+         "amount": 1}]
     for board in boards:
         assert board["destiny"] in (3, 4) and board["health"] in (4, 5)
         assert all(2 <= value <= 5 for value in board["stats"].values())

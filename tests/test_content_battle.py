@@ -164,6 +164,9 @@ def test_guards_and_doom_as_printed(packs) -> None:  # noqa: ANN001
     assert [e["kind"] for e in guards["threat"]] == ["activate", "if"]
     assert [e["kind"] for e in guards["threat"][1]["then"]] == ["spawn", "return-to-box"]
     assert [e["kind"] for e in guards["reaction"]] == ["status", "push"]
+    assert guards["reaction_name"] == "Doom"                   # "Reaction: "Doom": ..."
+    assert all(card["reaction_name"] == card["text"]["reaction"].split(":")[0]
+               for threat in gascony["threat_decks"] for card in threat["cards"])
     named = _by_name(gascony["named_enemies"])
     placed = {n["name"] for layout in gascony["board"]["layouts"].values() for n in layout["named_enemies"]}
     assert placed == set(named) == {"Rochefort", "Comte de Wardes", "Cardinal Richelieu"}
@@ -201,6 +204,8 @@ def test_the_enemy_attack_rules_are_data(packs) -> None:  # noqa: ANN001
     target = enemies["Guard"]["priorities"]["target"]
     assert [s["kind"] for s in target] == ["among", "weakest", "prefer", "prefer", "players-choice"]
     assert (target[2]["status"], target[3]["role"]) == ("Defending", "Magus")
+    assert {c["name"]: c["role"] for c in pack["characters"]} == {
+        "Brakka the Warrior": None, "Ysolde the Magus": "Magus", "Nim the Scout": None, "Father Odo": None}
     fallback = {name: next((s["terrain"] for s in e["priorities"]["target"] if s["kind"] == "fallback"), None)
                 for name, e in enemies.items()}
     assert fallback == {"Insectoid": ["Portcullis", "Door"], "Cultist": ["Portcullis"], "Guard": None,
@@ -214,3 +219,8 @@ def test_the_enemy_attack_rules_are_data(packs) -> None:  # noqa: ANN001
     response = _by_name(pack["decks"])["Response"]
     assert response["role"] == "response" and {c["value"] for c in response["cards"]} == {0, 1, 2, 3}
     assert [o["effect"] for o in pack["on_death"]["options"]] == ["restart", "retire", "revive"]
+    # claws, stings and blades are melee, with the attack value the Response card adds to
+    assert {n: (e["type"], e["attack"], e["range"]) for n, e in enemies.items()} == {
+        "Insectoid": ("melee", 3, None), "Cultist": ("ranged", 2, 3), "Guard": ("melee", 3, None),
+        "Boneworm": ("melee", 2, None), "Chi'leen": ("melee", 3, None), "Demon": ("melee", 4, None)}
+    assert enemies["Guard"]["priorities"]["target"][0] == {"kind": "among", "value": "adjacent"}

@@ -249,3 +249,17 @@ def test_every_effect_is_listed_with_its_path_for_the_checks(tmp_path: Path) -> 
     assert (spawn.params.enemy, spawn.param_path("enemy")) == ("Cardinal's Guard", ("cards", 0, "threat", 1, "spawn",
                                                                                     "enemy"))
     assert refs[1].scalar == 1 and refs[1].params is None
+
+
+def test_a_melee_enemy_may_have_an_attack_value_but_no_range():
+    """The second ruleset ("Resolving Attacks"): a melee Enemy's Attack plus a Response
+    card; ``range`` stays a ranged Enemy's."""
+    from pydantic import ValidationError
+
+    from cardforge_compiler.model.enemies import Enemy
+
+    base = {"kind": "enemy", "name": "Guard", "type": "melee", "damage": 1, "movement": 3,
+            "defense": {"wounded": 2, "defeated": 3}}
+    assert Enemy.model_validate({**base, "attack": 3}).attack == 3
+    with pytest.raises(ValidationError, match="`range` is for ranged Enemies"):
+        Enemy.model_validate({**base, "range": 1})

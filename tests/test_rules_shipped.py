@@ -23,6 +23,10 @@ from cardforge_runtime.battle.effects import draw_and_resolve, run
 from cardforge_runtime.battle.predicates import holds
 from cardforge_runtime.battle.resolution import Resolution
 from cardforge_runtime.battle.state import figure
+from cardforge_runtime import decks as D
+from cardforge_runtime import effects as core
+from cardforge_runtime.deck_play import decks_by_name
+from cardforge_runtime.loot import StoryTable, draw_loot
 from cardforge_runtime.rolls import stat_value
 
 FLOOR = ["......."] * 7
@@ -185,6 +189,9 @@ def test_the_easier_game_counts_one_character_fewer_everywhere(gascony) -> None:
     assert not holds(scene, {"kind": "wounded", "value": None}, Resolution(this=cardinal))
     play(scene, run(scene, [fx("heal", who="this", amount=3)], Resolution(this=cardinal)), [])
     assert scene.get(cardinal)["health"] == 5                          # healed up to the lowered tracker
+    at_least_3 = {"kind": "condition", "value": {"op": ">=", "left": {"op": "name", "name": "players"},
+                                                 "right": {"op": "const", "value": 3}}}
+    assert not holds(scene, at_least_3, Resolution(this=cardinal))    # a condition counts 2 too
     standard, _ = _cardinal(gascony, 3)
     assert standard.players_set_up() == 3
     solo, _ = _cardinal(gascony, 1, difficulty="easier")               # Solo Play sets up for 2: 2 - 1
@@ -266,3 +273,71 @@ def test_only_one_primary_and_one_secondary_weapon_may_be_used(gascony) -> None:
     place_enemy(two, "Cardinal's Guard", (2, 3))
     with pytest.raises(ValueError, match=r"uses 2 primary Weapons .*Rapier.*Broadsword.*one primary weapon"):
         next(attack(two, athos, two.get(athos)["weapons"][0]))
+
+
+# -- outside a Battle: the story's table (loot.StoryTable) plays the same effects --------
+
+
+def _story_state(pack: dict, top: dict[str, str]) -> dict:
+    """A one-Character game state on ``pack`` whose decks have the card named
+    ``top[deck]`` on top of their draw piles."""
+    names = decks_by_name(pack)
+    piles = {n: D.new_piles(d) for n, d in names.items()}
+    for deck, name in top.items():
+        card = next(c for c in piles[deck]["draw"] if D.card_of(names, c)["name"] == name)
+        piles[deck]["draw"].remove(card)
+        piles[deck]["draw"].insert(0, card)
+    return {"card": 1, "coins": 0, "players": 1, "decks": piles,
+            "characters": [{"name": "Porthos", "destiny": 1, "destiny_max": 3, "health": 4, "health_max": 5,
+                            "status": [], "items": [], "fallen": False, "cards": []}]}
+
+
+def test_fallen_foes_blade_drawn_outside_a_battle_gives_its_equipment_card(gascony) -> None:  # noqa: ANN001
+    """The easier game's Loot at the Story's start: Fallen Foe's Blade's Equipment card is
+    held (``effects.hold_card`` through ``StoryTable.character_index``), then over 2 hands
+    beside a Broadsword the players choose what to leave (``settle_hands``)."""
+    state = _story_state(gascony, {"Loot": "Fallen Foe's Blade", "Equipment": "Musket"})
+    names = decks_by_name(gascony)
+    broadsword = next(c for c in state["decks"]["Equipment"]["draw"] if D.card_of(names, c)["name"] == "Broadsword")
+    state["decks"]["Equipment"]["draw"].remove(broadsword)
+    state["characters"][0]["cards"].append(broadsword)
+    state["characters"][0]["items"].append("Broadsword")
+    musket = state["decks"]["Equipment"]["draw"][0]
+    events: list[dict] = []
+    asked: list[dict] = []
+
+    def answer(request: dict) -> dict:
+        asked.append(request)
+        assert request["kind"] == "leave"
+        return {"leave": [musket]}
+
+    gen = draw_loot(state, gascony, 0, D.deck_rng(1), events.append)
+    try:
+        request = next(gen)
+        while True:
+            request = gen.send(answer(request))
+    except StopIteration:
+        pass
+    assert [r["kind"] for r in asked] == ["leave"]
+    assert {c["item"] for c in asked[0]["cards"]} == {"Broadsword", "Musket"}
+    assert state["characters"][0]["items"] == ["Broadsword"]
+    assert state["decks"]["Equipment"]["discard"] == [musket]
+    assert [e["name"] for e in events if e["event"] == "card"] == ["Fallen Foe's Blade", "Musket"]
+
+
+def test_a_stacking_token_stacks_outside_a_battle(packs) -> None:  # noqa: ANN001
+    """``stacks`` is the shared interpreter's: a Loot card's ``gain`` on the story's table
+    adds a second Fatigue and a ``lose`` takes one copy (Enemy Attack, Poison)."""
+    pack = copy.deepcopy(packs["gascony"])
+    pack["status_tokens"] = pack["status_tokens"] + [
+        next(t for t in packs["enemy-attack"]["status_tokens"] if t["name"] == "Fatigue")]
+    state = _story_state(pack, {})
+    table = StoryTable(state, pack, D.deck_rng(1), lambda e: None)
+    res = Resolution(you=0)
+    for effects in ([fx("gain", status=["Fatigue"])],) * 2 + ([fx("lose", status=["Fatigue"])],):
+        for _ in core.run(table, effects, res):
+            pytest.fail("no request expected")
+    assert state["characters"][0]["status"] == ["Fatigue"]
+    for _ in core.run(table, [fx("gain", status=["Fatigue"]), fx("status", token="Fatigue", who="you")], res):
+        pytest.fail("no request expected")
+    assert state["characters"][0]["status"] == ["Fatigue"] * 3

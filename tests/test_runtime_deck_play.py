@@ -20,6 +20,15 @@ from cardforge_runtime import decks as D
 from cardforge_runtime.deck_play import decks_by_name
 from cardforge_runtime.loot import draw_loot
 
+
+def drive(play):
+    """Run a generator that must ask nothing; its return value."""
+    try:
+        request = next(play)
+    except StopIteration as stop:
+        return stop.value
+    raise AssertionError(f"asked {request}")
+
 GOTO_END = {"kind": "victory", "text": "Won."}
 BOARDS = [
     {"name": "Anne", "stats": {"Prowess": 3, "Movement": 2}, "destiny": 3, "health": 3, "items": [],
@@ -118,15 +127,15 @@ def test_loot_applies_its_effects_and_keeps_or_discards():
     session = start([{"id": 1, "steps": [GOTO_END]}])
     state, pack = session.state, session.bundle.data["packs"][0]
     events = []
-    results = [draw_loot(state, pack, 1, D.deck_rng(1), events.append) for _ in range(5)]
+    results = [drive(draw_loot(state, pack, 1, D.deck_rng(1), events.append)) for _ in range(5)]
     names = sorted(r["item"] for r in results)
     assert names == ["Buckler", "Coins", "Coins", "Cross", "Cross"]
     assert state["coins"] == 4 and state["characters"][1]["destiny"] == 1       # Cross: +1 Destiny, at most the maximum
     assert state["characters"][1]["items"] == ["Buckler"] and len(state["decks"]["Loot"]["discard"]) == 4
-    assert [e["kept"] for e in events] == [r["item"] == "Buckler" for r in results]
+    assert [e["kept"] for e in events if e["event"] == "loot"] == [r["item"] == "Buckler" for r in results]
     assert D.check_conservation(state, pack["decks"]) == []
-    assert draw_loot(state, {**pack, "decks": [d for d in pack["decks"] if d["role"] != "loot"]}, 0,
-                     D.deck_rng(1), events.append) is None
+    assert drive(draw_loot(state, {**pack, "decks": [d for d in pack["decks"] if d["role"] != "loot"]}, 0,
+                           D.deck_rng(1), events.append)) is None
 
 
 def test_loot_reshuffle_and_return_to_box_place_the_card_itself():
@@ -135,10 +144,11 @@ def test_loot_reshuffle_and_return_to_box_place_the_card_itself():
                          {"name": "Gone", "count": 1, "effects": [{"kind": "return-to-box"}, {"kind": "discard-weapon"}]}]
     session = start([{"id": 1, "steps": [GOTO_END]}], decks=decks)
     state, pack = session.state, session.bundle.data["packs"][0]
-    first = draw_loot(state, pack, 0, D.deck_rng(2), lambda e: None)
-    second = draw_loot(state, pack, 0, D.deck_rng(2), lambda e: None)
+    events = []
+    first = drive(draw_loot(state, pack, 0, D.deck_rng(2), events.append))
+    second = drive(draw_loot(state, pack, 0, D.deck_rng(2), events.append))
     gone = first if first["item"] == "Gone" else second
-    assert gone["others"] == [{"kind": "discard-weapon"}]           # the Battle's to apply
+    assert {"event": "no-attack", "effect": "discard-weapon"} in events   # no Attack to discard a Weapon of
     assert state["decks"]["Loot"]["box"] == [gone["card"]] and state["decks"]["Loot"]["discard"] == []
     assert D.check_conservation(state, pack["decks"]) == []
 
@@ -152,7 +162,9 @@ def test_the_easier_game():
     assert sorted(loot["box"]) == ["Loot#3", "Loot#4"]               # Coins removed at Setup
     assert len(loot["discard"]) + sum(c["items"].count("Buckler") for c in state["characters"]) == 2
     entry = session.answer({})                                       # the start draws are in the first entry
-    assert [e["event"] for e in entry["events"]] == ["loot", "loot"]
+    # each card's own events (the one effect interpreter's, as in a Battle), then its loot entry
+    assert [e["event"] for e in entry["events"] if e["event"] in ("card", "loot")] == ["card", "loot"] * 2
+    assert [e["character"] for e in entry["events"] if e["event"] == "loot"] == [0, 1]
     request = advance(session)
     assert request["draw"] == 1                                      # 2 players count as 1
     session.answer({"buy": []})
@@ -293,7 +305,64 @@ def test_a_kept_loot_card_is_used_between_story_cards():
         with pytest.raises(AnswerError, match=reason):
             session.answer(bad)
     entry = session.answer({"use": [{"character": 0, "card": salve}]})
-    assert entry["events"] == [{"event": "use", "character": 0, "card": salve, "item": "Salve"}]
+    assert entry["events"] == [
+        {"event": "card", "card": salve, "name": "Salve", "portion": "use", "you": 0, "this": None, "fate": "discard"},
+        {"event": "heal", "character": 0, "amount": 2},
+        {"event": "use", "character": 0, "card": salve, "item": "Salve"}]
     anne = session.state["characters"][0]
     assert anne["health"] == 3 and anne["items"] == ["Dagger"] and session.state["decks"]["Loot"]["discard"] == [salve]
     assert session.pending["usable"][0] == [] and conserved(session)
+
+
+def test_start_draws_come_from_the_deck_the_difficulty_names():
+    """``start_draws.deck`` is honoured: drawn from that deck, not the Loot-role deck."""
+    supplies = [{**DIFFICULTY[0], "remove_cards": {}, "start_draws": {"deck": "Supplies", "per_character": 2}}]
+    session = Session.start(bundle([{"id": 1, "steps": [GOTO_END]}], difficulty=supplies), "s", players=2, seed=3,
+                            difficulty="easier")
+    entry = session.answer({})
+    drawn = [e["card"] for e in entry["events"] if e["event"] == "loot"]
+    assert [d.split("#")[0] for d in drawn] == ["Supplies"] * 4
+    assert session.state["decks"]["Loot"]["discard"] == [] and len(session.state["decks"]["Supplies"]["discard"]) == 4
+    assert conserved(session)
+
+
+def test_the_one_interpreter_plays_card_effects_outside_a_battle():
+    """``effects.run`` on the story's table: the non-board effects work with no board
+    (status with ``if_held``, heal, gain/lose, if on the difficulty); a board effect
+    or a subject other than ``you`` is refused, never guessed."""
+    from cardforge_runtime import effects
+    from cardforge_runtime.errors import EngineError
+    from cardforge_runtime.loot import StoryTable
+
+    session = start([{"id": 1, "steps": [GOTO_END]}], difficulty="easier")
+    state, pack = session.state, session.bundle.data["packs"][0]
+    events = []
+    table = StoryTable(state, pack, D.deck_rng(1), events.append, severe=False, difficulty="easier")
+    anne = state["characters"][0]
+    health, coins = anne["health"], state["coins"]
+    play = [{"kind": "status", "token": "Doom", "who": "you", "if_held": [{"kind": "wound", "who": "you", "amount": 1}]}] * 2 + [
+        {"kind": "gain", "who": "you", "coins": 3},
+        {"kind": "if", "if": {"kind": "difficulty", "value": "easier"}, "then": [{"kind": "heal", "who": "you", "amount": 1}],
+         "else": [{"kind": "lose", "who": "you", "coins": 3}]}]
+    assert drive(effects.run(table, play, effects.Resolution(0))) is None
+    assert anne["status"] == ["Doom"] and anne["health"] == health and state["coins"] == coins + 3
+    assert [e["event"] for e in events] == ["status", "wound", "gain", "heal"]
+    for bad, reason in [({"kind": "push", "who": "you", "squares": 1, "away_from": "this"}, "needs a Battle's board"),
+                        ({"kind": "heal", "who": "this", "amount": 1}, "needs a Battle")]:
+        with pytest.raises(EngineError, match=reason):
+            drive(effects.run(table, [bad], effects.Resolution(0)))
+
+
+def test_items_gained_per_success_of_a_roll_are_carried_within_the_hands():
+    """A ``roll`` step's ``per_success`` gain of Equipment settles the hands as a
+    ``gain`` step does: Anne (a Dagger, 1 hand) gaining a Musket (2 hands) must leave one."""
+    cards = [{"id": 1, "steps": [{"kind": "roll", "stat": "Movement", "who": "one", "character": "Anne",
+                                  "per_success": {"gain": {"items": ["Musket"], "who": "one"}}}, GOTO_END]}]
+    session = start(cards, seed=3)
+    while session.pending["kind"] != "roll":
+        session.answer({})
+    session.answer({"faces": [6] * session.pending["dice"]})
+    while session.pending["kind"] not in ("leave", "end"):
+        session.answer({"keep": True} if session.pending["kind"] == "reroll" else {})
+    assert session.pending["kind"] == "leave" and session.pending["character"] == 0
+    assert conserved(session)

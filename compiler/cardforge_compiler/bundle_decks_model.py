@@ -60,6 +60,12 @@ class SelectorOut(_Out):
     kind: Literal[tuple(TARGET_SELECTORS)]  # type: ignore[valid-type]
 
 
+class TargetSubjectOut(_Out):
+    """An effect subject picked by a target rule: ``{"target": [selectors]}``."""
+
+    target: list[SelectorOut]
+
+
 def _param(kind: str) -> Any:
     if kind == "effects":
         return list["EffectOut"]
@@ -76,7 +82,7 @@ def _param(kind: str) -> Any:
     if kind == "bool":
         return bool
     if kind == "subject":
-        return Literal[SUBJECTS]  # type: ignore[valid-type]
+        return Union[Literal[SUBJECTS], TargetSubjectOut]  # type: ignore[valid-type]
     if kind in CHOICES:
         return Literal[CHOICES[kind]]  # type: ignore[valid-type]
     return _r(kind)
@@ -157,6 +163,7 @@ class ThreatCardOut(_Out):
     count: _r("card_count")  # type: ignore[valid-type]
     threat: list[EffectOut]  # type: ignore[valid-type]
     reaction: list[EffectOut]  # type: ignore[valid-type]
+    reaction_name: Optional[str] = None
     text: ThreatTextOut
 
 
@@ -314,3 +321,4 @@ class CharacterOut(_Out):
     weapons: list[str] = Field(default_factory=list)
     talent: Optional[AbilityOut] = None
     support: Optional[AbilityOut] = None
+    role: Optional[str] = None

@@ -47,6 +47,8 @@ def _value(kind: str, value: Any) -> Any:
         return _predicate(value)
     if kind == "target-rule":
         return [_selector(s) for s in value]
+    if kind == "subject" and isinstance(value, BaseModel):     # {target: rule}
+        return {"target": [_selector(s) for s in value.target]}
     if kind == "per-count":
         return {str(n): value[n] for n in sorted(value)}
     if isinstance(value, BaseModel):
@@ -132,7 +134,7 @@ def _named_enemy(m: Any) -> dict[str, Any]:
 def _threat_deck(m: Any) -> dict[str, Any]:
     return {"name": m.name, "when_empty": m.when_empty or "reshuffle", "text": m.text,
             "cards": [{"name": c.name, "count": c.count, "threat": effects_out(c.threat),
-                       "reaction": effects_out(c.reaction),
+                       "reaction": effects_out(c.reaction), "reaction_name": c.reaction_name,
                        "text": {"threat": c.text.threat, "reaction": c.text.reaction}} for c in m.cards]}
 
 
@@ -197,9 +199,9 @@ def _ability(ability: Any) -> dict[str, Any] | None:
 
 def character_out(character: Any) -> dict[str, Any]:
     """A Character board's format-1.5.0 fields: ``weapons`` (``[]``), ``talent`` and
-    ``support`` (``null`` or ``{name, text, effects}``)."""
+    ``support`` (``null`` or ``{name, text, effects}``), ``role`` (``null`` when none)."""
     return {"weapons": list(character.weapons), "talent": _ability(character.talent),
-            "support": _ability(character.support)}
+            "support": _ability(character.support), "role": character.role}
 
 
 def pack_rules_out(pack: Any) -> dict[str, Any]:

@@ -161,6 +161,6 @@ def between(state: dict[str, Any], pack: Mapping[str, Any], record: Record, card
             yield from settle_hands(state, pack, record)
         elif "use" in answer:
             for use in answer["use"]:
-                use_card(state, pack, use["character"], use["card"], rng, record)
+                yield from use_card(state, pack, use["character"], use["card"], rng, record)
         else:
             return None

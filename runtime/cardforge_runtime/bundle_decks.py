@@ -59,6 +59,7 @@ class _Decks(RulesChecks):
     def __init__(self, c: FieldChecker, names: dict[str, set[str]]) -> None:
         self.c = c
         self.names = names
+        self.cards_of = {}
 
     # -- values -------------------------------------------------------------
 
@@ -102,7 +103,13 @@ class _Decks(RulesChecks):
         elif kind == "bool":
             self.c.field(obj, key, path, "bool")
         elif kind == "subject":
-            self.c.choice(obj, key, path, SUBJECTS)
+            if isinstance(value, Mapping):                     # {"target": rule}
+                rule = self.c.field(value, "target", f"{path}.{key}", "list")
+                if set(value) != {"target"}:
+                    self.c.fail(f"{path}.{key}", "a subject is you, this or {\"target\": [selectors]}")
+                self.target_rule(rule, f"{path}.{key}.target")
+            else:
+                self.c.choice(obj, key, path, SUBJECTS)
         elif kind in CHOICES:
             self.c.choice(obj, key, path, CHOICES[kind])
         elif kind == "predicate":
@@ -129,6 +136,8 @@ class _Decks(RulesChecks):
             kind = self.c.choice(self.c.obj(effect, where), "kind", where, tuple(EFFECTS))
             for key, (value_kind, required, default) in EFFECTS[kind][1].items():
                 self.param(effect, key, where, value_kind, not required and default is None, depth)
+            if kind == "auto-successes":                     # rolled with one of the pack's stats
+                self.name(effect, "stat", where, among="stats")
             group = EFFECT_ONE_OF.get(kind)
             if group and sum(effect[k] is not None for k in group) != 1:
                 self.c.fail(where, f"a {kind} effect has exactly one of {', '.join(group)} not null")
@@ -175,7 +184,7 @@ class _Decks(RulesChecks):
             self.c.fail(f"{path}.defense.defeated", f"expected at least wounded ({wounded}), found {defeated}")
         for key, range_key in (("range", "enemy_range"), ("attack", "attack_value")):
             if self.c.field(enemy, key, path, "int?") is not None:
-                if kind == "melee":
+                if kind == "melee" and key == "range":          # an attack value: either type
                     self.c.fail(f"{path}.{key}", f"a melee Enemy has no {key}: expected null")
                 self.c.count(enemy, key, path, *RANGES[range_key])
         self.c.field(enemy, "retarget_on_kill", path, "bool")
@@ -211,6 +220,8 @@ class _Decks(RulesChecks):
             self.c.count(card, "count", where, *RANGES["card_count"])
             for portion in ("threat", "reaction"):
                 self.effects(self.c.field(card, portion, where, "list"), f"{where}.{portion}")
+            if card.get("reaction_name") is not None:          # absent: written before the field, null
+                self.name(card, "reaction_name", where, nullable=True)
             text = self.c.field(card, "text", where, "object")
             self.c.field(text, "threat", f"{where}.text", "text")
             self.c.field(text, "reaction", f"{where}.text", "text")
@@ -310,7 +321,7 @@ def check_decks(c: FieldChecker, pack: Mapping[str, Any], path: str, stats: set[
     decks, deck_names = _names_of(c, pack, path, "decks")
     tokens = {t["name"] for t in pack["status_tokens"]}           # checked texts (bundle_checks)
     checks = _Decks(c, {"enemies": enemy_names, "threat decks": threat_names, "decks": deck_names | threat_names,
-                        "status tokens": tokens, "weapons": set()})
+                        "status tokens": tokens, "weapons": set(), "stats": set(stats)})
     for i, enemy in enumerate(enemies):
         checks.enemy(enemy, f"{path}.enemies[{i}]")
     for i, one in enumerate(named):
@@ -321,6 +332,7 @@ def check_decks(c: FieldChecker, pack: Mapping[str, Any], path: str, stats: set[
         checks.deck(deck, f"{path}.decks[{i}]")
     # the decks checked: their card names are texts
     checks.names["weapons"] = {card["name"] for deck in decks if deck["role"] == "equipment" for card in deck["cards"]}
+    checks.cards_of = {deck["name"]: {card["name"] for card in deck["cards"]} for deck in decks}
     for i, token in enumerate(pack["status_tokens"]):
         checks.token(token, f"{path}.status_tokens[{i}]", stats)
     for i, character in enumerate(pack.get("characters") or ()):

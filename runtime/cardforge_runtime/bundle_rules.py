@@ -34,6 +34,8 @@ class RulesChecks:
 
     c: FieldChecker
     names: dict[str, set[str]]
+    #: deck name -> the names of its cards (the decks already checked)
+    cards_of: dict[str, set[str]]
 
     def rules(self, pack: Mapping[str, Any], path: str, stats: set[str]) -> None:
         battle_stats = self.c.field(pack, "battle_stats", path, "object")
@@ -92,7 +94,11 @@ class RulesChecks:
         for deck in removed:
             if deck not in self.names["decks"]:
                 self.c.fail(f"{path}.remove_cards", f"{deck!r} is not one of the pack's decks")
-            self.c.texts(removed, deck, f"{path}.remove_cards")
+            cards = self.cards_of.get(deck, set())
+            for i, card in enumerate(self.c.texts(removed, deck, f"{path}.remove_cards") or []):
+                if card not in cards:
+                    self.c.fail(f"{path}.remove_cards.{deck}[{i}]",
+                                f"{card!r} is not a card of the deck {deck!r} ({', '.join(sorted(cards)) or 'none'})")
         draws = self.c.field(option, "start_draws", path, "object?")
         if draws is not None:
             self.name(draws, "deck", f"{path}.start_draws", among="decks")
@@ -116,6 +122,8 @@ class RulesChecks:
         self.c.field(token, "stacks", path, "bool")
 
     def character(self, character: Mapping[str, Any], path: str) -> None:
+        if character.get("role") is not None:                  # absent: written before the field, null
+            self.name(character, "role", path, nullable=True)
         for i, weapon in enumerate(self.c.texts(character, "weapons", path) or []):
             if weapon not in self.names["weapons"]:
                 self.c.fail(f"{path}.weapons[{i}]", f"{weapon!r} is not a card of the pack's Equipment decks")

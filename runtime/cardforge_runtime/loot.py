@@ -7,121 +7,172 @@ and Junk; useless cards that are simply discarded. Some Loot cards also award a
 Character with Coins"); the Battle Round Example (Porthos "draws a Loot - Cross. He
 discards it to regain one of his Destiny tokens"); Difficulty Adjustments ("Each
 player draws 1 Loot card at the beginning of the Story"). A card's effects (format
-1.5.0, ``{"kind": ..., ...}``) apply to the Character who drew or uses it (``you``);
-the effects that need a Battle or a choice are returned to the caller.
+1.5.0, ``{"kind": ..., ...}``) apply to the Character who drew or uses it (``you``),
+played by the one effect interpreter (``cardforge_runtime.effects``) on the story's
+table (``StoryTable``: Characters by index, no board and no Enemy). An effect that needs
+a Battle's board (push, spawn...) is an ``EngineError`` outside a Battle; a Battle
+draws its Loot through ``battle.attack``, on the same interpreter.
 
-Dependencies: ``decks``, ``deck_play``, ``format`` (coins), ``wounds``.
+Dependencies: ``decks``, ``deck_play``, ``effects``, ``battle.deck_access``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 from cardforge_runtime import decks as D
-from cardforge_runtime.deck_play import Record, deck_by_role, decks_by_name, settle_hands
-from cardforge_runtime.format import add_coins
+from cardforge_runtime import effects
+from cardforge_runtime.battle.deck_access import GameDecks
+from cardforge_runtime.deck_play import Record, deck_by_role, decks_by_name, decks_in_play, settle_hands
+from cardforge_runtime.effects import Resolution
+from cardforge_runtime.errors import EngineError
 from cardforge_runtime.pcg import Pcg32
-from cardforge_runtime.wounds import heal, wound
 
-__all__ = ["apply_card_effects", "draw_loot", "start_draws", "use_card"]
+__all__ = ["StoryTable", "draw_loot", "start_draws", "use_card"]
 
-#: The effects this module applies itself; any other is returned to the caller.
-APPLIED = frozenset({"gain", "lose", "heal", "wound", "status", "reshuffle", "return-to-box"})
+Request = dict[str, Any]
 
 
-def apply_card_effects(state: dict[str, Any], index: int, effects: list[Mapping[str, Any]], piles: D.Piles,
-                       card: str, rng: Pcg32, *, severe: bool = True) -> tuple[list[dict[str, Any]], bool]:
-    """Apply a card's ``effects`` to Character ``index`` (``you``): ``gain``/``lose``
-    (coins to the party; destiny within 0..maximum; health healed or suffered;
-    status tokens), ``heal``, ``wound`` (``severe``: False in the easier game),
-    ``status`` (gain a token), ``reshuffle`` (this card and its discard pile back into
-    the draw pile, shuffled: ``decks.reshuffle_card_says``), ``return-to-box``.
+class StoryTable:
+    """``effects.EffectTable`` outside a Battle: subjects are Character indices (events name
+    them ``character``); ``you`` is the Character who drew or uses the card; there is
+    no ``this`` (no Enemy) and no board, so a target rule, a board effect or a board
+    predicate is an ``EngineError``.
 
-    Returns:
-        ``(others, placed)``: the effects not applied here (``discard-weapon``,
-        ``remove-status`` (which negative token is the players' choice), ``draw``...),
-        and whether the card itself was put back (reshuffled or boxed).
+    Args:
+        state: the game state (changed in place).
+        pack: the bundle pack (its ``decks``, ``players``).
+        rng: the deck generator.
+        record: where events go (the session's log).
+        severe: Characters receive Severe Wounds (False in the easier game).
+        difficulty: the name of the difficulty option in play (the ``difficulty``
+            predicate), ``None``: the standard game.
     """
-    character = state["characters"][index]
-    others, placed = [], False
-    for effect in effects:
-        kind = effect["kind"]
-        if kind in ("gain", "lose"):
-            sign = 1 if kind == "gain" else -1
-            if "coins" in effect:
-                state["coins"] = add_coins(state["coins"], sign * effect["coins"])
-            if "destiny" in effect:
-                character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * effect["destiny"]))
-            if "health" in effect and sign > 0:
-                heal(character, effect["health"])
-            elif "health" in effect:
-                wound(character, effect["health"], severe=severe)
-            for token in effect.get("status", []):
-                if sign > 0 and token not in character["status"]:
-                    character["status"] = sorted(character["status"] + [token])
-                elif sign < 0:
-                    character["status"] = [t for t in character["status"] if t != token]
-        elif kind == "heal":
-            heal(character, effect["amount"])
-        elif kind == "wound":
-            wound(character, effect["amount"], severe=severe)
-        elif kind == "status":
-            if effect["token"] not in character["status"]:
-                character["status"] = sorted(character["status"] + [effect["token"]])
-        elif kind in ("reshuffle", "return-to-box"):
-            if not placed:
-                (D.to_box(piles, card) if kind == "return-to-box" else D.reshuffle_card_says(piles, card, rng))
-            placed = True
-        else:
-            others.append(dict(effect))
-    return others, placed
+
+    subject_field = "character"
+
+    def __init__(self, state: dict[str, Any], pack: Mapping[str, Any], rng: Pcg32, record: Record,
+                 *, severe: bool = True, difficulty: str | None = None) -> None:
+        self.game, self.pack, self.severe, self._record = state, pack, severe, record
+        self.difficulty = difficulty
+        self.decks = GameDecks(state["decks"], decks_in_play(pack, state), rng)
+
+    def record(self, event: dict[str, Any]) -> None:
+        """Pass ``event`` to the session's log."""
+        self._record(event)
+
+    def subjects(self, who: Any, res: Resolution) -> Generator[Request, dict[str, Any], list[int]]:
+        """``you``: the Character index the card concerns.
+
+        Raises:
+            EngineError: ``this`` or a target rule (they need a Battle).
+        """
+        if who == "you" and res.you is not None:
+            return [res.you]
+        raise EngineError(f"the effect names {who!r}, which needs a Battle; outside a Battle only 'you' is known")
+        yield  # a generator
+
+    def character_of(self, subject: int) -> dict[str, Any]:
+        """The game state's Character ``subject``."""
+        return self.game["characters"][subject]
+
+    def character_index(self, subject: int) -> int:
+        """Subjects are Character indices already."""
+        return subject
+
+    def wound_other(self, subject: Any, amount: int) -> str:
+        """Never called: every subject outside a Battle is a Character."""
+        raise EngineError("outside a Battle there is no Enemy to wound")
+
+    def heal_other(self, subject: Any, amount: int) -> None:
+        """Never called: every subject outside a Battle is a Character."""
+        raise EngineError("outside a Battle there is no Enemy to heal")
+
+    def holds(self, predicate: Any, res: Resolution) -> bool:
+        """``effects.game_predicate``; a predicate of the board raises ``EngineError``."""
+        you = self.game["characters"][res.you] if res.you is not None else None
+        result = effects.game_predicate(self.game, self.pack, predicate, you, self.difficulty)
+        if result is None:
+            raise EngineError(f"the predicate {predicate.get('kind')!r} needs a Battle's board")
+        return result
+
+    def pick(self, purpose: str, options: Sequence[Any], **more: Any) -> Generator[Request, dict[str, Any], Any]:
+        """The players choose one of ``options`` (``{"kind": "pick"}``, as in a Battle);
+        the only option is taken without asking."""
+        if not options:
+            return None
+        if len(options) == 1:
+            return options[0]
+        answer = yield {"kind": "pick", "for": purpose, "options": list(options), **more}
+        return answer["pick"]
+
+    def board_effect(self, kind: str) -> Any:
+        """No board effect is played outside a Battle; ``cancel-wound`` and
+        ``discard-weapon`` concern the Attack being answered, and outside a Battle
+        none is: they do nothing, as in a Battle with no Attack (``None`` for the others)."""
+        return _no_attack if kind in ("cancel-wound", "discard-weapon") else None
+
+
+def _no_attack(table: StoryTable, effect: Mapping[str, Any], res: Resolution) -> Generator[Request, dict[str, Any], None]:
+    table.record({"event": "no-attack", "effect": effect["kind"]})
+    return
+    yield  # a generator
 
 
 def draw_loot(state: dict[str, Any], pack: Mapping[str, Any], index: int, rng: Pcg32, record: Record,
-              *, severe: bool = True) -> dict[str, Any] | None:
-    """Character ``index`` draws a Loot card and its ``effects`` apply to them
-    (``apply_card_effects``). A card with ``keep: true`` is then held (its name in
-    ``items``; its ``use`` effects apply when it is discarded to use it: ``use_card``);
-    any other card goes to the discard pile (unless it was reshuffled or boxed). The
-    caller then calls ``deck_play.settle_hands`` for the Character. Logged as
-    ``{"event": "loot", "character", "card", "item", "kept"}``.
+              *, severe: bool = True, deck: str | None = None, difficulty: str | None = None,
+              ) -> Generator[Request, dict[str, Any], dict[str, Any] | None]:
+    """Character ``index`` draws a Loot card from ``deck`` (default: the deck playing
+    the ``loot`` role, ``deck_play.deck_by_role``; ``difficulty``: the option in play,
+    for the ``difficulty`` predicate) and its ``effects`` apply to them
+    (``effects.resolve_card`` on a ``StoryTable``). A card with ``keep: true`` is then
+    held (its name in ``items``; its ``use`` effects apply when it is discarded to use
+    it: ``use_card``) unless its effects reshuffled or boxed it; any other card goes to
+    the discard pile (or where its effects put it). The caller then calls
+    ``deck_play.settle_hands`` for the Character. Logged as ``{"event": "loot",
+    "character", "card", "item", "kept"}`` after the card's own events. A generator:
+    an effect may ask the players.
 
     Returns:
-        ``{"card": id, "item": name, "kept": bool, "others": [effects]}``, ``others``
-        the effects for the caller (the Battle's: ``discard-weapon``...); ``None``
-        when the pack has no Loot deck or no card is left in it.
+        ``{"card": id, "item": name, "kept": bool}``; ``None`` when there is no such
+        deck or no card is left in it.
+
+    Raises:
+        EngineError: a card effect that needs a Battle (``effects.run``).
     """
-    deck = deck_by_role(pack, "loot")
-    piles = state["decks"].get(deck) if deck else None
-    card = D.draw(piles, rng) if piles is not None else None
+    deck = deck or deck_by_role(pack, "loot")
+    if deck is None or deck not in state["decks"]:
+        return None
+    table = StoryTable(state, pack, rng, record, severe=severe, difficulty=difficulty)
+    card = table.decks.draw(deck)
     if card is None:
         return None
-    data = D.card_of(decks_by_name(pack), card)
-    others, placed = apply_card_effects(state, index, data.get("effects", []), piles, card, rng, severe=severe)
-    kept = bool(data.get("keep")) and not placed
+    data = table.decks.card(card)
+    res = Resolution(index, None, card, "effects")
+    yield from effects.resolve_card(table, card, res, fate="keep" if data.get("keep") else None)
+    kept = bool(data.get("keep")) and res.fate == "discard"
     character = state["characters"][index]
     if kept:
+        table.decks.hold(card)
         character["cards"].append(card)
         character["items"] = character["items"] + [data["name"]]
-    elif not placed:
-        D.discard(piles, card)
     record({"event": "loot", "character": index, "card": card, "item": data["name"], "kept": kept})
-    return {"card": card, "item": data["name"], "kept": kept, "others": others}
+    return {"card": card, "item": data["name"], "kept": kept}
 
 
 def use_card(state: dict[str, Any], pack: Mapping[str, Any], index: int, card: str, rng: Pcg32, record: Record,
-             *, severe: bool = True) -> list[dict[str, Any]]:
+             *, severe: bool = True) -> Generator[Request, dict[str, Any], None]:
     """Character ``index`` discards the Loot card ``card`` they kept to use it: it
-    leaves their ``cards`` and ``items``, its ``use`` effects apply to them, and it goes
-    to the discard pile (unless an effect reshuffled or boxed it). Logged as
-    ``{"event": "use", "character", "card", "item"}``.
-
-    Returns:
-        The effects for the caller (``apply_card_effects``'s ``others``).
+    leaves their ``cards`` and ``items``, its ``use`` effects apply to them
+    (``effects.resolve_card``, portion ``use``), and it goes to the discard pile
+    (unless an effect reshuffled or boxed it). Logged as ``{"event": "use",
+    "character", "card", "item"}`` after the card's own events. A generator: an
+    effect may ask the players.
 
     Raises:
         ValueError: the Character does not hold ``card``, or it has nothing to use.
+        EngineError: a card effect that needs a Battle (``effects.run``).
     """
     character = state["characters"][index]
     data = D.card_of(decks_by_name(pack), card) if card in character["cards"] else None
@@ -131,24 +182,22 @@ def use_card(state: dict[str, Any], pack: Mapping[str, Any], index: int, card: s
     items = list(character["items"])
     items.remove(data["name"])
     character["items"] = items
-    piles = state["decks"][D.deck_of(card)]
-    others, placed = apply_card_effects(state, index, data["use"], piles, card, rng, severe=severe)
-    if not placed:
-        D.discard(piles, card)
+    table = StoryTable(state, pack, rng, record, severe=severe)
+    yield from effects.resolve_card(table, card, Resolution(index, None, card, "use"))
     record({"event": "use", "character": index, "card": card, "item": data["name"]})
-    return others
 
 
 def start_draws(state: dict[str, Any], pack: Mapping[str, Any], difficulty: Mapping[str, Any], rng: Pcg32,
                 record: Record) -> Generator[dict[str, Any], dict[str, Any], None]:
     """The easier game: "Each player draws 1 Loot card at the beginning of the Story":
     the difficulty's ``start_draws`` (``{"deck", "per_character"}``; none: nothing),
-    Loot drawn by each Character in turn (``draw_loot``), then anyone over their
-    hands leaves Equipment (``settle_hands``)."""
+    cards of that ``deck`` drawn by each Character in turn (``draw_loot``), then anyone
+    over their hands leaves Equipment (``settle_hands``)."""
     draws = difficulty.get("start_draws")
     if not draws:
         return
     for index in range(len(state["characters"])):
         for _ in range(draws.get("per_character", 1)):
-            draw_loot(state, pack, index, rng, record, severe=difficulty.get("severe_wounds", True))
+            yield from draw_loot(state, pack, index, rng, record, severe=difficulty.get("severe_wounds", True),
+                                 deck=draws["deck"], difficulty=difficulty.get("name"))
     yield from settle_hands(state, pack, record)

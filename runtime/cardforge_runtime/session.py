@@ -11,7 +11,8 @@ The session ties the runtime's parts together and owns what a save needs: the ga
 state (``state``), the generator, the checkpoint taken when each card is drawn, the
 answers since and the log. The rules that change the state are in ``story``; the
 request shapes and answer checks in ``requests``; setup and save checks in
-``setup``. Front ends (the terminal player, a web port) use this module alone.
+``setup``; writing a save and loading one back (replay or carry-over) in ``saves``.
+Front ends (the terminal player, a web port) use this module alone.
 
 All randomness comes from the session's ``Pcg32`` generator, seeded at the start, so
 the same bundle, seed and answers give the same playthrough anywhere.
@@ -24,23 +25,19 @@ from typing import Any
 
 from cardforge_runtime.bundle import Bundle
 from cardforge_runtime.dice import DiceRule
-from cardforge_runtime.format import canonical_json
 from cardforge_runtime.pcg import Pcg32
-from cardforge_runtime.requests import AnswerError, check_answer
-from cardforge_runtime.carry import carry_over
-from cardforge_runtime.deck_play import carry_decks, decks_in_play, difficulty_of, set_up_decks
+from cardforge_runtime.requests import check_answer
+from cardforge_runtime.saves import load_save, save_data
+from cardforge_runtime.deck_play import difficulty_of, set_up_decks
 from cardforge_runtime.decks import deck_rng
 from cardforge_runtime.setup import (
-    SAVE_FORMAT,
-    SAVE_VERSION,
     TRANSCRIPT_FORMAT,
     TRANSCRIPT_VERSION,
     SessionError,
-    check_save,
     check_setup,
     seed_text,
 )
-from cardforge_runtime.state import checked_state, copy_json, diff, initial_state, update_copy
+from cardforge_runtime.state import copy_json, diff, initial_state, update_copy
 from cardforge_runtime.story import EngineError, Play, StoryRules
 
 __all__ = ["Session"]
@@ -147,83 +144,7 @@ class Session:
                 bundle no longer has (the message names each missing id); a
                 difference that cannot be carried over; a damaged value.
         """
-        data = check_save(save)
-        refs = data["references"]
-        try:
-            pack_data, story_data = bundle._find(refs["story"], refs["pack"])
-        except KeyError:
-            pack_data = story_data = None
-        missing = []
-        if story_data is None:
-            missing.append(f"story {refs['story']!r} of pack {refs['pack']!r}")
-        else:
-            ids = {card["id"] for card in story_data["cards"]}
-            missing += [f"card {card} of story {refs['story']!r}" for card in refs["cards"] if card not in ids]
-        if missing:
-            raise SessionError(f"the save cannot be loaded into this bundle: it has no {', no '.join(missing)}")
-        assert pack_data is not None and story_data is not None
-        tokens = {token["name"]: token for token in pack_data["status_tokens"]}
-        if data["content_hash"] == bundle.content_hash and data["version"] == SAVE_VERSION:
-            return cls._replay(bundle, pack_data, story_data, data, tokens)
-        checkpoint = data["checkpoint"]
-        fitted, state, notes = carry_over(data["setup"], checkpoint["state"], pack_data, story_data)
-        try:
-            setup = check_setup(pack_data, fitted)
-        except SessionError as error:
-            raise SessionError(f"the save cannot be carried over to this bundle: {error}") from None
-        session = cls(bundle, pack_data, story_data, setup)
-        if "deck_rng" in checkpoint:
-            session._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
-        note = carry_decks(state, pack_data, data["version"] < 4, session._deck_rng)
-        notes += [note] if note else []
-        session._state = checked_state(state, refs, setup, story_data, tokens, decks_in_play(pack_data, state))
-        session._rng = Pcg32.from_json(checkpoint["rng"])
-        session._log = copy_json(data["log"][: checkpoint["log_length"]])
-        card = session._state["card"]
-        changed = (f"the bundle changed since this save ({data['content_hash'][:15]}... -> {bundle.content_hash[:15]}...)"
-                   if data["content_hash"] != bundle.content_hash else
-                   f"this save was written by an older engine (save version {data['version']})")
-        session.warnings.append(
-            f"{changed}: "
-            + (f"resuming at the start of card {card}" if card is not None else "resuming at the start of the story")
-            + (f"; {len(data['answers'])} answer(s) given on that card are not replayed" if data["answers"] else "")
-        )
-        session.warnings += notes
-        session._begin(card)
-        session._origin = copy_json(session._checkpoint)
-        return session
-
-    @classmethod
-    def _replay(cls, bundle: Bundle, pack: dict[str, Any], story: dict[str, Any], data: dict[str, Any],
-                tokens: dict[str, Any]) -> Session:
-        """The same bundle: replay every answer from the save's origin, and require
-        the replay to give back this very save (so an edited save is refused)."""
-        setup = check_setup(pack, data["setup"])
-        session = cls(bundle, pack, story, setup)
-        origin = data["origin"]
-        if origin is None:
-            session._state = session._initial_state()
-            session._begin(None)
-        else:
-            session._state = checked_state(origin["state"], data["references"], setup, story, tokens,
-                                           decks_in_play(pack, origin["state"]))
-            session._rng = Pcg32.from_json(origin["rng"])
-            session._deck_rng = Pcg32.from_json(origin["deck_rng"])
-            session._log = copy_json(data["log"][: origin["log_length"]])
-            session._begin(session._state["card"])
-            session._origin = copy_json(session._checkpoint)
-        first = 0 if origin is None else origin["log_length"]
-        for number, entry in enumerate(data["log"][first:], start=first):
-            answer = entry.get("answer") if isinstance(entry, Mapping) else None
-            try:
-                session.answer(answer)
-            except AnswerError as error:
-                raise SessionError(f"the save does not replay on this bundle (answer {number + 1}: {error.reason})") from None
-            if session.finished and number + 1 < len(data["log"]):
-                raise SessionError("the save does not replay on this bundle: the story ends before its last answer")
-        if canonical_json(session.save()) != canonical_json(data):
-            raise SessionError("the save does not replay to itself: it was edited, or made by another engine")
-        return session
+        return load_save(cls, bundle, save)
 
     def _initial_state(self) -> dict[str, Any]:
         state = initial_state(self._pack, self._story, self._setup, self._difficulty)
@@ -377,18 +298,7 @@ class Session:
         for the story's start, or the checkpoint where the session was resumed on
         this bundle after a rebuild), the answers given since, and the log.
         """
-        card = self._checkpoint["state"]["card"]
-        return copy_json({
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "content_hash": self._bundle.content_hash,
-            "references": {"pack": self._pack["id"], "story": self._story["id"], "cards": [] if card is None else [card]},
-            "setup": {**self._setup, "seed": seed_text(self._setup["seed"])},
-            "checkpoint": self._checkpoint,
-            "origin": self._origin,
-            "answers": self._since,
-            "log": self._log,
-        })
+        return save_data(self)
 
     def transcript(self) -> dict[str, Any]:
         """The playthrough so far as a conformance transcript (docs/runtime.md,

@@ -349,7 +349,9 @@ class StoryRules:
     def _roll_step(self, step: dict[str, Any], actor: int | None) -> Play:
         """A ``roll``: apply ``per_success`` once per Success. With ``who: one`` or
         ``each`` the effect goes to the Character who rolled (coins to the party); with
-        ``all`` the Successes are added up and the effect's own ``who`` applies."""
+        ``all`` the Successes are added up and the effect's own ``who`` applies. Items
+        gained are carried within the hands (``deck_play.settle_hands``: a ``leave``
+        request when over), as a ``gain`` step's."""
         kind = "gain" if "gain" in step["per_success"] else "lose"
         effect = step["per_success"][kind]
         stat, who = step["stat"], step["who"]
@@ -360,7 +362,10 @@ class StoryRules:
             if total == 0:
                 return None
             targets = yield from self._targets(kind, effect, actor)
-            return self._apply(kind, effect, targets, total)
+            ending = self._apply(kind, effect, targets, total)
+            if ending is None and kind == "gain" and effect.get("items"):
+                yield from settle_hands(self.state, self.pack, self._record, targets)
+            return ending
         if who == "one":
             roller = yield from self._one(step, actor, {"for": "roll", "stat": stat}, party.standing(self.state), True)
             rollers = [] if roller is None else [roller]
@@ -373,6 +378,8 @@ class StoryRules:
             ending = self._apply(kind, effect, [index], successes) if successes else None
             if ending is not None:
                 return ending
+            if successes and kind == "gain" and effect.get("items"):    # Equipment cards: 2 hands at most
+                yield from settle_hands(self.state, self.pack, self._record, [index])
         return None
 
 

@@ -40,3 +40,6 @@ class Character(_Model):
     weapons: list[NameText] = Field(default_factory=list)
     talent: Ability | None = None
     support: Ability | None = None
+    #: what the Character is for the Enemies' target rules (``{prefer: {role: Magus}}``,
+    #: the second ruleset's "then the Magus"); ``None``: no role
+    role: NameText | None = None

@@ -206,6 +206,8 @@ class ThreatCard(_Model):
     count: ranged("card_count") = 1  # type: ignore[valid-type]
     threat: list[Effect] = Field(default_factory=list)
     reaction: list[Effect] = Field(default_factory=list)
+    #: the reaction portion's own printed name ("Doom" under "Guards!"); ``None``: none printed
+    reaction_name: NameText | None = None
     text: ThreatText = Field(default_factory=ThreatText)
 
 

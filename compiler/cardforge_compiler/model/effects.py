@@ -68,7 +68,7 @@ def value_type(kind: str) -> Any:
     references resolved when the module's models are rebuilt."""
     simple: dict[str, Any] = {
         "name": NameText, "names": Annotated[list[NameText], Field(min_length=1)], "text": Text, "bool": bool,
-        "subject": Literal[SUBJECTS],  # type: ignore[valid-type]
+        "subject": "Subject",
         "effects": "list[Effect]", "predicate": "Predicate", "target-rule": "TargetRule",
         "per-count": per_count("spawn_count"),
     }
@@ -227,6 +227,19 @@ Selector = Annotated[
 ]
 #: A target rule: selectors applied left to right to the candidates.
 TargetRule = Annotated[list[Selector], Field(min_length=1)]
+
+
+class TargetSubject(_Model):
+    """An effect subject picked by a target rule: ``{target: [selectors]}``, the
+    Characters the rule keeps, measured from ``this`` (the Enemy resolving the card) or,
+    with no ``this``, from ``you`` (an ability: Aramis's healing of an adjacent ally,
+    ``{target: [{among: adjacent}, players-choice]}``); ``players-choice`` asks."""
+
+    target: TargetRule
+
+
+#: Whom an effect concerns: ``you``, ``this`` or a target rule (docs/format.md, Effects).
+Subject = Union[Literal[SUBJECTS], TargetSubject]  # type: ignore[valid-type]
 
 for _model in (*EFFECT_MODELS.values(), *SELECTOR_MODELS.values(), *PREDICATE_MODELS.values()):
     _model.model_rebuild(force=True)

@@ -46,7 +46,8 @@ class EnemyDefense(_Model):
 class Enemy(_Model):
     """An Enemy Reference card (``kind: enemy``): ``type`` melee or ranged, ``damage``,
     ``movement``, ``defense`` (Wounded / Defeated), for a ranged Enemy its ``range``
-    (squares; absent = unlimited) and ``attack`` value (dice; absent = its damage),
+    (squares; absent = unlimited), its ``attack`` value (dice, or the number a Response
+    card is added to in the second ruleset, melee or ranged; absent = its damage),
     ``attacks`` per Enemy turn, ``retarget_on_kill`` (a further attack picks a new
     target when the first kills: the second ruleset's double attack), ``priorities``
     (absent: the pack's ``enemy_rules`` default for its type), ``on_hit`` effects on a
@@ -68,16 +69,13 @@ class Enemy(_Model):
 
     model_config = ConfigDict(json_schema_extra={"allOf": [
         {"if": {"properties": {"type": {"const": "melee"}}, "required": ["type"]},
-         "then": {"not": {"anyOf": [{"required": ["range"], "properties": {"range": {"type": "integer"}}},
-                                    {"required": ["attack"], "properties": {"attack": {"type": "integer"}}}]}}}]})
+         "then": {"not": {"required": ["range"], "properties": {"range": {"type": "integer"}}}}}]})
 
     @model_validator(mode="after")
     def _ranged_fields(self) -> Enemy:
-        if self.type == "melee":
-            for key in ("range", "attack"):
-                if getattr(self, key) is not None:
-                    raise PydanticCustomError("one_of", "`{key}` is for ranged Enemies; this one is melee", {
-                        "key": key, "hint": f"remove `{key}:`, or write `type: ranged`"})
+        if self.type == "melee" and self.range is not None:
+            raise PydanticCustomError("one_of", "`{key}` is for ranged Enemies; this one is melee", {
+                "key": "range", "hint": "remove `range:`, or write `type: ranged`"})
         if self.defense.defeated < self.defense.wounded:
             raise PydanticCustomError("one_of", "Defense `defeated` ({d}) is below `wounded` ({w})", {
                 "d": self.defense.defeated, "w": self.defense.wounded,

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardforge_runtime.battle.dice_rules import roll_with_rules, rules_for
-from cardforge_runtime.battle.effects import draw_and_resolve, hold_card, resolve_card, run, wound_figure
+from cardforge_runtime.battle.effects import draw_and_resolve, hold_card, resolve_card, wound_figure
 from cardforge_runtime.battle.patterns import weapon_squares
 from cardforge_runtime.battle.resolution import Resolution
 from cardforge_runtime.battle.scene import Scene
@@ -363,9 +363,9 @@ def _loot(scene: Scene, result: Attack) -> Generator[Request, dict[str, Any], No
         data = scene.decks.card(card)
         res = Resolution(result.attacker, None, card, "effects", result)
         if data.get("keep"):
-            scene.record({"event": "card", "card": card, "name": data["name"], "portion": "effects",
-                          "you": result.attacker, "this": None, "fate": "keep"})
-            yield from run(scene, data.get("effects") or [], res)
+            yield from resolve_card(scene, card, res, fate="keep")
+            if res.fate != "discard":  # reshuffled or boxed by its own effects: not kept
+                continue
             yield from hold_card(scene, result.attacker, card)
         else:
             yield from resolve_card(scene, card, res)

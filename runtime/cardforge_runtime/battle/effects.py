@@ -1,30 +1,23 @@
-"""The effect interpreter: Reaction, Loot and Threat cards' effects on the Battle.
+"""The Battle's table for the effect interpreter (``cardforge_runtime.effects``), and the
+effects that need the board.
 
-An effect list (bundle 1.5.0) is a list of objects ``{"kind": <effect>, ...params}``
-from the closed vocabulary of ``effect_fields`` (docs/format.md, Effects). ``run``
-plays one list as a generator in the manner of ``story``: it yields requests where the
-players choose (a square to push to or spawn on, a target among ties, a status token
-to remove) and never picks silently; it changes ``scene.battle`` and ``scene.game``
-in place and appends events to ``scene.events``.
-
-Subjects: ``you`` (the Character the card concerns: the attacker for a reaction), ``this``
-(the Enemy or Named Enemy resolving the card), or a target rule (``battle.targets``).
-
-``resolve_card`` plays a drawn card (its ``effects``, or the ``threat`` / ``reaction``
-portion of a Threat card) and then puts it where it goes: the discard pile, unless an
-effect said ``return-to-box`` (the box; it never comes back) or ``reshuffle`` (the
-discard pile and the card itself back into the draw pile, shuffled).
-``draw_and_resolve`` draws first. A ``draw`` from the deck playing the ``equipment``
-role does not resolve the card: the Character (``you``) holds it (``hold_card``), then
-keeps within its hands (Fallen Foe's Blade, "Draw 1 Equipment card").
+``cardforge_runtime.effects`` owns what every effect means that needs no board
+(``gain``, ``lose``, ``heal``, ``wound``, ``status``, ``remove-status``, ``draw``,
+``reshuffle``, ``return-to-box``, ``if``). This module plays effect lists on a Battle
+(``scene.Scene``): ``BattleTable`` says whom ``who`` names (``you``, ``this``, a target
+rule: ``battle.resolution.subjects``), how an Enemy or a Named Enemy is Wounded and
+healed, whether an ``if`` predicate holds (``battle.predicates``), and adds the
+board's effects: ``activate``, ``attack``, ``cancel-wound``, ``discard-weapon`` here,
+``spawn``, ``move``, ``push``, ``place`` in ``battle.placement``. ``run``,
+``resolve_card`` and ``draw_and_resolve`` take a ``Scene`` and call the interpreter's.
+Requests are yielded where the players choose (a square, a target among ties, a
+status token to remove); the Battle's events are appended to ``scene.events``.
 
 Rule sources: Gascony's Legacy, "Enemy Reaction cards" ("Dodge"), "Named Enemies"
-("Guards!", "Doom"), "Assigning Successes" (Reactions), "Loot cards", "Status Banner
-tokens" ("A Character can only have one of each Status token at a time", unless the
-token ``stacks``: Enemy Attack, Poison, "Each Fatigue token you have..."), "Suffering
-Wounds", "Healing Wounds", "Named Enemy" (Enemy Turn: "resolve only the top portion,
-and place the card in a discard pile"). Rulings: docs/rulings.md, "Attacks".
-Dependencies: ``board``, ``wounds``, ``deck_play``, ``conditions``, ``battle.*`` below it.
+("Guards!", "Doom"), "Assigning Successes" (Reactions), "Loot cards", "Suffering
+Wounds", "Named Enemy" (Enemy Turn: "resolve only the top portion, and place the card
+in a discard pile"). Rulings: docs/rulings.md, "Attacks".
+Dependencies: ``effects``, ``board``, ``battle.*`` below it.
 """
 
 from __future__ import annotations
@@ -32,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
+from cardforge_runtime import effects as core
 from cardforge_runtime.battle import placement
 from cardforge_runtime.battle.predicates import holds
 from cardforge_runtime.battle.resolution import Play, Request, Resolution, one, subjects
@@ -39,76 +33,129 @@ from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import named_health, remove_figure
 from cardforge_runtime.battle.targets import pick, select_targets
 from cardforge_runtime.board import adjacent
-from cardforge_runtime.deck_play import deck_by_role, settle_hands
-from cardforge_runtime.effect_fields import EFFECTS, effect_defaults
+from cardforge_runtime.effects import TURN_EFFECTS
 from cardforge_runtime.errors import EngineError
-from cardforge_runtime.format import add_coins
-from cardforge_runtime.wounds import heal, wound
 
-__all__ = ["TURN_EFFECTS", "Resolution", "draw_and_resolve", "hold_card", "resolve_card", "run", "wound_figure"]
+__all__ = ["TURN_EFFECTS", "BattleTable", "Resolution", "draw_and_resolve", "hold_card", "resolve_card", "run",
+           "wound_figure"]
 
-#: Effects of a Character's own turn (Stones of Chance, abilities): the Character turn
-#: plays them (issue 10); a Reaction, Loot or Threat card cannot hold them.
-TURN_EFFECTS = frozenset({"auto-successes", "extra-attack-die", "second-attack", "move-bonus", "prepare",
-                          "use-ability", "any-face"})
-assert TURN_EFFECTS <= set(EFFECTS), "the Character-turn effects are effects of the vocabulary"
+
+class BattleTable:
+    """``effects.EffectTable`` on a Battle: subjects are figure ids (events name them
+    ``figure``); Enemies and Named Enemies are Wounded and healed on the board."""
+
+    subject_field = "figure"
+
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+        self.game = scene.game
+        self.pack = scene.pack
+        self.decks = scene.decks
+        self.severe = scene.severe
+
+    def record(self, event: dict[str, Any]) -> None:
+        """Append ``event`` to the scene's events."""
+        self.scene.record(event)
+
+    def subjects(self, who: Any, res: Resolution) -> Generator[Request, dict[str, Any], list[int]]:
+        """The figures ``who`` names (``resolution.subjects``)."""
+        return (yield from subjects(self.scene, who, res))
+
+    def character_of(self, subject: int) -> dict[str, Any] | None:
+        """The game state's Character of figure ``subject``; ``None`` for an Enemy."""
+        return self.scene.character(subject) if self.scene.kind(subject) == "character" else None
+
+    def character_index(self, subject: int) -> int:
+        """The game state's index of Character figure ``subject`` (for ``deck_play.settle_hands``)."""
+        return self.scene.get(subject)["character"]
+
+    def wound_other(self, subject: int, amount: int) -> str:
+        """An Enemy is Wounded, then Defeated (its token back to the supply); a Named
+        Enemy's tracker goes down, Defeated at 0 (Suffering Wounds, Assigning Successes)."""
+        scene, item = self.scene, self.scene.get(subject)
+        result = "unchanged"
+        if scene.kind(subject) == "enemy":
+            for _ in range(amount):
+                if item["wounded"]:
+                    remove_figure(scene.battle, subject)
+                    return "defeated"
+                item["wounded"] = True
+                result = "wounded"
+        elif amount > 0:
+            item["health"] = max(0, item["health"] - amount)
+            result = "wounded"
+            if item["health"] == 0:
+                remove_figure(scene.battle, subject)
+                result = "defeated"
+        return result
+
+    def heal_other(self, subject: int, amount: int) -> None:
+        """An Enemy back to its unwounded side; a Named Enemy's tracker up to its health
+        for the Battle's Character count (``Scene.players_set_up``)."""
+        scene, item = self.scene, self.scene.get(subject)
+        if scene.kind(subject) == "enemy":
+            item["wounded"] = False
+        else:
+            top = named_health(scene.named_enemies[item["enemy"]], scene.players_set_up())
+            item["health"] = min(top, item["health"] + amount)
+
+    def holds(self, predicate: Any, res: Resolution) -> bool:
+        """``battle.predicates.holds``."""
+        return holds(self.scene, predicate, res)
+
+    def pick(self, purpose: str, options: Sequence[Any], **more: Any) -> Generator[Request, dict[str, Any], Any]:
+        """``battle.targets.pick``: the players choose when two or more options remain."""
+        return (yield from pick(purpose, options, **more))
+
+    def board_effect(self, kind: str) -> Any:
+        """The handler of a board effect ``kind`` (``(table, effect, res) -> requests``), or ``None``."""
+        handler = _BOARD.get(kind)
+        if handler is None:
+            return None
+        return lambda table, effect, res: handler(self.scene, effect, res)
 
 
 # -- cards ---------------------------------------------------------------------------
 
 
 def draw_and_resolve(scene: Scene, deck: str, res: Resolution) -> Generator[Request, dict[str, Any], str | None]:
-    """Draw the top card of ``deck`` and ``resolve_card`` it with ``res``'s subjects.
-    Returns the card id, or ``None`` when no card could be drawn (event
-    ``{"event": "no-card", "deck"}``)."""
-    card = scene.decks.draw(deck)
-    if card is None:
-        scene.record({"event": "no-card", "deck": deck})
-        return None
-    yield from resolve_card(scene, card, Resolution(res.you, res.this, card, res.portion, res.attack))
-    return card
+    """``effects.draw_and_resolve`` in the Battle: draw the top card of ``deck`` and
+    resolve it. Returns the card id, or ``None`` (event ``{"event": "no-card", "deck"}``)."""
+    return (yield from core.draw_and_resolve(BattleTable(scene), deck, res))
 
 
-def resolve_card(scene: Scene, card: str, res: Resolution) -> Play:
-    """Play card ``card``'s ``res.portion`` (``effects`` of a deck card, ``threat`` or
-    ``reaction`` of a Threat card), then move it: discard pile, box or reshuffled
-    (``Resolution.fate``). Event: ``{"event": "card", "card", "name", "portion",
-    "you", "this", "fate"}`` before its effects' events."""
-    data = scene.decks.card(card)
-    res.card = card
-    event = {"event": "card", "card": card, "name": data["name"], "portion": res.portion, "you": res.you,
-             "this": res.this}
-    scene.record(event)
-    yield from run(scene, data.get(res.portion) or [], res)
-    event["fate"] = res.fate
-    if res.fate == "box":
-        scene.decks.to_box(card)
-    elif res.fate == "reshuffle":
-        scene.decks.reshuffle(card)
-    else:
-        scene.decks.discard(card)
-
-
-# -- the interpreter -----------------------------------------------------------------
+def resolve_card(scene: Scene, card: str, res: Resolution, *, fate: str | None = None) -> Play:
+    """``effects.resolve_card`` in the Battle: play ``res.portion`` of ``card``, then
+    move it (discard pile, box, reshuffled; ``fate="keep"``: a Loot card kept)."""
+    yield from core.resolve_card(BattleTable(scene), card, res, fate=fate)
 
 
 def run(scene: Scene, effects: Sequence[Mapping[str, Any]], res: Resolution) -> Play:
-    """Apply ``effects`` in order, doing as much as possible (Enemy Turn: "follow the
-    instructions [...] in the order listed, doing as much as possible").
+    """``effects.run`` in the Battle: apply ``effects`` in order.
 
     Raises:
         EngineError: an effect outside the vocabulary, a Character-turn effect, a
             subject the card does not have (``you`` in a threat with no Character).
     """
-    for effect in effects:
-        kind = effect["kind"]
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            if kind in TURN_EFFECTS:
-                raise EngineError(f"the effect {kind!r} is played in a Character's turn, not on a drawn card")
-            raise EngineError(f"unknown effect {kind!r}")
-        # a bundle writes every parameter; fill what older or hand-made data leaves out
-        yield from handler(scene, {**effect_defaults(kind), **effect}, res)
+    yield from core.run(BattleTable(scene), effects, res)
+
+
+def hold_card(scene: Scene, figure_id: int, card: str) -> Play:
+    """``effects.hold_card`` in the Battle: Character figure ``figure_id`` holds drawn
+    card ``card`` (``cards``, ``items``), then keeps within the pack's ``carry.hands``."""
+    yield from core.hold_card(BattleTable(scene), figure_id, card)
+
+
+def wound_figure(scene: Scene, figure_id: int, amount: int, source: str) -> str:
+    """``amount`` Wounds to figure ``figure_id`` (``effects.wound_subject``): a
+    Character suffers them; an Enemy is Wounded, then Defeated (its token back to the
+    supply); a Named Enemy's tracker goes down, Defeated at 0 (Suffering Wounds,
+    Assigning Successes). Returns ``"wounded"``, ``"defeated"`` or ``"unchanged"``.
+    Event ``{"event": "wound", "figure", "amount", "result", "source"}``."""
+    return core.wound_subject(BattleTable(scene), figure_id, amount, source)
+
+
+# -- the board's effects -------------------------------------------------------------
 
 
 def _activate(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
@@ -140,153 +187,6 @@ def _attack(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
         yield from scene.enemy_attack(scene, this, target, damage)
 
 
-def _status(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
-    token = effect["token"]
-    for figure_id in (yield from subjects(scene, effect["who"], res)):
-        character = scene.character(figure_id)
-        if token in character["status"] and not scene.stacks(token):
-            if effect.get("if_held"):
-                yield from run(scene, effect["if_held"], res)
-            continue
-        character["status"] = sorted(character["status"] + [token])
-        scene.record({"event": "status", "figure": figure_id, "token": token})
-
-
-def _remove_status(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
-    for figure_id in (yield from subjects(scene, effect["who"], res)):
-        character = scene.character(figure_id)
-        held = [t for t in character["status"] if effect.get("token") in (None, t)]
-        token = yield from pick("remove-status", held, figure=figure_id)
-        if token is not None:
-            character["status"] = [t for t in character["status"] if t != token]
-            scene.record({"event": "remove-status", "figure": figure_id, "token": token})
-
-
-def wound_figure(scene: Scene, figure_id: int, amount: int, source: str) -> str:
-    """``amount`` Wounds to figure ``figure_id``: a Character suffers them
-    (``wounds.wound``); an Enemy is Wounded, then Defeated (its token back to the
-    supply); a Named Enemy's tracker goes down, Defeated at 0 (Suffering Wounds,
-    Assigning Successes). Returns ``"wounded"``, ``"defeated"`` or ``"unchanged"``.
-    Event ``{"event": "wound", "figure", "amount", "result", "source"}``."""
-    kind, item = scene.kind(figure_id), scene.get(figure_id)
-    result = "unchanged"
-    if kind == "character":
-        character = scene.character(figure_id)
-        before = character["health"]
-        wound(character, amount, severe=scene.severe)
-        result = "wounded" if character["health"] != before or character["fallen"] else "unchanged"
-    elif kind == "enemy":
-        for _ in range(amount):
-            if item["wounded"]:
-                remove_figure(scene.battle, figure_id)
-                result = "defeated"
-                break
-            item["wounded"] = True
-            result = "wounded"
-    elif amount > 0:
-        item["health"] = max(0, item["health"] - amount)
-        result = "wounded"
-        if item["health"] == 0:
-            remove_figure(scene.battle, figure_id)
-            result = "defeated"
-    scene.record({"event": "wound", "figure": figure_id, "amount": amount, "result": result, "source": source})
-    return result
-
-
-def _wound(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
-    for figure_id in (yield from subjects(scene, effect["who"], res)):
-        wound_figure(scene, figure_id, effect["amount"], "effect")
-
-
-def _heal(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
-    for figure_id in (yield from subjects(scene, effect["who"], res)):
-        kind, item = scene.kind(figure_id), scene.get(figure_id)
-        if kind == "character":
-            heal(scene.character(figure_id), effect["amount"])
-        elif kind == "enemy":
-            item["wounded"] = False
-        else:
-            top = named_health(scene.named_enemies[item["enemy"]], scene.players_set_up())
-            item["health"] = min(top, item["health"] + effect["amount"])
-        scene.record({"event": "heal", "figure": figure_id, "amount": effect["amount"]})
-
-
-def _gain_lose(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
-    sign = 1 if effect["kind"] == "gain" else -1
-    given = {k: v for k, v in effect.items() if k not in ("kind", "who") and v is not None}
-    if "coins" in given:
-        scene.game["coins"] = add_coins(scene.game["coins"], sign * given["coins"])
-    people = (yield from subjects(scene, effect.get("who") or "you", res)) if set(given) - {"coins"} else []
-    for figure_id in people:
-        character = scene.character(figure_id)
-        if "destiny" in given:
-            character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * given["destiny"]))
-        for token in given.get("status", []):
-            if sign > 0 and (token not in character["status"] or scene.stacks(token)):
-                character["status"] = sorted(character["status"] + [token])
-            elif sign < 0 and token in character["status"]:
-                # one token lost: a stacking token (Fatigue) is held once per copy
-                held = list(character["status"])
-                held.remove(token)
-                character["status"] = held
-        for item in given.get("items", []):
-            if sign > 0:
-                character["items"] = character["items"] + [item]
-            elif item in character["items"]:
-                items = list(character["items"])
-                items.remove(item)
-                character["items"] = items
-        if "health" in given:
-            if sign > 0:
-                heal(character, given["health"])
-            else:
-                wound(character, given["health"], severe=scene.severe)
-    scene.record({"event": effect["kind"], "figures": people, **given})
-
-
-def _draw(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
-    deck = effect.get("deck") or (res.card.split("#")[0] if res.card else None)
-    if deck is None:
-        raise EngineError("draw: no deck named and no card to take the deck from")
-    portion = effect.get("portion") or res.portion
-    equipment = deck == deck_by_role(scene.pack, "equipment")
-    for _ in range(effect.get("count") or 1):
-        if not equipment:
-            yield from draw_and_resolve(scene, deck, Resolution(res.you, res.this, None, portion, res.attack))
-            continue
-        # an Equipment card is found, not resolved (Loot cards: "new Equipment cards"):
-        # the Character the card concerns holds it, then carries within its hands
-        card = scene.decks.draw(deck)
-        if card is None:
-            scene.record({"event": "no-card", "deck": deck})
-            continue
-        scene.record({"event": "card", "card": card, "name": scene.decks.card(card)["name"], "portion": "effects",
-                      "you": res.you, "this": res.this, "fate": "keep"})
-        yield from hold_card(scene, one(res, "you"), card)
-
-
-def hold_card(scene: Scene, figure_id: int, card: str) -> Play:
-    """Character figure ``figure_id`` now holds drawn card ``card`` (a Loot card it
-    keeps, an Equipment card a Loot card finds): the card leaves the deck engine's
-    "being resolved" (``decks.hold``), its id goes to the Character's ``cards`` and its
-    name to ``items``; then the Character keeps within the pack's ``carry.hands``
-    (``deck_play.settle_hands``: a ``leave`` request when over; Gascony's Legacy,
-    Equipment cards: "Characters can only carry 2 hands worth of equipment at once")."""
-    character = scene.character(figure_id)
-    scene.decks.hold(card)
-    character.setdefault("cards", []).append(card)
-    character["items"] = character["items"] + [scene.decks.card(card)["name"]]
-    yield from settle_hands(scene.game, scene.pack, scene.record, [scene.get(figure_id)["character"]])
-
-
-def _fate(fate: str) -> Any:
-    def handler(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
-        res.fate = fate
-        return
-        yield  # a generator
-    return handler
-
-
 def _cancel_wound(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
     if res.attack is not None and res.this is not None:
         res.attack.cancel_wound(scene, res.this)
@@ -301,25 +201,10 @@ def _discard_weapon(scene: Scene, effect: Mapping[str, Any], res: Resolution) ->
     yield  # a generator
 
 
-def _if(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
-    branch = effect.get("then", []) if holds(scene, effect["if"], res) else effect.get("else", [])
-    yield from run(scene, branch or [], res)
-
-
-_HANDLERS = {
+_BOARD = {
     **placement.HANDLERS,
     "activate": _activate,
     "attack": _attack,
-    "status": _status,
-    "remove-status": _remove_status,
-    "wound": _wound,
-    "heal": _heal,
-    "gain": _gain_lose,
-    "lose": _gain_lose,
-    "draw": _draw,
-    "reshuffle": _fate("reshuffle"),
-    "return-to-box": _fate("box"),
     "cancel-wound": _cancel_wound,
     "discard-weapon": _discard_weapon,
-    "if": _if,
 }

@@ -2,7 +2,7 @@
 
 Rule sources: Gascony's Legacy, "Enemy Reaction cards" ("Dodge": "If the Enemy is
 adjacent to you"), "Named Enemy Tracker card" ("Doom": "If you already have one"),
-"Difficulty Adjustments". Dependencies: ``board``, ``conditions``, ``setup``,
+"Difficulty Adjustments". Dependencies: ``board``, ``effects`` (the predicates of no board),
 ``battle.resolution``.
 """
 
@@ -15,7 +15,7 @@ from cardforge_runtime.battle.resolution import Resolution, behind, free_squares
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import named_health
 from cardforge_runtime.board import adjacent
-from cardforge_runtime.conditions import condition_env, evaluate_loaded
+from cardforge_runtime.effects import game_predicate
 from cardforge_runtime.errors import EngineError
 
 __all__ = ["holds"]
@@ -48,15 +48,13 @@ def holds(scene: Scene, predicate: Any, res: Resolution) -> bool:
                 top = named_health(scene.named_enemies[item["enemy"]], scene.players_set_up())
                 result = item["health"] < top
         return bool(result)
-    if name == "has_status":
-        return value in scene.character(one(res, "you"))["status"]
     if name == "empty" and value == "behind-you":
         square = behind(scene, res)
         return scene.board.in_grid(square) and bool(free_squares(scene, [square], "enemy"))
     if name == "in_supply":
         return scene.battle["supply"].get(value, 0) > 0
-    if name == "difficulty":
-        return scene.game.get("difficulty") == value
-    if name == "condition":
-        return bool(evaluate_loaded(value, *condition_env(scene.game, scene.players_set_up())))
+    you = scene.character(one(res, "you")) if name == "has_status" else None
+    result = game_predicate(scene.game, scene.pack, predicate, you, players=scene.players_set_up())
+    if result is not None:
+        return result
     raise EngineError(f"unknown predicate {predicate!r}")

@@ -1,6 +1,6 @@
 """What a card's effects are resolved for, and the subjects they name.
 
-``Resolution`` says which card is being resolved and whom it concerns (``you``,
+``Resolution`` (``cardforge_runtime.effects``) says which card is being resolved and whom it concerns (``you``,
 ``this``, the Attack it answers, where the card goes afterwards); ``one`` and
 ``subjects`` turn an effect's ``who`` into figure ids; ``behind`` and ``free_squares``
 are the squares effects place figures on. Shared by ``effects``, ``placement`` and
@@ -11,8 +11,7 @@ Dependencies: ``board``, ``battle.scene``, ``battle.state``, ``battle.targets``.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 from cardforge_runtime.battle.scene import Scene
@@ -20,35 +19,10 @@ from cardforge_runtime.battle.state import figure_at
 from cardforge_runtime.battle.targets import candidates, pick, select_targets
 from cardforge_runtime.board.grid import STEP
 from cardforge_runtime.board.terrain import square_rules
+from cardforge_runtime.effects import Play, Request, Resolution
 from cardforge_runtime.errors import EngineError
 
-__all__ = ["Resolution", "behind", "free_squares", "one", "subjects"]
-
-Request = dict[str, Any]
-Play = Generator[Request, dict[str, Any], None]
-
-
-@dataclass
-class Resolution:
-    """The card being resolved and whom it concerns.
-
-    Attributes:
-        you: the Character figure id the card concerns (the attacker), or ``None``.
-        this: the Enemy / Named Enemy figure id resolving the card, or ``None``.
-        card: the card instance id (``"Reaction#7"``), or ``None`` for effects of no card.
-        portion: ``"effects"``, ``"threat"`` or ``"reaction"``.
-        attack: the Attack being answered (``attack.Attack``) for ``cancel-wound`` and
-            ``discard-weapon``, or ``None``.
-        fate: where the card goes after it: ``"discard"``, ``"box"`` or ``"reshuffle"``.
-    """
-
-    you: int | None = None
-    this: int | None = None
-    card: str | None = None
-    portion: str = "effects"
-    attack: Any = None
-    fate: str = "discard"
-    drawn: list[str] = field(default_factory=list)
+__all__ = ["Play", "Request", "Resolution", "behind", "free_squares", "one", "subjects"]
 
 
 def one(res: Resolution, who: str) -> int:
@@ -65,10 +39,18 @@ def one(res: Resolution, who: str) -> int:
 
 def subjects(scene: Scene, who: Any, res: Resolution) -> Generator[Request, dict[str, Any], list[int]]:
     """The figures ``who`` names: ``you``, ``this`` (when still on the board) or a target
-    rule (a list of selectors, ``targets.select_targets`` from ``this``)."""
+    rule (a list of selectors, ``targets.select_targets`` from ``this``); ``{"target":
+    rule}`` measures from ``this``, or from ``you`` when the effect has no ``this`` (an
+    ability: "an adjacent ally"); ``players-choice`` asks."""
     if who in ("you", "this"):
         figure_id = one(res, who)
         return [figure_id] if scene.on_board(figure_id) else []
+    if isinstance(who, Mapping) and set(who) == {"target"}:
+        # a target rule measured from this, or from you when no Enemy resolves it (an ability)
+        origin = res.this if res.this is not None else res.you
+        if origin is None:
+            raise EngineError("a target rule needs this or you to measure from")
+        return [t for t in (yield from select_targets(scene, who["target"], origin)) if isinstance(t, int)]
     if isinstance(who, list):
         if res.this is None:
             return (yield from select_targets_for_card(scene, who))

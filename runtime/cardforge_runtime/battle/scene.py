@@ -29,28 +29,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from cardforge_runtime.battle.state import figure, figures_map, square_of
 from cardforge_runtime.board import Board
 from cardforge_runtime.deck_play import deck_by_role, difficulty_of
 from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.effects import DeckAccess
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.setup import players_set_up
 
 __all__ = ["DeckAccess", "Scene"]
-
-
-class DeckAccess(Protocol):
-    """The deck engine's operations the attack and effect rules use (see the module
-    docstring)."""
-
-    def draw(self, deck: str) -> str | None: ...
-    def discard(self, card: str) -> None: ...
-    def to_box(self, card: str) -> None: ...
-    def reshuffle(self, card: str) -> None: ...
-    def hold(self, card: str) -> None: ...
-    def card(self, card: str) -> Mapping[str, Any]: ...
 
 
 def _by_name(items: Any) -> dict[str, Any]:
@@ -111,12 +100,6 @@ class Scene:
         docs/rulings.md, "The easier game's Character count"."""
         return max(1, players_set_up(self.pack["players"], self.game["players"])
                    + self.difficulty.get("character_count", 0))
-
-    def stacks(self, token: str) -> bool:
-        """Whether status token ``token`` may be held more than once (the pack's
-        ``status_tokens[].stacks``; Enemy Attack, Poison: "Each Fatigue token you have
-        reduces your Action Points attribute by 1"). Unknown tokens do not stack."""
-        return bool((self.tokens.get(token) or {}).get("stacks", False))
 
     def deck_for(self, role: str) -> str:
         """The name of the deck playing ``role`` (``reaction``, ``loot``, ``equipment``):

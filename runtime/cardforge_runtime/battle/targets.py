@@ -146,8 +146,9 @@ def _has(scene: Scene, target: int, what: Mapping[str, Any]) -> bool:
     character = scene.character(target)
     if what.get("status") is not None:
         return what["status"] in character["status"]
-    if what.get("role") is not None:
-        return character.get("role") == what["role"]
+    if what.get("role") is not None:                 # the Character board's role (bundle 1.5.0)
+        board = next((b for b in scene.pack.get("characters") or () if b["name"] == character["name"]), {})
+        return board.get("role") == what["role"]
     raise EngineError(f"a prefer selector names no role and no status: {dict(what)!r}")
 
 
