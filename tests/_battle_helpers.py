@@ -74,8 +74,9 @@ LOOT = {"name": "Loot", "role": "loot", "box_counts": None, "text": "", "cards":
 
 
 def weapon(name: str, attack: str, pattern: list[list[int]], *, value: int | None = None, range_: int | None = None,
-           dice: list | None = None, split_sixes: bool = False, unarmed: bool = False) -> dict[str, Any]:
-    return {"name": name, "count": 1, "hands": 1, "slot": "primary", "attack": attack, "value": value,
+           dice: list | None = None, split_sixes: bool = False, unarmed: bool = False,
+           slot: str = "primary") -> dict[str, Any]:
+    return {"name": name, "count": 1, "hands": 1, "slot": slot, "attack": attack, "value": value,
             "range": range_, "pattern": pattern, "cost": 0 if unarmed else 8, "dice": dice or [],
             "split_sixes": split_sixes, "effects": [], "unarmed": unarmed, "text": ""}
 
@@ -90,7 +91,7 @@ def dice_rule(**given: Any) -> dict[str, Any]:
 BROADSWORD = weapon("Broadsword", "melee", [[0, 1], [1, 1]], dice=[dice_rule(add_pips=1)])
 RAPIER = weapon("Rapier", "melee", [[-1, 1], [0, 1]], dice=[dice_rule(reroll_faces=[1])])
 SPLITTER = weapon("Flail", "melee", [[0, 1], [1, 1]], split_sixes=True)
-PISTOL = weapon("Pistol", "ranged", [[0, 1]], value=3, range_=4)
+PISTOL = weapon("Pistol", "ranged", [[0, 1]], value=3, range_=4, slot="secondary")   # as shipped
 UNARMED = weapon("Unarmed", "melee", [[0, 1]], unarmed=True)
 EQUIPMENT = {"name": "Equipment", "role": "equipment", "box_counts": None, "text": "",
              "cards": [BROADSWORD, RAPIER, SPLITTER, PISTOL, UNARMED]}
@@ -200,7 +201,7 @@ def place_enemy(scene: Scene, name: str, square, wounded: bool = False) -> int:
 
 def place_named(scene: Scene, name: str, square) -> int:
     from cardforge_runtime.battle.state import named_health
-    health = named_health(scene.named_enemies[name], len(scene.game["characters"]))
+    health = named_health(scene.named_enemies[name], scene.players_set_up())
     return add_named(scene.battle, name, square, health)["id"]
 
 

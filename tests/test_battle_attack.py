@@ -65,8 +65,8 @@ def test_the_barrel_defeats_the_wounded_guard_without_loot_or_reaction():
 
 
 def test_athos_attack_answered_by_duck():
-    """Athos rolls 3 dice: 1 2 4; the Rapier's free reroll of 1s (once) gives a 1
-    again; he spends the Destiny the Courage stone gave to reroll the misses: 2 5 4,
+    """Athos rolls 3 dice: 1 2 4; he declines the Rapier's free reroll of 1s (the
+    roller is asked); he spends the Destiny the Courage stone gave to reroll the misses: 2 5 4,
     2 Successes: enough to Wound the Guard, but "Duck!": not Wounded after all, and
     the Reaction deck is reshuffled (its discard pile and Duck! itself)."""
     scene = scene_of(FLOOR, [character("Athos", 3, 5, destiny=1)], order={"Reaction": ["Duck!"]})
@@ -77,7 +77,7 @@ def test_athos_attack_answered_by_duck():
     rapier = scene.get(athos)["weapons"][0]
     result, _ = play(scene, attack(scene, athos, rapier), [
         ("roll:attack", {"faces": [1, 2, 4]}),
-        ("roll:weapon-reroll", {"faces": [1]}),
+        ("reroll", {"keep": True}),
         ("reroll", {"reroll": [0, 1], "faces": [2, 5]}),
     ])
     assert result.faces == [2, 5, 4] and result.successes == 2

@@ -22,14 +22,20 @@ which subjects are Characters, how an Enemy is Wounded or healed, and whether an
 ``reaction`` portion of a Threat card) and then puts it where it goes: the discard
 pile, unless an effect said ``return-to-box`` (the box; it never comes back) or
 ``reshuffle`` (the discard pile and the card itself back into the draw pile,
-shuffled). ``draw_and_resolve`` draws first.
+shuffled). ``draw_and_resolve`` draws first. A ``draw`` from the deck playing the
+``equipment`` role does not resolve the card: the Character (``you``) holds it
+(``hold_card``: its ``cards`` and ``items``, then within the pack's ``carry.hands``;
+Loot cards: "new Equipment cards"; Fallen Foe's Blade, "Draw 1 Equipment card"), in a
+Battle or outside one.
 
 Rule sources: Gascony's Legacy, "Enemy Reaction cards" ("Duck!": "Reshuffle the
 Deck"), "Loot cards", "Named Enemies" ("Guards!", "Doom"), "Status Banner tokens" ("A
-Character can only have one of each Status token at a time"), "Suffering Wounds",
+Character can only have one of each Status token at a time", unless the token
+``stacks``: Enemy Attack, Poison, "Each Fatigue token you have..."), "Suffering Wounds",
 "Healing Wounds", "Destiny". Rulings: docs/rulings.md, "Attacks".
 
-Dependencies: ``conditions``, ``effect_fields``, ``format`` (coins), ``setup``, ``wounds``.
+Dependencies: ``conditions``, ``deck_play`` (roles, hands), ``effect_fields``, ``format`` (coins),
+``setup``, ``wounds``.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cardforge_runtime.conditions import condition_env, evaluate_loaded
+from cardforge_runtime.deck_play import deck_by_role, settle_hands
 from cardforge_runtime.effect_fields import EFFECTS, effect_defaults
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.format import add_coins
@@ -46,7 +53,7 @@ from cardforge_runtime.setup import players_set_up
 from cardforge_runtime.wounds import heal, wound
 
 __all__ = ["TURN_EFFECTS", "DeckAccess", "Play", "Resolution", "EffectTable", "draw_and_resolve", "game_predicate",
-           "resolve_card", "run", "wound_subject"]
+           "hold_card", "resolve_card", "run", "stacks", "wound_subject"]
 
 Request = dict[str, Any]
 Play = Generator[Request, dict[str, Any], None]
@@ -99,12 +106,14 @@ class EffectTable(Protocol):
 
     Attributes:
         game: the game state (``state.initial_state``'s shape), changed in place.
+        pack: the bundle pack (its ``decks`` roles, ``status_tokens``, ``carry``).
         decks: the deck engine (``DeckAccess``).
         severe: Characters receive Severe Wounds (False in the easier game).
         subject_field: the events' name for one subject (``"figure"`` or ``"character"``).
     """
 
     game: dict[str, Any]
+    pack: Mapping[str, Any]
     decks: DeckAccess
     severe: bool
     subject_field: str
@@ -112,6 +121,7 @@ class EffectTable(Protocol):
     def record(self, event: dict[str, Any]) -> None: ...
     def subjects(self, who: Any, res: Resolution) -> Generator[Request, dict[str, Any], list[Any]]: ...
     def character_of(self, subject: Any) -> dict[str, Any] | None: ...
+    def character_index(self, subject: Any) -> int: ...
     def wound_other(self, subject: Any, amount: int) -> str: ...
     def heal_other(self, subject: Any, amount: int) -> None: ...
     def holds(self, predicate: Any, res: Resolution) -> bool: ...
@@ -120,12 +130,15 @@ class EffectTable(Protocol):
 
 
 def game_predicate(game: Mapping[str, Any], pack: Mapping[str, Any], predicate: Mapping[str, Any],
-                   you: Mapping[str, Any] | None, difficulty: str | None = None) -> bool | None:
+                   you: Mapping[str, Any] | None, difficulty: str | None = None, *,
+                   players: int | None = None) -> bool | None:
     """Whether an ``if`` predicate that needs no board holds (``effect_fields.PREDICATES``,
     written ``{"kind", "value"}``): ``has_status`` (``you``, a Character, holds the
     token ``value``), ``difficulty`` (``difficulty``, else the game state's ``difficulty``, is ``value``),
     ``condition`` (the story condition tree ``value`` holds, with the environment of
-    story cards' ``if``: ``conditions.condition_env``). ``None`` for a predicate of
+    story cards' ``if``: ``conditions.condition_env``; its ``players``: ``players``, else
+    ``setup.players_set_up``; a Battle passes ``Scene.players_set_up``, the easier
+    game's lower count). ``None`` for a predicate of
     the board (``adjacent``, ``wounded``, ``empty``, ``in_supply``: the Battle's).
 
     Raises:
@@ -139,12 +152,38 @@ def game_predicate(game: Mapping[str, Any], pack: Mapping[str, Any], predicate: 
     if name == "difficulty":
         return (difficulty if difficulty is not None else game.get("difficulty")) == value
     if name == "condition":
-        players = players_set_up(pack["players"], game["players"])
+        if players is None:
+            players = players_set_up(pack["players"], game["players"])
         return bool(evaluate_loaded(value, *condition_env(game, players)))
     return None
 
 
+def stacks(pack: Mapping[str, Any], token: str) -> bool:
+    """Whether status token ``token`` may be held more than once (the pack's
+    ``status_tokens[].stacks``; Enemy Attack, Poison: "Each Fatigue token you have
+    reduces your Action Points attribute by 1"). Unknown tokens do not stack."""
+    return any(t.get("name") == token and t.get("stacks", False) for t in pack.get("status_tokens") or [])
+
+
 # -- cards ---------------------------------------------------------------------------
+
+
+def hold_card(table: EffectTable, subject: Any, card: str) -> Play:
+    """Character ``subject`` now holds drawn card ``card`` (a Loot card it keeps, an
+    Equipment card a Loot card finds): the card leaves the deck engine's "being
+    resolved" (``decks.hold``), its id goes to the Character's ``cards`` and its name
+    to ``items``; then the Character keeps within the pack's ``carry.hands``
+    (``deck_play.settle_hands`` on ``table.character_index(subject)``: a ``leave``
+    request when over; Gascony's Legacy, Equipment cards: "Characters can only carry 2
+    hands worth of equipment at once").
+
+    Raises:
+        EngineError: ``subject`` is not a Character."""
+    character = _character(table, subject)
+    table.decks.hold(card)
+    character.setdefault("cards", []).append(card)
+    character["items"] = character["items"] + [table.decks.card(card)["name"]]
+    yield from settle_hands(table.game, table.pack, table.record, [table.character_index(subject)])
 
 
 def draw_and_resolve(table: EffectTable, deck: str, res: Resolution) -> Generator[Request, dict[str, Any], str | None]:
@@ -219,7 +258,7 @@ def _status(table: EffectTable, effect: Mapping[str, Any], res: Resolution) -> P
     token = effect["token"]
     for subject in (yield from table.subjects(effect["who"], res)):
         character = _character(table, subject)
-        if token in character["status"]:
+        if token in character["status"] and not stacks(table.pack, token):
             if effect.get("if_held"):
                 yield from run(table, effect["if_held"], res)
             continue
@@ -281,10 +320,13 @@ def _gain_lose(table: EffectTable, effect: Mapping[str, Any], res: Resolution) -
         if "destiny" in given:
             character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * given["destiny"]))
         for token in given.get("status", []):
-            if sign > 0 and token not in character["status"]:
+            if sign > 0 and (token not in character["status"] or stacks(table.pack, token)):
                 character["status"] = sorted(character["status"] + [token])
-            elif sign < 0:
-                character["status"] = [t for t in character["status"] if t != token]
+            elif sign < 0 and token in character["status"]:
+                # one token lost: a stacking token (Fatigue) is held once per copy
+                held = list(character["status"])
+                held.remove(token)
+                character["status"] = held
         for item in given.get("items", []):
             if sign > 0:
                 character["items"] = character["items"] + [item]
@@ -305,8 +347,23 @@ def _draw(table: EffectTable, effect: Mapping[str, Any], res: Resolution) -> Pla
     if deck is None:
         raise EngineError("draw: no deck named and no card to take the deck from")
     portion = effect.get("portion") or ("effects" if res.portion == "use" else res.portion)
+    equipment = deck == deck_by_role(table.pack, "equipment")
     for _ in range(effect.get("count") or 1):
-        yield from draw_and_resolve(table, deck, Resolution(res.you, res.this, None, portion, res.attack))
+        if not equipment:
+            yield from draw_and_resolve(table, deck, Resolution(res.you, res.this, None, portion, res.attack))
+            continue
+        # an Equipment card is found, not resolved (Loot cards: "new Equipment cards"):
+        # the Character the card concerns holds it, then carries within its hands
+        card = table.decks.draw(deck)
+        if card is None:
+            table.record({"event": "no-card", "deck": deck})
+            continue
+        table.record({"event": "card", "card": card, "name": table.decks.card(card)["name"], "portion": "effects",
+                      "you": res.you, "this": res.this, "fate": "keep"})
+        if res.you is None:
+            raise EngineError(f"draw: an Equipment card ({card}) is held by a Character (you), "
+                              "which this card does not have")
+        yield from hold_card(table, res.you, card)
 
 
 def _fate(fate: str) -> Any:

@@ -77,6 +77,10 @@ class StoryTable:
         """The game state's Character ``subject``."""
         return self.game["characters"][subject]
 
+    def character_index(self, subject: int) -> int:
+        """Subjects are Character indices already."""
+        return subject
+
     def wound_other(self, subject: Any, amount: int) -> str:
         """Never called: every subject outside a Battle is a Character."""
         raise EngineError("outside a Battle there is no Enemy to wound")

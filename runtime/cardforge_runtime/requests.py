@@ -285,7 +285,8 @@ def check_roll(request: Mapping[str, Any], answer: Mapping[str, Any], rule: Dice
 
 def check_reroll(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
     """``{"keep": true}``, or ``{"reroll": [positions], "faces": [...]}`` /
-    ``{"reroll": [...], "auto": true}``: positions from 0, each once, increasing."""
+    ``{"reroll": [...], "auto": true}``: positions from 0, each once, increasing (a
+    Weapon's free reroll, ``for: "weapon-reroll"``: only among the request's ``positions``)."""
     if "keep" in answer:
         only_fields("reroll", answer, "keep")
         if answer["keep"] is not True:
@@ -303,6 +304,8 @@ def check_reroll(request: Mapping[str, Any], answer: Mapping[str, Any], rule: Di
         raise AnswerError('give the new dice as "faces" (one per position, in the same order) or "auto": true')
     if "auto" in answer and answer["auto"] is not True:
         raise AnswerError('"auto" must be true')
+    if "positions" in request and not set(chosen) <= set(request["positions"]):
+        raise AnswerError(f'this free reroll may reroll only the dice at positions {request["positions"]}')
     if "faces" in answer:
         problem = rule.check_faces(answer["faces"], len(chosen))
         if problem:

@@ -18,7 +18,33 @@ from typing import Any
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
 
-__all__ = ["destiny_rerolls", "roll"]
+__all__ = ["destiny_rerolls", "roll", "stat_value"]
+
+
+def stat_value(character: Mapping[str, Any], stat: str, tokens: Mapping[str, Mapping[str, Any]]) -> int:
+    """The value of ``character``'s ``stat`` as a roll reads it: the board's value
+    (``character["stats"][stat]``) changed by the ``stat_modifier`` ``{stat, by,
+    floor}`` of every status token held for that stat, once per token held (a
+    ``stacks`` token counts each copy), never taken below ``floor`` by the tokens
+    (a value already below it stays). Tokens unknown to ``tokens`` change nothing.
+
+    Rule: Enemy Attack, Poison: "Each Fatigue token you have reduces your Action
+    Points attribute by 1 while you have it. You cannot reduce your Action Points
+    attribute below 3".
+
+    Raises:
+        KeyError: the Character has no ``stat``."""
+    base = character["stats"][stat]
+    value, floor = base, None
+    for token in character["status"]:
+        modifier = (tokens.get(token) or {}).get("stat_modifier")
+        if modifier and modifier["stat"] == stat:
+            value += modifier["by"]
+            if modifier.get("floor") is not None:
+                floor = modifier["floor"] if floor is None else max(floor, modifier["floor"])
+    if floor is not None and value < floor:
+        value = min(base, floor)
+    return value
 
 
 def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int | None, so_far: int, *,
@@ -30,11 +56,12 @@ def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int
     typed in, or rolled with ``rng``). ``purpose`` (``"challenge"``/``"roll"``),
     ``target`` (the Successes needed, or ``None``) and ``so_far`` (Successes of
     earlier rollers of a ``who: all`` step) go into the requests. ``tokens``: the
-    pack's status tokens by name (dice modifiers, Doom). Returns the Successes."""
+    pack's status tokens by name (dice modifiers, Doom, stat modifiers: ``stat_value``).
+    Returns the Successes."""
     character = state["characters"][index]
     modifier = sum(tokens[t]["dice_modifier"] for t in character["status"] if t in tokens)
     doom = any("six_counts" in tokens[t] for t in character["status"] if t in tokens)
-    dice = rule.dice_count(character["stats"][stat], modifier)
+    dice = rule.dice_count(stat_value(character, stat, tokens), modifier)
     request = {"kind": "roll", "card": state["card"], "character": index, "stat": stat, "dice": dice,
                "advantage": False, "disadvantage": False, "doom": doom, "for": purpose, "target": target,
                "so_far": so_far}

@@ -36,17 +36,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardforge_runtime.battle.dice_rules import roll_with_rules, rules_for
-from cardforge_runtime.battle.effects import draw_and_resolve, resolve_card, wound_figure
+from cardforge_runtime.battle.effects import draw_and_resolve, hold_card, resolve_card, wound_figure
 from cardforge_runtime.battle.patterns import weapon_squares
 from cardforge_runtime.battle.resolution import Resolution
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import figure_at, remove_figure
 from cardforge_runtime.battle.targets import pick
 from cardforge_runtime.board import cover, line_of_sight
-from cardforge_runtime.deck_play import settle_hands
 from cardforge_runtime.errors import EngineError
+from cardforge_runtime.rolls import stat_value
 
-__all__ = ["Attack", "attack", "attack_dice", "defense_of", "melee_cover", "melee_stat",
+__all__ = ["Attack", "attack", "attack_dice", "check_slots", "defense_of", "melee_cover", "melee_stat",
            "targets_of", "terrain_wounds"]
 
 Request = dict[str, Any]
@@ -172,7 +172,8 @@ def attack_dice(scene: Scene, attacker: int, weapon: Mapping[str, Any], target: 
     """How the attack roll is made: ``{"dice", "advantage", "disadvantage", "doom"}``.
 
     Dice: the Character's ``stat`` (Melee; default: the pack's ``battle_stats.melee``,
-    Prowess in Gascony's Legacy) or the Weapon's ``value`` (Ranged), plus the Weapon's
+    Prowess in Gascony's Legacy; with its status tokens' ``stat_modifier``:
+    ``rolls.stat_value``) or the Weapon's ``value`` (Ranged), plus the Weapon's
     ``extra_dice`` rules and ``extra_dice`` (Stones of Chance), plus the status tokens'
     ``dice_modifier`` (Despair -1), from 0 to the dice rule's maximum (6). Advantage:
     Melee from a square with ``elevated.melee_advantage``, or a Weapon rule
@@ -185,7 +186,7 @@ def attack_dice(scene: Scene, attacker: int, weapon: Mapping[str, Any], target: 
     character = scene.character(attacker)
     melee = weapon["attack"] == "melee"
     rules = rules_for(weapon, "attack")
-    base = character["stats"][stat or melee_stat(scene)] if melee else weapon["value"]
+    base = stat_value(character, stat or melee_stat(scene), scene.tokens) if melee else weapon["value"]
     modifier = extra_dice + sum(r.get("extra_dice", 0) for r in rules)
     modifier += sum(scene.tokens[t].get("dice_modifier", 0) for t in character["status"] if t in scene.tokens)
     here = scene.square(attacker)
@@ -211,6 +212,28 @@ def defense_of(scene: Scene, figure_id: int, reduce: int = 0) -> dict[str, int]:
     return {"wounded": max(1, scene.named_enemies[item["enemy"]]["defense"] - reduce)}
 
 
+def check_slots(scene: Scene, attacker: int) -> None:
+    """Check that Character figure ``attacker`` uses at most one primary and one
+    secondary Weapon: its ``weapons`` (the Weapons in use) hold at most one Equipment
+    card of each ``slot``. Gascony's Legacy, Equipment cards: "A character can carry
+    either type of weapon in either hand, but can only use one primary weapon and one
+    secondary weapon" (a Weapon carried but not used stays in the Character's
+    ``cards``; docs/rulings.md, "One primary and one secondary Weapon").
+
+    Raises:
+        ValueError: two or more Weapons of one slot in use (naming them)."""
+    by_slot: dict[str, list[str]] = {}
+    for card in scene.get(attacker)["weapons"]:
+        data = scene.decks.card(card)
+        if data.get("slot") is not None:
+            by_slot.setdefault(data["slot"], []).append(f"{card} ({data['name']})")
+    for slot, cards in sorted(by_slot.items()):
+        if len(cards) > 1:
+            raise ValueError(f"figure {attacker} uses {len(cards)} {slot} Weapons ({', '.join(cards)}): a Character "
+                             f"can only use one primary weapon and one secondary weapon (Equipment cards); "
+                             f"keep one {slot} Weapon in its weapons and carry the others in its cards")
+
+
 def attack(scene: Scene, attacker: int, weapon: str, *, target: int | None = None, extra_dice: int = 0,
            stat: str | None = None) -> Generator[Request, dict[str, Any], Attack]:
     """Character figure ``attacker`` attacks with Equipment card ``weapon`` (one of its
@@ -219,8 +242,9 @@ def attack(scene: Scene, attacker: int, weapon: str, *, target: int | None = Non
     Stones of Chance. Returns the ``Attack``; events go to ``scene.events``.
 
     Raises:
-        ValueError: the Weapon is not equipped (nor Unarmed), no Enemy can be attacked
-            with it, ``target`` is not one the Ranged Weapon can attack.
+        ValueError: the Weapon is not equipped (nor Unarmed), the figure uses two
+            Weapons of one slot (``check_slots``), no Enemy can be attacked with it,
+            ``target`` is not one the Ranged Weapon can attack.
         EngineError: a Melee attack in a pack whose ``battle_stats`` names no
             ``melee`` stat.
     """
@@ -228,6 +252,7 @@ def attack(scene: Scene, attacker: int, weapon: str, *, target: int | None = Non
     me = scene.get(attacker)
     if weapon not in me["weapons"] and not data.get("unarmed"):
         raise ValueError(f"{weapon} ({data['name']}) is not equipped by figure {attacker}")
+    check_slots(scene, attacker)
     options = targets_of(scene, attacker, data)
     if not options:
         raise ValueError(f"no Enemy is in the Attack Pattern of {data['name']}")
@@ -341,11 +366,7 @@ def _loot(scene: Scene, result: Attack) -> Generator[Request, dict[str, Any], No
             yield from resolve_card(scene, card, res, fate="keep")
             if res.fate != "discard":  # reshuffled or boxed by its own effects: not kept
                 continue
-            character = scene.character(result.attacker)
-            scene.decks.hold(card)
-            character.setdefault("cards", []).append(card)
-            character["items"] = character["items"] + [data["name"]]
-            yield from settle_hands(scene.game, scene.pack, scene.record, [scene.get(result.attacker)["character"]])
+            yield from hold_card(scene, result.attacker, card)
         else:
             yield from resolve_card(scene, card, res)
 

@@ -9,7 +9,9 @@ the roller's choice: the players are asked which, with a suggestion), ``reroll_f
 most the maximum) or ``advantage: true``.
 
 The order of an attack roll (docs/rulings.md, "The order of an attack roll"): roll;
-free rerolls of the Weapon's ``reroll_faces`` (once, on the first roll); Destiny
+free rerolls of the Weapon's ``reroll_faces`` (once, on the first roll, if the roller
+wants it: the Battle Round Example's Athos rolls 1, 2, 4 and goes straight to a Destiny
+reroll of the misses); Destiny
 rerolls (any number, ``rolls.destiny_rerolls``); then added pips (a pip added before a
 reroll would be lost with the die).
 
@@ -26,6 +28,7 @@ from typing import Any
 
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.answer_fields import AnswerError
 from cardforge_runtime.rolls import destiny_rerolls
 
 __all__ = ["best_pips", "roll_with_rules", "rules_for"]
@@ -60,7 +63,10 @@ def roll_with_rules(scene: Scene, index: int, request: Request, weapon_rules: Se
     Yields, in order: ``request`` (a ``roll`` request: answer ``{"faces": [...]}`` or
     ``{"auto": true}``; its ``advantage`` / ``disadvantage`` are the engine's and an
     answer's flags are ignored); for each ``reroll_faces`` rule with dice to reroll, a
-    ``roll`` request ``for: "weapon-reroll"`` with the ``positions`` rerolled; the
+    ``reroll`` request ``for: "weapon-reroll"``, ``free: true`` with the ``positions``
+    it may reroll (answer ``{"keep": true}`` to decline, or ``{"reroll": [some of
+    those positions], "faces"/"auto"}``: the free reroll is the roller's to use, Battle
+    Round Example: "His Rapier's ability lets him reroll 1s"; no Destiny spent); the
     ``reroll`` requests of Destiny; for each ``add_pips`` rule a ``pips`` request
     ``{"kind": "pips", "faces", "pips", "dice_count", "suggested"}`` (answer
     ``{"dice": [positions]}``, up to ``dice_count``, each once) unless no die can
@@ -78,10 +84,19 @@ def roll_with_rules(scene: Scene, index: int, request: Request, weapon_rules: Se
         if weapon_rule.get("reroll_faces"):
             positions = [i for i, f in enumerate(faces) if f in weapon_rule["reroll_faces"]]
             if positions:
-                answer = yield {**request, "for": "weapon-reroll", "dice": len(positions), "positions": positions}
-                new = _dice(scene, answer, len(positions))
-                faces = [new[positions.index(i)] if i in positions else f for i, f in enumerate(faces)]
-                scene.record({"event": "weapon-reroll", "character": index, "dice": positions, "faces": list(faces),
+                answer = yield {**request, "kind": "reroll", "for": "weapon-reroll", "free": True,
+                                "positions": positions, "faces": list(faces),
+                                "successes": rule.successes(faces, **flags), "destiny": character["destiny"]}
+                if answer.get("keep"):
+                    scene.record({"event": "weapon-reroll", "character": index, "dice": [], "faces": list(faces),
+                                  "successes": rule.successes(faces, **flags)})
+                    continue
+                chosen = list(answer["reroll"])
+                if not set(chosen) <= set(positions):
+                    raise AnswerError(f"the Weapon's free reroll may reroll only the dice at {positions}")
+                new = _dice(scene, answer, len(chosen))
+                faces = [new[chosen.index(i)] if i in chosen else f for i, f in enumerate(faces)]
+                scene.record({"event": "weapon-reroll", "character": index, "dice": chosen, "faces": list(faces),
                               "successes": rule.successes(faces, **flags)})
     faces = yield from destiny_rerolls(character, request, faces, rule=rule, rng=scene.rng, record=scene.record,
                                        index=index)

@@ -36,7 +36,8 @@ from cardforge_runtime.board import adjacent
 from cardforge_runtime.effects import TURN_EFFECTS
 from cardforge_runtime.errors import EngineError
 
-__all__ = ["TURN_EFFECTS", "BattleTable", "Resolution", "draw_and_resolve", "resolve_card", "run", "wound_figure"]
+__all__ = ["TURN_EFFECTS", "BattleTable", "Resolution", "draw_and_resolve", "hold_card", "resolve_card", "run",
+           "wound_figure"]
 
 
 class BattleTable:
@@ -48,6 +49,7 @@ class BattleTable:
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
         self.game = scene.game
+        self.pack = scene.pack
         self.decks = scene.decks
         self.severe = scene.severe
 
@@ -62,6 +64,10 @@ class BattleTable:
     def character_of(self, subject: int) -> dict[str, Any] | None:
         """The game state's Character of figure ``subject``; ``None`` for an Enemy."""
         return self.scene.character(subject) if self.scene.kind(subject) == "character" else None
+
+    def character_index(self, subject: int) -> int:
+        """The game state's index of Character figure ``subject`` (for ``deck_play.settle_hands``)."""
+        return self.scene.get(subject)["character"]
 
     def wound_other(self, subject: int, amount: int) -> str:
         """An Enemy is Wounded, then Defeated (its token back to the supply); a Named
@@ -84,12 +90,13 @@ class BattleTable:
         return result
 
     def heal_other(self, subject: int, amount: int) -> None:
-        """An Enemy back to its unwounded side; a Named Enemy's tracker up to its health."""
+        """An Enemy back to its unwounded side; a Named Enemy's tracker up to its health
+        for the Battle's Character count (``Scene.players_set_up``)."""
         scene, item = self.scene, self.scene.get(subject)
         if scene.kind(subject) == "enemy":
             item["wounded"] = False
         else:
-            top = named_health(scene.named_enemies[item["enemy"]], len(scene.game["characters"]))
+            top = named_health(scene.named_enemies[item["enemy"]], scene.players_set_up())
             item["health"] = min(top, item["health"] + amount)
 
     def holds(self, predicate: Any, res: Resolution) -> bool:
@@ -131,6 +138,12 @@ def run(scene: Scene, effects: Sequence[Mapping[str, Any]], res: Resolution) -> 
             subject the card does not have (``you`` in a threat with no Character).
     """
     yield from core.run(BattleTable(scene), effects, res)
+
+
+def hold_card(scene: Scene, figure_id: int, card: str) -> Play:
+    """``effects.hold_card`` in the Battle: Character figure ``figure_id`` holds drawn
+    card ``card`` (``cards``, ``items``), then keeps within the pack's ``carry.hands``."""
+    yield from core.hold_card(BattleTable(scene), figure_id, card)
 
 
 def wound_figure(scene: Scene, figure_id: int, amount: int, source: str) -> str:

@@ -24,14 +24,13 @@ from cardforge_runtime.battle.targets import candidates, pick
 from cardforge_runtime.board import adjacent_squares, reachable, step_cost
 from cardforge_runtime.board import nearest as nearest_squares
 from cardforge_runtime.errors import EngineError
-from cardforge_runtime.setup import players_set_up
 
 __all__ = ["HANDLERS"]
 
 
 def _spawn(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
     enemy = effect["enemy"]
-    players = players_set_up(scene.pack["players"], scene.game["players"])
+    players = scene.players_set_up()
     if effect.get("per_player") is not None:
         wanted = effect["per_player"] * players
     else:

@@ -45,7 +45,7 @@ def holds(scene: Scene, predicate: Any, res: Resolution) -> bool:
             if "wounded" in item:
                 result = item["wounded"]
             else:
-                top = named_health(scene.named_enemies[item["enemy"]], len(scene.game["characters"]))
+                top = named_health(scene.named_enemies[item["enemy"]], scene.players_set_up())
                 result = item["health"] < top
         return bool(result)
     if name == "empty" and value == "behind-you":
@@ -54,7 +54,7 @@ def holds(scene: Scene, predicate: Any, res: Resolution) -> bool:
     if name == "in_supply":
         return scene.battle["supply"].get(value, 0) > 0
     you = scene.character(one(res, "you")) if name == "has_status" else None
-    result = game_predicate(scene.game, scene.pack, predicate, you)
+    result = game_predicate(scene.game, scene.pack, predicate, you, players=scene.players_set_up())
     if result is not None:
         return result
     raise EngineError(f"unknown predicate {predicate!r}")

@@ -21,7 +21,8 @@ them; docs/runtime.md, "Attacks", the deck interface):
 - ``card(card)``: the bundle data of the card instance (``"Reaction#7"`` -> its card
   object: ``name``, ``effects`` / ``threat`` / ``reaction`` / Equipment fields).
 
-Dependencies: ``board``, ``dice``, ``pcg``, ``deck_play`` (the difficulty option), ``battle.state``.
+Dependencies: ``board``, ``dice``, ``pcg``, ``deck_play`` (the difficulty option), ``setup``
+(``players_set_up``), ``battle.state``.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from cardforge_runtime.deck_play import deck_by_role, difficulty_of
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.effects import DeckAccess
 from cardforge_runtime.pcg import Pcg32
+from cardforge_runtime.setup import players_set_up
 
 __all__ = ["DeckAccess", "Scene"]
 
@@ -85,7 +87,19 @@ class Scene:
         self.tokens = _by_name(self.pack.get("status_tokens"))
         #: Characters receive Severe Wounds (Suffering Wounds); the easier difficulty's
         #: ``severe_wounds: false`` turns them off (Difficulty Adjustments).
-        self.severe = bool(difficulty_of(self.pack, self.game.get("difficulty")).get("severe_wounds", True))
+        self.difficulty = difficulty_of(self.pack, self.game.get("difficulty"))
+        self.severe = bool(self.difficulty.get("severe_wounds", True))
+
+    def players_set_up(self) -> int:
+        """The Battle's one Character count: what every per-player count reads (a
+        spawn's ``per_player`` / ``count``, a ``condition``'s ``players``, the Named
+        Enemy's health tracker). ``setup.players_set_up`` (Solo Play counts the pack's
+        ``solo_characters``) plus the difficulty's ``character_count`` (Difficulty
+        Adjustments, easier: "Treat your Character count as 1 lower than the number
+        of players"), never below 1 — the same count as ``story.Session.players_set_up``.
+        docs/rulings.md, "The easier game's Character count"."""
+        return max(1, players_set_up(self.pack["players"], self.game["players"])
+                   + self.difficulty.get("character_count", 0))
 
     def deck_for(self, role: str) -> str:
         """The name of the deck playing ``role`` (``reaction``, ``loot``, ``equipment``):

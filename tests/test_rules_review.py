@@ -1,0 +1,127 @@
+"""Rulebook review of issue 9 (branch i9-rules): confirmed disagreements between the
+engine and Gascony's Legacy, each a failing test marked ``xfail(strict=True)`` with the
+rule it breaks. The fixer flips each one (removes the mark) with the fix.
+
+They play the SHIPPED content (content/gascony, content/enemy-attack), compiled once,
+where the hand-built pack of ``_battle_helpers`` hides the difference."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from _battle_helpers import PACK, character, fx, place_character, place_enemy, place_named, play, scene_of
+from _helpers import SHIPPED
+
+from cardforge_compiler import __version__
+from cardforge_compiler.emit import build_bundle
+from cardforge_compiler.pipeline import compile_paths
+from cardforge_runtime import decks as D
+from cardforge_runtime.battle.attack import attack
+from cardforge_runtime.battle.effects import run
+from cardforge_runtime.battle.resolution import Resolution
+from cardforge_runtime.deck_play import decks_by_name
+from cardforge_runtime.loot import draw_loot, use_card
+
+FLOOR = ["......."] * 7
+
+
+@pytest.fixture(scope="module")
+def packs() -> dict:
+    result = compile_paths([str(SHIPPED)])
+    assert not result.errors
+    return {pack["id"]: pack for pack in build_bundle(result.packs, __version__)["packs"]}
+
+
+def _state(pack: dict) -> dict:
+    return {"card": 1, "coins": 0, "decks": {n: D.new_piles(d) for n, d in decks_by_name(pack).items()},
+            "characters": [{"name": "Porthos", "destiny": 1, "destiny_max": 3, "health": 4, "health_max": 5,
+                            "status": [], "items": [], "fallen": False, "cards": []}]}
+
+
+def _drive(generator, answer):
+    try:
+        request = next(generator)
+        while True:
+            request = generator.send(answer(request))
+    except StopIteration as stop:
+        return stop.value
+
+
+def _no_request(request):  # noqa: ANN001, ANN202
+    pytest.fail(f"the card asked the players unexpectedly: {request}")
+
+
+# Battle Round Example: Porthos discards the Cross to regain one of his Destiny tokens
+# (the old loot.apply_card_effects multiplied the bundle's null params -> TypeError)
+def test_using_the_shipped_cross_regains_a_destiny(packs) -> None:  # noqa: ANN001
+    gascony = packs["gascony"]
+    state = _state(gascony)
+    cross = next(c for c in state["decks"]["Loot"]["draw"]
+                 if D.card_of(decks_by_name(gascony), c)["name"] == "Cross")
+    state["decks"]["Loot"]["draw"].remove(cross)
+    state["characters"][0]["cards"].append(cross)
+    state["characters"][0]["items"].append("Cross")
+    _drive(use_card(state, gascony, 0, cross, D.deck_rng(1), lambda e: None), _no_request)
+    assert state["characters"][0]["destiny"] == 2
+
+
+# `cardforge play <gascony bundle> --difficulty easier` died at the Story's start on a
+# shipped Coins card (null params; Difficulty Adjustments: each player draws 1 Loot card)
+def test_drawing_shipped_coins_loot_gains_a_coin(packs) -> None:  # noqa: ANN001
+    gascony = packs["gascony"]
+    state = _state(gascony)
+    names = decks_by_name(gascony)
+    state["decks"]["Loot"]["draw"] = [c for c in state["decks"]["Loot"]["draw"]
+                                      if D.card_of(names, c)["name"] == "Coins"]
+    _drive(draw_loot(state, gascony, 0, D.deck_rng(1), lambda e: None), _no_request)
+    assert state["coins"] == 1
+
+
+def test_fallen_foes_blade_gives_the_character_an_equipment_card(packs) -> None:  # noqa: ANN001
+    scene = scene_of(FLOOR, [character("Porthos", 4, 3, destiny=1, health=4)], pack=packs["gascony"],
+                     order={"Loot": ["Fallen Foe's Blade"]})
+    porthos = place_character(scene, 0, (3, 4), "north", ["Broadsword"])
+    place_enemy(scene, "Cardinal's Guard", (3, 3))
+    answers = {"roll": {"faces": [6, 6, 1, 1]}, "reroll": {"keep": True}, "pips": {"dice": []},
+               "leave": {"leave": []}}
+    _drive(attack(scene, porthos, scene.get(porthos)["weapons"][0]), lambda r: answers[r["kind"]])
+    assert scene.decks.names("Equipment", "discard") == []
+    assert len(scene.game["characters"][0]["items"]) == 2
+
+
+def test_guards_places_one_fewer_per_player_in_the_easier_game(packs) -> None:  # noqa: ANN001
+    pack = copy.deepcopy(PACK)
+    pack["difficulty"] = copy.deepcopy(packs["gascony"]["difficulty"])
+    scene = scene_of(FLOOR, [character(n, 3, 3) for n in ("A", "B", "C")], pack=pack, difficulty="easier")
+    for i in range(3):
+        place_character(scene, i, (i * 3, 6), "north", ["Rapier"])
+    cardinal = place_named(scene, "Cardinal Richelieu", (3, 3))
+    spawn = fx("spawn", enemy="Cardinal's Guard", per_player=1, where="empty-adjacent-to-this")
+    _drive(run(scene, [spawn], Resolution(None, cardinal)), lambda r: {"pick": r["options"][0]})
+    assert len(scene.battle["enemies"]) == 2
+
+
+def test_a_stacking_token_is_gained_again(packs) -> None:  # noqa: ANN001
+    pack = copy.deepcopy(PACK)
+    pack["status_tokens"] += [t for t in packs["enemy-attack"]["status_tokens"] if t["name"] == "Fatigue"]
+    scene = scene_of(FLOOR, [character("A", 3, 3)], pack=pack)
+    hero = place_character(scene, 0, (1, 1), "north", ["Rapier"])
+    guard = place_enemy(scene, "Cardinal's Guard", (1, 0))
+    for _ in range(2):
+        _drive(run(scene, [fx("status", token="Fatigue", who="you")], Resolution(hero, guard)), lambda r: {})
+    assert scene.game["characters"][0]["status"] == ["Fatigue", "Fatigue"]
+
+
+def test_athos_attack_as_printed_with_the_shipped_rapier(packs) -> None:  # noqa: ANN001
+    scene = scene_of(FLOOR, [character("Athos", 3, 5, destiny=1)], pack=packs["gascony"],
+                     order={"Reaction": ["Duck!"]})
+    athos = place_character(scene, 0, (2, 4), "north", ["Rapier"])
+    place_enemy(scene, "Cardinal's Guard", (2, 3))
+    result, _ = play(scene, attack(scene, athos, scene.get(athos)["weapons"][0]), [
+        ("roll:attack", {"faces": [1, 2, 4]}),
+        ("reroll", {"keep": True}),                              # the Rapier's free reroll of 1s: declined
+        ("reroll", {"reroll": [0, 1], "faces": [2, 5]}),          # Destiny
+    ])
+    assert result.faces == [2, 5, 4] and result.successes == 2
+    assert scene.game["characters"][0]["destiny"] == 0
