@@ -52,7 +52,7 @@ from cardforge_runtime.format import add_coins
 from cardforge_runtime.setup import players_set_up
 from cardforge_runtime.wounds import heal, wound
 
-__all__ = ["TURN_EFFECTS", "DeckAccess", "Play", "Resolution", "EffectTable", "draw_and_resolve", "game_predicate",
+__all__ = ["TURN_EFFECTS", "DeckAccess", "Play", "Resolution", "EffectTable", "draw_and_resolve", "game_predicate", "pick",
            "hold_card", "resolve_card", "run", "stacks", "wound_subject"]
 
 Request = dict[str, Any]
@@ -127,6 +127,20 @@ class EffectTable(Protocol):
     def holds(self, predicate: Any, res: Resolution) -> bool: ...
     def pick(self, purpose: str, options: Sequence[Any], **more: Any) -> Generator[Request, dict[str, Any], Any]: ...
     def board_effect(self, kind: str) -> Any: ...
+
+
+def pick(purpose: str, options: Sequence[Any], **more: Any) -> Generator[Request, dict[str, Any], Any]:
+    """The players choose one of ``options`` (a Battle's and a story's table alike):
+    yields ``{"kind": "pick", "for": purpose, "options": [...], **more}`` when there
+    are two or more and returns the answer's ``pick``; returns the only option without
+    asking; ``None`` when there is none. The answer is checked by
+    ``battle.answers.check_pick``."""
+    if not options:
+        return None
+    if len(options) == 1:
+        return options[0]
+    answer = yield {"kind": "pick", "for": purpose, "options": list(options), **more}
+    return answer["pick"]
 
 
 def game_predicate(game: Mapping[str, Any], pack: Mapping[str, Any], predicate: Mapping[str, Any],

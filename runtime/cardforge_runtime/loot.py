@@ -98,14 +98,8 @@ class StoryTable:
         return result
 
     def pick(self, purpose: str, options: Sequence[Any], **more: Any) -> Generator[Request, dict[str, Any], Any]:
-        """The players choose one of ``options`` (``{"kind": "pick"}``, as in a Battle);
-        the only option is taken without asking."""
-        if not options:
-            return None
-        if len(options) == 1:
-            return options[0]
-        answer = yield {"kind": "pick", "for": purpose, "options": list(options), **more}
-        return answer["pick"]
+        """``effects.pick``: the players choose (``{"kind": "pick"}``, as in a Battle)."""
+        return (yield from effects.pick(purpose, options, **more))
 
     def board_effect(self, kind: str) -> Any:
         """No board effect is played outside a Battle; ``cancel-wound`` and

@@ -114,11 +114,7 @@ def _terrain_tile(names: _Names, doc: Document, model: TerrainTile) -> Iterator[
             yield Diagnostic("CF304", f"'{stat}' is not a stat of pack '{manifest.id}'",
                              **names.pack.board_where(doc, ("actions", i, "challenge", "stat")),
                              hint=did_you_mean(stat, stats) or f"the pack's stats are {', '.join(stats)}")
-    lists = [(("actions", i, key), getattr(action, key)) for i, action in enumerate(model.actions)
-             for key in ("success", "failure")]
-    if model.targets is not None:
-        lists += [(("targets", key), getattr(model.targets, key)) for key in ("success", "failure")]
-    for path, effects in lists:
+    for path, effects in model.effect_lists():
         for j, effect in enumerate(effects):
             yield from _effect_step(names, doc, (*path, j), effect)
 

@@ -79,11 +79,7 @@ def _tile_draws(doc: Document) -> Iterator[DeckUse]:
     """The ``draw`` board effects of a terrain tile's actions and targets (the Chest:
     draw an Equipment card)."""
     model = doc.model
-    lists = [(("actions", i, key), getattr(action, key)) for i, action in enumerate(model.actions)
-             for key in ("success", "failure")]
-    if model.targets is not None:
-        lists += [(("targets", key), getattr(model.targets, key)) for key in ("success", "failure")]
-    for path, effects in lists:
+    for path, effects in model.effect_lists():
         for j, effect in enumerate(effects):
             if getattr(effect, "board", None) == "draw":
                 yield DeckUse(effect.deck, doc, (*path, j, "deck"), None, f"terrain tile '{model.name}'")

@@ -158,3 +158,14 @@ class TerrainTile(_Model):
     while_on: WhileOn = Field(default_factory=WhileOn)
     actions: list[TerrainAction] = Field(default_factory=list)
     targets: TileTarget | None = None
+
+    def effect_lists(self) -> list[tuple[tuple[Any, ...], list[Any]]]:
+        """Every list of effects the tile holds, with its path in the document: each
+        action's ``success`` and ``failure``, then the ``targets``' (what an attack on
+        the tile does). Shapes: ``[(("actions", 0, "success"), [effect, ...]), ...]``."""
+        lists: list[tuple[tuple[Any, ...], list[Any]]] = [
+            (("actions", i, key), getattr(action, key)) for i, action in enumerate(self.actions)
+            for key in ("success", "failure")]
+        if self.targets is not None:
+            lists += [(("targets", key), getattr(self.targets, key)) for key in ("success", "failure")]
+        return lists

@@ -31,11 +31,12 @@ choose which adjacent Character they attack"); the second ruleset, "Enemy Attack
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any
 
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.board import adjacent, in_range, line_of_sight, nearest
+from cardforge_runtime.effects import pick
 from cardforge_runtime.errors import EngineError
 
 __all__ = ["candidates", "pick", "select_targets"]
@@ -47,19 +48,6 @@ Request = dict[str, Any]
 def candidates(scene: Scene) -> list[int]:
     """Every Character figure on the board that has not Fallen, in board order."""
     return [f["id"] for f in scene.battle["characters"] if not scene.game["characters"][f["character"]]["fallen"]]
-
-
-def pick(purpose: str, options: Sequence[Any], **more: Any) -> Generator[Request, dict[str, Any], Any]:
-    """The players choose one of ``options``: yields ``{"kind": "pick", "for":
-    purpose, "options": [...], **more}`` when there are two or more and returns the
-    answer's ``pick``; returns the only option without asking; ``None`` when there is
-    none. The answer is checked by ``battle.answers.check_pick``."""
-    if not options:
-        return None
-    if len(options) == 1:
-        return options[0]
-    answer = yield {"kind": "pick", "for": purpose, "options": list(options), **more}
-    return answer["pick"]
 
 
 def _health(scene: Scene, figure_id: int) -> int:
