@@ -45,7 +45,9 @@ def apply_card_effects(state: dict[str, Any], index: int, effects: list[Mapping[
     """
     character = state["characters"][index]
     others, placed = [], False
-    for effect in effects:
+    for written in effects:
+        # a bundle writes every parameter, null where the card gives none: not given
+        effect = {key: value for key, value in written.items() if value is not None}
         kind = effect["kind"]
         if kind in ("gain", "lose"):
             sign = 1 if kind == "gain" else -1
@@ -74,7 +76,7 @@ def apply_card_effects(state: dict[str, Any], index: int, effects: list[Mapping[
                 (D.to_box(piles, card) if kind == "return-to-box" else D.reshuffle_card_says(piles, card, rng))
             placed = True
         else:
-            others.append(dict(effect))
+            others.append(dict(written))
     return others, placed
 
 
