@@ -54,3 +54,36 @@ def test_the_easier_game_of_the_shipped_pack_starts_for_any_seed(gascony_bundle:
     assert [e["character"] for e in drawn] == [0, 1]
     coins = {"Coins": 1, "Heavy Purse": 2}
     assert coins_at_start - standard.state["coins"] == sum(coins.get(e["item"], 0) for e in drawn)
+
+
+# -- Attack Patterns beyond what a bundle holds ----------------------------------------
+
+
+def _lint(folder: Path, prefix: str = "CF") -> list[tuple]:
+    from cardforge_compiler.pipeline import compile_paths
+
+    result = compile_paths([str(folder)])
+    return [(d.code, Path(d.file).name, d.line, d.column, d.message) for d in result.diagnostics
+            if d.code.startswith(prefix) and d.code != "CF110"]
+
+
+@pytest.mark.parametrize(("grid", "line", "column", "message"), [
+    # 70 rows of `x` above the facing square: the top row is 71 squares ahead
+    (["x"] * 70 + ["F", "o"], 33, 9, "Attack Pattern: row 1, column 1: the square is 71 squares from the figure; a "
+                                     "pattern reaches at most 64"),
+    (["x" * 100 + "F", "." * 100 + "o"], 33, 9, "Attack Pattern: row 1, column 1: the square is 100 squares from the "
+                                                "figure; a pattern reaches at most 64"),
+])
+def test_an_attack_pattern_beyond_the_largest_grid_is_cf825(grid: list[str], line: int, column: int, message: str,
+                                                            tmp_path: Path) -> None:
+    """A 1000-row grid linted clean and built a bundle that load_bundle refused
+    (offsets from -64 to 64, the largest Battle grid): now CF825 at the square."""
+    from _decks_helpers import DECKS, decks_pack
+
+    rows = "".join(f'      - "{row}"\n' for row in grid)
+    decks = DECKS.replace('    pattern:\n      - "xFx"\n      - ".o."\n', f"    pattern:\n{rows}")
+    from cardforge_compiler.pipeline import compile_paths
+
+    assert _lint(decks_pack(tmp_path, decks=decks)) == [("CF825", "decks.yaml", line, column, message)]
+    (found,) = [d for d in compile_paths([str(tmp_path / "pack")]).diagnostics if d.code == "CF825"]
+    assert found.hint == "keep the pattern within 64 squares of the figure (the largest Battle grid)"
