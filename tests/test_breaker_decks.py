@@ -87,3 +87,30 @@ def test_an_attack_pattern_beyond_the_largest_grid_is_cf825(grid: list[str], lin
     assert _lint(decks_pack(tmp_path, decks=decks)) == [("CF825", "decks.yaml", line, column, message)]
     (found,) = [d for d in compile_paths([str(tmp_path / "pack")]).diagnostics if d.code == "CF825"]
     assert found.hint == "keep the pattern within 64 squares of the figure (the largest Battle grid)"
+
+
+# -- deck names the instance ids must survive ------------------------------------------
+
+
+def test_a_card_drawing_from_its_own_deck_whose_name_holds_a_hash():
+    """A deck may be named 'Cardinal #2' (a name is any text without control
+    characters): its instance ids are 'Cardinal #2#1'..., and a card that draws "another
+    card" from its own deck finds that deck (``decks.deck_of``), not 'Cardinal '."""
+    import copy
+
+    from _battle_helpers import PACK, character, fx, place_named, play, scene_of
+
+    from cardforge_runtime.battle.effects import Resolution, draw_and_resolve
+
+    pack = copy.deepcopy(PACK)
+    again = {"name": "Again", "count": 1, "threat": [fx("draw", count=1, portion="threat")], "reaction": [],
+             "text": {"threat": "", "reaction": ""}}
+    scheme = {"name": "Scheme", "count": 1, "threat": [], "reaction": [], "text": {"threat": "", "reaction": ""}}
+    pack["threat_decks"] = [{"name": "Cardinal #2", "when_empty": "reshuffle", "text": "", "cards": [again, scheme]}]
+    pack["named_enemies"][0]["threat_deck"] = "Cardinal #2"
+    scene = scene_of(["....", "....", "....", "...."], [character("Athos", 3, 3)], pack=pack,
+                     order={"Cardinal #2": ["Again"]})
+    cardinal = place_named(scene, "Cardinal Richelieu", (1, 1))
+    play(scene, draw_and_resolve(scene, "Cardinal #2", Resolution(this=cardinal, portion="threat")), [])
+    assert scene.decks.names("Cardinal #2", "discard") == ["Scheme", "Again"]
+    assert scene.decks.faults(scene.game) == []

@@ -21,7 +21,7 @@ Rule sources: Gascony's Legacy, "Enemy Reaction cards" ("Dodge"), "Named Enemies
 tokens" ("A Character can only have one of each Status token at a time"), "Suffering
 Wounds", "Healing Wounds", "Named Enemy" (Enemy Turn: "resolve only the top portion,
 and place the card in a discard pile"). Rulings: docs/rulings.md, "Attacks".
-Dependencies: ``board``, ``wounds``, ``setup``, ``conditions``, ``battle.*`` below it.
+Dependencies: ``board``, ``decks`` (instance ids), ``wounds``, ``setup``, ``conditions``, ``battle.*`` below it.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import named_health, remove_figure
 from cardforge_runtime.battle.targets import pick, select_targets
 from cardforge_runtime.board import adjacent
+from cardforge_runtime.decks import deck_of
 from cardforge_runtime.effect_fields import EFFECTS, effect_defaults
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.format import add_coins
@@ -238,7 +239,7 @@ def _gain_lose(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play
 
 
 def _draw(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
-    deck = effect.get("deck") or (res.card.split("#")[0] if res.card else None)
+    deck = effect.get("deck") or (deck_of(res.card) if res.card else None)
     if deck is None:
         raise EngineError("draw: no deck named and no card to take the deck from")
     portion = effect.get("portion") or res.portion
