@@ -114,3 +114,31 @@ def test_a_card_drawing_from_its_own_deck_whose_name_holds_a_hash():
     play(scene, draw_and_resolve(scene, "Cardinal #2", Resolution(this=cardinal, portion="threat")), [])
     assert scene.decks.names("Cardinal #2", "discard") == ["Scheme", "Again"]
     assert scene.decks.faults(scene.game) == []
+
+
+# -- faults inside an `if` effect are reported where they are ------------------------------
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    ("then: [{wound: {who: you, amount: 1}}]", "then: [{wound: {who: you, amount: 1000}}]",
+     ("CF105", 13, 43, "expected a whole number from 1 to 20, got 1000",
+      ("cards", 1, "effects", 0, "then", 0, "wound", "amount"))),
+    ("then: [{wound: {who: you, amount: 1}}]", "then: [{wound: {who: you, amount: 1, now: true}}]",
+     ("CF103", 13, 46, "unknown field 'now'", ("cards", 1, "effects", 0, "then", 0, "wound", "now"))),
+    ("then: [{wound: {who: you, amount: 1}}]", "then: [{return-to-box: null}]",
+     ("CF104", 13, 32, "expected a mapping, got nothing (null)", ("cards", 1, "effects", 0, "then", 0, "return-to-box"))),
+])
+def test_a_fault_inside_an_if_effect_is_reported_at_its_place(old: str, new: str, expected: tuple,
+                                                                tmp_path: Path) -> None:
+    """A Reaction card's `if` effect (Gascony's Legacy, Dodge: "If the Enemy is
+    adjacent to you, suffer 1 Wound"): a fault in its `then` list was reported at the
+    `if` key as "expected at most 20, got a mapping" or "unknown field 'if'"."""
+    from _decks_helpers import DECKS, decks_pack
+
+    from cardforge_compiler.pipeline import compile_paths
+
+    assert old in DECKS
+    result = compile_paths([str(decks_pack(tmp_path, decks=DECKS.replace(old, new)))])
+    found = [(d.code, d.line, d.column, d.message, d.path) for d in result.diagnostics
+             if d.code.startswith("CF1")]
+    assert found == [expected]
