@@ -142,3 +142,29 @@ def test_a_fault_inside_an_if_effect_is_reported_at_its_place(old: str, new: str
     found = [(d.code, d.line, d.column, d.message, d.path) for d in result.diagnostics
              if d.code.startswith("CF1")]
     assert found == [expected]
+
+
+# -- names two kinds share -----------------------------------------------------------------
+
+
+def test_a_threat_deck_named_like_a_deck_and_a_named_enemy_named_like_an_enemy(tmp_path: Path) -> None:
+    """A Threat deck and a deck share the game's deck state (``state["decks"]`` by name,
+    instance ids ``<name>#n``): a Threat deck called 'Reaction' linted clean and its
+    piles would overwrite the Reaction deck's at Battle Setup. An Enemy and a Named
+    Enemy called alike make every `enemy:` reference ambiguous. Both are CF107."""
+    from _decks_helpers import ENEMIES, THREATS, decks_pack
+
+    threats = THREATS.replace("name: Cardinal Richelieu\nwhen_empty", "name: Reaction\nwhen_empty")
+    enemies = ENEMIES.replace("threat_deck: Cardinal Richelieu", "threat_deck: Reaction") + """\
+---
+kind: named-enemy
+name: Marksman
+health: {1: 4, 2: 5, 3: 6, 4: 7}
+defense: 3
+threat_deck: Reaction
+"""
+    assert _lint(decks_pack(tmp_path, threats=threats, enemies=enemies), prefix="CF107") == [
+        ("CF107", "enemies.yaml", 29, 7, "an enemy with name 'Marksman' is already defined (line 10)"),
+        ("CF107", "threats.yaml", 2, 7, "a deck with name 'Reaction' is already defined "
+                                        f"({tmp_path / 'pack' / 'decks.yaml'}:2)"),
+    ]

@@ -372,21 +372,33 @@ def _identity(doc: Document) -> tuple[str, str, tuple[str, ...]]:
     return "", "", ("kind",)
 
 
+#: Kinds whose names are one set within a pack: a Threat deck and a deck share the
+#: game's deck state (``state["decks"]`` by name, instance ids ``<name>#n``); an
+#: Enemy and a Named Enemy are both named by ``enemy:`` references.
+_SHARED_NAMES = {"threat-deck": "deck", "named-enemy": "enemy"}
+
+
 def duplicate_ids(documents: list[Document]) -> list[Diagnostic]:
     """``CF107`` for each document whose kind and id (or name) an earlier document
     already has: pack ids are unique everywhere; story ids, battle-layout ids,
-    terrain-keyword and terrain-tile names within their pack; a pack has one
-    ``components`` document."""
+    terrain-keyword and terrain-tile names within their pack; deck and Threat-deck
+    names, Enemy and Named Enemy names within their pack, each pair as one set
+    (``_SHARED_NAMES``); a pack has one ``components`` document."""
     diagnostics: list[Diagnostic] = []
     seen: dict[tuple, Document] = {}
     for doc in documents:
         kind = doc.model.kind
         scope = "" if kind == "pack" else str(doc.source.pack_root)
         field_name, value, path = _identity(doc)
-        key = (scope, kind, value)
+        key = (scope, _SHARED_NAMES.get(kind, kind), value)
         if key in seen:
             first = seen[key]
-            if field_name:
+            if field_name and first.model.kind != kind:
+                first_kind = first.model.kind
+                what = f"{'an' if first_kind[0] in 'aeiou' else 'a'} {first_kind} with {field_name} '{value}'"
+                hint = (f"a {kind} and {'an' if first_kind[0] in 'aeiou' else 'a'} {first_kind} share one set of "
+                        f"names: give this {kind} its own {field_name}")
+            elif field_name:
                 what = f"a {kind} with {field_name} '{value}'"
                 hint = f"give each {kind} its own {field_name}"
             else:
