@@ -168,3 +168,21 @@ threat_deck: Reaction
         ("CF107", "threats.yaml", 2, 7, "a deck with name 'Reaction' is already defined "
                                         f"({tmp_path / 'pack' / 'decks.yaml'}:2)"),
     ]
+
+
+def test_two_cards_of_one_deck_or_threat_deck_called_alike_are_cf832(tmp_path: Path) -> None:
+    """"Duplicate card names in a deck" linted clean: a Reaction deck with two 'Duck!'
+    cards (2 and 1 copies) and a Threat deck with two 'Guards!'."""
+    from _decks_helpers import DECKS, THREATS, decks_pack
+
+    decks = DECKS.replace("  - name: Counterattack\n", "  - name: Duck!\n")
+    threats = THREATS + """\
+  - name: Guards!
+    threat: [{activate: {}}]
+    reaction: [{push: {who: you, squares: 1, away_from: this}}]
+"""
+    assert _lint(decks_pack(tmp_path, decks=decks, threats=threats), prefix="CF832") == [
+        ("CF832", "decks.yaml", 10, 11, "deck 'Reaction' has two cards named 'Duck!' (cards 1 and 2)"),
+        ("CF832", "threats.yaml", 14, 11, "Threat deck 'Cardinal Richelieu' has two cards named 'Guards!' "
+                                          "(cards 1 and 2)"),
+    ]

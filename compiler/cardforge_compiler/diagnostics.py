@@ -200,7 +200,8 @@ rule("CF823", "empty-attack-pattern", E, "An Attack Pattern has no square in it.
 rule("CF824", "pattern-includes-own-square", E, "An Attack Pattern includes the figure's own square.")
 rule("CF825", "bad-pattern-grid", E,
      "An Attack Pattern grid is malformed: rows of unequal length, an unknown character, no or two facing "
-     "squares, or an own square `o` that is not just below the facing square.")
+     "squares, an own square `o` that is not just below the facing square, or a square farther than 64 from "
+     "the figure.")
 rule("CF826", "range-needed", W,
      "A target rule keeps the Characters in range, but the attacker has no range (unlimited): the filter keeps "
      "everyone.")
@@ -212,6 +213,8 @@ rule("CF829", "starting-weapons-too-many-hands", E,
 rule("CF830", "two-unarmed-cards", E, "An Equipment deck holds more than one Unarmed card.")
 rule("CF831", "no-unarmed-card", E,
      "The Equipment deck has no Unarmed card for Characters without Equipment to fall back on.")
+rule("CF832", "duplicate-card-name", E,
+     "Two cards of one deck or Threat deck have the same name: write one card with a `count`.")
 
 del E, W
 

@@ -762,3 +762,6 @@ carry: {hands: 2}
 """)
 demo_case("CF830", decks=EQUIPMENT_DECK.replace("    value: 3\n", "    value: 3\n    unarmed: true\n"))
 demo_case("CF831", decks=EQUIPMENT_DECK.split("  - name: Unarmed")[0])
+demo_case("CF832", decks=REACTION_DECK.replace("box_counts: 3", "box_counts: 4") + """  - name: Duck!
+    effects: [{cancel-wound: {}}, {reshuffle: {}}]
+""")

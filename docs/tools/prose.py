@@ -1151,3 +1151,13 @@ The pack's Equipment deck (the manifest's `decks: {equipment: ...}`, else its on
 """, """
 Add the Unarmed card to the Equipment deck, with `unarmed: true`.
 """)
+
+d("CF832", "board", """
+Two cards of one deck or Threat deck have the same name. Cards are named wherever they
+are used (a Character's Starting Weapons, a difficulty's `remove_cards`, purchases,
+`cardforge stats`), so the two are one card written twice: its copies split between
+them, or its fields disagreeing.
+""", """
+Write the card once, with `count:` the number of copies the box holds, or give each
+card its own name.
+""")

@@ -5,7 +5,7 @@ Attack Pattern with no square in it (CF823) or that includes the figure's own sq
 ``validate_decks.pattern_diagnostic``); card counts that do not add up to the
 deck's ``box_counts`` (CF828); Starting Weapons needing more hands than a Character
 carries (CF829); an Equipment deck with more than one Unarmed card (CF830) or none
-(CF831). Names that name nothing are the reference checks' (CF801-CF819).
+(CF831); two cards of one deck called alike (CF832). Names that name nothing are the reference checks' (CF801-CF819).
 
 Rule sources: Gascony's Legacy, Equipment cards ("Characters can only carry 2 hands
 worth of equipment at once"; "Characters without any Equipment must use the Unarmed
@@ -24,8 +24,8 @@ from cardforge_compiler.report import plural
 from cardforge_compiler.resolve import PackIR
 from cardforge_compiler.validate import Document
 
-__all__ = ["attack_patterns", "box_counts", "empty_decks", "own_square", "starting_weapons_carried",
-           "unarmed_cards"]
+__all__ = ["attack_patterns", "box_counts", "duplicate_card_names", "empty_decks", "own_square",
+           "starting_weapons_carried", "unarmed_cards"]
 
 
 def _kind_name(doc: Document) -> str:
@@ -186,3 +186,23 @@ def unarmed_cards(pack: PackIR) -> Iterator[Diagnostic]:
                      "any Equipment must use", **pack.board_where(equipment, ("name",)),
             hint="add the Unarmed card: `- {name: Unarmed, hands: 1, slot: primary, attack: melee, cost: 0, "
                  "unarmed: true, pattern: [\"F\", \"o\"]}`")
+
+
+@check("board", "CF832")
+def duplicate_card_names(pack: PackIR) -> Iterator[Diagnostic]:
+    """The cards of a deck or Threat deck have distinct names: every reference to a
+    card is by name (Starting Weapons, a difficulty's ``remove_cards``, purchases and
+    gains, ``cardforge stats``), so two cards of one name are one card written twice,
+    with its ``count`` split or its fields disagreeing."""
+    for doc in pack.deck_docs:
+        if doc.model.kind not in ("deck", "threat-deck"):
+            continue
+        first: dict[str, int] = {}
+        for i, card in enumerate(doc.model.cards):
+            if card.name in first:
+                yield Diagnostic(
+                    "CF832", f"{_kind_name(doc)} has two cards named '{card.name}' (cards {first[card.name] + 1} "
+                             f"and {i + 1})", **pack.board_where(doc, ("cards", i, "name")),
+                    hint="write the card once with `count:` its copies, or give each card its own name")
+            else:
+                first[card.name] = i
