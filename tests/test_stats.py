@@ -36,7 +36,7 @@ CHARACTERS = RULES.replace("""    weapons: [Broadsword]
     stats: {Prowess: 2, Movement: 3}
     destiny: 3
     health: 5
-""")
+""").replace("carry: {hands: 2}", "carry: {hands: 3}")   # Athos's Musket and Rapier: 3 hands (CF829)
 MORE_EQUIPMENT = DECKS + """\
   - name: Musket
     hands: 1                  # one hand here, so that Athos carries it with his Rapier (CF829)

@@ -200,7 +200,8 @@ rule("CF823", "empty-attack-pattern", E, "An Attack Pattern has no square in it.
 rule("CF824", "pattern-includes-own-square", E, "An Attack Pattern includes the figure's own square.")
 rule("CF825", "bad-pattern-grid", E,
      "An Attack Pattern grid is malformed: rows of unequal length, an unknown character, no or two facing "
-     "squares, or an own square `o` that is not just below the facing square.")
+     "squares, an own square `o` that is not just below the facing square, or a square farther than 64 from "
+     "the figure.")
 rule("CF826", "range-needed", W,
      "A target rule keeps the Characters in range, but the attacker has no range (unlimited): the filter keeps "
      "everyone.")
@@ -220,6 +221,8 @@ rule("CF833", "unknown-stone-face", E,
 rule("CF834", "destiny-start-above-maximum", W,
      "A difficulty option's `destiny_start` raises the starting Destiny, but Characters start at their maximum "
      "Destiny and never exceed it.")
+rule("CF835", "duplicate-card-name", E,
+     "Two cards of one deck or Threat deck have the same name: write one card with a `count`.")
 
 del E, W
 

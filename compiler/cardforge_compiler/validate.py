@@ -22,7 +22,8 @@ from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.load import NumberText, SourceFile
 from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, _card_id
 from cardforge_compiler.model_paths import STEP_LISTS, bounds_at, fields_of, model_for_mapping
-from cardforge_compiler.validate_decks import deck_effect_diagnostic, pattern_diagnostic
+from cardforge_compiler.model.effects import EFFECT_MODELS
+from cardforge_compiler.validate_decks import DECK_EFFECT_LISTS, deck_effect_diagnostic, pattern_diagnostic
 from cardforge_compiler.validate_board import EFFECT_LISTS, TAG_HINTS, TAG_NOUNS, effect_diagnostic, pair_at
 
 __all__ = ["Document", "duplicate_ids", "validate_document"]
@@ -61,8 +62,8 @@ class Document:
 
 def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
     """Follow pydantic's error location through the raw data, dropping the parts that
-    are not in the data: the step-kind tag pydantic inserts after a step's index, and
-    union member labels. Returns the data path, the value found there (for a
+    are not in the data: the step-kind (or effect-kind) tag pydantic inserts after a
+    step's (an effect's) index, and union member labels. Returns the data path, the value found there (for a
     mapping key that pydantic rejects, the key itself), and whether the last part
     was a mapping key (``[key]``)."""
     path: list[str | int] = []
@@ -77,13 +78,16 @@ def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
             break
         if skip_tag:
             skip_tag = False
-            if part in STEP_MODELS or part == "board":  # "board": a terrain action's board-effect tag
+            # "board": a terrain action's board-effect tag; an effect kind: a deck effect's tag
+            # (which for `if` is also a key of the effect, whose value is the predicate)
+            if part in STEP_MODELS or part == "board" or part in EFFECT_MODELS:
                 continue
         if isinstance(node, dict) and part in node:
             path.append(part)
             node = node[part]
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            skip_tag = len(path) > 0 and (path[-1] in STEP_LISTS or path[-1] in EFFECT_LISTS)
+            skip_tag = len(path) > 0 and (path[-1] in STEP_LISTS or path[-1] in EFFECT_LISTS
+                                          or path[-1] in DECK_EFFECT_LISTS)
             path.append(part)
             node = node[part]
     return path, node, is_key
@@ -368,21 +372,33 @@ def _identity(doc: Document) -> tuple[str, str, tuple[str, ...]]:
     return "", "", ("kind",)
 
 
+#: Kinds whose names are one set within a pack: a Threat deck and a deck share the
+#: game's deck state (``state["decks"]`` by name, instance ids ``<name>#n``); an
+#: Enemy and a Named Enemy are both named by ``enemy:`` references.
+_SHARED_NAMES = {"threat-deck": "deck", "named-enemy": "enemy"}
+
+
 def duplicate_ids(documents: list[Document]) -> list[Diagnostic]:
     """``CF107`` for each document whose kind and id (or name) an earlier document
     already has: pack ids are unique everywhere; story ids, battle-layout ids,
-    terrain-keyword and terrain-tile names within their pack; a pack has one
-    ``components`` document."""
+    terrain-keyword and terrain-tile names within their pack; deck and Threat-deck
+    names, Enemy and Named Enemy names within their pack, each pair as one set
+    (``_SHARED_NAMES``); a pack has one ``components`` document."""
     diagnostics: list[Diagnostic] = []
     seen: dict[tuple, Document] = {}
     for doc in documents:
         kind = doc.model.kind
         scope = "" if kind == "pack" else str(doc.source.pack_root)
         field_name, value, path = _identity(doc)
-        key = (scope, kind, value)
+        key = (scope, _SHARED_NAMES.get(kind, kind), value)
         if key in seen:
             first = seen[key]
-            if field_name:
+            if field_name and first.model.kind != kind:
+                first_kind = first.model.kind
+                what = f"{'an' if first_kind[0] in 'aeiou' else 'a'} {first_kind} with {field_name} '{value}'"
+                hint = (f"a {kind} and {'an' if first_kind[0] in 'aeiou' else 'a'} {first_kind} share one set of "
+                        f"names: give this {kind} its own {field_name}")
+            elif field_name:
                 what = f"a {kind} with {field_name} '{value}'"
                 hint = f"give each {kind} its own {field_name}"
             else:

@@ -13,7 +13,12 @@ from cardforge_runtime.format import EFFECTS
 
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 
-__all__ = ["deck_effect_diagnostic", "pattern_diagnostic"]
+__all__ = ["DECK_EFFECT_LISTS", "deck_effect_diagnostic", "pattern_diagnostic"]
+
+#: The fields that hold an effect list in the Enemy, deck and pack models (besides an
+#: ``if`` effect's ``then``/``else``, which are story-step list names too): after an
+#: index into one, pydantic's error location holds the effect kind as a tag.
+DECK_EFFECT_LISTS = frozenset({"effects", "use", "threat", "reaction", "on_hit", "if_held"})
 
 
 def deck_effect_diagnostic(value: Any, where: dict, got: str) -> Diagnostic:

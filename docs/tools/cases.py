@@ -767,3 +767,6 @@ deck_case("CF833", "pack.yaml", "  - {name: Doom, six_counts: 1, covers: talent}
           "  - {name: Doom, six_counts: 1, covers: talent, removed_by: Prowes}\n")
 deck_case("CF834", "pack.yaml", "    start_draws: {deck: Loot, per_character: 1}\n",
           "    start_draws: {deck: Loot, per_character: 1}\n  - name: generous\n    destiny_start: 1\n")
+demo_case("CF835", decks=REACTION_DECK.replace("box_counts: 3", "box_counts: 4") + """  - name: Duck!
+    effects: [{cancel-wound: {}}, {reshuffle: {}}]
+""")

@@ -1186,3 +1186,13 @@ their maximum"), so the engine caps the rise away and it does nothing.
 Use a negative value to start with less Destiny (the harder game: `-2`); to give the
 Characters more Destiny, raise their boards' `destiny`; or remove `destiny_start`.
 """)
+
+d("CF835", "board", """
+Two cards of one deck or Threat deck have the same name. Cards are named wherever they
+are used (a Character's Starting Weapons, a difficulty's `remove_cards`, purchases,
+`cardforge stats`), so the two are one card written twice: its copies split between
+them, or its fields disagreeing.
+""", """
+Write the card once, with `count:` the number of copies the box holds, or give each
+card its own name.
+""")

@@ -46,6 +46,7 @@ from typing import Any, Protocol
 
 from cardforge_runtime.conditions import condition_env, evaluate_loaded
 from cardforge_runtime.deck_play import deck_by_role, settle_hands
+from cardforge_runtime.decks import deck_of
 from cardforge_runtime.effect_fields import EFFECTS, effect_defaults
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.format import add_coins
@@ -357,7 +358,7 @@ def _gain_lose(table: EffectTable, effect: Mapping[str, Any], res: Resolution) -
 
 
 def _draw(table: EffectTable, effect: Mapping[str, Any], res: Resolution) -> Play:
-    deck = effect.get("deck") or (res.card.split("#")[0] if res.card else None)
+    deck = effect.get("deck") or (deck_of(res.card) if res.card else None)
     if deck is None:
         raise EngineError("draw: no deck named and no card to take the deck from")
     portion = effect.get("portion") or ("effects" if res.portion == "use" else res.portion)

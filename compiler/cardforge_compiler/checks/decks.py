@@ -6,8 +6,8 @@ Attack Pattern with no square in it (CF823) or that includes the figure's own sq
 deck's ``box_counts`` (CF828); Starting Weapons needing more hands than a Character
 carries (CF829); an Equipment deck with more than one Unarmed card (CF830) or none
 (CF831); a purchase or the Porter that can find the deck short of the cards it draws,
-for some number of Characters (CF832). Names that name nothing are the reference
-checks' (CF801-CF819).
+for some number of Characters (CF832); two cards of one deck called alike (CF835).
+Names that name nothing are the reference checks' (CF801-CF819).
 
 Rule sources: Gascony's Legacy, Equipment cards ("Characters can only carry 2 hands
 worth of equipment at once"; "Characters without any Equipment must use the Unarmed
@@ -29,7 +29,7 @@ from cardforge_compiler.report import plural
 from cardforge_compiler.resolve import PackIR
 from cardforge_compiler.validate import Document
 
-__all__ = ["attack_patterns", "box_counts", "deck_runs_dry", "empty_decks", "own_square",
+__all__ = ["attack_patterns", "box_counts", "deck_runs_dry", "duplicate_card_names", "empty_decks", "own_square",
            "starting_weapons_carried", "unarmed_cards"]
 
 
@@ -290,3 +290,23 @@ def deck_runs_dry(pack: PackIR) -> Iterator[Diagnostic]:
 def _drawable_copies(doc: Document) -> list[str]:
     """Every copy (``count``) of the cards a deck shuffles and draws."""
     return [card.name for card in doc.model.cards if not getattr(card, "unarmed", None) for _ in range(card.count)]
+
+
+@check("board", "CF835")
+def duplicate_card_names(pack: PackIR) -> Iterator[Diagnostic]:
+    """The cards of a deck or Threat deck have distinct names: every reference to a
+    card is by name (Starting Weapons, a difficulty's ``remove_cards``, purchases and
+    gains, ``cardforge stats``), so two cards of one name are one card written twice,
+    with its ``count`` split or its fields disagreeing."""
+    for doc in pack.deck_docs:
+        if doc.model.kind not in ("deck", "threat-deck"):
+            continue
+        first: dict[str, int] = {}
+        for i, card in enumerate(doc.model.cards):
+            if card.name in first:
+                yield Diagnostic(
+                    "CF835", f"{_kind_name(doc)} has two cards named '{card.name}' (cards {first[card.name] + 1} "
+                             f"and {i + 1})", **pack.board_where(doc, ("cards", i, "name")),
+                    hint="write the card once with `count:` its copies, or give each card its own name")
+            else:
+                first[card.name] = i

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardforge_runtime.format import PATTERN_CHARS
+from cardforge_runtime.format import PATTERN_CHARS, RANGES
 from pydantic_core import PydanticCustomError
 
 __all__ = ["check_pattern", "pattern_offsets"]
@@ -31,8 +31,9 @@ def check_pattern(rows: list[str]) -> list[str]:
     Raises:
         PydanticCustomError (``pattern``): no rows, rows of unequal length, a
             character not in ``PATTERN_CHARS`` (row and column given, 1-based), no or
-            two facing squares, two own squares, or an own square not just below the
-            facing square.
+            two facing squares, two own squares, an own square not just below the
+            facing square, or a square of the pattern farther than ``RANGES["grid"]``
+            (64) from the figure either way: beyond any offset a bundle holds.
     """
     if not rows:
         raise _fail("an Attack Pattern needs at least one row", "write rows such as [\"xFx\", \".o.\"]")
@@ -56,6 +57,14 @@ def check_pattern(rows: list[str]) -> list[str]:
     if own and own[0] != (facing[0][0] + 1, facing[0][1]):
         raise _fail("row {r}, column {c}: the own square `o` sits just below the facing square",
                     "move `o` to the row under F/f, in its column", r=own[0][0] + 1, c=own[0][1] + 1)
+    reach = RANGES["grid"][1]       # a bundle's offsets: the largest Battle grid either way
+    for r, row in enumerate(rows):
+        for c, char in enumerate(row):
+            far = max(abs(c - facing[0][1]), abs(facing[0][0] + 1 - r))
+            if char in "xF" and far > reach:
+                raise _fail("row {r}, column {c}: the square is {n} squares from the figure; a pattern reaches at "
+                            "most {reach}", f"keep the pattern within {reach} squares of the figure (the largest "
+                            "Battle grid)", r=r + 1, c=c + 1, n=far, reach=reach)
     return rows
 
 
