@@ -145,12 +145,12 @@ def test_interactive_play_in_a_real_terminal(gascony_bundle: Path, tmp_path: Pat
     os.write(fd, b"\n")
     read_until(b"Coins 0 -> 3")
     read_until(b"Between Story cards (next: card 12")       # Between Story Cards: trade, then go on
-    read_until(b"or porter / sell / trade> ")
+    read_until(b"or porter / sell / trade / use> ")
     os.write(fd, b"trade 1 2 Rapier\n")                    # D'Artagnan holds no Rapier: asked again
     read_until(b"Character 0 does not hold 'Rapier' to trade")
     os.write(fd, b"trade 1 2 Sabre\n")
     read_until(b"D'Artagnan gives Sabre to Athos")
-    read_until(b"or porter / sell / trade> ")
+    read_until(b"or porter / sell / trade / use> ")
     os.write(fd, b"\n")
     read_until(b"A Priest")
     os.write(fd, b"q\n")
@@ -293,7 +293,7 @@ def test_between_story_cards_typed_and_scripted(tmp_path: Path):
     assert "The Porter is called" in out and "Bertrand buys Musket for 3 coins" in out
     assert "the Porter has no cards to offer: he was called this Story" in out
     assert "Anne sells Rapier for 2 coins" in out and "Bertrand gives Musket to Anne" in out
-    assert "press [Enter] to go on, or type porter, sell or trade" in out
+    assert "press [Enter] to go on, or type porter, sell, trade or use" in out
     assert "Anne sells Musket for 2 coins" in out            # its card's printed cost: the engine knows it
     assert "*** VICTORY ***" in out
     script = tmp_path / "a.json"
@@ -317,7 +317,7 @@ def test_a_pack_without_a_porter_is_never_offered_him_at_the_prompt(tmp_path: Pa
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "this pack has no Porter to call: sell or trade" in out
-    assert "[Enter] to go on, or sell / trade" in out and "press [Enter] to go on, or type sell or trade" in out
+    assert "[Enter] to go on, or sell / trade / use" in out and "press [Enter] to go on, or type sell, trade or use" in out
     assert "Porter" not in out.replace("this pack has no Porter to call", "")
     assert "*** VICTORY ***" in out
 

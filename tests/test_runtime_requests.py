@@ -18,7 +18,7 @@ SHAPES = {get_args(get_type_hints(shape)["kind"])[0]: shape for shape in get_arg
 
 def test_one_shape_and_one_check_per_kind():
     assert set(SHAPES) == set(rq.ANSWER_CHECKS) == {"text", "card", "choice", "character", "roll", "reroll",
-                                                     "purchase", "between", "leave", "battle", "end"}
+                                                     "purchase", "between", "leave", "battle", "pick", "end"}
     with pytest.raises(TypeError):
         rq.ANSWER_CHECKS["choice"] = rq.check_nothing      # read-only: no caller can loosen a check
 

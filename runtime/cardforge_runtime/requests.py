@@ -33,6 +33,7 @@ __all__ = [
     "CardRequest",
     "CharacterRequest",
     "LeaveRequest",
+    "PickRequest",
     "ChoiceRequest",
     "EndRequest",
     "PurchaseRequest",
@@ -211,6 +212,23 @@ class BattleRequest(TypedDict):
     objectives: list[BattleObjective]
 
 
+#: The players choose one of ``options`` (``effects.pick``): a card's effect that
+#: leaves them a choice, e.g. which negative Status Banner token "Remove 1 negative
+#: Status Banner token" removes (``for: "remove-status"``, with the ``character``), and
+#: a Battle's picks (docs/runtime.md, Attacks: ``figure``, ``weapon``, ``enemy``,
+#: ``left`` say what about). Answer: ``{"pick": one of options}``.
+PickRequest = TypedDict("PickRequest", {
+    "kind": Literal["pick"],
+    "for": str,
+    "options": list[Any],
+    "character": NotRequired[int],
+    "figure": NotRequired[int],
+    "weapon": NotRequired[str],
+    "enemy": NotRequired[str],
+    "left": NotRequired[int],
+})
+
+
 class EndRequest(TypedDict):
     """The story has ended: ``result`` ``"victory"``, ``"defeat"`` or ``"stuck"``, the
     card's ``text`` (``None`` when a rule ends it), the ``reason`` code and the
@@ -224,7 +242,7 @@ class EndRequest(TypedDict):
 
 
 Request = (TextRequest | CardRequest | ChoiceRequest | CharacterRequest | RollRequest | RerollRequest
-           | PurchaseRequest | BetweenRequest | LeaveRequest | BattleRequest | EndRequest)
+           | PurchaseRequest | BetweenRequest | LeaveRequest | BattleRequest | PickRequest | EndRequest)
 
 
 # -- the answer checks ------------------------------------------------------------------
@@ -323,6 +341,23 @@ def check_battle(request: Mapping[str, Any], answer: Mapping[str, Any], rule: Di
         _index(answer, "objective", [o["objective"] for o in request["objectives"]], "the Battle's objectives")
 
 
+def _same(value: Any, option: Any) -> bool:
+    """Whether ``value`` is ``option`` as JSON data: equal and of the same types all
+    the way down (``true`` is not the figure ``1``, ``[1.0, 2.0]`` not the square ``[1, 2]``)."""
+    if type(value) is not type(option):
+        return False
+    if isinstance(option, list):
+        return len(value) == len(option) and all(_same(v, o) for v, o in zip(value, option))
+    return bool(value == option)
+
+
+def check_pick(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
+    """``{"pick": p}``, ``p`` one of the request's ``options`` (as JSON data)."""
+    only_fields("pick", answer, "pick")
+    if "pick" not in answer or not any(_same(answer["pick"], option) for option in request["options"]):
+        raise AnswerError(f'give "pick": one of {request["options"]}')
+
+
 #: The answer check of each request kind: ``check(request, answer, rule)`` raises
 #: ``AnswerError`` or returns ``None``. Read-only.
 ANSWER_CHECKS: Mapping[str, Callable[[Mapping[str, Any], Mapping[str, Any], DiceRule], None]] = MappingProxyType({
@@ -337,6 +372,7 @@ ANSWER_CHECKS: Mapping[str, Callable[[Mapping[str, Any], Mapping[str, Any], Dice
     "between": check_between,
     "battle": check_battle,
     "leave": check_leave,
+    "pick": check_pick,
 })
 
 

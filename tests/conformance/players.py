@@ -73,6 +73,8 @@ def random_answer(request: dict[str, Any], rng: random.Random, sides: int) -> di
         return {"objective": rng.choice(request["objectives"])["objective"]}
     if kind == "between":
         return _between(request, rng)
+    if kind == "pick":
+        return {"pick": rng.choice(request["options"])}
     raise ValueError(f"no answer for a {kind!r} request: teach tests/conformance/players.py this kind")
 
 

@@ -18,7 +18,8 @@ Their answers are in the transcript, so a port replays them like the others.
 
 ``bundles/rules.bundle.json`` is compiled from ``content/rules/``,
 ``bundles/edges.bundle.json`` from ``content/edges/`` (other dice and nesting),
-``bundles/dice.bundle.json`` from ``content/dice/`` (a ten-sided die, dice tokens);
+``bundles/dice.bundle.json`` from ``content/dice/`` (a ten-sided die, dice tokens),
+``bundles/pick.bundle.json`` from ``content/pick/`` (a kept card's ``pick`` request);
 ``bundles/gascony.bundle.json`` is a frozen copy of the shipped Gascony pack,
 ``content/gascony/`` (refresh it with ``--refresh-gascony`` when the shipped Acts or
 their boards change on purpose).
@@ -94,6 +95,7 @@ def main() -> int:
         _build(HERE / "content" / "rules", HERE / "bundles" / "rules.bundle.json")
         _build(HERE / "content" / "edges", HERE / "bundles" / "edges.bundle.json")
         _build(HERE / "content" / "dice", HERE / "bundles" / "dice.bundle.json")
+        _build(HERE / "content" / "pick", HERE / "bundles" / "pick.bundle.json")
         if args.refresh_gascony:
             _build(ROOT / "content" / "gascony", HERE / "bundles" / "gascony.bundle.json")
     stale = []

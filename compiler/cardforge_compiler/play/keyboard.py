@@ -74,8 +74,8 @@ class Terminal(Screen):
                    "roll": "[Enter] to roll, or type the faces rolled",
                    "reroll": "Reroll which dice (positions or 'all', then ': faces' if rolled at the table; [Enter] keeps)",
                    "purchase": buy, "battle": "Objective met (0: the Battle is lost)",
-                   "leave": "Leave which Equipment (numbers)",
-                   "between": "[Enter] to go on, or " + ("porter / " if "porter" in request else "") + "sell / trade"}
+                   "leave": "Leave which Equipment (numbers)", "pick": "Choose",
+                   "between": "[Enter] to go on, or " + ("porter / " if "porter" in request else "") + "sell / trade / use"}
         while True:
             text = _read(prompts[request["kind"]])
             if text.strip().lower() in QUIT_WORDS:
@@ -165,6 +165,10 @@ class Terminal(Screen):
         self.ask_carriers(buys, lambda buy: request["offers"][buy["offer"]]["item"])
         return {"buy": buys}
 
+    def parse_pick(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        """The number of the option the players choose (``effects.pick``)."""
+        return {"pick": request["options"][self.one(text, len(request["options"])) - 1]}
+
     def parse_leave(self, request: dict[str, Any], text: str) -> dict[str, Any]:
         """The numbers of the Equipment cards the Character leaves."""
         answer = {"leave": [request["cards"][n - 1]["card"] for n in self.numbers(text, 1, len(request["cards"]))]}
@@ -234,7 +238,7 @@ class Terminal(Screen):
                                  "item": parts[2].strip()}]}
         else:
             raise ValueError("press [Enter] to go on, or type " + ("porter, " if "porter" in request else "")
-                             + "sell or trade")
+                             + "sell, trade or use")
         try:
             self.session.check_answer(answer)
         except AnswerError as error:
@@ -273,6 +277,8 @@ class Terminal(Screen):
                 return "buy " + ", ".join(items) if items else "buy nothing"
             if kind == "between":
                 return self.between_meaning(request, answer)
+            if kind == "pick":
+                return self.option_text(answer["pick"])
             if kind == "leave":
                 left = [c["item"] for c in request["cards"] if c["card"] in answer["leave"]]
                 return f"{self.names[request['character']]} leaves " + ", ".join(left)

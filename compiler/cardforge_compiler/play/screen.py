@@ -8,6 +8,7 @@ a bundle can neither drive the terminal nor forge a CI workflow command.
 
 from __future__ import annotations
 
+import json
 import shutil
 import textwrap
 from typing import Any
@@ -109,6 +110,11 @@ class Screen:
                 click.echo(f"  {n}. {shown(card['item'])} ({plural(card['hands'], 'hand')})")
         elif kind == "between":
             self.show_between(request)
+        elif kind == "pick":
+            click.echo()
+            click.secho(self.pick_purpose(request), bold=True)
+            for n, option in enumerate(request["options"], 1):
+                click.echo(f"  {n}. {shown(self.option_text(option))}")
         elif kind == "battle":
             click.echo()
             click.secho(f"Battle: set up layout {shown(request['layout'])} and play it at the table.", bold=True)
@@ -286,6 +292,18 @@ class Screen:
 
     # -- answers ------------------------------------------------------------
 
+    def pick_purpose(self, request: dict[str, Any]) -> str:
+        """What a ``pick`` request asks, in words (``for``: ``remove-status``, or a
+        Battle's pick named by its ``for``)."""
+        if request["for"] == "remove-status" and request.get("character") is not None:
+            return f"{self.who(request['character'])} removes which negative Status Banner token?"
+        return f"The players choose ({shown(str(request['for']))}):"
+
+    @staticmethod
+    def option_text(option: Any) -> str:
+        """An option of a ``pick`` request as text (a name as it is; other data as JSON)."""
+        return option if isinstance(option, str) else json.dumps(option, ensure_ascii=False)
+
     def show_help(self, request: dict[str, Any]) -> None:
         """What can be typed at the prompt of ``request`` (``help`` at any prompt)."""
         kind = request["kind"]
@@ -298,14 +316,17 @@ class Screen:
                     "rolled at the table, such as: 6 2 4.",
             "reroll": "press Enter to keep the dice; type the positions of the dice to reroll (1 3, or all) and "
                       "they are rolled for you; add ': ' and the faces rolled at the table (1 3: 6 5).",
-            "purchase": "type the numbers of the offers to buy (1 3); when a deck is drawn, a drawn card's name "
-                        "and cost (Musket 5); separate several with ';'; press Enter to buy nothing.",
+            "purchase": "type the numbers of the offers to buy (1 3); you are then asked who carries each; "
+                        "press Enter to buy nothing.",
             "battle": "type the number of the objective the players met, or 0 when the Battle is lost.",
+            "leave": "type the numbers of the Equipment cards the Character leaves (1 2).",
+            "pick": f"type the number of an option (1 to {len(request.get('options', []))}).",
             "between": "press Enter to go on to the next card; or "
-                       + ("'porter Name cost; ...' to call the Porter and buy from the cards under him, "
+                       + ("'porter N ...' to call the Porter and buy the cards under him by their numbers, "
                           if "porter" in request else "")
-                       + "'sell N Name cost' (Character N sells an item for half its cost, rounded up) or "
-                         "'trade N M Name' (Character N gives an item to Character M).",
+                       + "'sell N Name cost' (Character N sells an item for half its cost, rounded up), "
+                         "'trade N M Name' (Character N gives an item to Character M) or "
+                         "'use N M' (Character N discards their kept card M to use it).",
         }.get(kind, "")
         say(f"At this prompt: {what}", "  help: ", "  " + EVENT)
         say("Anywhere: 'party' shows the Characters, 'q' stops (the session is saved with --save), "

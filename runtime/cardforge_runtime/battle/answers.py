@@ -54,15 +54,11 @@ def check_battle_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule)
         AnswerError: the answer does not fit (what was expected, in one sentence).
     """
     kind = request.get("kind")
-    if kind not in ("pick", "assign", "pips"):
-        return check_answer(request, answer, rule)
+    if kind not in ("assign", "pips"):
+        return check_answer(request, answer, rule)        # ``pick`` too: ``requests.check_pick``
     if not isinstance(answer, dict):
         raise AnswerError(f"an answer is a JSON object, not {type(answer).__name__}")
-    if kind == "pick":
-        only_fields("pick", answer, "pick")
-        if "pick" not in answer or answer["pick"] not in request["options"]:
-            raise AnswerError(f'give "pick": one of {request["options"]}')
-    elif kind == "pips":
+    if kind == "pips":
         only_fields("pips", answer, "dice")
         chosen = answer.get("dice")
         size = len(request["faces"])

@@ -1,0 +1,127 @@
+"""Bad input thrown at the issue-9 features, second round (Loot cards kept and used,
+the story session's requests, `cardforge play`): each break found written down as a
+test: a clear diagnostic, ``BundleError``, ``SessionError`` or ``AnswerError``, never a
+traceback, a hang or a bundle the runtime refuses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardforge_runtime import Session, load_bundle
+from cardforge_runtime.answer_fields import AnswerError
+
+# -- a `pick` request in a story session -----------------------------------------------
+
+#: A story that gives the one Character two negative status tokens and a kept Loot
+#: card whose `use` removes "1 negative Status Banner token" (the players choose which).
+_TWO_TOKENS = """\
+kind: story
+id: act-1
+title: The Road
+start: 1
+cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - gain: {status: [Despair]}
+      - gain: {status: [Doom]}
+      - gain: {items: [Cross]}
+      - goto: 2
+  - id: 2
+    title: Paris
+    steps:
+      - victory: You reach Paris.
+"""
+
+
+def _two_tokens_pack(tmp_path: Path) -> Path:
+    from _decks_helpers import DECKS, decks_pack
+
+    old = "    effects: [{gain: {destiny: 1}}]\n"
+    assert old in DECKS
+    decks = DECKS.replace(old, "    keep: true\n    use: [{remove-status: {who: you}}]\n    text: Remove 1 token.\n")
+    folder = decks_pack(tmp_path, decks=decks)
+    (folder / "story.yaml").write_text(_TWO_TOKENS, encoding="utf-8")
+    return folder
+
+
+def _at_the_pick(tmp_path: Path) -> Session:
+    from _helpers import build_pack
+
+    session = Session.start(load_bundle(build_pack(_two_tokens_pack(tmp_path), None)), "act-1", players=1, seed=1)
+    while session.pending["kind"] != "between":
+        session.answer({})
+    (kept,) = session.pending["usable"][0]
+    session.answer({"use": [{"character": 0, "card": kept["card"]}]})
+    return session
+
+
+def test_a_kept_card_whose_use_asks_the_players_to_pick_is_answered_in_a_story(tmp_path: Path) -> None:
+    """Gascony's Legacy, Status Banner: "Remove 1 negative Status Banner token" with
+    two held: the players choose which (a ``pick`` request, ``effects.pick``). In a
+    story session every answer to it raised KeyError 'pick' (no answer check for the
+    kind): the story could never go on."""
+    session = _at_the_pick(tmp_path)
+    assert session.pending == {"kind": "pick", "for": "remove-status", "options": ["Despair", "Doom"], "character": 0}
+    before = (session.state, session.pending, len(session.log))
+    for wrong in ({}, {"pick": "Fatigue"}, {"pick": ["Doom"]}, {"pick": "Doom", "also": 1}, {"option": 0}):
+        with pytest.raises(AnswerError):
+            session.answer(wrong)
+        assert (session.state, session.pending, len(session.log)) == before
+    session.answer({"pick": "Doom"})
+    assert session.state["characters"][0]["status"] == ["Despair"]
+    assert session.pending["kind"] == "between"
+
+
+def _cardforge(*args: str, stdin: str = ""):
+    import os
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "cardforge_compiler", *args], capture_output=True, text=True,
+                          input=stdin, env={**os.environ, "NO_COLOR": "1", "COLUMNS": "80"})
+
+
+def test_cardforge_play_asks_the_pick_of_a_kept_card_used(tmp_path: Path) -> None:
+    """`cardforge play` met the same ``pick`` request with "internal error:
+    AttributeError: 'Terminal' object has no attribute 'parse_pick'"."""
+    import json
+
+    from _helpers import build_pack
+
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(build_pack(_two_tokens_pack(tmp_path / "content"), None)), encoding="utf-8")
+    result = _cardforge("play", str(path), "--seed", "1", stdin="\nuse 1 1\n3\n2\n\n\n")
+    assert result.returncode == 0, result.stderr
+    out = " ".join(result.stdout.split())
+    assert "Porthos removes which negative Status Banner token? 1. Despair 2. Doom" in out
+    assert "type one number from 1 to 2" in out
+    assert "Porthos: status tokens Despair, Doom -> Despair" in out and "*** VICTORY ***" in out
+
+
+def test_help_at_a_purchase_and_between_cards_says_what_the_prompt_takes(tmp_path: Path) -> None:
+    """`help` at a purchase said "a drawn card's name and cost (Musket 5); separate
+    several with ';'", and Between Story cards "'porter Name cost; ...'": both forms
+    were refused ("type numbers from 1 to 5"); `use N M` was not mentioned at all
+    (nor in the prompt or its error)."""
+    import json
+
+    from _runtime_helpers import TEST_DECKS, make_bundle
+
+    bundle = make_bundle([
+        {"id": 1, "steps": [{"kind": "gain", "coins": 6, "who": "each"},
+                            {"kind": "purchase", "deck": "Equipment", "per_player": 2}, {"kind": "goto", "card": 2}]},
+        {"id": 2, "steps": [{"kind": "victory", "text": "Won."}]}], decks=TEST_DECKS)
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    result = _cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1",
+                        stdin="\nhelp\n\nhelp\nswap\n\n\n")
+    assert result.returncode == 0, result.stderr
+    out = " ".join(result.stdout.replace("»", "").split())
+    assert "Musket 5" not in out and "Name cost;" not in out
+    assert "type the numbers of the offers to buy (1 3); you are then asked who carries each" in out
+    assert "'use N M' (Character N discards their kept card M to use it)" in out
+    assert "[Enter] to go on, or sell / trade / use>" in out and "type sell, trade or use" in out
+
