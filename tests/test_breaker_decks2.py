@@ -125,3 +125,62 @@ def test_help_at_a_purchase_and_between_cards_says_what_the_prompt_takes(tmp_pat
     assert "'use N M' (Character N discards their kept card M to use it)" in out
     assert "[Enter] to go on, or sell / trade / use>" in out and "type sell, trade or use" in out
 
+
+# -- items an effect gives or takes: the deck cards behind them go too ------------------------
+
+_PICK = Path(__file__).resolve().parent / "conformance" / "content" / "pick"
+
+
+def _kept_cards_pack(tmp_path: Path, use: str, story_items: str = "[Cross, Bandages]") -> Path:
+    """The conformance pick pack with Cross's `use` replaced by ``use`` and a second
+    kept card, Bandages; card 1 gives ``story_items``."""
+    import shutil
+
+    folder = tmp_path / "pack"
+    shutil.copytree(_PICK, folder)
+    decks = (folder / "decks.yaml").read_text(encoding="utf-8")
+    old = "use: [{remove-status: {who: you}}]"
+    assert old in decks
+    decks = decks.replace(old, use) + ("  - name: Bandages\n    keep: true\n    use: [{heal: {who: you, amount: 1}}]\n"
+                                       "  - name: Rapier\n")
+    (folder / "decks.yaml").write_text(decks, encoding="utf-8")
+    story = (folder / "story.yaml").read_text(encoding="utf-8")
+    (folder / "story.yaml").write_text(story.replace("gain: {items: [Cross]}", f"gain: {{items: {story_items}}}"),
+                                       encoding="utf-8")
+    return folder
+
+
+def _between(tmp_path: Path, use: str, story_items: str = "[Cross, Bandages]") -> Session:
+    from _helpers import build_pack
+
+    session = Session.start(load_bundle(build_pack(_kept_cards_pack(tmp_path, use, story_items), None)), "pick",
+                            players=1, seed=1)
+    while session.pending["kind"] != "between":
+        session.answer({})
+    return session
+
+
+def test_an_item_an_effect_takes_takes_its_card(tmp_path: Path) -> None:
+    """A kept card whose `use` is `lose: {items: [Bandages]}`: the item left `items`
+    but its card stayed in `cards`, still offered in `usable`; using it then failed
+    with EngineError (ValueError: list.remove(x)) on an answer that fit. A story's
+    `lose` step takes the card (``deck_play.lose_card``): an effect's does too."""
+    session = _between(tmp_path, "use: [{lose: {items: [Bandages]}}]")
+    assert session.state["characters"][0]["cards"] == ["Loot#2", "Loot#3"]
+    session.answer({"use": [{"character": 0, "card": "Loot#2"}]})
+    character = session.state["characters"][0]
+    assert (character["items"], character["cards"], session.pending["usable"]) == ([], [], [[]])
+    assert session.state["decks"]["Loot"]["discard"] == ["Loot#3", "Loot#2"]
+
+
+def test_an_item_an_effect_gives_takes_its_deck_card(tmp_path: Path) -> None:
+    """A kept card whose `use` is `gain: {items: [Bandages]}` (a deck card): the
+    Character got the item without its card (nothing to use, never in the hands
+    count), where a story's `gain` step takes a copy (docs/rulings.md, Gaining a deck
+    card)."""
+    session = _between(tmp_path, "use: [{gain: {items: [Bandages]}}]", story_items="[Cross]")
+    session.answer({"use": [{"character": 0, "card": "Loot#2"}]})
+    character = session.state["characters"][0]
+    assert (character["items"], character["cards"]) == (["Bandages"], ["Loot#3"])
+    assert session.pending["usable"] == [[{"card": "Loot#3", "item": "Bandages"}]]
+

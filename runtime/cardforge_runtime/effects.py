@@ -8,7 +8,8 @@ the players choose and never picks silently.
 
 This module owns the meaning of every effect that needs no board: ``gain`` / ``lose``
 (coins to the party; Destiny within 0..maximum; Health healed or suffered; status
-tokens; items by name), ``heal``, ``wound``, ``status`` (with ``if_held``),
+tokens; items by name, with the deck card behind an item: ``deck_play.gain_card`` /
+``lose_card``, as a story's steps), ``heal``, ``wound``, ``status`` (with ``if_held``),
 ``remove-status``, ``draw``, ``reshuffle``, ``return-to-box`` and ``if``. Where the
 effects are played is a ``EffectTable``: the Battle's (``battle.effects``: figures on a
 board, which adds the board's effects: ``activate``, ``spawn``, ``move``, ``push``,
@@ -45,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cardforge_runtime.conditions import condition_env, evaluate_loaded
-from cardforge_runtime.deck_play import deck_by_role, settle_hands
+from cardforge_runtime.deck_play import deck_by_role, gain_card, lose_card, settle_hands
 from cardforge_runtime.decks import deck_of
 from cardforge_runtime.effect_fields import EFFECTS, effect_defaults
 from cardforge_runtime.errors import EngineError
@@ -343,18 +344,26 @@ def _gain_lose(table: EffectTable, effect: Mapping[str, Any], res: Resolution) -
                 held.remove(token)
                 character["status"] = held
         for item in given.get("items", []):
+            # the deck card behind an item comes and goes with it (docs/rulings.md,
+            # Gaining a deck card), as with a story's gain and lose steps
+            index = table.character_index(subject)
             if sign > 0:
                 character["items"] = character["items"] + [item]
+                gain_card(table.game, table.pack, index, item)
             elif item in character["items"]:
                 items = list(character["items"])
                 items.remove(item)
                 character["items"] = items
+                lose_card(table.game, table.pack, index, item)
         if "health" in given:
             if sign > 0:
                 heal(character, given["health"])
             else:
                 wound(character, given["health"], severe=table.severe)
     table.record({"event": effect["kind"], table.subject_field + "s": people, **given})
+    if sign > 0 and given.get("items"):
+        # a card gained may need more hands than the Character carries (Equipment cards)
+        yield from settle_hands(table.game, table.pack, table.record, [table.character_index(s) for s in people])
 
 
 def _draw(table: EffectTable, effect: Mapping[str, Any], res: Resolution) -> Play:
