@@ -184,3 +184,53 @@ def test_an_item_an_effect_gives_takes_its_deck_card(tmp_path: Path) -> None:
     assert (character["items"], character["cards"]) == (["Bandages"], ["Loot#3"])
     assert session.pending["usable"] == [[{"card": "Loot#3", "item": "Bandages"}]]
 
+
+# -- a stacking status token in a story's steps ------------------------------------------------
+
+
+def _fatigue_bundle(tmp_path: Path) -> dict:
+    """The conformance pick pack with a stacking Fatigue token; card 1 gives it three
+    times and takes it once."""
+    import shutil
+
+    from _helpers import build_pack
+
+    folder = tmp_path / "pack"
+    shutil.copytree(_PICK, folder)
+    pack = (folder / "pack.yaml").read_text(encoding="utf-8")
+    (folder / "pack.yaml").write_text(pack.replace("  - {name: Doom, six_counts: 1}\n",
+                                                   "  - {name: Doom, six_counts: 1}\n  - {name: Fatigue, stacks: true}\n"),
+                                      encoding="utf-8")
+    story = (folder / "story.yaml").read_text(encoding="utf-8")
+    steps = ("      - gain: {status: [Fatigue]}\n      - gain: {status: [Fatigue]}\n      - gain: {status: [Fatigue]}\n"
+             "      - lose: {status: [Fatigue]}\n")
+    (folder / "story.yaml").write_text(story.replace("      - gain: {status: [Despair]}\n", steps), encoding="utf-8")
+    return build_pack(folder, None)
+
+
+def test_a_story_step_gives_and_takes_a_stacking_token_one_copy_at_a_time(tmp_path: Path) -> None:
+    """Enemy Attack, Poison: "Each Fatigue token you have reduces your Action Points"
+    (the pack's `stacks: true`: held more than once). A card's `status`/`gain` effect
+    stacked it, but a story's `gain: {status: [Fatigue]}` step gave it once however
+    often it was played, and a `lose` step took every copy at once."""
+    session = Session.start(load_bundle(_fatigue_bundle(tmp_path)), "pick", players=1, seed=1)
+    session.answer({})
+    assert session.state["characters"][0]["status"] == ["Doom", "Fatigue", "Fatigue"]
+
+
+def test_a_save_holding_a_stacking_token_twice_carries_over(tmp_path: Path) -> None:
+    """A save whose Character holds Fatigue twice (a stacking token) was refused as
+    damaged when carried over to a rebuilt bundle ("Porthos's status tokens": the check
+    wanted each token once)."""
+    import copy
+
+    bundle = _fatigue_bundle(tmp_path)
+    session = Session.start(load_bundle(bundle), "pick", players=1, seed=1)
+    session.answer({})                                  # card 1: Fatigue x3, then one lost
+    session.answer({})                                  # between: go on; card 2 is drawn (the checkpoint)
+    assert session.pending["kind"] == "card" and session.pending["card"] == 2
+    rebuilt = copy.deepcopy(bundle)
+    rebuilt["packs"][0]["stories"][0]["cards"][1]["title"] = "Paris at last"
+    rebuilt["content_hash"] = "sha256:" + "0" * 64
+    resumed = Session.load(load_bundle(rebuilt), session.save())
+    assert resumed.state["characters"][0]["status"] == ["Doom", "Fatigue", "Fatigue"]

@@ -145,8 +145,11 @@ def checked_state(state: Any, refs: Mapping[str, Any], setup: Mapping[str, Any],
             check(type(character["fallen"]) is bool and (character["fallen"] or character["health"] > 0),
                   f"{name} has no Health token left but has not Fallen")
             check(isinstance(character["status"], list) and all(type(t) is str for t in character["status"])
-                  and character["status"] == sorted(set(character["status"]))
-                  and all(token in tokens for token in character["status"]), f"{name}'s status tokens")
+                  and character["status"] == sorted(character["status"])
+                  and all(token in tokens for token in character["status"])
+                  # one of each token, unless it stacks (the pack's ``stacks``: Fatigue)
+                  and all(character["status"].count(token) == 1 or tokens[token].get("stacks", False)
+                          for token in character["status"]), f"{name}'s status tokens")
             check(isinstance(character["items"], list) and all(type(i) is str for i in character["items"]),
                   f"{name}'s items")
         check(not all(c["fallen"] for c in state["characters"]), "every Character has Fallen (the story would have ended)")
