@@ -234,3 +234,70 @@ def test_a_save_holding_a_stacking_token_twice_carries_over(tmp_path: Path) -> N
     rebuilt["content_hash"] = "sha256:" + "0" * 64
     resumed = Session.load(load_bundle(rebuilt), session.save())
     assert resumed.state["characters"][0]["status"] == ["Doom", "Fatigue", "Fatigue"]
+
+
+# -- effects a place cannot play --------------------------------------------------------------
+
+
+def _codes(folder: Path, *codes: str) -> list[tuple]:
+    from cardforge_compiler.pipeline import compile_paths
+
+    return [(d.code, Path(d.file).name, d.line, d.column, d.message) for d in compile_paths([str(folder)]).diagnostics
+            if d.code in codes]
+
+
+def test_a_character_turn_effect_on_a_card_or_an_enemy_is_cf840(tmp_path: Path) -> None:
+    """`extra-attack-die` on a Reaction card, a Threat card's reaction or an Enemy's
+    on_hit linted clean, and the engine refused the card when drawn ("the effect
+    'extra-attack-die' is played in a Character's turn, not on a drawn card")."""
+    from _decks_helpers import DECKS, ENEMIES, THREATS, decks_pack
+
+    decks = DECKS.replace("effects: [{cancel-wound: {}}, {reshuffle: {}}]", "effects: [{second-attack: {}}]")
+    threats = THREATS.replace("      - push: {who: you, squares: 1, away_from: this}\n", "      - prepare: {}\n")
+    enemies = ENEMIES.replace("range: 6\n", "range: 6\non_hit: [{move-bonus: 1}]\n")
+    assert decks != DECKS and threats != THREATS and enemies != ENEMIES
+    found = _codes(decks_pack(tmp_path, decks=decks, threats=threats, enemies=enemies), "CF840")
+    assert [(code, file, line) for code, file, line, _c, _m in found] == [
+        ("CF840", "decks.yaml", 8), ("CF840", "enemies.yaml", 16), ("CF840", "threats.yaml", 12)]
+    assert found[0][4] == ("the effect 'second-attack' is played by a Character in their turn (a Stone of Chance, a "
+                           "Talent or a Support), not by card 'Duck!' of 'Reaction': the engine refuses it there")
+    assert "not by Enemy 'Marksman'" in found[1][4]
+
+
+def test_a_card_drawn_at_the_start_of_a_story_that_needs_a_board_is_cf841(tmp_path: Path) -> None:
+    """The easier game draws Loot at the start of the Story, outside a Battle: a Loot
+    card that pushes linted clean and Session.start raised EngineError ("the effect
+    'push' needs a Battle's board") for every seed. A card it draws from another deck
+    is played there too."""
+    import shutil
+
+    folder = tmp_path / "pack"
+    shutil.copytree(_PICK, folder)
+    decks = (folder / "decks.yaml").read_text(encoding="utf-8")
+    decks = decks.replace("  - name: Nothing\n", "  - name: Nothing\n    effects: [{draw: {deck: Tricks}}]\n") + """\
+---
+kind: deck
+name: Tricks
+role: other
+cards:
+  - name: Shove
+    effects: [{push: {who: you, squares: 1}}]
+  - name: Hex
+    effects: [{if: wounded, then: [{heal: {who: this}}]}]
+"""
+    (folder / "decks.yaml").write_text(decks, encoding="utf-8")
+    pack = (folder / "pack.yaml").read_text(encoding="utf-8")
+    (folder / "pack.yaml").write_text(pack + "difficulty:\n  - name: easier\n    start_draws: {deck: Loot, per_character: 1}\n",
+                                      encoding="utf-8")
+    assert _codes(folder, "CF841") == [
+        ("CF841", "decks.yaml", 18, 15, "card 'Shove' of deck 'Tricks' plays the effect 'push' when it is drawn at the "
+                                        "start of a Story (drawn by card 'Nothing' of deck 'Loot'), outside a Battle: "
+                                        "there is no board, no Enemy and no target rule to play it on"),
+        ("CF841", "decks.yaml", 20, 20, "card 'Hex' of deck 'Tricks' plays an `if` on 'wounded' (a predicate of the "
+                                        "board) when it is drawn at the start of a Story (drawn by card 'Nothing' of "
+                                        "deck 'Loot'), outside a Battle: there is no board, no Enemy and no target rule "
+                                        "to play it on"),
+        ("CF841", "decks.yaml", 20, 49, "card 'Hex' of deck 'Tricks' plays the effect 'heal' on `this` (an Enemy) when "
+                                        "it is drawn at the start of a Story (drawn by card 'Nothing' of deck 'Loot'), "
+                                        "outside a Battle: there is no board, no Enemy and no target rule to play it on"),
+    ]

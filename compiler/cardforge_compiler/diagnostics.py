@@ -223,6 +223,12 @@ rule("CF834", "destiny-start-above-maximum", W,
      "Destiny and never exceed it.")
 rule("CF835", "duplicate-card-name", E,
      "Two cards of one deck or Threat deck have the same name: write one card with a `count`.")
+rule("CF840", "turn-effect-on-a-card", E,
+     "A deck card, Threat card or Enemy's `on_hit` holds an effect a Character plays in their turn (a Stone of "
+     "Chance or ability option such as `extra-attack-die`): the engine refuses it on a card.")
+rule("CF841", "board-effect-outside-a-battle", E,
+     "A kept card's `use`, or a card drawn at the start of a Story (a difficulty's `start_draws`), plays an effect "
+     "that needs a Battle's board (`push`, `this`, a target rule, `adjacent`...), outside a Battle.")
 
 del E, W
 

@@ -770,3 +770,14 @@ deck_case("CF834", "pack.yaml", "    start_draws: {deck: Loot, per_character: 1}
 demo_case("CF835", decks=REACTION_DECK.replace("box_counts: 3", "box_counts: 4") + """  - name: Duck!
     effects: [{cancel-wound: {}}, {reshuffle: {}}]
 """)
+demo_case("CF840", decks=REACTION_DECK.replace("box_counts: 3", "box_counts: 4") + """  - name: Second Wind
+    effects: [{extra-attack-die: 1}]
+""")
+demo_case("CF841", decks="""kind: deck
+name: Loot
+role: loot
+cards:
+  - name: Smoke Bomb
+    keep: true
+    use: [{push: {who: you, squares: 2, away_from: this}}]
+""")

@@ -1196,3 +1196,33 @@ them, or its fields disagreeing.
 Write the card once, with `count:` the number of copies the box holds, or give each
 card its own name.
 """)
+
+d("CF840", "pack", """
+A deck card, a Threat card (either portion), a kept card's `use` or an Enemy's `on_hit`
+holds an effect that a Character plays in their own turn: `extra-attack-die`,
+`second-attack`, `move-bonus`, `prepare`, `use-ability`, `any-face` or
+`auto-successes`. Those are the options of the Stones of Chance and of the Character
+boards' Talent and Support (All for One board & Stones of Chance; Character boards);
+the engine refuses them on a drawn card ("played in a Character's turn, not on a
+drawn card"), so the card would stop the Battle or story that draws it.
+""", """
+Give the option to a Stone of Chance face (`stones_of_chance`) or to a Character's
+`talent` or `support`, or give the card effects a card plays (`gain`, `heal`,
+`status`...).
+""")
+
+d("CF841", "pack", """
+An effect is played outside a Battle but needs a Battle's board. Two places play
+effects outside a Battle: a kept card's `use` (the players discard it Between Story
+Cards) and the `effects` of a card drawn at the start of a Story (a difficulty
+option's `start_draws`: Difficulty Adjustments, "Each player draws 1 Loot card at the
+beginning of the Story"), with the cards those draw from other decks. There is no
+board there, no Enemy and no target rule to measure, so `activate`, `spawn`, `move`,
+`push`, `place`, `attack`, a subject `this` or a target rule, and the predicates
+`adjacent`, `empty`, `in_supply` and `wounded` cannot be played: the engine stopped
+the story (`Session.start` of the easier game failed for every seed).
+""", """
+Give the card effects a story can play (`gain`, `lose`, `heal`, `wound` or `status`
+for `you`, `draw`, `reshuffle`, an `if` on `has_status`, `difficulty` or `condition`),
+or leave the card out of the decks drawn outside a Battle.
+""")
