@@ -301,3 +301,30 @@ cards:
                                         "it is drawn at the start of a Story (drawn by card 'Nothing' of deck 'Loot'), "
                                         "outside a Battle: there is no board, no Enemy and no target rule to play it on"),
     ]
+
+
+# -- an Equipment deck drawn at the start of a Story ----------------------------------------
+
+
+def test_an_equipment_card_drawn_at_the_start_of_a_story_is_held(tmp_path: Path) -> None:
+    """A difficulty's `start_draws: {deck: Equipment}` linted clean, and each
+    Character's card was "resolved" as a Loot card and discarded (event `loot`, kept
+    false): they never got it. An Equipment card drawn is held, as a `draw` effect's
+    ("Loot cards: new Equipment cards"), within the hands carried."""
+    from _decks_helpers import RULES, decks_pack
+
+    from _helpers import build_pack
+
+    old = "start_draws: {deck: Loot, per_character: 1}"
+    assert old in RULES
+    folder = decks_pack(tmp_path, rules=RULES.replace(old, "start_draws: {deck: Equipment, per_character: 1}"))
+    session = Session.start(load_bundle(build_pack(folder, None)), "act-1", players=1, seed=3, difficulty="easier")
+    # Porthos's Broadsword (2 hands) and the Pistol drawn (1 hand): more than 2 hands
+    assert session.pending == {"kind": "leave", "card": None, "character": 0, "hands": 2, "cards": [
+        {"card": "Equipment#1", "item": "Broadsword", "hands": 2}, {"card": "Equipment#2", "item": "Pistol", "hands": 1}]}
+    session.answer({"leave": ["Equipment#1"]})
+    (drawn,) = [e for entry in session.log for e in entry["events"] if e["event"] == "loot"]
+    character = session.state["characters"][0]
+    assert drawn == {"event": "loot", "character": 0, "card": "Equipment#2", "item": "Pistol", "kept": True}
+    assert (character["items"], character["cards"]) == (["Pistol"], ["Equipment#2"])
+    assert session.state["decks"]["Equipment"]["discard"] == ["Equipment#1"]

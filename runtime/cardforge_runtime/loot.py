@@ -123,7 +123,9 @@ def draw_loot(state: dict[str, Any], pack: Mapping[str, Any], index: int, rng: P
     (``effects.resolve_card`` on a ``StoryTable``). A card with ``keep: true`` is then
     held (its name in ``items``; its ``use`` effects apply when it is discarded to use
     it: ``use_card``) unless its effects reshuffled or boxed it; any other card goes to
-    the discard pile (or where its effects put it). The caller then calls
+    the discard pile (or where its effects put it). A card of the deck playing the
+    ``equipment`` role is not resolved: the Character holds it (``effects.hold_card``,
+    as a ``draw`` effect's Equipment card), within the hands carried. The caller then calls
     ``deck_play.settle_hands`` for the Character. Logged as ``{"event": "loot",
     "character", "card", "item", "kept"}`` after the card's own events. A generator:
     an effect may ask the players.
@@ -143,6 +145,14 @@ def draw_loot(state: dict[str, Any], pack: Mapping[str, Any], index: int, rng: P
     if card is None:
         return None
     data = table.decks.card(card)
+    if deck == deck_by_role(pack, "equipment"):
+        # an Equipment card is found, not resolved (as a ``draw`` effect's): the
+        # Character holds it, then carries within its hands (``effects.hold_card``)
+        record({"event": "card", "card": card, "name": data["name"], "portion": "effects", "you": index,
+                "this": None, "fate": "keep"})
+        yield from effects.hold_card(table, index, card)
+        record({"event": "loot", "character": index, "card": card, "item": data["name"], "kept": True})
+        return {"card": card, "item": data["name"], "kept": True}
     res = Resolution(index, None, card, "effects")
     yield from effects.resolve_card(table, card, res, fate="keep" if data.get("keep") else None)
     kept = bool(data.get("keep")) and res.fate == "discard"
