@@ -342,28 +342,3 @@ def test_a_stacking_token_stacks_outside_a_battle(packs) -> None:  # noqa: ANN00
         pytest.fail("no request expected")
     assert state["characters"][0]["status"] == ["Fatigue"] * 3
 
-
-# -- the Acts' fixed offers and the Equipment deck -----------------------------------------
-
-
-def _fixed_offers(node):  # noqa: ANN001, ANN202
-    if isinstance(node, dict):
-        if node.get("kind") == "purchase":
-            yield from node.get("offers") or []
-        for value in node.values():
-            yield from _fixed_offers(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _fixed_offers(value)
-
-
-def test_every_fixed_offer_of_a_deck_card_costs_what_the_card_prints(gascony) -> None:  # noqa: ANN001
-    """Equipment cards: "6. Cost" is printed on the card, and a card sold pays "half its
-    cost": a story card that offers an Equipment card by name (Act I card 17, "Rapier,
-    cost 4") must ask that printed cost, else buying it and selling it back disagree."""
-    printed = {card["name"]: card.get("cost") for deck in gascony["decks"] for card in deck["cards"]}
-    offers = [(story["id"], offer) for story in gascony["stories"] for offer in _fixed_offers(story)]
-    of_cards = [(story, o["item"], o["cost"]) for story, o in offers if printed.get(o["item"]) is not None]
-    assert {(item, cost) for _, item, cost in of_cards} == {
-        ("Rapier", 4), ("Main-Gauche", 2), ("Pistol", 4), ("English Longsword", 5), ("Pair of Pistols", 5)}
-    assert [(s, item, cost, printed[item]) for s, item, cost in of_cards if cost != printed[item]] == []
