@@ -392,3 +392,29 @@ def test_items_gained_per_success_of_a_roll_are_carried_within_the_hands():
         session.answer({"keep": True} if session.pending["kind"] == "reroll" else {})
     assert session.pending["kind"] == "leave" and session.pending["character"] == 0
     assert conserved(session)
+
+
+def test_a_fixed_offer_of_a_deck_card_takes_its_card_and_counts_toward_the_hands():
+    """Gascony's Legacy, Equipment cards: "Characters can only carry 2 hands worth of
+    equipment at once". A story card's fixed offer of an Equipment card (Act I card
+    17: "Rapier, cost 4") sells that card: bought, it is a copy taken from the deck
+    (docs/rulings.md, Gaining a deck card), so Anne, with her Starting Dagger (1 hand),
+    buying a Musket (2 hands) must leave one; an item no deck has stays a plain item."""
+    cards = [{"id": 1, "steps": [{"kind": "gain", "coins": 9, "who": "each"},
+                                 {"kind": "purchase", "offers": [{"item": "Musket", "cost": 3},
+                                                                 {"item": "Rope", "cost": 1}]}, GOTO_END]}]
+    session = start(cards, seed=3)
+    musket_cards = [c for c in session.state["decks"]["Equipment"]["draw"]
+                    if D.card_of(decks_by_name(session.bundle.data["packs"][0]), c)["name"] == "Musket"]
+    advance(session)
+    entry = session.answer({"buy": [{"offer": 0, "character": 0}, {"offer": 1, "character": 1}]})
+    bought = entry["events"][0]
+    assert bought["item"] == "Musket" and bought["card"] == musket_cards[0]          # the topmost copy
+    assert entry["events"][1] == {"event": "purchase", "character": 1, "item": "Rope", "cost": 1, "card": None}
+    assert session.state["characters"][0]["cards"] == ["Equipment#5", musket_cards[0]]
+    assert musket_cards[0] not in session.state["decks"]["Equipment"]["draw"]
+    assert session.pending["kind"] == "leave" and session.pending["character"] == 0
+    assert [c["hands"] for c in session.pending["cards"]] == [1, 2]
+    session.answer({"leave": ["Equipment#5"]})
+    assert session.state["characters"][0]["items"] == ["Musket"]
+    assert conserved(session)

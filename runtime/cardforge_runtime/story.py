@@ -21,7 +21,7 @@ Wounds, Healing Wounds, Fallen Characters, the Objective's losses), ``between``
 ``party`` (who a step names, bars or can pick).
 
 Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``, ``rolls``,
-``wounds``, ``between``; never ``session``.
+``wounds``, ``between``, ``effects`` (``stacks``); never ``session``.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from cardforge_runtime.deck_play import gain_card, lose_card, settle_hands
 from cardforge_runtime.loot import start_draws
 from cardforge_runtime.conditions import condition_env, evaluate_loaded
 from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.effects import stacks
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.format import add_coins, apply_values
 from cardforge_runtime import party
@@ -272,10 +273,15 @@ class StoryRules:
                 if "destiny" in effect:
                     character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * effect["destiny"]))
                 for token in effect.get("status", []):
-                    if kind == "gain" and token not in character["status"]:
+                    # one of each token, unless it stacks (Enemy Attack, Poison: "Each
+                    # Fatigue token you have"): then each gain adds a copy, each loss
+                    # takes one (docs/rulings.md, Stacking status tokens)
+                    if kind == "gain" and (token not in character["status"] or stacks(self.pack, token)):
                         character["status"] = sorted(character["status"] + [token])
                     elif kind == "lose" and token in character["status"]:
-                        character["status"] = [t for t in character["status"] if t != token]
+                        held = list(character["status"])
+                        held.remove(token)
+                        character["status"] = held
                 for item in effect.get("items", []):
                     if kind == "gain":
                         character["items"] = character["items"] + [item]
