@@ -19,6 +19,7 @@ from cardforge_runtime import AnswerError, Session, SessionError, load_bundle
 from cardforge_runtime import decks as D
 from cardforge_runtime.deck_play import decks_by_name
 from cardforge_runtime.loot import draw_loot
+from cardforge_runtime.pcg import Pcg32
 
 
 def drive(play):
@@ -304,10 +305,54 @@ def test_a_threat_deck_shares_the_deck_state_and_survives_a_save():
     card = D.draw(state["decks"]["Cardinal Richelieu"], D.deck_rng(1))
     D.to_box(state["decks"]["Cardinal Richelieu"], card)
     assert D.check_conservation(json.loads(json.dumps(state)), decks_in_play(pack, state)) == []
-    with pytest.raises(KeyError, match="is set up"):
-        set_up_threat_deck(state, pack, "Cardinal Richelieu", D.deck_rng(1))
     with pytest.raises(KeyError, match="no Threat deck 'Milady'"):
         set_up_threat_deck(state, pack, "Milady", D.deck_rng(1))
+
+
+THREAT = {"name": "Cardinal Richelieu", "when_empty": "reshuffle", "cards": [
+    {"name": "Guards!", "count": 1, "threat": [], "reaction": []},
+    {"name": "Doom", "count": 3, "threat": [], "reaction": []}]}
+
+
+def test_a_second_battle_sets_the_whole_threat_deck_up_again():
+    """docs/rulings.md, "A Threat deck at each Battle's Setup": a second Battle against
+    the same Named Enemy in one story (Setup 5d, "Shuffle the Threat deck") gathers the
+    whole deck, the card an earlier Battle returned to the box ("Guards!") and the
+    discard pile with the draw pile, and shuffles it; nothing crashes, no card is lost."""
+    from cardforge_runtime.deck_play import decks_in_play, set_up_threat_deck
+
+    session = start([{"id": 1, "steps": [GOTO_END]}])
+    pack = {**session.bundle.data["packs"][0], "threat_decks": [THREAT]}
+    state, rng = session.state, D.deck_rng(4)
+    set_up_threat_deck(state, pack, "Cardinal Richelieu", rng)      # the first Battle
+    piles = state["decks"]["Cardinal Richelieu"]
+    D.to_box(piles, D.draw(piles, rng))
+    D.discard(piles, D.draw(piles, rng))
+    assert len(piles["box"]) == 1 and len(piles["discard"]) == 1 and len(piles["draw"]) == 2
+    expected, twin = D.instance_ids(THREAT), Pcg32.from_json(rng.to_json())
+    twin.shuffle(expected)                                            # bundle order, then one shuffle
+    set_up_threat_deck(state, pack, "Cardinal Richelieu", rng)      # the second Battle
+    assert state["decks"]["Cardinal Richelieu"] == {"draw": expected, "discard": [], "box": []}
+    assert D.check_conservation(state, decks_in_play(pack, state)) == []
+
+
+def test_named_enemies_sharing_a_threat_deck_shuffle_it_once():
+    """Two Named Enemies of one Battle with the same Threat deck: Setup 5d sets the deck
+    up once (``set_up_threat_decks``, decks in name order), shuffled once with the deck
+    generator; the generator moves as for one deck."""
+    from cardforge_runtime.deck_play import decks_in_play, set_up_threat_decks
+
+    named = [{"name": "Twin A", "threat_deck": "Cardinal Richelieu"}, {"name": "Twin B", "threat_deck": "Cardinal Richelieu"}]
+    session = start([{"id": 1, "steps": [GOTO_END]}])
+    pack = {**session.bundle.data["packs"][0], "threat_decks": [THREAT], "named_enemies": named}
+    state = session.state
+    set_up_threat_decks(state, pack, ["Twin B", "Twin A"], D.deck_rng(9))
+    expected = D.instance_ids(THREAT)
+    D.deck_rng(9).shuffle(expected)
+    assert state["decks"]["Cardinal Richelieu"] == {"draw": expected, "discard": [], "box": []}
+    assert D.check_conservation(state, decks_in_play(pack, state)) == []
+    with pytest.raises(KeyError, match="no Named Enemy 'Milady'"):
+        set_up_threat_decks(state, pack, ["Milady"], D.deck_rng(9))
 
 
 def test_a_kept_loot_card_is_used_between_story_cards():

@@ -20,14 +20,15 @@ Dependencies: ``decks``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any
 
 from cardforge_runtime import decks as D
 from cardforge_runtime.pcg import Pcg32
 
 __all__ = ["card_costs", "carry_decks", "deck_by_role", "decks_by_name", "decks_in_play", "difficulty_of",
-           "draw_offers", "gain_card", "lose_card", "move_card", "set_up_decks", "set_up_threat_deck", "settle_hands"]
+           "draw_offers", "gain_card", "lose_card", "move_card", "set_up_decks", "set_up_threat_deck", "set_up_threat_decks",
+           "settle_hands"]
 
 Record = Callable[[dict[str, Any]], None]
 
@@ -55,14 +56,43 @@ def set_up_threat_deck(state: dict[str, Any], pack: Mapping[str, Any], name: str
     (threat in the Enemy turn, reaction when the Named Enemy is attacked); the card
     then goes to ``decks.discard`` or ``decks.to_box``.
 
+    Each Battle's Setup sets the whole deck up: when an earlier Battle of the story
+    left piles for it, every card comes back to the draw pile, the discard pile and
+    the cards that Battle returned to the box ("Guards!") alike, in bundle order
+    (``decks.new_piles``), then one shuffle (docs/rulings.md, "A Threat deck at each
+    Battle's Setup"). A Threat card is never held, so no card is lost or doubled.
+
     Raises:
-        KeyError: the pack has no Threat deck ``name``, or its piles are already set up.
+        KeyError: the pack has no Threat deck ``name``.
     """
     deck = next((d for d in pack.get("threat_decks") or [] if d["name"] == name), None)
-    if deck is None or name in state["decks"]:
-        raise KeyError(f"no Threat deck {name!r} to set up" if deck is None else f"Threat deck {name!r} is set up")
+    if deck is None:
+        raise KeyError(f"no Threat deck {name!r} to set up")
     state["decks"][name] = D.new_piles(deck)
     D.shuffle_at_setup(state["decks"][name], rng)
+
+
+def set_up_threat_decks(state: dict[str, Any], pack: Mapping[str, Any], named_enemies: Iterable[str],
+                        rng: Pcg32) -> list[str]:
+    """Battle Setup 5d for every Named Enemy of a Battle (names of the pack's
+    ``named_enemies``): each Threat deck they use is set up once
+    (``set_up_threat_deck``), in name order, even when two Named Enemies share one.
+
+    Returns:
+        The names of the Threat decks set up, in that order.
+
+    Raises:
+        KeyError: no such Named Enemy, or no Threat deck of that name.
+    """
+    by_name = {enemy["name"]: enemy for enemy in pack.get("named_enemies") or []}
+    wanted = set()
+    for enemy in named_enemies:
+        if enemy not in by_name:
+            raise KeyError(f"no Named Enemy {enemy!r} in the pack")
+        wanted.add(by_name[enemy]["threat_deck"])
+    for name in sorted(wanted):
+        set_up_threat_deck(state, pack, name, rng)
+    return sorted(wanted)
 
 
 def deck_by_role(pack: Mapping[str, Any], role: str) -> str | None:
