@@ -17,7 +17,8 @@ from cardforge_runtime.limits import MAX_DEPTH, PlainDataError, check_plain_data
 from cardforge_runtime.pcg import Pcg32
 
 __all__ = ["READABLE_SAVE_VERSIONS", "SAVE_FORMAT", "SAVE_VERSION", "TRANSCRIPT_FORMAT", "TRANSCRIPT_VERSION",
-           "SessionError", "check_save", "check_setup", "parse_seed", "players_set_up", "seed_text"]
+           "SessionError", "character_count", "check_save", "check_setup", "parse_seed", "players_set_up",
+           "seed_text"]
 
 #: The ``format`` of a saved session, and the version of its shape. Version 2 stores
 #: the seed as decimal text (``"18446744073709551615"``): a JSON number above 2**53
@@ -75,6 +76,27 @@ def players_set_up(limits: Mapping[str, Any], players: int) -> int:
     """
     return limits["solo_characters"] if players == 1 else players
 
+
+
+def character_count(pack: Mapping[str, Any], players: int, difficulty: Mapping[str, Any] | None) -> int:
+    """The one Character count of a game, in and out of a Battle: what every
+    per-player count reads (a ``purchase``'s and a ``spawn``'s ``per_player``, a
+    ``count`` by players, the ``players`` of conditions and of the ``condition``
+    predicate, the Named Enemy's health tracker): ``players_set_up`` plus the
+    difficulty option's ``character_count`` (``-1`` in the easier game), never below 1.
+
+    Args:
+        pack: the bundle pack (its ``players`` limits).
+        players: the number of players (the game state's ``players``).
+        difficulty: the pack's difficulty option in play (``deck_play.difficulty_of``),
+            ``{}`` or ``None`` for the standard game.
+
+    Rule: Gascony's Legacy, Difficulty Adjustments, easier: "Treat your Character
+    count as 1 lower than the number of players (ie. in a 4-player game, do not place
+    enemies marked with a 4)"; Solo Play (``players_set_up``). docs/rulings.md, "The
+    easier game's Character count".
+    """
+    return max(1, players_set_up(pack["players"], players) + (difficulty or {}).get("character_count", 0))
 
 def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
     """Check players, Characters and seed against the pack; fill in defaults.
