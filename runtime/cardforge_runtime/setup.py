@@ -280,6 +280,11 @@ def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
                 Pcg32.from_json(origin["deck_rng"])
     except (KeyError, TypeError, ValueError):
         ok = False
+    lists = save.get("deck_lists") if isinstance(save, Mapping) else None
+    if lists is not None and not (isinstance(lists, Mapping) and all(
+            isinstance(cards, list) and all(isinstance(c, list) and len(c) == 2 and isinstance(c[0], str)
+                                            and type(c[1]) is int for c in cards) for cards in lists.values())):
+        ok = False      # version 4, optional: each deck's [card name, count] (deck_play.deck_lists)
     if ok and not isinstance(save["setup"].get("seed"), str):
         ok = False      # version 2 stores the seed as text
     if not ok:
