@@ -28,6 +28,7 @@ from cardforge_runtime.format import (
 )
 
 from cardforge_compiler.model import effect_kind
+from cardforge_compiler.model.effects import SHORTHAND_PARAMS
 from cardforge_compiler.model.patterns import pattern_offsets
 
 __all__ = ["character_out", "decks_out", "effects_out", "pack_rules_out", "status_token_out"]
@@ -74,8 +75,7 @@ def effects_out(effects: list[Any]) -> list[dict[str, Any]]:
             continue
         params = getattr(effect, kind.replace("-", "_"))
         if not isinstance(params, BaseModel):      # a shorthand scalar
-            params = type(effect).model_fields[kind.replace("-", "_")].annotation.__args__[1](  # type: ignore[union-attr]
-                **{EFFECT_SHORTHAND[kind]: params})
+            params = SHORTHAND_PARAMS[kind](**{EFFECT_SHORTHAND[kind]: params})
         out.append({"kind": kind, **_params(spec, params)})
     return out
 

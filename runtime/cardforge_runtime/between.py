@@ -133,14 +133,17 @@ def purchase(state: dict[str, Any], pack: Mapping[str, Any], record: Record, ste
 
 
 def between(state: dict[str, Any], pack: Mapping[str, Any], record: Record, card: int, next_card: int,
-            rng: Pcg32) -> Play:
+            rng: Pcg32, *, difficulty: Mapping[str, Any] | None = None) -> Play:
     """Gascony's Legacy, Between Story Cards: card ``card`` is complete and
     ``next_card`` comes next. Yields the ``between`` request until the answer is
     ``{}`` (go on); each other answer is one action: ``porter`` (once per Story, only
     when the pack has a ``porter``), ``sell``, ``trade`` or ``use`` (a kept Loot card
     with ``use`` effects, listed per Character in ``usable``: ``loot.use_card``). The request's ``porter``
     lists the cards under him as offers (``offers_of``; ``[]`` once called: "Any
-    unpurchased cards are discarded"); it is absent when the pack has no Porter."""
+    unpurchased cards are discarded"); it is absent when the pack has no Porter.
+    ``difficulty``: the pack's difficulty option in play (``{}``/``None``: the
+    standard game), which a ``use`` plays under (Severe Wounds, Character count)."""
+    option = difficulty or {}
     characters = state["characters"]
     porter = pack.get("porter")
     while True:
@@ -171,6 +174,7 @@ def between(state: dict[str, Any], pack: Mapping[str, Any], record: Record, card
             yield from settle_hands(state, pack, record)
         elif "use" in answer:
             for use in answer["use"]:
-                yield from use_card(state, pack, use["character"], use["card"], rng, record)
+                yield from use_card(state, pack, use["character"], use["card"], rng, record,
+                                    severe=option.get("severe_wounds", True), difficulty=option.get("name"))
         else:
             return None

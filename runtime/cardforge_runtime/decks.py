@@ -40,7 +40,9 @@ Named operations and their scope (docs/runtime.md, Decks):
   unchanged.
 
 A Threat deck's two portions are the caller's concern (the Battle resolves the threat
-or the reaction); its piles have this same shape under ``state["decks"]``.
+or the reaction); its piles have this same shape under ``state["decks"]``. Its box
+lasts one Battle: each Battle's Setup sets the whole deck up again
+(``deck_play.set_up_threat_deck``; docs/rulings.md, "A Threat deck at each Battle's Setup").
 
 Dependencies: ``pcg`` only.
 """
