@@ -122,6 +122,10 @@ def test_falling_to_automatic_wounds_ends_the_defense(gascony) -> None:  # noqa:
     result, requests = play(scene, defend(scene, athos, [{"figure": behind, "damage": 2},
                                                          {"figure": shooter, "damage": 1}]), [])
     assert requests == [] and scene.game["characters"][0]["fallen"] and result.faces == []
+    with pytest.raises(ValueError, match="Fallen"):
+        next(defend(scene, athos, [{"figure": shooter, "damage": 1}]))
+    with pytest.raises(ValueError, match="not a Character"):
+        next(defend(scene, shooter, [{"figure": behind, "damage": 1}]))
 
 
 def test_terrain_and_tokens_change_the_defense_dice(gascony) -> None:  # noqa: ANN001

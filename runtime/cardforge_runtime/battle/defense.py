@@ -195,13 +195,15 @@ def defend(scene: Scene, defender: int, attacks: Sequence[Mapping[str, Any]]
     ``"enemy-attack"``) go to ``scene.events``.
 
     Raises:
-        ValueError: ``defender`` is not a Character figure, an attack names a figure
+        ValueError: ``defender`` is not a Character figure or has Fallen, an attack names a figure
             that is not an Enemy or a Named Enemy, or a damage below 0.
         EngineError: a Defense roll in a pack whose ``battle_stats`` names no
             ``defense`` stat.
     """
     if scene.kind(defender) != "character":
         raise ValueError(f"figure {defender} is not a Character: only Characters roll Defense")
+    if scene.character(defender)["fallen"]:
+        raise ValueError(f"figure {defender} has Fallen: Enemies ignore Fallen Characters")
     for given in attacks:
         if scene.kind(given["figure"]) not in ("enemy", "named") or given["damage"] < 0:
             raise ValueError(f"an attack is {{'figure': an Enemy's id, 'damage': n >= 0}}, not {dict(given)!r}")
