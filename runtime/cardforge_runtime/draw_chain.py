@@ -4,8 +4,8 @@ A **chain** is the draws made because one card is resolved: the card a rule draw
 uses (the Enemy Turn's Threat card, a Reaction card, a Loot card, a kept card used)
 starts it, and every card its effects draw (``draw``), and every card those draw, belong
 to it. Cards that draw from their own deck, with a deck that reshuffles its discard
-pile when the draw pile runs out, could otherwise draw each other again and again: two
-cards that each say "draw 2 cards" in a deck of 20 draw about a million cards.
+pile when the draw pile runs out, could otherwise draw each other again and again: a
+deck of 20 cards that each say "draw 2 cards" drew 2**20 - 1 cards, about a million.
 
 The rule (docs/rulings.md, "A card drawn twice in one chain"): within one chain a card
 instance is drawn at most once. A draw whose top card (after the usual reshuffle of an
