@@ -189,7 +189,7 @@ rule("CF810", "enemy-without-tokens", E,
      "An Enemy has no tokens in the box (the components' `enemy_tokens`): it can never be placed or spawned.")
 rule("CF811", "unknown-difficulty", E,
      "An `if` effect's `difficulty` predicate names a difficulty option the pack manifest does not define.")
-# CF820-CF839: the composition of decks and Enemies (checks/decks.py, checks/enemies.py)
+# CF820-CF839: the composition of decks and Enemies (checks/decks.py, checks/enemies.py, checks/deck_draws.py)
 rule("CF820", "empty-deck", E,
      "A deck or Threat deck has no cards to draw, or a difficulty option removes every one of them.")
 rule("CF821", "spawn-exceeds-supply", W,
@@ -223,6 +223,9 @@ rule("CF834", "destiny-start-above-maximum", W,
      "Destiny and never exceed it.")
 rule("CF835", "duplicate-card-name", E,
      "Two cards of one deck or Threat deck have the same name: write one card with a `count`.")
+rule("CF836", "draw-loop", W,
+     "Every card of a deck or Threat deck draws again, from it or from decks that draw back into it, and the deck is "
+     "reshuffled: a chain of draws never ends by itself (the engine stops it when it meets a card it drew already).")
 
 del E, W
 

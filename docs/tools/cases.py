@@ -770,3 +770,6 @@ deck_case("CF834", "pack.yaml", "    start_draws: {deck: Loot, per_character: 1}
 demo_case("CF835", decks=REACTION_DECK.replace("box_counts: 3", "box_counts: 4") + """  - name: Duck!
     effects: [{cancel-wound: {}}, {reshuffle: {}}]
 """)
+demo_case("CF836", **{**ENEMY_FILES, "threats": THREAT_DECK.replace("      - return-to-box: {}\n", "      - draw: {}\n")
+                      .replace("      - attack: {target: [{among: adjacent}, players-choice]}\n",
+                               "      - attack: {target: [{among: adjacent}, players-choice]}\n      - draw: {}\n")})
