@@ -333,8 +333,10 @@ def check_decks(c: FieldChecker, pack: Mapping[str, Any], path: str, stats: set[
     # the decks checked: their card names are texts
     checks.names["weapons"] = {card["name"] for deck in decks if deck["role"] == "equipment" for card in deck["cards"]}
     checks.cards_of = {deck["name"]: {card["name"] for card in deck["cards"]} for deck in decks}
-    for i, token in enumerate(pack["status_tokens"]):
-        checks.token(token, f"{path}.status_tokens[{i}]", stats)
     for i, character in enumerate(pack.get("characters") or ()):
         checks.character(character, f"{path}.characters[{i}]")
     checks.rules(pack, path, stats)
+    # the Stones of Chance checked: a token's removed_by names one of their faces
+    checks.names["Stone of Chance faces"] = {face["face"] for face in (pack.get("stones_of_chance") or {}).get("faces", [])}
+    for i, token in enumerate(pack["status_tokens"]):
+        checks.token(token, f"{path}.status_tokens[{i}]", stats)

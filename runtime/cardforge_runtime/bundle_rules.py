@@ -110,7 +110,7 @@ class RulesChecks:
 
     def token(self, token: Mapping[str, Any], path: str, stats: set[str]) -> None:
         self.c.choice(token, "covers", path, COVERS)
-        self.name(token, "removed_by", path, nullable=True)
+        self.name(token, "removed_by", path, nullable=True, among="Stone of Chance faces")
         modifier = self.c.field(token, "stat_modifier", path, "object?")
         if modifier is not None:
             where = f"{path}.stat_modifier"
