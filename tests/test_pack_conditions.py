@@ -155,20 +155,22 @@ def test_the_bundle_holds_the_tree_and_its_text(tmp_path) -> None:
     (lambda b: _stash_predicate(b).update(value="knows_secret and coins >= 2"),
      r"decks\[1\]\.cards\[1\]\.effects\[0\]\.if\.value: expected an object, found text"),
     (lambda b: _stash_predicate(b)["value"]["args"][0].update(name="gold"),
-     r"effects\[0\]\.if\.value\.args\[0\]\.name: 'gold' is not a flag or counter"),
+     r"effects\[0\]\.if\.value\.args\[0\]\.name: 'gold' is not a flag or counter that every story of the pack "
+     r"declares \(with one type\) nor a built-in name"),
     (lambda b: _stash_predicate(b).update(value={"op": "name", "name": "duels"}),
      r"effects\[0\]\.if\.value: expected a bool value, found a number one"),
     (lambda b: _stash_predicate(b).update(source=3), r"effects\[0\]\.if\.source: expected text"),
     (lambda b: b["packs"][0]["on_death"]["options"][1].update({"if": "duels >= 2"}),
      r"on_death\.options\[1\]\.if: expected an object or null, found text"),
     (lambda b: b["packs"][0]["on_death"]["options"][1]["if"]["args"][1].update(name="secret"),
-     r"on_death\.options\[1\]\.if\.args\[1\]\.name: 'secret' is not a flag or counter"),
+     r"on_death\.options\[1\]\.if\.args\[1\]\.name: 'secret' is not a flag or counter that every story"),
     # a second story without the flag: the pack's conditions may no longer read it
     (lambda b: b["packs"][0]["stories"].append({**b["packs"][0]["stories"][0], "id": "act-2", "flags": [],
                                                 "cards": [{**b["packs"][0]["stories"][0]["cards"][1], "id": 7,
                                                            "steps": [{"kind": "victory", "text": "Won."}]}],
                                                 "start": 7, "edges": []}),
-     r"decks\[1\]\.cards\[1\]\.effects\[0\]\.if\.value\.args\[0\]\.name: 'knows_secret' is not a flag or "),
+     r"decks\[1\]\.cards\[1\]\.effects\[0\]\.if\.value\.args\[0\]\.name: 'knows_secret' is not a flag or "
+     r"counter that every story of the pack declares"),
 ])
 def test_load_bundle_checks_the_pack_conditions(tmp_path, edit, message) -> None:
     from cardforge_runtime import BundleError

@@ -97,7 +97,8 @@ class _Decks(RulesChecks):
             among = {"enemy": "enemies", "token": "status tokens", "deck": "decks"}.get(key)
             self.name(obj, key, path, among=among)
         elif kind == "condition":
-            self.c.condition(self.c.field(obj, key, path, "object"), f"{path}.{key}", self.condition_names, "bool")
+            self.c.condition(self.c.field(obj, key, path, "object"), f"{path}.{key}", self.condition_names, "bool",
+                             pack_wide=True)
         elif kind == "names":
             self.c.texts(obj, key, path)
         elif kind == "bool":

@@ -89,7 +89,7 @@ class RulesChecks:
             self.c.choice(option, "effect", ow, ON_DEATH_EFFECTS[1:])
             condition = self.c.field(option, "if", ow, "object?")
             if condition is not None:
-                self.c.condition(condition, f"{ow}.if", self.condition_names, "bool")
+                self.c.condition(condition, f"{ow}.if", self.condition_names, "bool", pack_wide=True)
             self.c.field(option, "if_source", ow, "text?", optional=True)
 
     def difficulty(self, option: Mapping[str, Any], path: str) -> None:
