@@ -240,8 +240,9 @@ class Diagnostic:
     from the document root) locate it in the data and let the locator fill in
     ``line``/``column`` lazily; ``anchor`` says which position to use: the ``key``
     of the last path element, its ``value``, or its containing ``mapping``;
-    ``offset`` moves the column that many characters into a one-line value (a
-    position inside a condition); ``card`` is the story card the path lies in
+    ``offset`` (``None``: none) moves the column that many characters into a one-line
+    value's text, past its opening quote if quoted (a position inside a condition; 0:
+    its first character); ``card`` is the story card the path lies in
     (its printed number, shown instead of the list index ``cards[3]``); ``see``
     (``(file, doc, path)``) is a second place the message refers to, such as the
     first definition of a card: the locator appends its line, ``(line 30)``.
@@ -255,7 +256,7 @@ class Diagnostic:
     doc: int | None = None
     path: tuple[str | int, ...] = ()
     anchor: str = "value"
-    offset: int = 0
+    offset: int | None = None
     hint: str | None = None
     severity: Severity = field(default=Severity.ERROR)
     card: int | None = None

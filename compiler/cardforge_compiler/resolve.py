@@ -38,6 +38,7 @@ from cardforge_runtime.format import condition_names, condition_type
 if TYPE_CHECKING:
     from cardforge_compiler.analyse import StoryAnalysis
     from cardforge_compiler.boards import BattleUse, LayoutIR
+    from cardforge_compiler.resolve_pack_conditions import PackConditions
 
 __all__ = ["RESERVED", "CardIR", "ConditionIR", "MapTileSideIR", "PackIR", "StepRef", "StoryIR", "condition_sources",
            "group_packs",
@@ -181,6 +182,14 @@ class PackIR:
         """The names of the pack's Enemy and deck documents linked (supply, Threat
         decks, deck roles, Starting Weapons), once, after the pack is grouped."""
         return link_decks(self)
+
+    @functools.cached_property
+    def conditions(self) -> PackConditions:
+        """The story conditions of the pack's effects and ``on_death`` options, parsed
+        and typed once (:mod:`cardforge_compiler.resolve_pack_conditions`)."""
+        from cardforge_compiler.resolve_pack_conditions import resolve_pack_conditions
+
+        return resolve_pack_conditions(self)
 
     @functools.cached_property
     def board_layouts(self) -> dict[str, LayoutIR]:

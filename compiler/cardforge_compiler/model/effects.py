@@ -68,7 +68,7 @@ def value_type(kind: str) -> Any:
     a ``RANGES`` key). ``effects``, ``predicate`` and ``target-rule`` are forward
     references resolved when the module's models are rebuilt."""
     simple: dict[str, Any] = {
-        "name": NameText, "names": Annotated[list[NameText], Field(min_length=1)], "text": Text, "bool": bool,
+        "name": NameText, "names": Annotated[list[NameText], Field(min_length=1)], "condition": Text, "bool": bool,
         "subject": "Subject",
         "effects": "list[Effect]", "predicate": "Predicate", "target-rule": "TargetRule",
         "per-count": per_count("spawn_count"),
