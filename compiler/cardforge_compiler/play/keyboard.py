@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from cardforge_compiler.play.screen import Screen
+from cardforge_compiler.play.screen import SELL, SELL_COST, Screen
 from cardforge_compiler.report import shown
 from cardforge_runtime import AnswerError, Session
 
@@ -190,8 +190,8 @@ class Terminal(Screen):
     def parse_between(self, request: dict[str, Any], text: str) -> dict[str, Any]:
         """Between Story Cards: ``[Enter]`` goes on; ``porter N ...`` (the numbers of
         the Porter's cards bought),
-        ``sell N Name cost`` (``sell N Name`` for an item bought in this story: the
-        engine knows its cost) or ``trade N M Name`` (Characters numbered from 1)."""
+        ``sell N Name cost`` (``sell N Name`` for a card held or an item bought in
+        this story: the engine knows its cost) or ``trade N M Name`` (Characters numbered from 1)."""
         if not text:
             return {}
         word, _, rest = text.partition(" ")
@@ -214,8 +214,7 @@ class Terminal(Screen):
             if tail.strip() in request["costs"]:        # bought in this story: the engine knows its cost
                 name, cost = tail.strip(), request["costs"][tail.strip()]
             else:
-                name, cost = name_and_cost(tail, "type: sell N Name cost (N: the Character's number; the cost "
-                                                 "printed on the card, left out for an item bought in this story)")
+                name, cost = name_and_cost(tail, f"type: {SELL} (N: the Character's number; {SELL_COST})")
             answer = {"sell": [{"character": self.one(first, count) - 1, "item": name, "cost": cost}]}
         elif word == "use":
             parts = rest.split()
