@@ -169,8 +169,13 @@ class PackIR:
         return any(k == kind and (not name or n in (name, "")) for k, n in self.invalid)
 
     def board_where(self, doc: Document, path: tuple, anchor: str = "value") -> dict[str, Any]:
-        """Keyword arguments that locate a diagnostic at ``path`` in board document ``doc``."""
-        return {"file": doc.source.display, "doc": doc.index, "path": path, "anchor": anchor}
+        """Keyword arguments that locate a diagnostic at ``path`` in document ``doc`` (a
+        board, Enemy or deck document, the manifest, or a story: then the card the path
+        lies in is named, as :meth:`StoryIR.where` does, ``at card 12: steps[0]...``)."""
+        where: dict[str, Any] = {"file": doc.source.display, "doc": doc.index, "path": path, "anchor": anchor}
+        if isinstance(doc.model, Story) and len(path) >= 2 and path[0] == "cards":
+            where["card"] = doc.model.cards[path[1]].id
+        return where
 
     @property
     def pack(self) -> Pack | None:
