@@ -101,3 +101,15 @@ def test_a_deck_named_in_a_story_is_located_at_its_card_like_every_story_diagnos
     folder = _pack(tmp_path / "b", {"pack.yaml": ("equipment: Equipment", "equipment: Equipmnt")})
     diags = [d for d in compile_paths([str(folder)]).diagnostics if d.code == "CF803"]
     assert [(Path(d.file).name, d.card, d.field_path()) for d in diags] == [("pack.yaml", None, "decks.equipment")]
+
+
+def test_a_fault_in_an_enemy_or_deck_document_names_the_document_and_card(tmp_path: Path) -> None:
+    # A file holds several Enemy or deck documents: `at cards[0]...` alone does not say which deck. The text names
+    # the document and its card (`--format json` keeps the data path); a story or manifest path is unchanged.
+    folder = _pack(tmp_path, {"enemies.yaml": ("activate: {enemy: Cardinal's Guard", "activate: {enemy: Cardinals Guard")})
+    (diag,) = [d for d in compile_paths([str(folder)]).diagnostics if d.code == "CF801"]
+    assert diag.field_path() == "Threat deck 'Cardinal Richelieu', card 'Guards!': threat[0].activate.enemy"
+    assert diag.to_dict()["path"] == "cards[0].threat[0].activate.enemy" and diag.to_dict()["card"] is None
+    folder = _pack(tmp_path / "b", {"enemies.yaml": ("threat_deck: Cardinal Richelieu", "threat_deck: Cardinal")})
+    (diag,) = [d for d in compile_paths([str(folder)]).diagnostics if d.code == "CF808"]
+    assert diag.field_path() == "Named Enemy 'Cardinal Richelieu': threat_deck"

@@ -128,6 +128,11 @@ class StoryIR:
                 "card": card}
 
 
+#: The Enemy and deck documents (``DECK_KINDS``) in words, to name one in a diagnostic:
+#: a file holds several of them (docs/format.md, Enemies and decks).
+_ENTITY_WORDS = {"enemy": "Enemy", "named-enemy": "Named Enemy", "threat-deck": "Threat deck", "deck": "deck"}
+
+
 @dataclass
 class PackIR:
     """A content pack: its folder, manifest (``None`` if missing or invalid), stories
@@ -175,6 +180,12 @@ class PackIR:
         where: dict[str, Any] = {"file": doc.source.display, "doc": doc.index, "path": path, "anchor": anchor}
         if isinstance(doc.model, Story) and len(path) >= 2 and path[0] == "cards":
             where["card"] = doc.model.cards[path[1]].id
+        elif getattr(doc.model, "kind", None) in _ENTITY_WORDS:
+            words, depth = f"{_ENTITY_WORDS[doc.model.kind]} '{doc.model.name}'", 0
+            cards = getattr(doc.model, "cards", None)
+            if cards and len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int) and path[1] < len(cards):
+                words, depth = f"{words}, card '{cards[path[1]].name}'", 2
+            where["within"] = (words, depth)
         return where
 
     @property
