@@ -520,11 +520,15 @@ def test_a_kept_card_is_used_at_the_prompt(tmp_path: Path):
                          difficulty=[{"name": "easier", "start_draws": {"deck": "Loot", "per_character": 1}}])
     path = tmp_path / "b.json"
     path.write_text(json.dumps(bundle), encoding="utf-8")
-    typed = "\n" + "use 2 3\n" + "use 1 1\n" + "\n\n"
+    typed = "\n" + "help\n" + "dance\n" + "use 2 3\n" + "use 1 1\n" + "\n\n"
     result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", "--difficulty", "easier",
                        stdin=typed)
     assert result.returncode == 0, result.stderr
     out = " ".join(result.stdout.split())
+    # the prompt, its help and its refusal name `use` while a kept card can be used, and not once none is left
+    assert "[Enter] to go on, or sell / trade / use>" in out
+    assert "'use N M' (Character N discards their kept card M to use it)." in out.replace(" » ", " ")
+    assert "press [Enter] to go on, or type sell, trade or use" in out
     assert "use 1 M: Anne discards a kept card to use it: 1. Salve" in out
     assert "type 1" in out                                   # Bertrand has one kept card
     assert "Anne uses Salve (discarded)" in out and "Anne: Health 1 -> 3" in out and "*** VICTORY ***" in out

@@ -75,7 +75,8 @@ class Terminal(Screen):
                    "reroll": "Reroll which dice (positions or 'all', then ': faces' if rolled at the table; [Enter] keeps)",
                    "purchase": buy, "battle": "Objective met (0: the Battle is lost)",
                    "leave": "Leave which Equipment (numbers)",
-                   "between": "[Enter] to go on, or " + ("porter / " if "porter" in request else "") + "sell / trade"}
+                   "between": "[Enter] to go on, or " + ("porter / " if "porter" in request else "") + "sell / trade"
+                              + (" / use" if any(request.get("usable", [])) else "")}
         while True:
             text = _read(prompts[request["kind"]])
             if text.strip().lower() in QUIT_WORDS:
@@ -233,7 +234,7 @@ class Terminal(Screen):
                                  "item": parts[2].strip()}]}
         else:
             raise ValueError("press [Enter] to go on, or type " + ("porter, " if "porter" in request else "")
-                             + "sell or trade")
+                             + ("sell, trade or use" if any(request.get("usable", [])) else "sell or trade"))
         try:
             self.session.check_answer(answer)
         except AnswerError as error:

@@ -308,8 +308,10 @@ class Screen:
             "between": "press Enter to go on to the next card; or "
                        + ("'porter N ...' to call the Porter (once per Story) and buy his cards N ... ('porter' "
                           "alone buys none), " if "porter" in request else "")
-                       + f"'{SELL}' (Character N sells an item for half its cost, rounded up; {SELL_COST}) or "
-                         "'trade N M Name' (Character N gives an item to Character M).",
+                       + f"'{SELL}' (Character N sells an item for half its cost, rounded up; {SELL_COST}), "
+                         "'trade N M Name' (Character N gives an item to Character M)"
+                       + (", 'use N M' (Character N discards their kept card M to use it)"
+                          if any(request.get("usable", [])) else "") + ".",
         }.get(kind, "")
         say(f"At this prompt: {what}", "  help: ", "  " + EVENT)
         say("Anywhere: 'party' shows the Characters, 'q' stops (the session is saved with --save), "
