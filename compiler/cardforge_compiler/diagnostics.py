@@ -243,7 +243,10 @@ class Diagnostic:
     ``offset`` (``None``: none) moves the column that many characters into a one-line
     value's text, past its opening quote if quoted (a position inside a condition; 0:
     its first character); ``card`` is the story card the path lies in
-    (its printed number, shown instead of the list index ``cards[3]``); ``see``
+    (its printed number, shown instead of the list index ``cards[3]``); ``within``
+    (``(words, depth)``) names, in words, the Enemy or deck document and card that the
+    first ``depth`` parts of ``path`` lead to (``Threat deck 'Rochefort', card 'Feint'``),
+    shown instead of those parts, since a file holds several such documents; ``see``
     (``(file, doc, path)``) is a second place the message refers to, such as the
     first definition of a card: the locator appends its line, ``(line 30)``.
     """
@@ -261,6 +264,7 @@ class Diagnostic:
     severity: Severity = field(default=Severity.ERROR)
     card: int | None = None
     see: tuple[str, int, tuple] | None = None
+    within: tuple[str, int] | None = None
 
     def __post_init__(self) -> None:
         self.severity = RULES[self.code].severity
@@ -276,10 +280,16 @@ class Diagnostic:
 
     def field_path(self) -> str:
         """Where in the document, as authors read it: ``card 14: steps[0].choice[1].goto``
-        (the card by its printed number), or the data path ``players.min``."""
+        (the card by its printed number), ``Threat deck 'Rochefort', card 'Feint':
+        threat[0].activate.enemy`` (an Enemy or deck document by its name), or the data
+        path ``players.min``."""
         if self.card is not None and len(self.path) >= 2 and self.path[0] == "cards":
             rest = _data_path(self.path[2:])
             return f"card {self.card}" + (f": {rest}" if rest not in ("", "id") else "")
+        if self.within is not None:
+            words, depth = self.within
+            rest = _data_path(self.path[depth:])
+            return words + (f": {rest}" if rest not in ("", "name") else "")
         return self.data_path()
 
     def data_path(self) -> str:
