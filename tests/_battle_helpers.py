@@ -107,7 +107,13 @@ PACK = {
     "decks": [EQUIPMENT, LOOT, REACTION],
     "deck_roles": {"equipment": "Equipment", "loot": "Loot", "reaction": "Reaction"},
     "battle_stats": {"melee": "Prowess", "defense": "Movement"},
-    "carry": {"hands": 2}, "stones_of_chance": None, "difficulty": [],
+    "carry": {"hands": 2}, "difficulty": [],
+    # the faces that remove the tokens above (load_bundle refuses a removed_by naming no face)
+    "stones_of_chance": {"per_character": 1, "faces": [
+        {"face": "Loyalty", "options": [{"name": "Remove Despair", "effects": [{"kind": "remove-status", "who": "you",
+                                                                             "token": "Despair"}]}]},
+        {"face": "Altruism", "options": [{"name": "Remove Doom", "effects": [{"kind": "remove-status", "who": "you",
+                                                                            "token": "Doom"}]}]}]},
     "enemy_rules": {"activation_order": "melee-then-ranged", "defaults": copy.deepcopy(ENEMY_PRIORITY_DEFAULTS)},
     "on_death": {"effect": "lose-game", "options": []},
 }

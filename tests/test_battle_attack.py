@@ -185,6 +185,19 @@ def test_dice_count_prowess_or_value_despair_extra_dice_and_the_cap():
     assert attack_dice(scene, porthos, extra)["dice"] == 4                   # defense rules not on attack
 
 
+
+def test_despair_counts_before_the_six_dice_cap():
+    """Dice Rolls: "The maximum number of dice that can be rolled at once is 6";
+    "Despair: You roll 1 fewer die"; Roll Defense: "(maximum 6 with modifiers)": the
+    total of stat and modifiers is capped (docs/rulings.md, "Despair and the six-dice
+    cap"). Prowess 6 + a Prowess stone + Despair: 6 dice; Prowess 6 + Despair: 5."""
+    scene = scene_of(FLOOR, [character("Porthos", 6, 3, status=["Despair"])])
+    porthos = place_character(scene, 0, (3, 4), "north", ["Broadsword"])
+    sword = scene.decks.card(scene.get(porthos)["weapons"][0])
+    assert attack_dice(scene, porthos, sword, extra_dice=1)["dice"] == 6
+    assert attack_dice(scene, porthos, sword)["dice"] == 5
+    assert attack_dice(scene, porthos, sword, extra_dice=2)["dice"] == 6
+
 def test_advantage_from_elevated_for_melee_only_and_disadvantage_against_cover():
     """Elevated: "They gain Advantage on their Melee attacks"; Cover: "If you are
     making a Ranged Attack against an Enemy in Cover, you have Disadvantage"."""

@@ -355,3 +355,13 @@ def test_search_tokens_lie_one_a_square_on_squares_characters_may_stand_on(tmp_p
     walled = layout(grid="[5, 4]", extra="search_tokens:\n  - {token: A, at: [5, 2]}\n")
     assert codes(tmp_path, walled) == [
         ("CF711", "Search token A of layout 'yard' at (5, 2) is a wall (no map tile covers it)")]
+
+
+def test_a_terrain_tile_with_no_terrain_piece_in_the_box_is_cf702(tmp_path: Path) -> None:
+    """A box that lists no terrain pieces at all: the layout's tile is CF702 at its place
+    (it was an internal error: the flow network had no sink)."""
+    codes(tmp_path, layout(terrain="  - {tile: Column, at: [3, 3]}\n"))
+    box = BOX.split("terrain_tiles:\n")[0] + "search_tokens:" + BOX.split("search_tokens:")[1]
+    (tmp_path / "box.yaml").write_text(box, encoding="utf-8")
+    found = [(d.code, d.message, d.line) for d in compile_paths([str(tmp_path)]).diagnostics if d.code == "CF702"]
+    assert found == [("CF702", "layout 'yard' shows terrain tile 'Column', but no piece in the box shows it", 8)]

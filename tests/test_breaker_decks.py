@@ -71,10 +71,11 @@ def _lint(folder: Path, prefix: str = "CF") -> list[tuple]:
 
 
 @pytest.mark.parametrize(("grid", "line", "column", "message"), [
-    # 70 rows of `x` above the facing square: the top row is 71 squares ahead
-    (["x"] * 70 + ["F", "o"], 33, 9, "Attack Pattern: row 1, column 1: the square is 71 squares from the figure; a "
+    # 70 rows of `x` above the facing square: the top row is 71 squares ahead; column 10
+    # is the row's first square, just after its opening quote
+    (["x"] * 70 + ["F", "o"], 33, 10, "Attack Pattern: row 1, column 1: the square is 71 squares from the figure; a "
                                      "pattern reaches at most 64"),
-    (["x" * 100 + "F", "." * 100 + "o"], 33, 9, "Attack Pattern: row 1, column 1: the square is 100 squares from the "
+    (["x" * 100 + "F", "." * 100 + "o"], 33, 10, "Attack Pattern: row 1, column 1: the square is 100 squares from the "
                                                 "figure; a pattern reaches at most 64"),
 ])
 def test_an_attack_pattern_beyond_the_largest_grid_is_cf825(grid: list[str], line: int, column: int, message: str,

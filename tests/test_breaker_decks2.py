@@ -101,31 +101,6 @@ def test_cardforge_play_asks_the_pick_of_a_kept_card_used(tmp_path: Path) -> Non
     assert "Porthos: status tokens Despair, Doom -> Despair" in out and "*** VICTORY ***" in out
 
 
-def test_help_at_a_purchase_and_between_cards_says_what_the_prompt_takes(tmp_path: Path) -> None:
-    """`help` at a purchase said "a drawn card's name and cost (Musket 5); separate
-    several with ';'", and Between Story cards "'porter Name cost; ...'": both forms
-    were refused ("type numbers from 1 to 5"); `use N M` was not mentioned at all
-    (nor in the prompt or its error)."""
-    import json
-
-    from _runtime_helpers import TEST_DECKS, make_bundle
-
-    bundle = make_bundle([
-        {"id": 1, "steps": [{"kind": "gain", "coins": 6, "who": "each"},
-                            {"kind": "purchase", "deck": "Equipment", "per_player": 2}, {"kind": "goto", "card": 2}]},
-        {"id": 2, "steps": [{"kind": "victory", "text": "Won."}]}], decks=TEST_DECKS)
-    path = tmp_path / "b.json"
-    path.write_text(json.dumps(bundle), encoding="utf-8")
-    result = _cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1",
-                        stdin="\nhelp\n\nhelp\nswap\n\n\n")
-    assert result.returncode == 0, result.stderr
-    out = " ".join(result.stdout.replace("»", "").split())
-    assert "Musket 5" not in out and "Name cost;" not in out
-    assert "type the numbers of the offers to buy (1 3); you are then asked who carries each" in out
-    assert "'use N M' (Character N discards their kept card M to use it)" in out
-    assert "[Enter] to go on, or sell / trade / use>" in out and "type sell, trade or use" in out
-
-
 # -- items an effect gives or takes: the deck cards behind them go too ------------------------
 
 _PICK = Path(__file__).resolve().parent / "conformance" / "content" / "pick"

@@ -214,6 +214,8 @@ CARD = (*PACK, "decks", 0, "cards", 0)
      "$.packs[0].threat_decks[0].cards[0].reaction_name: expected text or null, found a number"),
     ((*PACK, "characters", 0, "talent", "effects", 0, "stat"), "Charm",
      "$.packs[0].characters[0].talent.effects[0].stat: 'Charm' is not one of the pack's stats (Movement, Prowess)"),
+    ((*PACK, "status_tokens", 0, "removed_by"), "Loyalti",
+     "$.packs[0].status_tokens[0].removed_by: 'Loyalti' is not one of the pack's Stone of Chance faces ("),
 ])
 def test_load_bundle_refuses_malformed_enemies_and_decks_naming_the_place(bundle: dict, path: tuple, value: object,
                                                                           message: str) -> None:

@@ -87,3 +87,29 @@ def test_a_kept_loot_card_and_an_equipment_card_provide_items_but_a_loot_card_no
 def test_status_tokens_of_nested_effects_are_checked(tmp_path: Path) -> None:
     folder = _pack(tmp_path, {"enemies.yaml": ("token: Doom, who: you, if_held", "token: Dom, who: you, if_held")})
     assert _found(folder) == [("CF305", "enemies.yaml", "'Dom' is not a status token of pack 'golden'")]
+
+
+def test_a_deck_named_in_a_story_is_located_at_its_card_like_every_story_diagnostic(tmp_path: Path) -> None:
+    # A purchase's deck misspelt: the diagnostic names the printed card number (`at card 1: steps[0]...`, and
+    # `card` in --format json), as CF304 or CF312 in a story do, not only the data path.
+    folder = _pack(tmp_path, {"story.yaml": ("deck: Equipment", "deck: Equipmnt")})
+    diags = [d for d in compile_paths([str(folder)]).diagnostics if d.code == "CF803"]
+    assert [(Path(d.file).name, d.card, d.field_path()) for d in diags] == [
+        ("story.yaml", 1, "card 1: steps[0].purchase.deck")]
+    assert diags[0].to_dict()["card"] == 1 and diags[0].to_dict()["path"] == "cards[0].steps[0].purchase.deck"
+    # a manifest's deck name is no story's: no card
+    folder = _pack(tmp_path / "b", {"pack.yaml": ("equipment: Equipment", "equipment: Equipmnt")})
+    diags = [d for d in compile_paths([str(folder)]).diagnostics if d.code == "CF803"]
+    assert [(Path(d.file).name, d.card, d.field_path()) for d in diags] == [("pack.yaml", None, "decks.equipment")]
+
+
+def test_a_fault_in_an_enemy_or_deck_document_names_the_document_and_card(tmp_path: Path) -> None:
+    # A file holds several Enemy or deck documents: `at cards[0]...` alone does not say which deck. The text names
+    # the document and its card (`--format json` keeps the data path); a story or manifest path is unchanged.
+    folder = _pack(tmp_path, {"enemies.yaml": ("activate: {enemy: Cardinal's Guard", "activate: {enemy: Cardinals Guard")})
+    (diag,) = [d for d in compile_paths([str(folder)]).diagnostics if d.code == "CF801"]
+    assert diag.field_path() == "Threat deck 'Cardinal Richelieu', card 'Guards!': threat[0].activate.enemy"
+    assert diag.to_dict()["path"] == "cards[0].threat[0].activate.enemy" and diag.to_dict()["card"] is None
+    folder = _pack(tmp_path / "b", {"enemies.yaml": ("threat_deck: Cardinal Richelieu", "threat_deck: Cardinal")})
+    (diag,) = [d for d in compile_paths([str(folder)]).diagnostics if d.code == "CF808"]
+    assert diag.field_path() == "Named Enemy 'Cardinal Richelieu': threat_deck"

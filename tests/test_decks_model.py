@@ -72,6 +72,23 @@ FAULTS = {
                                                     "effect: retire}]}")),
                            ("CF105", "pack.yaml", 42, 11, "give exactly one of `effect` or `options`",
                             "write `on_death: {effect: lose-game}` or a list of `options`")),
+    # a shorthand effect's scalar is its one parameter: a wrong one is reported as that parameter's
+    # fault, once, at the value (not also "expected a mapping")
+    "shorthand above its range": (dict(rules=RULES.replace("[extra-attack-die: 1]", "[extra-attack-die: 99]")),
+                                  ("CF105", "pack.yaml", 28, 63, "expected a whole number from 1 to 6, got 99",
+                                   "99 is above the largest value allowed here, 6")),
+    "shorthand below its range": (dict(rules=RULES.replace("{move-bonus: 1}", "{move-bonus: -1}")),
+                                  ("CF105", "pack.yaml", 30, 79, "expected a whole number from 1 to 12, got -1",
+                                   "-1 is below the smallest value allowed here, 1")),
+    "shorthand of the wrong type": (dict(rules=RULES.replace("{move-bonus: 1}", "{use-ability: 3}")),
+                                    ("CF105", "pack.yaml", 30, 80, "expected 'talent' or 'support', got 3",
+                                     "this field takes one of: talent, support")),
+    "shorthand text for a number": (dict(rules=RULES.replace("{move-bonus: 1}", "{move-bonus: far}")),
+                                    ("CF104", "pack.yaml", 30, 79, "expected a whole number, got 'far'",
+                                     "write a whole number here, such as 3, without quotes")),
+    "shorthand's long form": (dict(rules=RULES.replace("{move-bonus: 1}", "{move-bonus: {squares: 99}}")),
+                              ("CF105", "pack.yaml", 30, 89, "expected a whole number from 1 to 12, got 99",
+                               "99 is above the largest value allowed here, 12")),
     # whole-number keys load (a count of Characters); where a name is expected they are refused
     "a number as a stat name": (dict(rules=RULES.replace("stats: {Prowess: 4, Movement: 3}",
                                                          "stats: {Prowess: 4, Movement: 3, 7: 2}")),

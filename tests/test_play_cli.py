@@ -145,12 +145,12 @@ def test_interactive_play_in_a_real_terminal(gascony_bundle: Path, tmp_path: Pat
     os.write(fd, b"\n")
     read_until(b"Coins 0 -> 3")
     read_until(b"Between Story cards (next: card 12")       # Between Story Cards: trade, then go on
-    read_until(b"or porter / sell / trade / use> ")
+    read_until(b"or porter / sell / trade> ")
     os.write(fd, b"trade 1 2 Rapier\n")                    # D'Artagnan holds no Rapier: asked again
     read_until(b"Character 0 does not hold 'Rapier' to trade")
     os.write(fd, b"trade 1 2 Sabre\n")
     read_until(b"D'Artagnan gives Sabre to Athos")
-    read_until(b"or porter / sell / trade / use> ")
+    read_until(b"or porter / sell / trade> ")
     os.write(fd, b"\n")
     read_until(b"A Priest")
     os.write(fd, b"q\n")
@@ -293,7 +293,7 @@ def test_between_story_cards_typed_and_scripted(tmp_path: Path):
     assert "The Porter is called" in out and "Bertrand buys Musket for 3 coins" in out
     assert "the Porter has no cards to offer: he was called this Story" in out
     assert "Anne sells Rapier for 2 coins" in out and "Bertrand gives Musket to Anne" in out
-    assert "press [Enter] to go on, or type porter, sell, trade or use" in out
+    assert "press [Enter] to go on, or type porter, sell or trade" in out
     assert "Anne sells Musket for 2 coins" in out            # its card's printed cost: the engine knows it
     assert "*** VICTORY ***" in out
     script = tmp_path / "a.json"
@@ -301,6 +301,37 @@ def test_between_story_cards_typed_and_scripted(tmp_path: Path):
     result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", "--answers", str(script))
     assert result.returncode == 0, result.stderr
     assert '(trade Rapier from Anne to Bertrand)' in result.stdout and "(go on to card 2)" in result.stdout
+
+
+def test_between_and_purchase_help_name_the_commands_as_they_are_typed(tmp_path: Path):
+    """``help`` between Story cards and at a purchase says what the keyboard reads:
+    ``porter N ...`` (numbers, not names), ``sell N Name [cost]`` (the cost left out for a
+    card held), offer numbers only at a purchase (no 'name and cost' form)."""
+    from _runtime_helpers import TEST_DECKS, make_bundle
+
+    bundle = make_bundle([
+        {"id": 1, "steps": [{"kind": "gain", "coins": 6, "who": "each"}, {"kind": "goto", "card": 2}]},
+        {"id": 2, "steps": [{"kind": "purchase", "deck": "Equipment", "per_player": 1},
+                            {"kind": "victory", "text": "Won."}]}],
+        porter={"deck": "Equipment", "cards_per_character": 1}, decks=TEST_DECKS)
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1",
+                       stdin="\n" + "help\n" + "sell 1 Rapier\n" + "sell 1 Rapier 4\n" + "\n\n" + "help\n" + "\n\n")
+    assert result.returncode == 0, result.stderr
+    flat = " ".join(result.stdout.replace("\n  » ", " ").split())
+    assert ("'porter N ...' to call the Porter (once per Story) and buy his cards N ... ('porter' alone buys "
+            "none)") in flat
+    assert "'porter Name cost" not in flat
+    assert ("'sell N Name [cost]' (Character N sells an item for half its cost, rounded up; give the cost "
+            "printed on the card, unless the item is a card held or bought in this story)") in flat
+    assert "  » sell N Name [cost]: Character N sells" in result.stdout
+    assert ("type: sell N Name [cost] (N: the Character's number; give the cost printed on the card, unless the "
+            "item is a card held or bought in this story)") in flat      # Rapier is no card here: its cost is asked
+    assert "Anne sells Rapier for 2 coins" in flat
+    assert ("help: At this prompt: type the numbers of the offers to buy (1 3): the card's offers and the cards "
+            "drawn from a deck are numbered alike; press Enter to buy nothing.") in flat
+    assert "(Musket 5)" not in flat
 
 
 def test_a_pack_without_a_porter_is_never_offered_him_at_the_prompt(tmp_path: Path):
@@ -317,7 +348,7 @@ def test_a_pack_without_a_porter_is_never_offered_him_at_the_prompt(tmp_path: Pa
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "this pack has no Porter to call: sell or trade" in out
-    assert "[Enter] to go on, or sell / trade / use" in out and "press [Enter] to go on, or type sell, trade or use" in out
+    assert "[Enter] to go on, or sell / trade" in out and "press [Enter] to go on, or type sell or trade" in out
     assert "Porter" not in out.replace("this pack has no Porter to call", "")
     assert "*** VICTORY ***" in out
 
@@ -489,11 +520,15 @@ def test_a_kept_card_is_used_at_the_prompt(tmp_path: Path):
                          difficulty=[{"name": "easier", "start_draws": {"deck": "Loot", "per_character": 1}}])
     path = tmp_path / "b.json"
     path.write_text(json.dumps(bundle), encoding="utf-8")
-    typed = "\n" + "use 2 3\n" + "use 1 1\n" + "\n\n"
+    typed = "\n" + "help\n" + "dance\n" + "use 2 3\n" + "use 1 1\n" + "\n\n"
     result = cardforge("play", str(path), "--story", "s", "--players", "1", "--seed", "1", "--difficulty", "easier",
                        stdin=typed)
     assert result.returncode == 0, result.stderr
     out = " ".join(result.stdout.split())
+    # the prompt, its help and its refusal name `use` while a kept card can be used, and not once none is left
+    assert "[Enter] to go on, or sell / trade / use>" in out
+    assert "'use N M' (Character N discards their kept card M to use it)." in out.replace(" » ", " ")
+    assert "press [Enter] to go on, or type sell, trade or use" in out
     assert "use 1 M: Anne discards a kept card to use it: 1. Salve" in out
     assert "type 1" in out                                   # Bertrand has one kept card
     assert "Anne uses Salve (discarded)" in out and "Anne: Health 1 -> 3" in out and "*** VICTORY ***" in out

@@ -341,3 +341,4 @@ def test_a_stacking_token_stacks_outside_a_battle(packs) -> None:  # noqa: ANN00
     for _ in core.run(table, [fx("gain", status=["Fatigue"]), fx("status", token="Fatigue", who="you")], res):
         pytest.fail("no request expected")
     assert state["characters"][0]["status"] == ["Fatigue"] * 3
+

@@ -19,6 +19,7 @@ from cardforge_runtime import AnswerError, Session, SessionError, load_bundle
 from cardforge_runtime import decks as D
 from cardforge_runtime.deck_play import decks_by_name
 from cardforge_runtime.loot import draw_loot
+from cardforge_runtime.pcg import Pcg32
 
 
 def drive(play):
@@ -245,6 +246,79 @@ def test_an_older_save_gets_fresh_decks_with_a_warning():
     assert conserved(resumed) and resumed.save()["version"] == 4
 
 
+def _rebuilt(session, change):
+    """The session's bundle rebuilt with its decks changed by ``change(decks)``."""
+    decks = copy.deepcopy(TEST_DECKS)
+    change(decks)
+    data = make_bundle([{"id": 1, "steps": [{"kind": "goto", "card": 2}]}, {"id": 2, "steps": [GOTO_END]}],
+                       characters=BOARDS, decks=decks, carry={"hands": 2}, difficulty=DIFFICULTY,
+                       porter={"deck": "Equipment", "cards_per_character": 1})
+    data["content_hash"] = "sha256:" + "2" * 64
+    return load_bundle(data)
+
+
+def _saved_game():
+    cards = [{"id": 1, "steps": [{"kind": "goto", "card": 2}]}, {"id": 2, "steps": [GOTO_END]}]
+    session = start(cards, seed=2)
+    advance(session)
+    assert session.state["characters"][0]["cards"] == ["Equipment#5"]       # Anne's Dagger
+    return session, json.loads(json.dumps(session.save()))
+
+
+def _counts(decks, deck, **counts):
+    for card in next(d for d in decks if d["name"] == deck)["cards"]:
+        card["count"] = counts.get(card["name"], card["count"])
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    # the same instance ids, other cards behind them: Equipment#5 is now a Musket
+    (lambda decks: _counts(decks, "Equipment", Musket=4, Dagger=3), "deck 'Equipment': 'Musket' 3 -> 4 copies, "
+                                                                    "'Dagger' 4 -> 3 copies"),
+    # a rename: the same ids, a card that no longer exists behind two of them
+    (lambda decks: decks[1]["cards"][1].update(name="Purse"), "deck 'Loot': 'Coins' removed, 'Purse' added"),
+    # a card removed: fewer instances
+    (lambda decks: decks[1]["cards"].pop(0), "deck 'Loot': 'Cross' removed"),
+])
+def test_a_save_on_a_bundle_whose_decks_changed_gets_fresh_decks_and_says_why(change, said):
+    """docs/runtime.md, Saves: "A save carried over onto a bundle whose decks changed
+    gets fresh decks": the save's ``deck_lists`` (each deck's cards and counts, which
+    number the instances) tell what changed, even when the instance ids are the same;
+    every card then names a card of the new bundle, Anne keeps her Dagger, and play goes on."""
+    session, save = _saved_game()
+    assert save["deck_lists"]["Equipment"] == [["Unarmed", 1], ["Musket", 3], ["Dagger", 4]]
+    bundle2 = _rebuilt(session, change)
+    resumed = Session.load(bundle2, json.dumps(save))
+    note = next(w for w in resumed.warnings if "the decks are built fresh" in w)
+    assert said in note
+    pack2 = decks_by_name(bundle2.data["packs"][0])
+    anne = resumed.state["characters"][0]
+    assert [D.card_of(pack2, c)["name"] for c in anne["cards"]] == anne["items"] == ["Dagger"]
+    assert D.check_conservation(resumed.state, list(pack2.values())) == []
+    assert resumed.save()["deck_lists"]["Equipment"] == [[c["name"], c["count"]] for c in pack2["Equipment"]["cards"]]
+    advance(resumed)
+    assert resumed.pending["kind"] == "end"
+
+
+def test_a_save_on_a_bundle_whose_decks_did_not_change_keeps_its_deck_state():
+    session, save = _saved_game()
+    resumed = Session.load(_rebuilt(session, lambda decks: None), json.dumps(save))
+    assert not any("the decks" in w for w in resumed.warnings)
+    assert resumed.state["decks"] == session.state["decks"] and resumed.state["porter"] == session.state["porter"]
+
+
+def test_a_save_without_deck_lists_whose_held_cards_changed_gets_fresh_decks():
+    """A version 4 save written before ``deck_lists``: the cards held are checked against
+    the items their holders have; a held card that names another card now means the
+    decks changed."""
+    session, save = _saved_game()
+    del save["deck_lists"]
+    resumed = Session.load(_rebuilt(session, lambda d: _counts(d, "Equipment", Musket=4, Dagger=3)), save)
+    assert any("the decks are built fresh" in w for w in resumed.warnings)
+    assert resumed.state["characters"][0]["cards"] == ["Equipment#6"]      # a Dagger of the new deck
+    same = Session.load(session.bundle, save)                           # the same bundle: it replays
+    assert same.state == session.state
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**64 - 1), st.lists(st.integers(0, 10**6), min_size=20, max_size=20))
 def test_no_card_is_lost_through_any_playthrough_and_save_load(seed, choices):
@@ -304,10 +378,54 @@ def test_a_threat_deck_shares_the_deck_state_and_survives_a_save():
     card = D.draw(state["decks"]["Cardinal Richelieu"], D.deck_rng(1))
     D.to_box(state["decks"]["Cardinal Richelieu"], card)
     assert D.check_conservation(json.loads(json.dumps(state)), decks_in_play(pack, state)) == []
-    with pytest.raises(KeyError, match="is set up"):
-        set_up_threat_deck(state, pack, "Cardinal Richelieu", D.deck_rng(1))
     with pytest.raises(KeyError, match="no Threat deck 'Milady'"):
         set_up_threat_deck(state, pack, "Milady", D.deck_rng(1))
+
+
+THREAT = {"name": "Cardinal Richelieu", "when_empty": "reshuffle", "cards": [
+    {"name": "Guards!", "count": 1, "threat": [], "reaction": []},
+    {"name": "Doom", "count": 3, "threat": [], "reaction": []}]}
+
+
+def test_a_second_battle_sets_the_whole_threat_deck_up_again():
+    """docs/rulings.md, "A Threat deck at each Battle's Setup": a second Battle against
+    the same Named Enemy in one story (Setup 5d, "Shuffle the Threat deck") gathers the
+    whole deck, the card an earlier Battle returned to the box ("Guards!") and the
+    discard pile with the draw pile, and shuffles it; nothing crashes, no card is lost."""
+    from cardforge_runtime.deck_play import decks_in_play, set_up_threat_deck
+
+    session = start([{"id": 1, "steps": [GOTO_END]}])
+    pack = {**session.bundle.data["packs"][0], "threat_decks": [THREAT]}
+    state, rng = session.state, D.deck_rng(4)
+    set_up_threat_deck(state, pack, "Cardinal Richelieu", rng)      # the first Battle
+    piles = state["decks"]["Cardinal Richelieu"]
+    D.to_box(piles, D.draw(piles, rng))
+    D.discard(piles, D.draw(piles, rng))
+    assert len(piles["box"]) == 1 and len(piles["discard"]) == 1 and len(piles["draw"]) == 2
+    expected, twin = D.instance_ids(THREAT), Pcg32.from_json(rng.to_json())
+    twin.shuffle(expected)                                            # bundle order, then one shuffle
+    set_up_threat_deck(state, pack, "Cardinal Richelieu", rng)      # the second Battle
+    assert state["decks"]["Cardinal Richelieu"] == {"draw": expected, "discard": [], "box": []}
+    assert D.check_conservation(state, decks_in_play(pack, state)) == []
+
+
+def test_named_enemies_sharing_a_threat_deck_shuffle_it_once():
+    """Two Named Enemies of one Battle with the same Threat deck: Setup 5d sets the deck
+    up once (``set_up_threat_decks``, decks in name order), shuffled once with the deck
+    generator; the generator moves as for one deck."""
+    from cardforge_runtime.deck_play import decks_in_play, set_up_threat_decks
+
+    named = [{"name": "Twin A", "threat_deck": "Cardinal Richelieu"}, {"name": "Twin B", "threat_deck": "Cardinal Richelieu"}]
+    session = start([{"id": 1, "steps": [GOTO_END]}])
+    pack = {**session.bundle.data["packs"][0], "threat_decks": [THREAT], "named_enemies": named}
+    state = session.state
+    set_up_threat_decks(state, pack, ["Twin B", "Twin A"], D.deck_rng(9))
+    expected = D.instance_ids(THREAT)
+    D.deck_rng(9).shuffle(expected)
+    assert state["decks"]["Cardinal Richelieu"] == {"draw": expected, "discard": [], "box": []}
+    assert D.check_conservation(state, decks_in_play(pack, state)) == []
+    with pytest.raises(KeyError, match="no Named Enemy 'Milady'"):
+        set_up_threat_decks(state, pack, ["Milady"], D.deck_rng(9))
 
 
 def test_a_kept_loot_card_is_used_between_story_cards():
@@ -391,4 +509,30 @@ def test_items_gained_per_success_of_a_roll_are_carried_within_the_hands():
     while session.pending["kind"] not in ("leave", "end"):
         session.answer({"keep": True} if session.pending["kind"] == "reroll" else {})
     assert session.pending["kind"] == "leave" and session.pending["character"] == 0
+    assert conserved(session)
+
+
+def test_a_fixed_offer_of_a_deck_card_takes_its_card_and_counts_toward_the_hands():
+    """Gascony's Legacy, Equipment cards: "Characters can only carry 2 hands worth of
+    equipment at once". A story card's fixed offer of an Equipment card (Act I card
+    17: "Rapier, cost 4") sells that card: bought, it is a copy taken from the deck
+    (docs/rulings.md, Gaining a deck card), so Anne, with her Starting Dagger (1 hand),
+    buying a Musket (2 hands) must leave one; an item no deck has stays a plain item."""
+    cards = [{"id": 1, "steps": [{"kind": "gain", "coins": 9, "who": "each"},
+                                 {"kind": "purchase", "offers": [{"item": "Musket", "cost": 3},
+                                                                 {"item": "Rope", "cost": 1}]}, GOTO_END]}]
+    session = start(cards, seed=3)
+    musket_cards = [c for c in session.state["decks"]["Equipment"]["draw"]
+                    if D.card_of(decks_by_name(session.bundle.data["packs"][0]), c)["name"] == "Musket"]
+    advance(session)
+    entry = session.answer({"buy": [{"offer": 0, "character": 0}, {"offer": 1, "character": 1}]})
+    bought = entry["events"][0]
+    assert bought["item"] == "Musket" and bought["card"] == musket_cards[0]          # the topmost copy
+    assert entry["events"][1] == {"event": "purchase", "character": 1, "item": "Rope", "cost": 1, "card": None}
+    assert session.state["characters"][0]["cards"] == ["Equipment#5", musket_cards[0]]
+    assert musket_cards[0] not in session.state["decks"]["Equipment"]["draw"]
+    assert session.pending["kind"] == "leave" and session.pending["character"] == 0
+    assert [c["hands"] for c in session.pending["cards"]] == [1, 2]
+    session.answer({"leave": ["Equipment#5"]})
+    assert session.state["characters"][0]["items"] == ["Musket"]
     assert conserved(session)

@@ -484,3 +484,21 @@ def test_every_save_the_engine_writes_loads_again_whatever_the_costs(actions):
             continue
         session.answer(answer)
         assert Session.load(session.bundle, session.save()).save() == session.save()
+
+
+def test_a_story_step_gains_a_stacking_token_again_and_loses_one_copy():
+    """Enemy Attack, Poison: "Each Fatigue token you have reduces your Action Points
+    attribute by 1" (the pack's ``stacks: true``; docs/rulings.md, Stacking status
+    tokens): a story card's ``gain`` of a stacking token adds a copy each time, and a
+    ``lose`` takes one copy, as the effect interpreter does; a token that does not
+    stack is still held once ("A Character can only have one of each Status token at
+    a time")."""
+    tokens = [{"name": "Despair", "dice_modifier": -1},
+              {"name": "Fatigue", "dice_modifier": 0, "stacks": True,
+               "stat_modifier": {"stat": "Movement", "by": -1, "floor": 3}}]
+    anne = {"who": "one", "character": "Anne"}
+    steps = [{"kind": "gain", "status": ["Fatigue", "Despair"], **anne} for _ in range(3)]
+    steps += [{"kind": "lose", "status": ["Fatigue"], **anne}, GOTO_END]
+    session = start([{"id": 1, "steps": steps}], status_tokens=tokens, players=1)
+    advance(session)
+    assert sorted(session.state["characters"][0]["status"]) == ["Despair", "Fatigue", "Fatigue"]

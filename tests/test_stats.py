@@ -317,3 +317,39 @@ def test_the_equipment_deck_odds_say_they_count_the_starting_weapons(tmp_path):
     assert ("  these odds count the Starting Weapons (Broadsword, Musket, Rapier) as in the deck; at Setup the Characters in "
             "play take theirs out before any draw") in out
     assert out.count("these odds count the Starting Weapons") == 1          # the Equipment deck only
+
+
+def _excerpt_of(example, real, where: str = "$") -> None:
+    """``example`` (a docs excerpt) is part of ``real``: every value it gives is the real
+    one; ``{"...": ...}`` items and keys mark what is left out; list items that have a
+    ``name`` are matched by name, others by position."""
+    if isinstance(example, dict):
+        assert isinstance(real, dict), where
+        for key, value in example.items():
+            if key != "...":
+                assert key in real, f"{where}.{key}"
+                _excerpt_of(value, real[key], f"{where}.{key}")
+    elif isinstance(example, list):
+        assert isinstance(real, list), where
+        shown = [item for item in example if not (isinstance(item, dict) and set(item) == {"..."})]
+        for i, item in enumerate(shown):
+            if isinstance(item, dict) and "name" in item:
+                _excerpt_of(item, by_name(real, item["name"]), f"{where}[{item['name']}]")
+            elif isinstance(item, dict) and "dice" in item:
+                _excerpt_of(item, next(r for r in real if r["dice"] == item["dice"]), f"{where}[dice={item['dice']}]")
+            else:
+                _excerpt_of(item, real[i], f"{where}[{i}]")
+    elif example != "...":
+        assert example == real, f"{where}: the docs say {example!r}, cardforge says {real!r}"
+
+
+def test_the_json_example_of_docs_stats_is_real_output():
+    """docs/stats.md's JSON document is an excerpt of `cardforge stats content/gascony/
+    --format json`: a number or a field written there is what cardforge prints."""
+    from _helpers import ROOT, SHIPPED
+
+    text = (ROOT / "docs" / "stats.md").read_text(encoding="utf-8")
+    example = json.loads(text.split("## The JSON document", 1)[1].split("```json\n", 1)[1].split("```", 1)[0])
+    code, out, err = run("stats", str(SHIPPED / "gascony"), "--format", "json")
+    assert (code, err) == (0, "")
+    _excerpt_of(example, json.loads(out))

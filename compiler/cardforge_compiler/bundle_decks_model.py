@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from cardforge_compiler.bundle_step_model import Condition
 from cardforge_runtime.format import (
     ABILITY_RULES,
     ACTIVATION_ORDERS,
@@ -48,10 +49,12 @@ def _r(key: str) -> Any:
 
 
 class PredicateOut(_Out):
-    """A predicate of an ``if`` effect: ``kind`` (``format.PREDICATES``) and its ``value`` (null for none)."""
+    """A predicate of an ``if`` effect: ``kind`` (``format.PREDICATES``) and its ``value`` (null for none; a
+    condition tree for ``condition``, whose text is ``source``)."""
 
     kind: Literal[tuple(PREDICATES)]  # type: ignore[valid-type]
-    value: Union[str, None]
+    value: Union[str, Condition, None]
+    source: Optional[str] = None
 
 
 class SelectorOut(_Out):
@@ -77,7 +80,9 @@ def _param(kind: str) -> Any:
         return dict[str, _r("spawn_count")]
     if kind == "names":
         return list[str]
-    if kind in ("name", "text"):
+    if kind == "condition":
+        return Condition
+    if kind == "name":
         return str
     if kind == "bool":
         return bool
@@ -277,9 +282,12 @@ class EnemyRulesOut(_Out):
 
 
 class DeathOptionOut(_Out):
+    """An ``on_death`` option: open when its condition ``if`` holds (a tree, null: always), ``if_source`` its text."""
+
     name: str
     effect: Literal[ON_DEATH_EFFECTS[1:]]  # type: ignore[valid-type]
-    if_: Optional[str] = Field(..., alias="if")
+    if_: Optional[Condition] = Field(..., alias="if")
+    if_source: Optional[str]
 
 
 class OnDeathOut(_Out):

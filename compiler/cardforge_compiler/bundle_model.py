@@ -15,18 +15,11 @@ from pydantic.json_schema import SkipJsonSchema
 from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, COMPARISONS, OTHERWISE
 
 from cardforge_compiler.bundle_board_model import BoardOut
-from cardforge_compiler.bundle_step_model import ClearOut, ResourcesOut, TextOut, ValuesOut, _Out
+from cardforge_compiler.bundle_step_model import ClearOut, Condition, ResourcesOut, TextOut, ValuesOut, _Out
 from cardforge_compiler.bundle_decks_model import CharacterOut, PackRulesOut
 from cardforge_compiler.model import Dice, Offer, Players, Porter, Resources, StatusToken
 
 __all__ = ["Bundle"]
-
-
-Condition = Annotated[dict[str, Any], Field(
-    description="A condition syntax tree: {op: const|name|not|and|or|==|!=|<|<=|>|>=|call, ...}; "
-                "see docs/bundle.md, Conditions.",
-    json_schema_extra={"x-cardforge-condition": True},  # replaced by a $ref in schema.py
-)]
 
 
 class OptionOut(_Out):

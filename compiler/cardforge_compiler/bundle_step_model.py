@@ -7,13 +7,21 @@ part of the source of ``schemas/bundle.schema.json``, used by
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from cardforge_compiler.model import Resources
 
-__all__ = ["ACTION_STEPS_OUT", "ClearOut", "ResourcesOut", "TextOut", "ValuesOut"]
+__all__ = ["ACTION_STEPS_OUT", "ClearOut", "Condition", "ResourcesOut", "TextOut", "ValuesOut"]
+
+
+#: A condition tree field (story cards, effects' ``condition`` predicates, ``on_death`` options).
+Condition = Annotated[dict[str, Any], Field(
+    description="A condition syntax tree: {op: const|name|not|and|or|==|!=|<|<=|>|>=|call, ...}; "
+                "see docs/bundle.md, Conditions.",
+    json_schema_extra={"x-cardforge-condition": True},  # replaced by a $ref in schema.py
+)]
 
 
 class _Out(BaseModel):

@@ -189,7 +189,7 @@ rule("CF810", "enemy-without-tokens", E,
      "An Enemy has no tokens in the box (the components' `enemy_tokens`): it can never be placed or spawned.")
 rule("CF811", "unknown-difficulty", E,
      "An `if` effect's `difficulty` predicate names a difficulty option the pack manifest does not define.")
-# CF820-CF839: the composition of decks and Enemies (checks/decks.py, checks/enemies.py)
+# CF820-CF839: the composition of decks and Enemies (checks/decks.py, checks/enemies.py, checks/deck_draws.py)
 rule("CF820", "empty-deck", E,
      "A deck or Threat deck has no cards to draw, or a difficulty option removes every one of them.")
 rule("CF821", "spawn-exceeds-supply", W,
@@ -223,6 +223,9 @@ rule("CF834", "destiny-start-above-maximum", W,
      "Destiny and never exceed it.")
 rule("CF835", "duplicate-card-name", E,
      "Two cards of one deck or Threat deck have the same name: write one card with a `count`.")
+rule("CF836", "draw-loop", W,
+     "Every card of a deck or Threat deck draws again, from it or from decks that draw back into it, and the deck is "
+     "reshuffled: a chain of draws never ends by itself (the engine stops it when it meets a card it drew already).")
 rule("CF840", "turn-effect-on-a-card", E,
      "A deck card, Threat card or Enemy's `on_hit` holds an effect a Character plays in their turn (a Stone of "
      "Chance or ability option such as `extra-attack-die`): the engine refuses it on a card.")
@@ -243,9 +246,13 @@ class Diagnostic:
     from the document root) locate it in the data and let the locator fill in
     ``line``/``column`` lazily; ``anchor`` says which position to use: the ``key``
     of the last path element, its ``value``, or its containing ``mapping``;
-    ``offset`` moves the column that many characters into a one-line value (a
-    position inside a condition); ``card`` is the story card the path lies in
-    (its printed number, shown instead of the list index ``cards[3]``); ``see``
+    ``offset`` (``None``: none) moves the column that many characters into a one-line
+    value's text, past its opening quote if quoted (a position inside a condition; 0:
+    its first character); ``card`` is the story card the path lies in
+    (its printed number, shown instead of the list index ``cards[3]``); ``within``
+    (``(words, depth)``) names, in words, the Enemy or deck document and card that the
+    first ``depth`` parts of ``path`` lead to (``Threat deck 'Rochefort', card 'Feint'``),
+    shown instead of those parts, since a file holds several such documents; ``see``
     (``(file, doc, path)``) is a second place the message refers to, such as the
     first definition of a card: the locator appends its line, ``(line 30)``.
     """
@@ -258,11 +265,12 @@ class Diagnostic:
     doc: int | None = None
     path: tuple[str | int, ...] = ()
     anchor: str = "value"
-    offset: int = 0
+    offset: int | None = None
     hint: str | None = None
     severity: Severity = field(default=Severity.ERROR)
     card: int | None = None
     see: tuple[str, int, tuple] | None = None
+    within: tuple[str, int] | None = None
 
     def __post_init__(self) -> None:
         self.severity = RULES[self.code].severity
@@ -278,10 +286,16 @@ class Diagnostic:
 
     def field_path(self) -> str:
         """Where in the document, as authors read it: ``card 14: steps[0].choice[1].goto``
-        (the card by its printed number), or the data path ``players.min``."""
+        (the card by its printed number), ``Threat deck 'Rochefort', card 'Feint':
+        threat[0].activate.enemy`` (an Enemy or deck document by its name), or the data
+        path ``players.min``."""
         if self.card is not None and len(self.path) >= 2 and self.path[0] == "cards":
             rest = _data_path(self.path[2:])
             return f"card {self.card}" + (f": {rest}" if rest not in ("", "id") else "")
+        if self.within is not None:
+            words, depth = self.within
+            rest = _data_path(self.path[depth:])
+            return words + (f": {rest}" if rest not in ("", "name") else "")
         return self.data_path()
 
     def data_path(self) -> str:

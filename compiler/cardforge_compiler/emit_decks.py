@@ -27,7 +27,9 @@ from cardforge_runtime.format import (
     TARGET_SELECTORS,
 )
 
+from cardforge_compiler.conditions import parse_condition
 from cardforge_compiler.model import effect_kind
+from cardforge_compiler.model.effects import SHORTHAND_PARAMS
 from cardforge_compiler.model.patterns import pattern_offsets
 
 __all__ = ["character_out", "decks_out", "effects_out", "pack_rules_out", "status_token_out"]
@@ -74,17 +76,29 @@ def effects_out(effects: list[Any]) -> list[dict[str, Any]]:
             continue
         params = getattr(effect, kind.replace("-", "_"))
         if not isinstance(params, BaseModel):      # a shorthand scalar
-            params = type(effect).model_fields[kind.replace("-", "_")].annotation.__args__[1](  # type: ignore[union-attr]
-                **{EFFECT_SHORTHAND[kind]: params})
+            params = SHORTHAND_PARAMS[kind](**{EFFECT_SHORTHAND[kind]: params})
         out.append({"kind": kind, **_params(spec, params)})
     return out
 
 
 def _predicate(value: Any) -> dict[str, Any]:
+    """A predicate as the bundle writes it: ``{"kind", "value"}``; a ``condition``'s
+    value is its condition tree, its text beside it as ``source`` (as a story ``if``
+    step's ``condition`` and ``condition_source``)."""
     if isinstance(value, str):
         return {"kind": value, "value": None}
     name = next(n for n in PREDICATES if hasattr(value, n.replace("-", "_")))
-    return {"kind": name, "value": getattr(value, name.replace("-", "_"))}
+    given = getattr(value, name.replace("-", "_"))
+    if PREDICATES[name][1] == "condition":
+        return {"kind": name, "value": _tree(given), "source": given}
+    return {"kind": name, "value": given}
+
+
+def _tree(source: str) -> dict[str, Any]:
+    """The condition tree of a pack's condition text. Emit runs only on content lint
+    found clean, where every such condition parses and is well typed
+    (``resolve_pack_conditions``); parsing is a pure function of the text."""
+    return parse_condition(source)
 
 
 def _selector(value: Any) -> dict[str, Any]:
@@ -232,5 +246,6 @@ def pack_rules_out(pack: Any) -> dict[str, Any]:
                         "defaults": _default_priorities(pack)},
         "on_death": {"effect": "lose-game", "options": []} if on_death is None else {
             "effect": on_death.effect,
-            "options": [{"name": o.name, "effect": o.effect, "if": o.if_} for o in on_death.options or ()]},
+            "options": [{"name": o.name, "effect": o.effect, "if": _tree(o.if_) if o.if_ is not None else None,
+                         "if_source": o.if_} for o in on_death.options or ()]},
     }

@@ -87,7 +87,7 @@ def locate(diagnostics: Iterable[Diagnostic], files: Iterable[SourceFile]) -> No
                     continue
                 mark, node = _follow(roots[diag.doc], diag.path, diag.anchor)
                 diag.line, diag.column = mark.line + 1, mark.column + 1
-                if diag.offset and isinstance(node, ScalarNode) and node.end_mark.line == mark.line:
+                if diag.offset is not None and isinstance(node, ScalarNode) and node.end_mark.line == mark.line:
                     diag.column += diag.offset + (1 if node.style in ("'", '"') else 0)
         for diag in seeing:
             file, doc, path = diag.see  # type: ignore[misc]

@@ -162,6 +162,13 @@ def bounds_at(doc_model: type[BaseModel], path: list[str | int]) -> tuple[Any, A
             return None, None
     annotation, more = _strip(annotation)
     constraints += more
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        # a scalar or a mapping (a shorthand effect, ``{move-bonus: 1}``): the scalar's bounds
+        scalars = [_strip(a)[1] for a in typing.get_args(annotation)
+                   if not (isinstance(_strip(a)[0], type) and issubclass(_strip(a)[0], BaseModel))]
+        bounded = [c for c in scalars if any(hasattr(x, "ge") or hasattr(x, "le") for x in c)]
+        if len(bounded) == 1:
+            constraints += bounded[0]
     low = next((c.ge for c in constraints if hasattr(c, "ge")), None)
     high = next((c.le for c in constraints if hasattr(c, "le")), None)
     return low, high

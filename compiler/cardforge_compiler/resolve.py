@@ -38,6 +38,7 @@ from cardforge_runtime.format import condition_names, condition_type
 if TYPE_CHECKING:
     from cardforge_compiler.analyse import StoryAnalysis
     from cardforge_compiler.boards import BattleUse, LayoutIR
+    from cardforge_compiler.resolve_pack_conditions import PackConditions
 
 __all__ = ["RESERVED", "CardIR", "ConditionIR", "MapTileSideIR", "PackIR", "StepRef", "StoryIR", "condition_sources",
            "group_packs",
@@ -128,6 +129,11 @@ class StoryIR:
                 "card": card}
 
 
+#: The Enemy and deck documents (``DECK_KINDS``) in words, to name one in a diagnostic:
+#: a file holds several of them (docs/format.md, Enemies and decks).
+_ENTITY_WORDS = {"enemy": "Enemy", "named-enemy": "Named Enemy", "threat-deck": "Threat deck", "deck": "deck"}
+
+
 @dataclass
 class PackIR:
     """A content pack: its folder, manifest (``None`` if missing or invalid), stories
@@ -169,8 +175,19 @@ class PackIR:
         return any(k == kind and (not name or n in (name, "")) for k, n in self.invalid)
 
     def board_where(self, doc: Document, path: tuple, anchor: str = "value") -> dict[str, Any]:
-        """Keyword arguments that locate a diagnostic at ``path`` in board document ``doc``."""
-        return {"file": doc.source.display, "doc": doc.index, "path": path, "anchor": anchor}
+        """Keyword arguments that locate a diagnostic at ``path`` in document ``doc`` (a
+        board, Enemy or deck document, the manifest, or a story: then the card the path
+        lies in is named, as :meth:`StoryIR.where` does, ``at card 12: steps[0]...``)."""
+        where: dict[str, Any] = {"file": doc.source.display, "doc": doc.index, "path": path, "anchor": anchor}
+        if isinstance(doc.model, Story) and len(path) >= 2 and path[0] == "cards":
+            where["card"] = doc.model.cards[path[1]].id
+        elif getattr(doc.model, "kind", None) in _ENTITY_WORDS:
+            words, depth = f"{_ENTITY_WORDS[doc.model.kind]} '{doc.model.name}'", 0
+            cards = getattr(doc.model, "cards", None)
+            if cards and len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int) and path[1] < len(cards):
+                words, depth = f"{words}, card '{cards[path[1]].name}'", 2
+            where["within"] = (words, depth)
+        return where
 
     @property
     def pack(self) -> Pack | None:
@@ -181,6 +198,14 @@ class PackIR:
         """The names of the pack's Enemy and deck documents linked (supply, Threat
         decks, deck roles, Starting Weapons), once, after the pack is grouped."""
         return link_decks(self)
+
+    @functools.cached_property
+    def conditions(self) -> PackConditions:
+        """The story conditions of the pack's effects and ``on_death`` options, parsed
+        and typed once (:mod:`cardforge_compiler.resolve_pack_conditions`)."""
+        from cardforge_compiler.resolve_pack_conditions import resolve_pack_conditions
+
+        return resolve_pack_conditions(self)
 
     @functools.cached_property
     def board_layouts(self) -> dict[str, LayoutIR]:

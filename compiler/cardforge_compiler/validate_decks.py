@@ -50,7 +50,7 @@ def pattern_diagnostic(err: dict, where: dict) -> Diagnostic:
     row, column = ctx.get("r"), ctx.get("c")
     if isinstance(row, int):
         where = {**where, "path": (*where["path"], row - 1),
-                 "offset": column - 1 if isinstance(column, int) else 0}
+                 "offset": column - 1 if isinstance(column, int) else None}
     message = err["msg"] if err["msg"].startswith("an Attack Pattern") else f"Attack Pattern: {err['msg']}"
     return Diagnostic("CF825", message, anchor="value",
                       hint=ctx.get("hint", "docs/format.md, Attack Pattern grid"), **where)

@@ -82,8 +82,11 @@ demo/story.yaml:13:19: CF301 error: card 3 does not exist in story 'act-1' [unkn
   keys joined with `.`, list positions (0-based) in brackets. Inside a story card,
   the card is named by its printed number, then the path within it: `at card 1:
   steps[0].choice[1].goto` is the `goto` of the second option of the first step of
-  card 1 (`at card 11` alone points at the card's `id`). Elsewhere the path starts
-  at the root of the document that holds the problem (`at players.min`).
+  card 1 (`at card 11` alone points at the card's `id`). In an Enemy or deck
+  document (a file holds several), the document and the card are named first:
+  `at Threat deck 'Rochefort', card 'Feint': threat[0].activate.enemy` (`--format
+  json` keeps the data path, `cards[2].threat[0].activate.enemy`). Elsewhere the path
+  starts at the root of the document that holds the problem (`at players.min`).
 - `help: ...` (when present) is a hint: a "did you mean", the allowed values, or
   what to write instead.
 

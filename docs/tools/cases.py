@@ -781,3 +781,6 @@ cards:
     keep: true
     use: [{push: {who: you, squares: 2, away_from: this}}]
 """)
+demo_case("CF836", **{**ENEMY_FILES, "threats": THREAT_DECK.replace("      - return-to-box: {}\n", "      - draw: {}\n")
+                      .replace("      - attack: {target: [{among: adjacent}, players-choice]}\n",
+                               "      - attack: {target: [{among: adjacent}, players-choice]}\n      - draw: {}\n")})

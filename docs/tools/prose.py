@@ -1197,6 +1197,23 @@ Write the card once, with `count:` the number of copies the box holds, or give e
 card its own name.
 """)
 
+d("CF836", "board", """
+Every card of a deck or Threat deck draws again (a `draw` at the top of its effects,
+not under an `if`), from its own deck or from decks whose every card draws back into
+it, and the deck is reshuffled (a `kind: deck` always is when its draw pile runs out;
+a Threat deck with `when_empty: reshuffle`, or whose cards `reshuffle`). Whichever card
+comes, it draws another: a chain of draws never ends by itself. The engine ends it at
+the first card the chain would draw a second time (docs/rulings.md, "A card drawn
+twice in one chain"; the event `chain-ends`), so play goes on, but the Enemy Turn or
+Reaction resolves the whole deck at once. Draws from the Equipment deck do not count
+(an Equipment card drawn is held, not resolved), and a deck that only draws into such
+a loop elsewhere is not reported: the loop is, at its own `draw`.
+""", """
+Give the deck a card that draws nothing, or put a `draw` under an `if` so that it may
+not happen; for a Threat deck, `when_empty: nothing` ends the chain when its draw pile
+does. If resolving the whole deck is what you mean, the warning can stay.
+""")
+
 d("CF840", "pack", """
 A deck card, a Threat card (either portion), a kept card's `use` or an Enemy's `on_hit`
 holds an effect that a Character plays in their own turn: `extra-attack-die`,

@@ -13,7 +13,8 @@ Public names:
   requests out, answers in, saves (``docs/runtime.md``); ``EngineError`` is a failure
   of the engine itself (a bug), never the answer's fault; modules ``session`` (the
   public API), ``story`` (the step semantics), ``rolls`` (a Dice Roll and its
-  rerolls), ``wounds`` (Wounds, Healing, Fallen Characters), ``between`` (Between
+  rerolls), ``wounds`` (Wounds, Healing, Fallen Characters), ``death`` (the
+  ``on_death`` options open now), ``between`` (Between
   Story Cards), ``party`` (who a step names, bars or can pick), ``state`` (the
   serialisable game state),
   ``requests`` (one request shape and one answer check per kind; ``between_answers``

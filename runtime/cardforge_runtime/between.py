@@ -29,7 +29,7 @@ from typing import Any
 
 from cardforge_runtime import decks as D
 from cardforge_runtime.between_answers import sale_value
-from cardforge_runtime.deck_play import card_costs, decks_by_name, draw_offers, move_card, settle_hands
+from cardforge_runtime.deck_play import card_costs, decks_by_name, draw_offers, gain_card, move_card, settle_hands
 from cardforge_runtime.format import add_coins
 from cardforge_runtime.loot import use_card
 from cardforge_runtime.pcg import Pcg32
@@ -82,8 +82,13 @@ def buy(state: dict[str, Any], pack: Mapping[str, Any], record: Record, buys: li
         offers: list[dict[str, Any]]) -> None:
     """Checked purchases (``{"offer": i, "character": c}`` of ``offers``; ``character``
     left out only when one Character is in play: that one): the party pays, the item
-    goes to its Character, with its card when it is a deck card; every deck card on
-    offer and not bought goes to its deck's discard pile."""
+    goes to its Character, with its card when it is a deck card: the card drawn for
+    the offer, or, for a fixed offer whose item is the name of a card of a deck (the
+    Acts' "Rapier, cost 4"), a copy taken from that deck as a gain takes one
+    (``deck_play.gain_card``; docs/rulings.md, Gaining a deck card), so that it counts
+    toward the hands the Character carries (Gascony's Legacy, Equipment cards:
+    "Characters can only carry 2 hands worth of equipment at once"); every deck card
+    on offer and not bought goes to its deck's discard pile."""
     bought = set()
     for purchase in buys:
         offer = offers[purchase["offer"]]
@@ -94,9 +99,12 @@ def buy(state: dict[str, Any], pack: Mapping[str, Any], record: Record, buys: li
         state["coins"] = add_coins(state["coins"], -cost)
         character = state["characters"][index]
         character["items"] = character["items"] + [item]
-        if offer["card"] is not None:
-            character["cards"].append(offer["card"])
-        record({"event": "purchase", "character": index, "item": item, "cost": cost, "card": offer["card"]})
+        card = offer["card"]
+        if card is not None:
+            character["cards"].append(card)
+        else:
+            card = gain_card(state, pack, index, item)
+        record({"event": "purchase", "character": index, "item": item, "cost": cost, "card": card})
     for offer in offers:
         if offer["card"] is not None and offer["offer"] not in bought:
             D.discard(state["decks"][D.deck_of(offer["card"])], offer["card"])
@@ -125,14 +133,17 @@ def purchase(state: dict[str, Any], pack: Mapping[str, Any], record: Record, ste
 
 
 def between(state: dict[str, Any], pack: Mapping[str, Any], record: Record, card: int, next_card: int,
-            rng: Pcg32) -> Play:
+            rng: Pcg32, *, difficulty: Mapping[str, Any] | None = None) -> Play:
     """Gascony's Legacy, Between Story Cards: card ``card`` is complete and
     ``next_card`` comes next. Yields the ``between`` request until the answer is
     ``{}`` (go on); each other answer is one action: ``porter`` (once per Story, only
     when the pack has a ``porter``), ``sell``, ``trade`` or ``use`` (a kept Loot card
     with ``use`` effects, listed per Character in ``usable``: ``loot.use_card``). The request's ``porter``
     lists the cards under him as offers (``offers_of``; ``[]`` once called: "Any
-    unpurchased cards are discarded"); it is absent when the pack has no Porter."""
+    unpurchased cards are discarded"); it is absent when the pack has no Porter.
+    ``difficulty``: the pack's difficulty option in play (``{}``/``None``: the
+    standard game), which a ``use`` plays under (Severe Wounds, Character count)."""
+    option = difficulty or {}
     characters = state["characters"]
     porter = pack.get("porter")
     while True:
@@ -163,6 +174,7 @@ def between(state: dict[str, Any], pack: Mapping[str, Any], record: Record, card
             yield from settle_hands(state, pack, record)
         elif "use" in answer:
             for use in answer["use"]:
-                yield from use_card(state, pack, use["character"], use["card"], rng, record)
+                yield from use_card(state, pack, use["character"], use["card"], rng, record,
+                                    severe=option.get("severe_wounds", True), difficulty=option.get("name"))
         else:
             return None

@@ -26,9 +26,8 @@ from cardforge_runtime.format import (
     NAME_PATTERN,
     OTHERWISE,
     RANGES,
-    ConditionTypeError,
     condition_names,
-    condition_type,
+    pack_condition_names,
     json_type,
     player_limits,
 )
@@ -147,8 +146,6 @@ class _Checker(FieldChecker):
             if not self.field(porter, "deck", f"{path}.porter", "text").strip():
                 self.fail(f"{path}.porter.deck", "the Porter's deck needs a name")
             self.count(porter, "cards_per_character", f"{path}.porter", 1, MAX_PORTER_CARDS)
-        if self.decks_required or "enemies" in pack:
-            check_decks(self, pack, path, set(stats))
         board = self.field(pack, "board", path, "object", optional=not self.board_required)
         layouts, action_steps = check_board(self, board, f"{path}.board", set(stats)) if board is not None \
             else (None, [])
@@ -163,6 +160,11 @@ class _Checker(FieldChecker):
             if story["id"] in story_ids:
                 self.fail(f"{where}.id", f"story id {story['id']!r} appears twice in the pack")
             story_ids.add(story["id"])
+        if self.decks_required or "enemies" in pack:
+            # after the stories: a condition of an effect or of on_death reads the
+            # names every story of the pack declares (format.pack_condition_names)
+            check_decks(self, pack, path, set(stats),
+                        pack_condition_names((s["flags"], s["counters"]) for s in stories))
         # a terrain action's story steps (format.ACTION_STEP_KINDS), checked as a story
         # card's are; a flag or counter they name is one of the pack's stories'
         flags = {name for story in stories for name in story["flags"]}
@@ -252,7 +254,7 @@ class _Checker(FieldChecker):
                     self.field(option, "if", where, "object?")
                     self.field(option, "steps", where, "list")
                 if option["if"] is not None:
-                    self.condition(option["if"], f"{where}.if", scope, want="bool")
+                    self.condition(option["if"], f"{where}.if", scope["names"], want="bool")
                 self.steps(option["steps"], f"{where}.steps", scope, inner)
                 self.card_ref(option, "goto", where, scope, nullable=True)
         elif kind == "challenge":
@@ -306,7 +308,8 @@ class _Checker(FieldChecker):
                 if name not in scope["flags"] and name not in scope["counters"]:
                     self.fail(f"{path}.names[{i}]", f"{name!r} is not a flag or counter of this story")
         elif kind == "if":
-            self.condition(self.field(step, "condition", path, "object"), f"{path}.condition", scope, want="bool")
+            self.condition(self.field(step, "condition", path, "object"), f"{path}.condition", scope["names"],
+                           want="bool")
             self.steps(self.field(step, "then", path, "list"), f"{path}.then", scope, inner)
             self.steps(self.field(step, "else", path, "list"), f"{path}.else", scope, inner)
         elif kind == "battle":
@@ -386,12 +389,3 @@ class _Checker(FieldChecker):
             if name not in scope["characters"]:
                 self.fail(f"{path}.except[{i}]", f"{name!r} is not a Character board of the pack")
 
-    # -- conditions ---------------------------------------------------------
-
-    def condition(self, node: Any, path: str, scope: dict[str, Any], want: str | None = None) -> str:
-        """Check a condition tree (``format.condition_type``); return its type."""
-        try:
-            return condition_type(node, scope["names"], want)
-        except ConditionTypeError as error:
-            where = path + "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in error.path)
-            self.fail(where + (f".{error.field}" if error.field else ""), error.reason)

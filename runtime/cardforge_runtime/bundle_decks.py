@@ -41,6 +41,7 @@ from cardforge_runtime.format import (
     TARGET_SELECTORS,
     WHEN_EMPTY,
     is_name,
+    pack_condition_names,
 )
 from cardforge_runtime.limits import json_type
 
@@ -56,9 +57,10 @@ class _Decks(RulesChecks):
     """One pack's Enemy and deck checks; ``names`` holds what effects may name. The
     manifest's parts are ``RulesChecks``'s (``bundle_rules``)."""
 
-    def __init__(self, c: FieldChecker, names: dict[str, set[str]]) -> None:
+    def __init__(self, c: FieldChecker, names: dict[str, set[str]], condition_names: Mapping[str, str]) -> None:
         self.c = c
         self.names = names
+        self.condition_names = condition_names
         self.cards_of = {}
 
     # -- values -------------------------------------------------------------
@@ -91,13 +93,12 @@ class _Decks(RulesChecks):
             return
         if value is None and nullable:
             return
-        if kind in ("name", "text"):
-            among = {"enemy": "enemies", "token": "status tokens", "deck": "decks"}.get(key) \
-                if kind == "name" else None
-            if kind == "text":
-                self.c.field(obj, key, path, "text")
-            else:
-                self.name(obj, key, path, among=among)
+        if kind == "name":
+            among = {"enemy": "enemies", "token": "status tokens", "deck": "decks"}.get(key)
+            self.name(obj, key, path, among=among)
+        elif kind == "condition":
+            self.c.condition(self.c.field(obj, key, path, "object"), f"{path}.{key}", self.condition_names, "bool",
+                             pack_wide=True)
         elif kind == "names":
             self.c.texts(obj, key, path)
         elif kind == "bool":
@@ -151,6 +152,8 @@ class _Decks(RulesChecks):
                                              f"found {json_type(predicate['value'])}")
         else:
             self.param(predicate, "value", path, value_kind, False, 0)
+        if value_kind == "condition":
+            self.c.field(predicate, "source", path, "text", optional=True)
 
     def target_rule(self, rule: list[Any], path: str) -> None:
         if not rule:
@@ -307,9 +310,13 @@ def _names_of(c: FieldChecker, pack: Mapping[str, Any], path: str, key: str) -> 
     return items, names
 
 
-def check_decks(c: FieldChecker, pack: Mapping[str, Any], path: str, stats: set[str]) -> None:
+def check_decks(c: FieldChecker, pack: Mapping[str, Any], path: str, stats: set[str],
+                condition_names: Mapping[str, str] | None = None) -> None:
     """Check a pack's Enemies, decks and Battle rules (format 1.5.0) at ``path``
-    (``$.packs[0]``): see the module's docstring. ``stats``: the pack's stats.
+    (``$.packs[0]``): see the module's docstring. ``stats``: the pack's stats;
+    ``condition_names``: what a condition of an effect (the ``condition`` predicate) or
+    of an ``on_death`` option may read (``format.pack_condition_names``; ``None``: the
+    built-in names only, as for a pack without stories).
 
     Raises:
         BundleError: the first fault, naming its JSON path
@@ -321,7 +328,8 @@ def check_decks(c: FieldChecker, pack: Mapping[str, Any], path: str, stats: set[
     decks, deck_names = _names_of(c, pack, path, "decks")
     tokens = {t["name"] for t in pack["status_tokens"]}           # checked texts (bundle_checks)
     checks = _Decks(c, {"enemies": enemy_names, "threat decks": threat_names, "decks": deck_names | threat_names,
-                        "status tokens": tokens, "weapons": set(), "stats": set(stats)})
+                        "status tokens": tokens, "weapons": set(), "stats": set(stats)},
+                    pack_condition_names([]) if condition_names is None else condition_names)
     for i, enemy in enumerate(enemies):
         checks.enemy(enemy, f"{path}.enemies[{i}]")
     for i, one in enumerate(named):
@@ -333,8 +341,10 @@ def check_decks(c: FieldChecker, pack: Mapping[str, Any], path: str, stats: set[
     # the decks checked: their card names are texts
     checks.names["weapons"] = {card["name"] for deck in decks if deck["role"] == "equipment" for card in deck["cards"]}
     checks.cards_of = {deck["name"]: {card["name"] for card in deck["cards"]} for deck in decks}
-    for i, token in enumerate(pack["status_tokens"]):
-        checks.token(token, f"{path}.status_tokens[{i}]", stats)
     for i, character in enumerate(pack.get("characters") or ()):
         checks.character(character, f"{path}.characters[{i}]")
     checks.rules(pack, path, stats)
+    # the Stones of Chance checked: a token's removed_by names one of their faces
+    checks.names["Stone of Chance faces"] = {face["face"] for face in (pack.get("stones_of_chance") or {}).get("faces", [])}
+    for i, token in enumerate(pack["status_tokens"]):
+        checks.token(token, f"{path}.status_tokens[{i}]", stats)

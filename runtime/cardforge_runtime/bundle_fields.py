@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
-from cardforge_runtime.format import json_type
+from cardforge_runtime.format import ConditionTypeError, condition_type, json_type
 
 __all__ = ["BundleError", "FieldChecker"]
 
@@ -46,6 +46,29 @@ class FieldChecker:
         """Stop the load: raises ``BundleError`` ``"<name>: <path>: <message>"``, ``path``
         the JSON path of the faulty value (``$.packs[0].board.layouts.yard.grid``)."""
         raise BundleError(f"{self.name}: {path}: {message}")
+
+    def condition(self, node: Any, path: str, names: Mapping[str, str], want: str | None = None, *,
+                  pack_wide: bool = False) -> str:
+        """Check a condition tree at ``path`` (``format.condition_type``: ``names`` the
+        names it may read, with their types; ``want`` the type it must have) and return
+        its type; ``BundleError`` at the offending node
+        (``$.packs[0].stories[0].cards[2].steps[0].condition.args[0].name: 'gold' is not a
+        flag or counter of this story nor a built-in name``). ``pack_wide``: a condition
+        of the pack's effects or ``on_death`` (``format.pack_condition_names``), whose
+        unknown name is said to be no flag or counter every story of the pack declares."""
+        try:
+            return condition_type(node, names, want)
+        except ConditionTypeError as error:
+            where = path + "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in error.path)
+            reason = error.reason
+            if pack_wide and error.field == "name":
+                named = node
+                for key in error.path:
+                    named = named[key]
+                if named.get("op") == "name":
+                    reason = (f"{named['name']!r} is not a flag or counter that every story of the pack declares "
+                              f"(with one type) nor a built-in name")
+            self.fail(where + (f".{error.field}" if error.field else ""), reason)
 
     def obj(self, value: Any, path: str) -> Mapping[str, Any]:
         """``value`` itself when it is a JSON object (a ``Mapping``); else ``BundleError``

@@ -34,6 +34,8 @@ class RulesChecks:
 
     c: FieldChecker
     names: dict[str, set[str]]
+    #: what a condition of an ``on_death`` option may read (``format.pack_condition_names``)
+    condition_names: Mapping[str, str]
     #: deck name -> the names of its cards (the decks already checked)
     cards_of: dict[str, set[str]]
 
@@ -85,7 +87,10 @@ class RulesChecks:
             ow = f"{path}.on_death.options[{i}]"
             self.name(self.c.obj(option, ow), "name", ow)
             self.c.choice(option, "effect", ow, ON_DEATH_EFFECTS[1:])
-            self.c.field(option, "if", ow, "text?")
+            condition = self.c.field(option, "if", ow, "object?")
+            if condition is not None:
+                self.c.condition(condition, f"{ow}.if", self.condition_names, "bool", pack_wide=True)
+            self.c.field(option, "if_source", ow, "text?", optional=True)
 
     def difficulty(self, option: Mapping[str, Any], path: str) -> None:
         self.name(option, "name", path)
@@ -110,7 +115,7 @@ class RulesChecks:
 
     def token(self, token: Mapping[str, Any], path: str, stats: set[str]) -> None:
         self.c.choice(token, "covers", path, COVERS)
-        self.name(token, "removed_by", path, nullable=True)
+        self.name(token, "removed_by", path, nullable=True, among="Stone of Chance faces")
         modifier = self.c.field(token, "stat_modifier", path, "object?")
         if modifier is not None:
             where = f"{path}.stat_modifier"

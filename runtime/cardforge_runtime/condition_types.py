@@ -25,6 +25,7 @@ __all__ = [
     "ConditionTypeError",
     "condition_names",
     "condition_type",
+    "pack_condition_names",
 ]
 
 #: Names every condition may read besides a story's flags and counters, with their
@@ -90,6 +91,31 @@ def condition_names(flags: Iterable[str], counters: Iterable[str]) -> dict[str, 
     names.update({flag: "bool" for flag in flags})
     names.update({counter: "number" for counter in counters})
     return names
+
+
+def pack_condition_names(stories: Iterable[tuple[Iterable[str], Iterable[str]]]) -> dict[str, str]:
+    """The names a condition of a pack's effects (the ``if`` effect's ``condition``
+    predicate) or of its ``on_death`` options may read, with their types: a deck card,
+    a Threat card, an Enemy or a Character ability is played in whichever story of the
+    pack is in play, so such a condition reads ``BUILTIN_NAMES`` and the flags and
+    counters that **every** story of the pack declares, each with the same type in all
+    (a flag in one story and a counter in another is left out). A pack without stories
+    gives the built-in names only.
+
+    Args:
+        stories: each story's ``(flags, counters)`` (names; a counters mapping gives
+            its keys).
+
+    Returns:
+        name -> ``"bool"`` / ``"number"`` / ``"text"``, as ``condition_names``.
+    """
+    common: dict[str, str] | None = None
+    for flags, counters in stories:
+        names = {**{flag: "bool" for flag in flags}, **{counter: "number" for counter in counters}}
+        common = names if common is None else {n: t for n, t in common.items() if names.get(n) == t}
+    out = dict(BUILTIN_NAMES)
+    out.update({n: t for n, t in (common or {}).items() if n not in BUILTIN_NAMES})
+    return out
 
 
 def condition_type(tree: Any, names: Mapping[str, str], want: str | None = "bool") -> str:

@@ -20,14 +20,15 @@ Dependencies: ``decks``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any
 
 from cardforge_runtime import decks as D
 from cardforge_runtime.pcg import Pcg32
 
-__all__ = ["card_costs", "carry_decks", "deck_by_role", "decks_by_name", "decks_in_play", "difficulty_of",
-           "draw_offers", "gain_card", "lose_card", "move_card", "set_up_decks", "set_up_threat_deck", "settle_hands"]
+__all__ = ["card_costs", "carry_decks", "deck_by_role", "deck_lists", "decks_by_name", "decks_in_play", "difficulty_of",
+           "draw_offers", "gain_card", "lose_card", "move_card", "set_up_decks", "set_up_threat_deck", "set_up_threat_decks",
+           "settle_hands"]
 
 Record = Callable[[dict[str, Any]], None]
 
@@ -55,14 +56,43 @@ def set_up_threat_deck(state: dict[str, Any], pack: Mapping[str, Any], name: str
     (threat in the Enemy turn, reaction when the Named Enemy is attacked); the card
     then goes to ``decks.discard`` or ``decks.to_box``.
 
+    Each Battle's Setup sets the whole deck up: when an earlier Battle of the story
+    left piles for it, every card comes back to the draw pile, the discard pile and
+    the cards that Battle returned to the box ("Guards!") alike, in bundle order
+    (``decks.new_piles``), then one shuffle (docs/rulings.md, "A Threat deck at each
+    Battle's Setup"). A Threat card is never held, so no card is lost or doubled.
+
     Raises:
-        KeyError: the pack has no Threat deck ``name``, or its piles are already set up.
+        KeyError: the pack has no Threat deck ``name``.
     """
     deck = next((d for d in pack.get("threat_decks") or [] if d["name"] == name), None)
-    if deck is None or name in state["decks"]:
-        raise KeyError(f"no Threat deck {name!r} to set up" if deck is None else f"Threat deck {name!r} is set up")
+    if deck is None:
+        raise KeyError(f"no Threat deck {name!r} to set up")
     state["decks"][name] = D.new_piles(deck)
     D.shuffle_at_setup(state["decks"][name], rng)
+
+
+def set_up_threat_decks(state: dict[str, Any], pack: Mapping[str, Any], named_enemies: Iterable[str],
+                        rng: Pcg32) -> list[str]:
+    """Battle Setup 5d for every Named Enemy of a Battle (names of the pack's
+    ``named_enemies``): each Threat deck they use is set up once
+    (``set_up_threat_deck``), in name order, even when two Named Enemies share one.
+
+    Returns:
+        The names of the Threat decks set up, in that order.
+
+    Raises:
+        KeyError: no such Named Enemy, or no Threat deck of that name.
+    """
+    by_name = {enemy["name"]: enemy for enemy in pack.get("named_enemies") or []}
+    wanted = set()
+    for enemy in named_enemies:
+        if enemy not in by_name:
+            raise KeyError(f"no Named Enemy {enemy!r} in the pack")
+        wanted.add(by_name[enemy]["threat_deck"])
+    for name in sorted(wanted):
+        set_up_threat_deck(state, pack, name, rng)
+    return sorted(wanted)
 
 
 def deck_by_role(pack: Mapping[str, Any], role: str) -> str | None:
@@ -119,17 +149,36 @@ def set_up_decks(state: dict[str, Any], pack: Mapping[str, Any], setup: Mapping[
     _fill_porter(state, pack, rng)
 
 
-def carry_decks(state: Any, pack: Mapping[str, Any], older: bool, rng: Pcg32) -> str | None:
+def deck_lists(pack: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, list[list[Any]]]:
+    """What numbers the card instances of ``state``: for each deck in play
+    (``decks_in_play``, by name), its cards' ``[name, count]`` in bundle order (the
+    Unarmed card too: it takes a number). A save stores it (``deck_lists``) so that a
+    rebuilt bundle can tell whether ``"Equipment#5"`` is still the same card."""
+    return {deck["name"]: [[card["name"], card.get("count", 1)] for card in deck["cards"]]
+            for deck in sorted(decks_in_play(pack, state), key=lambda d: d["name"])}
+
+
+def carry_decks(state: Any, pack: Mapping[str, Any], older: bool, rng: Pcg32,
+                saved_lists: Any = None) -> str | None:
     """A save's checkpoint state carried over (``Session.load``): when the save is
-    ``older`` than version 4 (no deck state) or holds other card instances than the
-    pack's decks now have (the decks changed since), the decks are built fresh:
-    every deck out of the box; each item a Character holds that is a deck card takes
-    a copy (``gain_card``); every draw pile shuffled; the Porter's cards drawn unless
-    he was called. Returns the warning to give, or ``None`` (the decks fit: a card in
-    two places is left for ``state.checked_state`` to refuse as damaged). A state
-    that is not a save's shape is left as it is for ``checked_state`` to refuse."""
+    ``older`` than version 4 (no deck state), or the decks changed since it was
+    written, the decks are built fresh: every deck out of the box; each item a
+    Character holds that is a deck card takes a copy (``gain_card``); every draw pile
+    shuffled; the Porter's cards drawn unless he was called.
+
+    The decks changed when the state holds other card instances than the pack's decks
+    now have, or when the save's ``saved_lists`` (``deck_lists`` of the bundle it was
+    written on) differ from this pack's: the same instance ids may stand for other
+    cards (a count or a name changed). A save without ``saved_lists`` (written before
+    them) is checked by the cards held: each must be named among its holder's items.
+
+    Returns the warning to give (naming what changed), or ``None`` (the decks fit: a
+    card in two places is left for ``state.checked_state`` to refuse as damaged). A
+    state that is not a save's shape is left as it is for ``checked_state`` to refuse."""
     decks = list(decks_by_name(pack).values())
-    if not older and _same_cards(state, decks):
+    changes = _changes(saved_lists, {deck["name"]: [[c["name"], c.get("count", 1)] for c in deck["cards"]]
+                                     for deck in decks}, {deck["name"] for deck in pack.get("threat_decks") or []})
+    if not older and not changes and _same_cards(state, decks) and (saved_lists is not None or _held_fit(state, pack)):
         return None
     if not (isinstance(state, dict) and isinstance(state.get("characters"), list)
             and all(isinstance(c, dict) and isinstance(c.get("items"), list) for c in state["characters"])):
@@ -144,8 +193,66 @@ def carry_decks(state: Any, pack: Mapping[str, Any], older: bool, rng: Pcg32) ->
         D.shuffle_at_setup(state["decks"][name], rng)
     if not state.get("porter_called"):
         _fill_porter(state, pack, rng)
-    return ("the decks are built fresh and shuffled: the save holds no deck state that fits this bundle's decks "
-            "(each item held that is a deck card takes its card)")
+    why = (f"the decks changed since this save ({'; '.join(changes)})" if changes else
+           "the save holds no deck state that fits this bundle's decks")
+    return f"the decks are built fresh and shuffled: {why} (each item held that is a deck card takes its card)"
+
+
+def _changes(saved: Any, now: dict[str, list[list[Any]]], threat: set[str]) -> list[str]:
+    """What changed between a save's ``deck_lists`` and the pack's, one text per deck
+    that changed (``deck 'Loot': 'Coins' removed, 'Purse' added``); ``[]`` when
+    ``saved`` is ``None`` or not a mapping (a save without them), or nothing changed.
+    Threat decks (``threat``: their names; a Battle's) in ``saved`` are not compared."""
+    if not isinstance(saved, Mapping):
+        return []
+    out = []
+    for name in sorted(set(saved) | set(now)):
+        if name not in now:
+            if name not in threat:
+                out.append(f"deck {name!r} removed")
+            continue
+        if name not in saved:
+            out.append(f"deck {name!r} added")
+            continue
+        old, new = saved[name], now[name]
+        if old == new:
+            continue
+        if not _is_list(old):
+            out.append(f"deck {name!r}: its cards")
+            continue
+        before, after = _by_card(old), _by_card(new)
+        said = [f"{card!r} removed" for card in before if card not in after]
+        said += [f"{card!r} added" for card in after if card not in before]
+        said += [f"{card!r} {before[card]} -> {after[card]} copies" for card in after
+                 if card in before and before[card] != after[card]]
+        out.append(f"deck {name!r}: {', '.join(said) or 'its cards are in another order'}")
+    return out
+
+
+def _is_list(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(c, list) and len(c) == 2 and isinstance(c[0], str) and type(c[1]) is int for c in value)
+
+
+def _by_card(cards: list[list[Any]]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for name, count in cards:
+        counts[name] = counts.get(name, 0) + count
+    return counts
+
+
+def _held_fit(state: Any, pack: Mapping[str, Any]) -> bool:
+    """Whether every card a Character holds is, by the pack's decks, a card named
+    among their ``items`` (as often as held)."""
+    decks = decks_by_name(pack)
+    try:
+        for character in state["characters"]:
+            items = list(character["items"])
+            for card in character.get("cards", []):
+                items.remove(D.card_of(decks, card)["name"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False
+    return True
 
 
 def _same_cards(state: Any, decks: list[Mapping[str, Any]]) -> bool:

@@ -28,6 +28,8 @@ Named operations and their scope (docs/runtime.md, Decks):
   ``reshuffle_when_empty``. ``None`` when both piles are empty.
 - ``reshuffle_when_empty``: the discard pile becomes the draw pile, shuffled. Box and
   held cards unchanged.
+- ``put_back``: a card drawn and not taken goes back on top of the draw pile (a draw
+  chain meeting a card it already drew: ``draw_chain``). Other piles unchanged.
 - ``discard`` / ``to_box``: a card (drawn, held or bought) onto the discard pile / into
   the box, where it stays until ``campaign_reset`` (a box card never comes back on a
   reshuffle: "Guards!").
@@ -40,7 +42,9 @@ Named operations and their scope (docs/runtime.md, Decks):
   unchanged.
 
 A Threat deck's two portions are the caller's concern (the Battle resolves the threat
-or the reaction); its piles have this same shape under ``state["decks"]``.
+or the reaction); its piles have this same shape under ``state["decks"]``. Its box
+lasts one Battle: each Battle's Setup sets the whole deck up again
+(``deck_play.set_up_threat_deck``; docs/rulings.md, "A Threat deck at each Battle's Setup").
 
 Dependencies: ``pcg`` only.
 """
@@ -56,7 +60,7 @@ from cardforge_runtime.pcg import Pcg32
 
 __all__ = [
     "DECK_STREAM", "campaign_reset", "card_of", "chance_in_first", "check_conservation", "deck_of", "deck_rng", "discard", "draw",
-    "end_of_story", "instance_ids", "new_piles", "reshuffle_card_says", "reshuffle_when_empty", "shuffle_at_setup",
+    "end_of_story", "instance_ids", "new_piles", "put_back", "reshuffle_card_says", "reshuffle_when_empty", "shuffle_at_setup",
     "take_named", "to_box",
 ]
 
@@ -137,6 +141,13 @@ def draw(piles: Piles, rng: Pcg32) -> str | None:
     somewhere (a hand, the discard pile, the box). ``None``: no card is left."""
     reshuffle_when_empty(piles, rng)
     return piles["draw"].pop(0) if piles["draw"] else None
+
+
+def put_back(piles: Piles, card: str) -> None:
+    """Put ``card`` (drawn, in no pile) back on top of the draw pile, as if it had not
+    been drawn (a draw chain meets a card it already drew: ``draw_chain``; docs/rulings.md,
+    "A card drawn twice in one chain"). Other piles unchanged."""
+    piles["draw"].insert(0, card)
 
 
 def discard(piles: Piles, card: str) -> None:

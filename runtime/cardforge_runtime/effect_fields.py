@@ -19,7 +19,7 @@ decks, and ``docs/format.md``.
 
 How an effect's parameters are described (``EFFECTS``): name -> ``(value kind,
 required, default)``. A value kind is one of ``PARAM_KINDS`` (``name``, ``names``,
-``text``, ``bool``, ``subject``, ``effects``, ``predicate``, ``target-rule``,
+``condition``, ``bool``, ``subject``, ``effects``, ``predicate``, ``target-rule``,
 ``per-count``), the key of a choice in ``CHOICES`` (``where``, ``toward``...), or a
 ``RANGES`` key (a bounded whole number, ``squares``...). An optional parameter
 without a default is ``None`` (written ``null`` in a bundle).
@@ -237,11 +237,12 @@ ON_DEATH_EFFECTS: tuple[str, ...] = ("lose-game", "restart", "retire", "revive")
 # -- effects -----------------------------------------------------------------------------
 
 #: The kinds of value an effect parameter may take besides choices and ranges:
-#: ``name`` (an Enemy, deck, token... name), ``names`` (a list of names), ``text``
-#: (a story condition), ``bool``, ``subject`` (``SUBJECTS``), ``effects`` (a list of
+#: ``name`` (an Enemy, deck, token... name), ``names`` (a list of names),
+#: ``condition`` (a story condition: its text in YAML; in a bundle its condition tree,
+#: the text beside it as ``source``), ``bool``, ``subject`` (``SUBJECTS``), ``effects`` (a list of
 #: effects), ``predicate`` (``PREDICATES``), ``target-rule`` (a list of
 #: ``TARGET_SELECTORS``), ``per-count`` (number of Characters 1..4 -> ``spawn_count``).
-PARAM_KINDS: tuple[str, ...] = ("name", "names", "text", "bool", "subject", "effects", "predicate", "target-rule",
+PARAM_KINDS: tuple[str, ...] = ("name", "names", "condition", "bool", "subject", "effects", "predicate", "target-rule",
                                 "per-count")
 #: The choices an effect parameter may take, by value kind.
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -334,7 +335,8 @@ PREDICATES: dict[str, tuple[str, str | None]] = {
     "in_supply": ("An Enemy named `value` is left in the supply.", "name"),
     "wounded": ("This is Wounded.", None),
     "difficulty": ("The difficulty option `value` is in play.", "name"),
-    "condition": ("The story condition `value` holds.", "text"),
+    "condition": ("The story condition `value` holds (read in the story in play: the built-in names and the "
+                  "flags and counters every story of the pack declares).", "condition"),
 }
 
 

@@ -23,7 +23,8 @@ which subjects are Characters, how an Enemy is Wounded or healed, and whether an
 ``reaction`` portion of a Threat card) and then puts it where it goes: the discard
 pile, unless an effect said ``return-to-box`` (the box; it never comes back) or
 ``reshuffle`` (the discard pile and the card itself back into the draw pile,
-shuffled). ``draw_and_resolve`` draws first. A ``draw`` from the deck playing the
+shuffled). ``draw_and_resolve`` draws first, in a chain that never draws a card twice
+(``draw_chain``: every chain of draws is finite). A ``draw`` from the deck playing the
 ``equipment`` role does not resolve the card: the Character (``you``) holds it
 (``hold_card``: its ``cards`` and ``items``, then within the pack's ``carry.hands``;
 Loot cards: "new Equipment cards"; Fallen Foe's Blade, "Draw 1 Equipment card"), in a
@@ -35,7 +36,7 @@ Character can only have one of each Status token at a time", unless the token
 ``stacks``: Enemy Attack, Poison, "Each Fatigue token you have..."), "Suffering Wounds",
 "Healing Wounds", "Destiny". Rulings: docs/rulings.md, "Attacks".
 
-Dependencies: ``conditions``, ``deck_play`` (roles, hands), ``effect_fields``, ``format`` (coins),
+Dependencies: ``conditions``, ``deck_play`` (roles, hands), ``draw_chain``, ``effect_fields``, ``format`` (coins),
 ``setup``, ``wounds``.
 """
 
@@ -48,6 +49,7 @@ from typing import Any, Protocol
 from cardforge_runtime.conditions import condition_env, evaluate_loaded
 from cardforge_runtime.deck_play import deck_by_role, gain_card, lose_card, settle_hands
 from cardforge_runtime.decks import deck_of
+from cardforge_runtime.draw_chain import draw_in_chain
 from cardforge_runtime.effect_fields import EFFECTS, effect_defaults
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.format import add_coins
@@ -80,6 +82,8 @@ class Resolution:
         attack: the Attack being answered (``battle.attack.Attack``) for ``cancel-wound``
             and ``discard-weapon``, or ``None``.
         fate: where the card goes after it: ``"discard"``, ``"box"`` or ``"reshuffle"``.
+        chain: the card ids drawn or resolved in this chain of draws (``draw_chain``),
+            shared by the Resolutions of the cards it draws; a new list: a new chain.
     """
 
     you: int | None = None
@@ -88,7 +92,7 @@ class Resolution:
     portion: str = "effects"
     attack: Any = None
     fate: str = "discard"
-    drawn: list[str] = field(default_factory=list)
+    chain: list[str] = field(default_factory=list)
 
 
 class DeckAccess(Protocol):
@@ -96,6 +100,7 @@ class DeckAccess(Protocol):
     on the game state's piles; docs/runtime.md, "Attacks", the deck interface)."""
 
     def draw(self, deck: str) -> str | None: ...
+    def put_back(self, card: str) -> None: ...
     def discard(self, card: str) -> None: ...
     def to_box(self, card: str) -> None: ...
     def reshuffle(self, card: str) -> None: ...
@@ -203,14 +208,13 @@ def hold_card(table: EffectTable, subject: Any, card: str) -> Play:
 
 
 def draw_and_resolve(table: EffectTable, deck: str, res: Resolution) -> Generator[Request, dict[str, Any], str | None]:
-    """Draw the top card of ``deck`` and ``resolve_card`` it with ``res``'s subjects.
-    Returns the card id, or ``None`` when no card could be drawn (event
-    ``{"event": "no-card", "deck"}``)."""
-    card = table.decks.draw(deck)
+    """Draw the top card of ``deck`` and ``resolve_card`` it with ``res``'s subjects, in
+    ``res``'s chain (``draw_chain.draw_in_chain``). Returns the card id, or ``None``:
+    no card left (event ``no-card``) or drawn already in this chain (``chain-ends``)."""
+    card = draw_in_chain(table.decks, deck, res.chain, table.record)
     if card is None:
-        table.record({"event": "no-card", "deck": deck})
         return None
-    yield from resolve_card(table, card, Resolution(res.you, res.this, card, res.portion, res.attack))
+    yield from resolve_card(table, card, Resolution(res.you, res.this, card, res.portion, res.attack, chain=res.chain))
     return card
 
 
@@ -219,9 +223,12 @@ def resolve_card(table: EffectTable, card: str, res: Resolution, *, fate: str | 
     ``threat`` or ``reaction`` of a Threat card), then move it: discard pile, box or
     reshuffled (``Resolution.fate``); ``fate="keep"``: a Loot card kept, which moves
     nowhere unless an effect reshuffled or boxed it. Event: ``{"event": "card",
-    "card", "name", "portion", "you", "this", "fate"}`` before its effects' events."""
+    "card", "name", "portion", "you", "this", "fate"}`` before its effects' events.
+    The card joins ``res.chain`` (its effects never draw it again)."""
     data = table.decks.card(card)
     res.card = card
+    if card not in res.chain:
+        res.chain.append(card)
     event = {"event": "card", "card": card, "name": data["name"], "portion": res.portion, "you": res.you,
              "this": res.this}
     if fate is not None:
@@ -374,13 +381,13 @@ def _draw(table: EffectTable, effect: Mapping[str, Any], res: Resolution) -> Pla
     equipment = deck == deck_by_role(table.pack, "equipment")
     for _ in range(effect.get("count") or 1):
         if not equipment:
-            yield from draw_and_resolve(table, deck, Resolution(res.you, res.this, None, portion, res.attack))
+            yield from draw_and_resolve(table, deck, Resolution(res.you, res.this, None, portion, res.attack,
+                                                                chain=res.chain))
             continue
         # an Equipment card is found, not resolved (Loot cards: "new Equipment cards"):
         # the Character the card concerns holds it, then carries within its hands
-        card = table.decks.draw(deck)
+        card = draw_in_chain(table.decks, deck, res.chain, table.record)
         if card is None:
-            table.record({"event": "no-card", "deck": deck})
             continue
         table.record({"event": "card", "card": card, "name": table.decks.card(card)["name"], "portion": "effects",
                       "you": res.you, "this": res.this, "fate": "keep"})

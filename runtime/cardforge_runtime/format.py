@@ -96,6 +96,7 @@ from cardforge_runtime.condition_types import (
     ConditionTypeError,
     condition_names,
     condition_type,
+    pack_condition_names,
 )
 from cardforge_runtime.limits import (
     MAX_DEPTH,
@@ -182,6 +183,7 @@ __all__ = [
     "check_plain_data",
     "condition_names",
     "condition_type",
+    "pack_condition_names",
     "content_hash",
     "content_hash_of_canonical",
     "json_type",

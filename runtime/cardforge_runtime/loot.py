@@ -13,7 +13,7 @@ table (``StoryTable``: Characters by index, no board and no Enemy). An effect th
 a Battle's board (push, spawn...) is an ``EngineError`` outside a Battle; a Battle
 draws its Loot through ``battle.attack``, on the same interpreter.
 
-Dependencies: ``decks``, ``deck_play``, ``effects``, ``battle.deck_access``.
+Dependencies: ``decks``, ``deck_play``, ``effects``, ``setup`` (``character_count``), ``battle.deck_access``.
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ from typing import Any
 from cardforge_runtime import decks as D
 from cardforge_runtime import effects
 from cardforge_runtime.battle.deck_access import GameDecks
-from cardforge_runtime.deck_play import Record, deck_by_role, decks_by_name, decks_in_play, settle_hands
+from cardforge_runtime.deck_play import Record, deck_by_role, decks_by_name, decks_in_play, difficulty_of, settle_hands
 from cardforge_runtime.effects import Resolution
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.pcg import Pcg32
+from cardforge_runtime.setup import character_count
 
 __all__ = ["StoryTable", "draw_loot", "start_draws", "use_card"]
 
@@ -45,18 +46,28 @@ class StoryTable:
         pack: the bundle pack (its ``decks``, ``players``).
         rng: the deck generator.
         record: where events go (the session's log).
-        severe: Characters receive Severe Wounds (False in the easier game).
+        severe: Characters receive Severe Wounds (False in the easier game; also
+            False when the ``difficulty`` option says ``severe_wounds: false``).
         difficulty: the name of the difficulty option in play (the ``difficulty``
-            predicate), ``None``: the standard game.
+            predicate; its ``character_count`` for ``players_set_up``), ``None``: the
+            standard game.
     """
 
     subject_field = "character"
 
     def __init__(self, state: dict[str, Any], pack: Mapping[str, Any], rng: Pcg32, record: Record,
                  *, severe: bool = True, difficulty: str | None = None) -> None:
-        self.game, self.pack, self.severe, self._record = state, pack, severe, record
+        self.game, self.pack, self._record = state, pack, record
         self.difficulty = difficulty
+        self.option = difficulty_of(pack, difficulty)
+        self.severe = severe and bool(self.option.get("severe_wounds", True))
         self.decks = GameDecks(state["decks"], decks_in_play(pack, state), rng)
+
+    def players_set_up(self) -> int:
+        """The Character count every per-player count and the ``condition``
+        predicate's ``players`` read: ``setup.character_count`` (Solo Play counts 2,
+        the easier game 1 fewer), the same as a Battle's ``Scene.players_set_up``."""
+        return character_count(self.pack, self.game["players"], self.option)
 
     def record(self, event: dict[str, Any]) -> None:
         """Pass ``event`` to the session's log."""
@@ -92,7 +103,8 @@ class StoryTable:
     def holds(self, predicate: Any, res: Resolution) -> bool:
         """``effects.game_predicate``; a predicate of the board raises ``EngineError``."""
         you = self.game["characters"][res.you] if res.you is not None else None
-        result = effects.game_predicate(self.game, self.pack, predicate, you, self.difficulty)
+        result = effects.game_predicate(self.game, self.pack, predicate, you, self.difficulty,
+                                        players=self.players_set_up())
         if result is None:
             raise EngineError(f"the predicate {predicate.get('kind')!r} needs a Battle's board")
         return result
@@ -166,11 +178,12 @@ def draw_loot(state: dict[str, Any], pack: Mapping[str, Any], index: int, rng: P
 
 
 def use_card(state: dict[str, Any], pack: Mapping[str, Any], index: int, card: str, rng: Pcg32, record: Record,
-             *, severe: bool = True) -> Generator[Request, dict[str, Any], None]:
+             *, severe: bool = True, difficulty: str | None = None) -> Generator[Request, dict[str, Any], None]:
     """Character ``index`` discards the Loot card ``card`` they kept to use it: it
     leaves their ``cards`` and ``items``, its ``use`` effects apply to them
     (``effects.resolve_card``, portion ``use``), and it goes to the discard pile
-    (unless an effect reshuffled or boxed it). Logged as ``{"event": "use",
+    (unless an effect reshuffled or boxed it); ``difficulty``: the option in play
+    (``StoryTable``: its predicate, Character count and Severe Wounds). Logged as ``{"event": "use",
     "character", "card", "item"}`` after the card's own events. A generator: an
     effect may ask the players.
 
@@ -186,7 +199,7 @@ def use_card(state: dict[str, Any], pack: Mapping[str, Any], index: int, card: s
     items = list(character["items"])
     items.remove(data["name"])
     character["items"] = items
-    table = StoryTable(state, pack, rng, record, severe=severe)
+    table = StoryTable(state, pack, rng, record, severe=severe, difficulty=difficulty)
     yield from effects.resolve_card(table, card, Resolution(index, None, card, "use"))
     record({"event": "use", "character": index, "card": card, "item": data["name"]})
 

@@ -5,8 +5,9 @@ A save (docs/runtime.md, Saves; version ``setup.SAVE_VERSION``) holds the bundle
 current card was drawn (state, dice and deck generators, log length), where a replay
 starts (``origin``), the answers since and the log. On the same bundle a save is
 replayed and must give back itself; on a rebuilt bundle it is carried over
-(``carry.carry_over``, ``deck_play.carry_decks``) and resumes at the start of the
-current card with warnings. The checks of a save's shape are ``setup.check_save``.
+(``carry.carry_over``, ``deck_play.carry_decks``: fresh decks when its ``deck_lists``,
+the cards and counts that number the card instances, differ from the bundle's) and
+resumes at the start of the current card with warnings. The checks of a save's shape are ``setup.check_save``.
 
 Dependencies: ``bundle``, ``carry``, ``deck_play``, ``format``, ``pcg``, ``requests``,
 ``setup``, ``state``; the ``Session`` it builds (``session``).
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardforge_runtime.bundle import Bundle
 from cardforge_runtime.carry import carry_over
-from cardforge_runtime.deck_play import carry_decks, decks_in_play
+from cardforge_runtime.deck_play import carry_decks, deck_lists, decks_in_play
 from cardforge_runtime.format import canonical_json
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.requests import AnswerError
@@ -68,7 +69,7 @@ def load_save(cls: type[Session], bundle: Bundle, save: Mapping[str, Any] | str)
     session = cls(bundle, pack_data, story_data, setup)
     if "deck_rng" in checkpoint:
         session._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
-    note = carry_decks(state, pack_data, data["version"] < 4, session._deck_rng)
+    note = carry_decks(state, pack_data, data["version"] < 4, session._deck_rng, data.get("deck_lists"))
     notes += [note] if note else []
     session._state = checked_state(state, refs, setup, story_data, tokens, decks_in_play(pack_data, state))
     session._rng = Pcg32.from_json(checkpoint["rng"])
@@ -116,7 +117,10 @@ def _replay(cls: type[Session], bundle: Bundle, pack: dict[str, Any], story: dic
             raise SessionError(f"the save does not replay on this bundle (answer {number + 1}: {error.reason})") from None
         if session.finished and number + 1 < len(data["log"]):
             raise SessionError("the save does not replay on this bundle: the story ends before its last answer")
-    if canonical_json(session.save()) != canonical_json(data):
+    written = session.save()
+    if "deck_lists" not in data:        # a version 4 save written before deck_lists: the bundle's own
+        data = {**data, "deck_lists": written["deck_lists"]}
+    if canonical_json(written) != canonical_json(data):
         raise SessionError("the save does not replay to itself: it was edited, or made by another engine")
     return session
 
@@ -134,4 +138,5 @@ def save_data(session: Session) -> dict[str, Any]:
         "origin": session._origin,
         "answers": session._since,
         "log": session._log,
+        "deck_lists": deck_lists(session._pack, session._checkpoint["state"]),
     })

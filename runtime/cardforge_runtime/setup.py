@@ -17,7 +17,8 @@ from cardforge_runtime.limits import MAX_DEPTH, PlainDataError, check_plain_data
 from cardforge_runtime.pcg import Pcg32
 
 __all__ = ["READABLE_SAVE_VERSIONS", "SAVE_FORMAT", "SAVE_VERSION", "TRANSCRIPT_FORMAT", "TRANSCRIPT_VERSION",
-           "SessionError", "check_save", "check_setup", "parse_seed", "players_set_up", "seed_text"]
+           "SessionError", "character_count", "check_save", "check_setup", "parse_seed", "players_set_up",
+           "seed_text"]
 
 #: The ``format`` of a saved session, and the version of its shape. Version 2 stores
 #: the seed as decimal text (``"18446744073709551615"``): a JSON number above 2**53
@@ -75,6 +76,27 @@ def players_set_up(limits: Mapping[str, Any], players: int) -> int:
     """
     return limits["solo_characters"] if players == 1 else players
 
+
+
+def character_count(pack: Mapping[str, Any], players: int, difficulty: Mapping[str, Any] | None) -> int:
+    """The one Character count of a game, in and out of a Battle: what every
+    per-player count reads (a ``purchase``'s and a ``spawn``'s ``per_player``, a
+    ``count`` by players, the ``players`` of conditions and of the ``condition``
+    predicate, the Named Enemy's health tracker): ``players_set_up`` plus the
+    difficulty option's ``character_count`` (``-1`` in the easier game), never below 1.
+
+    Args:
+        pack: the bundle pack (its ``players`` limits).
+        players: the number of players (the game state's ``players``).
+        difficulty: the pack's difficulty option in play (``deck_play.difficulty_of``),
+            ``{}`` or ``None`` for the standard game.
+
+    Rule: Gascony's Legacy, Difficulty Adjustments, easier: "Treat your Character
+    count as 1 lower than the number of players (ie. in a 4-player game, do not place
+    enemies marked with a 4)"; Solo Play (``players_set_up``). docs/rulings.md, "The
+    easier game's Character count".
+    """
+    return max(1, players_set_up(pack["players"], players) + (difficulty or {}).get("character_count", 0))
 
 def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
     """Check players, Characters and seed against the pack; fill in defaults.
@@ -258,6 +280,11 @@ def check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
                 Pcg32.from_json(origin["deck_rng"])
     except (KeyError, TypeError, ValueError):
         ok = False
+    lists = save.get("deck_lists") if isinstance(save, Mapping) else None
+    if lists is not None and not (isinstance(lists, Mapping) and all(
+            isinstance(cards, list) and all(isinstance(c, list) and len(c) == 2 and isinstance(c[0], str)
+                                            and type(c[1]) is int for c in cards) for cards in lists.values())):
+        ok = False      # version 4, optional: each deck's [card name, count] (deck_play.deck_lists)
     if ok and not isinstance(save["setup"].get("seed"), str):
         ok = False      # version 2 stores the seed as text
     if not ok:

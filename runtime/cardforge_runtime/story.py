@@ -21,7 +21,7 @@ Wounds, Healing Wounds, Fallen Characters, the Objective's losses), ``between``
 ``party`` (who a step names, bars or can pick).
 
 Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``, ``rolls``,
-``wounds``, ``between``; never ``session``.
+``wounds``, ``between``, ``effects`` (``stacks``); never ``session``.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from cardforge_runtime.party import allowed
 from cardforge_runtime.party import named as named_character
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.rolls import roll
-from cardforge_runtime.setup import players_set_up
+from cardforge_runtime.setup import character_count
 from cardforge_runtime.wounds import heal, lost, wound
 
 __all__ = ["EngineError", "Outcome", "Play", "StoryRules", "effect_of"]
@@ -120,7 +120,8 @@ class StoryRules:
             if outcome is None:
                 outcome = _end("stuck", None, "no_way_on")
             if outcome[0] == "goto":
-                yield from between(self.state, self.pack, self._record, card_id, outcome[1], self.deck_rng)
+                yield from between(self.state, self.pack, self._record, card_id, outcome[1], self.deck_rng,
+                                   difficulty=self.difficulty)
                 card_id = outcome[1]
                 continue
             ending = {"kind": "end", "card": card_id, **outcome[1]}
@@ -204,9 +205,10 @@ class StoryRules:
         Characters (up to 4) they control; otherwise the number of players
         (``cardforge_runtime.setup.players_set_up``), changed by the difficulty's
         ``character_count`` (the easier game: "Treat your Character count as 1 lower
-        than the number of players"), never below 1."""
-        return max(1, players_set_up(self.pack["players"], self.state["players"])
-                   + self.difficulty.get("character_count", 0))
+        than the number of players"), never below 1: ``setup.character_count``, the
+        count a Battle (``Scene.players_set_up``) and the story's effect table
+        (``loot.StoryTable``) read too."""
+        return character_count(self.pack, self.state["players"], self.difficulty)
 
     # -- Characters -------------------------------------------------------------
 
@@ -273,7 +275,9 @@ class StoryRules:
                 if "destiny" in effect:
                     character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * effect["destiny"]))
                 for token in effect.get("status", []):
-                    # one of each token, unless it stacks (Fatigue): then one copy at a time, as a card's effect
+                    # one of each token, unless it stacks (Enemy Attack, Poison: "Each
+                    # Fatigue token you have"): then each gain adds a copy, each loss
+                    # takes one (docs/rulings.md, Stacking status tokens)
                     if kind == "gain" and (token not in character["status"] or stacks(self.pack, token)):
                         character["status"] = sorted(character["status"] + [token])
                     elif kind == "lose" and token in character["status"]:

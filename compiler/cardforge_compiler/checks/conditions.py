@@ -10,7 +10,7 @@ name declared flags and counters with values of the right type. Only reads.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from cardforge_compiler.checks import check
 from cardforge_compiler.conditions import (
@@ -24,7 +24,7 @@ from cardforge_compiler.conditions import (
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.resolve import RESERVED, ConditionIR, StoryIR
 
-__all__ = ["conditions", "declarations", "state_steps"]
+__all__ = ["condition_problems", "conditions", "declarations", "state_steps"]
 
 
 def _unknown_status_token(story: StoryIR, condition: ConditionIR) -> tuple[str, tuple] | None:
@@ -70,16 +70,29 @@ def conditions(story: StoryIR) -> Iterator[Diagnostic]:
         yield from _condition(story, condition)
 
 
-def _condition(story: StoryIR, condition: ConditionIR) -> Iterator[Diagnostic]:
-    path, exc = condition.path, condition.error
+def condition_problems(condition: ConditionIR, where: dict, unknown_name: Callable[[str], str]) -> Iterator[Diagnostic]:
+    """CF201 (the condition cannot be parsed), CF202 (an unknown name or function) or
+    CF203 (a type mismatch) for ``condition``'s error, if any, at the offending column
+    of its text. ``where``: the keyword arguments that locate the condition's text
+    (``StoryIR.where``, ``PackIR.board_where``); ``unknown_name(name)``: the hint for an
+    unknown name (the "did you mean" or where to declare it). Shared by the story
+    conditions and those of a pack's effects and ``on_death`` options."""
+    exc = condition.error
     if isinstance(exc, ConditionSyntaxError):
         yield Diagnostic("CF201", f"{exc.message} (column {exc.column} of the condition)",
-                         **story.where(path), offset=exc.column - 1,
+                         **where, offset=exc.column - 1,
                          hint=exc.hint or "conditions look like: not met_athos, coins >= 3, has(\"Rapier\") and "
                                           "players > 2")
-        return
-    if isinstance(exc, ConditionTypeError):
-        yield _type_error(story, condition, exc)
+    elif isinstance(exc, ConditionTypeError):
+        yield _type_error(condition, exc, where, unknown_name)
+
+
+def _condition(story: StoryIR, condition: ConditionIR) -> Iterator[Diagnostic]:
+    path = condition.path
+    if condition.error is not None:
+        yield from condition_problems(condition, story.where(path), lambda name: (
+            did_you_mean(name, sorted(story.names)) or f"declare it under `flags:` or `counters:` of story "
+                                                       f"'{story.id}'"))
         return
     unknown = _unknown_status_token(story, condition)
     if unknown is not None:
@@ -90,13 +103,14 @@ def _condition(story: StoryIR, condition: ConditionIR) -> Iterator[Diagnostic]:
                          hint=did_you_mean(token, tokens) or f"status tokens: {', '.join(tokens) or 'none'}")
 
 
-def _type_error(story: StoryIR, condition: ConditionIR, exc: ConditionTypeError) -> Diagnostic:
+def _type_error(condition: ConditionIR, exc: ConditionTypeError, at: dict,
+                unknown_name: Callable[[str], str]) -> Diagnostic:
     """CF202 for an unknown name or function, CF203 for a type mismatch, pointing at
     the offending token: the bundle format's ``condition_type`` says which node is
     at fault (``exc.path``), the parser where that node was written."""
     assert condition.tree is not None
     node = node_at(condition.tree, exc.path)
-    where = {**story.where(condition.path), "offset": condition.column(exc.path) - 1}
+    where = {**at, "offset": condition.column(exc.path) - 1}
     parent_path = exc.path[:-2] if exc.path[-2:-1] == ("args",) else exc.path[:-1]
     parent = node_at(condition.tree, parent_path) if exc.path else None
     if exc.field == "name" and node["op"] == "name":
@@ -104,9 +118,7 @@ def _type_error(story: StoryIR, condition: ConditionIR, exc: ConditionTypeError)
         if parent is not None and parent["op"] == "call":
             return Diagnostic("CF202", f"unknown name '{name}' in condition", **where,
                               hint=f'put the item or token in quotes: {parent["name"]}("{name}")')
-        return Diagnostic("CF202", f"unknown name '{name}' in condition", **where,
-                          hint=did_you_mean(name, sorted(story.names))
-                          or f"declare it under `flags:` or `counters:` of story '{story.id}'")
+        return Diagnostic("CF202", f"unknown name '{name}' in condition", **where, hint=unknown_name(name))
     if exc.field == "name" and node["op"] == "call":
         pool = sorted(FUNCTIONS)
         return Diagnostic("CF202", f"unknown function '{node['name']}' in condition", **where,

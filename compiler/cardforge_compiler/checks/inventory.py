@@ -70,6 +70,7 @@ def _terrain(pack: PackIR, lid: str, doc: Document) -> Iterator[Diagnostic]:
         if all(n <= pieces[k].count for k, n in shown_per_piece.items()):
             return
     graph = nx.DiGraph()
+    graph.add_nodes_from(("source", "sink"))    # a box with no terrain pieces has no edge into the sink
     for face, indexes in needed.items():
         graph.add_edge("source", ("face", face), capacity=len(indexes))
     for k, piece in enumerate(pieces):

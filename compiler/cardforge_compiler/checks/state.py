@@ -18,17 +18,21 @@ __all__ = ["flag_usage"]
 @check("analyse", "CF503", "CF504", "CF505")
 def flag_usage(analysis: StoryAnalysis) -> Iterator[Diagnostic]:
     """Each declared flag and counter is both set (changed) somewhere and read
-    somewhere; a name is set only by a write that can run (see
+    somewhere (a condition of the pack's effects or ``on_death`` options reads it in
+    every story); a name is set only by a write that can run (see
     :class:`~cardforge_compiler.analyse.StoryAnalysis`)."""
     story = analysis.story
     model = story.model
     declared = [(name, ("flags", j), "value") for j, name in enumerate(model.flags)]
     declared += [(name, ("counters", name), "key") for name in model.counters]
+    # a condition of the pack's effects or on_death options reads it in every story
+    # (resolve_pack_conditions): used, even if no card of this story reads it
+    pack_read = story.pack.conditions.read
     for name, decl_path, anchor in declared:
         if name in RESERVED:
             continue  # refused as a declaration (CF105): not a flag or counter at all
         reads, writes = analysis.reads.get(name, []), analysis.writes.get(name, [])
-        if not reads and not writes:
+        if not reads and not writes and name not in pack_read:
             yield Diagnostic("CF505", f"'{name}' is declared but never used", **story.where(decl_path, anchor),
                              hint="remove it from the declarations, or use it")
         elif reads and name in analysis.known:
@@ -46,6 +50,6 @@ def flag_usage(analysis: StoryAnalysis) -> Iterator[Diagnostic]:
                                  **story.where(reads[0]),
                                  hint=f"add `set: {{{name}: true}}`" if value is False
                                  else f"add `add: {{{name}: 1}}`")
-        elif writes and not reads:
+        elif writes and not reads and name not in pack_read:
             yield Diagnostic("CF504", f"'{name}' is set but nothing ever reads it", **story.where(writes[0], "key"),
                              hint="read it in an `if`, or remove the step that sets it")

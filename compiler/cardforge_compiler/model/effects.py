@@ -34,7 +34,8 @@ from cardforge_runtime.format import (
 
 from cardforge_compiler.model._types import NameText, Text, _Model
 
-__all__ = ["per_count", "EFFECT_MODELS", "PREDICATE_MODELS", "SELECTOR_MODELS", "Effect", "Predicate", "Selector", "TargetRule",
+__all__ = ["per_count", "EFFECT_MODELS", "PREDICATE_MODELS", "SELECTOR_MODELS", "SHORTHAND_PARAMS", "Effect", "Predicate",
+           "Selector", "TargetRule",
            "effect_kind", "ranged"]
 
 
@@ -67,7 +68,7 @@ def value_type(kind: str) -> Any:
     a ``RANGES`` key). ``effects``, ``predicate`` and ``target-rule`` are forward
     references resolved when the module's models are rebuilt."""
     simple: dict[str, Any] = {
-        "name": NameText, "names": Annotated[list[NameText], Field(min_length=1)], "text": Text, "bool": bool,
+        "name": NameText, "names": Annotated[list[NameText], Field(min_length=1)], "condition": Text, "bool": bool,
         "subject": "Subject",
         "effects": "list[Effect]", "predicate": "Predicate", "target-rule": "TargetRule",
         "per-count": per_count("spawn_count"),
@@ -111,6 +112,17 @@ def _one_of(name: str, group: tuple[str, ...]) -> Any:
     return model_validator(mode="after")(check)
 
 
+#: The parameters model of each shorthand effect (``EFFECT_SHORTHAND``), for emit to
+#: write ``{extra-attack-die: 1}`` as ``{"kind": "extra-attack-die", "dice": 1}``.
+SHORTHAND_PARAMS: dict[str, type[_Model]] = {}
+
+
+def _shorthand_or_params(value: Any) -> str:
+    """The branch of a shorthand effect's value (``EFFECT_SHORTHAND``): ``params`` for a
+    mapping (or its model), ``shorthand`` for anything else (the one parameter)."""
+    return "params" if isinstance(value, (dict, _Model)) else "shorthand"
+
+
 def _effect_model(name: str, doc: str, params: dict[str, tuple[str, bool, Any]]) -> type[_Model]:
     """The model of effect ``name``: ``{name: {params}}`` (``if``: the keys ``if``,
     ``then``, ``else`` side by side)."""
@@ -128,8 +140,12 @@ def _effect_model(name: str, doc: str, params: dict[str, tuple[str, bool, Any]])
     annotation: Any = params_model
     default: Any = ...
     if name in EFFECT_SHORTHAND:
+        # the scalar or the mapping, decided by the value's shape, so that a wrong scalar is
+        # reported as its parameter's fault only ("expected a whole number from 1 to 6")
         kind = params[EFFECT_SHORTHAND[name]][0]
-        annotation = Union[value_type(kind), params_model]
+        SHORTHAND_PARAMS[name] = params_model
+        annotation = Annotated[Union[Annotated[value_type(kind), Tag("shorthand")],
+                                     Annotated[params_model, Tag("params")]], Discriminator(_shorthand_or_params)]
     if not params:
         default = Field(default_factory=dict)
         annotation = params_model

@@ -153,7 +153,8 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
         else:
             who = (f"{scene.players} player{'s' if scene.players != 1 else ''} ({scene.characters} Characters)"
                    if scene.players is not None else f"{scene.characters} Characters")
-            lines.append(f"  1  deployment for {who}: {len(placed)} Enemies")
+            lines.append(f"  1  deployment for {who}: {len(placed)} Enemies (each square's number: the fewest "
+                         "Characters that place an Enemy there)")
         for area in dict.fromkeys(d.area for d in scene.deployment):
             spots = [d for d in placed if d.area == area]
             enemy = next(d.enemy for d in scene.deployment if d.area == area)

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from cardforge_compiler.play.screen import Screen
+from cardforge_compiler.play.screen import SELL, SELL_COST, Screen
 from cardforge_compiler.report import shown
 from cardforge_runtime import AnswerError, Session
 
@@ -75,7 +75,8 @@ class Terminal(Screen):
                    "reroll": "Reroll which dice (positions or 'all', then ': faces' if rolled at the table; [Enter] keeps)",
                    "purchase": buy, "battle": "Objective met (0: the Battle is lost)",
                    "leave": "Leave which Equipment (numbers)", "pick": "Choose",
-                   "between": "[Enter] to go on, or " + ("porter / " if "porter" in request else "") + "sell / trade / use"}
+                   "between": "[Enter] to go on, or " + ("porter / " if "porter" in request else "") + "sell / trade"
+                              + (" / use" if any(request.get("usable", [])) else "")}
         while True:
             text = _read(prompts[request["kind"]])
             if text.strip().lower() in QUIT_WORDS:
@@ -194,8 +195,8 @@ class Terminal(Screen):
     def parse_between(self, request: dict[str, Any], text: str) -> dict[str, Any]:
         """Between Story Cards: ``[Enter]`` goes on; ``porter N ...`` (the numbers of
         the Porter's cards bought),
-        ``sell N Name cost`` (``sell N Name`` for an item bought in this story: the
-        engine knows its cost) or ``trade N M Name`` (Characters numbered from 1)."""
+        ``sell N Name cost`` (``sell N Name`` for a card held or an item bought in
+        this story: the engine knows its cost) or ``trade N M Name`` (Characters numbered from 1)."""
         if not text:
             return {}
         word, _, rest = text.partition(" ")
@@ -218,8 +219,7 @@ class Terminal(Screen):
             if tail.strip() in request["costs"]:        # bought in this story: the engine knows its cost
                 name, cost = tail.strip(), request["costs"][tail.strip()]
             else:
-                name, cost = name_and_cost(tail, "type: sell N Name cost (N: the Character's number; the cost "
-                                                 "printed on the card, left out for an item bought in this story)")
+                name, cost = name_and_cost(tail, f"type: {SELL} (N: the Character's number; {SELL_COST})")
             answer = {"sell": [{"character": self.one(first, count) - 1, "item": name, "cost": cost}]}
         elif word == "use":
             parts = rest.split()
@@ -238,7 +238,7 @@ class Terminal(Screen):
                                  "item": parts[2].strip()}]}
         else:
             raise ValueError("press [Enter] to go on, or type " + ("porter, " if "porter" in request else "")
-                             + "sell, trade or use")
+                             + ("sell, trade or use" if any(request.get("usable", [])) else "sell or trade"))
         try:
             self.session.check_answer(answer)
         except AnswerError as error:

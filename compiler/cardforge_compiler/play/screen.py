@@ -18,12 +18,16 @@ import click
 from cardforge_compiler.report import plural, shown
 from cardforge_runtime import Session
 
-__all__ = ["EVENT", "MARGIN", "Screen", "say"]
+__all__ = ["EVENT", "MARGIN", "SELL", "SELL_COST", "Screen", "say"]
 
 #: The margin of text the bundle wrote (card text, endings): no line begins with it.
 MARGIN = "│ "
 #: The lead of a line that tells what happened (rolls, purchases, changes).
 EVENT = "» "
+#: How a sale is typed between Story cards, and when its cost may be left out (the
+#: keyboard's ``sell`` reads it so; the engine knows the cost of a card held or bought).
+SELL = "sell N Name [cost]"
+SELL_COST = "give the cost printed on the card, unless the item is a card held or bought in this story"
 
 
 def _width() -> int:
@@ -189,7 +193,7 @@ class Screen:
                               for n, o in enumerate(request["porter"], 1))
             say(f"porter N ...: call the Porter (once per Story): buy from the {shown(self.porter_deck or '')} "
                 f"cards under him: {cards} ('porter' alone buys none; the rest are discarded)", "  " + EVENT, "    ")
-        say("sell N Name cost: Character N sells an item for half its cost, rounded up", "  " + EVENT, "    ")
+        say(f"{SELL}: Character N sells an item for half its cost, rounded up ({SELL_COST})", "  " + EVENT, "    ")
         say("trade N M Name: Character N gives an item to Character M", "  " + EVENT, "    ")
         for n, kept in enumerate(request.get("usable", []), 1):
             if kept:
@@ -316,17 +320,18 @@ class Screen:
                     "rolled at the table, such as: 6 2 4.",
             "reroll": "press Enter to keep the dice; type the positions of the dice to reroll (1 3, or all) and "
                       "they are rolled for you; add ': ' and the faces rolled at the table (1 3: 6 5).",
-            "purchase": "type the numbers of the offers to buy (1 3); you are then asked who carries each; "
-                        "press Enter to buy nothing.",
+            "purchase": "type the numbers of the offers to buy (1 3): the card's offers and the cards drawn "
+                        "from a deck are numbered alike; press Enter to buy nothing.",
             "battle": "type the number of the objective the players met, or 0 when the Battle is lost.",
             "leave": "type the numbers of the Equipment cards the Character leaves (1 2).",
             "pick": f"type the number of an option (1 to {len(request.get('options', []))}).",
             "between": "press Enter to go on to the next card; or "
-                       + ("'porter N ...' to call the Porter and buy the cards under him by their numbers, "
-                          if "porter" in request else "")
-                       + "'sell N Name cost' (Character N sells an item for half its cost, rounded up), "
-                         "'trade N M Name' (Character N gives an item to Character M) or "
-                         "'use N M' (Character N discards their kept card M to use it).",
+                       + ("'porter N ...' to call the Porter (once per Story) and buy his cards N ... ('porter' "
+                          "alone buys none), " if "porter" in request else "")
+                       + f"'{SELL}' (Character N sells an item for half its cost, rounded up; {SELL_COST}), "
+                         "'trade N M Name' (Character N gives an item to Character M)"
+                       + (", 'use N M' (Character N discards their kept card M to use it)"
+                          if any(request.get("usable", [])) else "") + ".",
         }.get(kind, "")
         say(f"At this prompt: {what}", "  help: ", "  " + EVENT)
         say("Anywhere: 'party' shows the Characters, 'q' stops (the session is saved with --save), "

@@ -10,7 +10,8 @@ one concern per module:
 - ``resolution``, ``effects``, ``placement``, ``predicates``: the effect interpreter;
 - ``dice_rules``: an attack roll with the Weapon's dice rules and Destiny rerolls;
 - ``attack``: an Attack from start to end (targets, dice, successes, Reactions, Loot);
+- ``defense``: a Character answering Enemy attacks (automatic Wounds, the Defense roll);
 - ``answers``: the checks of the answers to the requests above.
 
-docs/runtime.md, "Battle state" and "Attacks".
+docs/runtime.md, "Battle state", "Attacks" and "The Defense roll".
 """

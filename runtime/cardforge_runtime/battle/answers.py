@@ -1,5 +1,6 @@
-"""The checks of the answers to the Battle's requests (``pick``, ``assign``, ``pips``;
-the attack's ``roll`` and ``reroll`` requests are the story's and use its checks).
+"""The checks of the answers to the Battle's requests (``pick``, ``assign``, ``pips``,
+``defend``; the attack's and the Defense's ``roll`` and ``reroll`` requests are the
+story's and use its checks).
 
 A front end (or the Battle session of issue 10) checks an answer with
 ``check_battle_answer`` before sending it into the generator; a refused answer raises
@@ -14,6 +15,7 @@ A front end (or the Battle session of issue 10) checks an answer with
 request says ``split_sixes``, possible giving each die whole to one target (a 6 is not
 split).
 | ``pips`` (``faces``, ``dice_count``) | ``{"dice": [positions]}``: up to ``dice_count`` positions from 0, each once |
+| ``defend`` (``faces``, ``groups``) | ``{"defend": [per die, a group index from 0 or null]}`` |
 
 Dependencies: ``answer_fields``, ``requests``, ``dice``.
 """
@@ -54,11 +56,18 @@ def check_battle_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule)
         AnswerError: the answer does not fit (what was expected, in one sentence).
     """
     kind = request.get("kind")
-    if kind not in ("assign", "pips"):
+    if kind not in ("assign", "pips", "defend"):
         return check_answer(request, answer, rule)        # ``pick`` too: ``requests.check_pick``
     if not isinstance(answer, dict):
         raise AnswerError(f"an answer is a JSON object, not {type(answer).__name__}")
-    if kind == "pips":
+    if kind == "defend":
+        only_fields("defend", answer, "defend")
+        given, size, groups = answer.get("defend"), len(request["faces"]), len(request["groups"])
+        if (not isinstance(given, list) or len(given) != size
+                or any(g is not None and (type(g) is not int or not 0 <= g < groups) for g in given)):
+            raise AnswerError(f'give "defend": a list of {size} entries, one per die: the index of the group of '
+                              f"attacks it blocks (0 to {groups - 1}) or null")
+    elif kind == "pips":
         only_fields("pips", answer, "dice")
         chosen = answer.get("dice")
         size = len(request["faces"])

@@ -11,8 +11,10 @@ split, the order of Reactions and whatever the Reaction cards ask) and returns t
 2. Roll: Prowess for a Melee Weapon, the Weapon's ``value`` for a Ranged one; +
    ``extra_dice`` of the Weapon and the Stones of Chance; Despair -1; at most 6.
    Advantage: a Melee attack from a square whose keyword has
-   ``elevated.melee_advantage`` (Elevated), or a Weapon rule ``advantage``;
-   Disadvantage: a Ranged attack against a target in Cover.
+   ``elevated.melee_advantage`` (Elevated), a Ranged attack from High Ground against
+   a target on Low Ground (``board.high_ground_advantage``: the keyword data's
+   ``elevated.ranged_advantage_over_low_ground``, a Balcony's Railing), or a Weapon
+   rule ``advantage``; Disadvantage: a Ranged attack against a target in Cover.
 3. Modify the roll (``dice_rules``).
 4. Assign the Successes (an ``assign`` request when there are several targets; a 6
    is not split across targets unless the Weapon says ``split_sixes``).
@@ -25,7 +27,10 @@ split, the order of Reactions and whatever the Reaction cards ask) and returns t
 
 Rule sources: Gascony's Legacy, "Attack", "Attack Rolls", "Assigning Successes to
 Enemies", "Assigning Successes to Named Enemies", "Attack Roll Modifications",
-"Loot cards", "Battle Round Example", "Terrain Tiles" (Elevated, Cover).
+"Loot cards", "Battle Round Example", "Terrain Tiles" (Elevated, Cover), "Balconies
+and Railings" (High Ground; "Melee Attacks cannot be made across a railing": the
+Attack Pattern's squares, ``board.pattern_squares(melee=True)``), "Enemies and
+Terrain".
 Dependencies: ``board``, ``battle.*`` below it.
 """
 
@@ -42,7 +47,7 @@ from cardforge_runtime.battle.resolution import Resolution
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import figure_at, remove_figure
 from cardforge_runtime.battle.targets import pick
-from cardforge_runtime.board import cover, line_of_sight
+from cardforge_runtime.board import cover, high_ground_advantage, line_of_sight
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.rolls import stat_value
 
@@ -176,8 +181,9 @@ def attack_dice(scene: Scene, attacker: int, weapon: Mapping[str, Any], target: 
     ``rolls.stat_value``) or the Weapon's ``value`` (Ranged), plus the Weapon's
     ``extra_dice`` rules and ``extra_dice`` (Stones of Chance), plus the status tokens'
     ``dice_modifier`` (Despair -1), from 0 to the dice rule's maximum (6). Advantage:
-    Melee from a square with ``elevated.melee_advantage``, or a Weapon rule
-    ``advantage``. Disadvantage: Ranged against ``target`` in Cover. Doom: a held
+    Melee from a square with ``elevated.melee_advantage``, Ranged from High Ground
+    against ``target`` on Low Ground (``board.high_ground_advantage``), or a Weapon
+    rule ``advantage``. Disadvantage: Ranged against ``target`` in Cover. Doom: a held
     token with ``six_counts``.
 
     Raises:
@@ -194,6 +200,8 @@ def attack_dice(scene: Scene, attacker: int, weapon: Mapping[str, Any], target: 
     if melee:
         advantage |= any((scene.board.keyword(k).get("elevated") or {}).get("melee_advantage")
                          for k in scene.board.square_keywords(here))
+    elif target is not None:
+        advantage |= high_ground_advantage(scene.board, here, scene.square(target))
     disadvantage = (not melee and target is not None
                     and cover(scene.board, here, scene.square(target), scene.figures()))
     doom = any("six_counts" in scene.tokens[t] for t in character["status"] if t in scene.tokens)

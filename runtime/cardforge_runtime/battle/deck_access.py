@@ -4,7 +4,7 @@ bundle's decks and Threat decks by name.
 
 Each method is one of ``decks``' named operations: ``draw`` (reshuffling an empty
 draw pile first, except a Threat deck whose ``when_empty`` is ``nothing``),
-``discard``, ``to_box``, ``reshuffle`` (``reshuffle_card_says``: "Reshuffle the
+``put_back``, ``discard``, ``to_box``, ``reshuffle`` (``reshuffle_card_says``: "Reshuffle the
 Deck"), ``card`` (``card_of``). ``hold`` moves nothing: a drawn card is in no pile,
 and the caller puts its id in the Character's ``cards``.
 
@@ -47,6 +47,10 @@ class GameDecks:
         if not piles["draw"] and self.decks[deck].get("when_empty") == "nothing":
             return None
         return decks.draw(piles, self.rng)
+
+    def put_back(self, card: str) -> None:
+        """``card``, drawn and not taken, back on top of its deck's draw pile (``decks.put_back``)."""
+        decks.put_back(self.piles[decks.deck_of(card)], card)
 
     def discard(self, card: str) -> None:
         """``card`` onto its deck's discard pile."""

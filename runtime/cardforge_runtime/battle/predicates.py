@@ -54,7 +54,8 @@ def holds(scene: Scene, predicate: Any, res: Resolution) -> bool:
     if name == "in_supply":
         return scene.battle["supply"].get(value, 0) > 0
     you = scene.character(one(res, "you")) if name == "has_status" else None
-    result = game_predicate(scene.game, scene.pack, predicate, you, players=scene.players_set_up())
+    result = game_predicate(scene.game, scene.pack, predicate, you, scene.difficulty.get("name"),
+                            players=scene.players_set_up())
     if result is not None:
         return result
     raise EngineError(f"unknown predicate {predicate!r}")

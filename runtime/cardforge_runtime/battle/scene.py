@@ -22,7 +22,7 @@ them; docs/runtime.md, "Attacks", the deck interface):
   object: ``name``, ``effects`` / ``threat`` / ``reaction`` / Equipment fields).
 
 Dependencies: ``board``, ``dice``, ``pcg``, ``deck_play`` (the difficulty option), ``setup``
-(``players_set_up``), ``battle.state``.
+(``character_count``), ``battle.state``.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from cardforge_runtime.deck_play import deck_by_role, difficulty_of
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.effects import DeckAccess
 from cardforge_runtime.pcg import Pcg32
-from cardforge_runtime.setup import players_set_up
+from cardforge_runtime.setup import character_count
 
 __all__ = ["DeckAccess", "Scene"]
 
@@ -68,6 +68,9 @@ class Scene:
             ``(scene, enemy id, Character figure id, damage) -> requests``, given by the
             Battle rounds (issue 10); ``None``: an ``attack`` effect raises ``EngineError``.
         events: what happened, appended in order (docs/runtime.md, "Attacks": events).
+        difficulty_name: the name of the pack's difficulty option in play (a story
+            session's ``setup["difficulty"]``: its game state holds none); ``None``:
+            the game state's ``difficulty``, if any, else the standard game.
     """
 
     board: Board
@@ -80,6 +83,7 @@ class Scene:
     enemy_turn: Callable[[Scene, list[int]], Generator[dict[str, Any], dict[str, Any], None]] | None = None
     enemy_attack: Callable[[Scene, int, int, int], Generator[dict[str, Any], dict[str, Any], None]] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    difficulty_name: str | None = None
 
     def __post_init__(self) -> None:
         self.enemies = _by_name(self.pack.get("enemies"))
@@ -87,7 +91,7 @@ class Scene:
         self.tokens = _by_name(self.pack.get("status_tokens"))
         #: Characters receive Severe Wounds (Suffering Wounds); the easier difficulty's
         #: ``severe_wounds: false`` turns them off (Difficulty Adjustments).
-        self.difficulty = difficulty_of(self.pack, self.game.get("difficulty"))
+        self.difficulty = difficulty_of(self.pack, self.difficulty_name or self.game.get("difficulty"))
         self.severe = bool(self.difficulty.get("severe_wounds", True))
 
     def players_set_up(self) -> int:
@@ -96,10 +100,10 @@ class Scene:
         Enemy's health tracker). ``setup.players_set_up`` (Solo Play counts the pack's
         ``solo_characters``) plus the difficulty's ``character_count`` (Difficulty
         Adjustments, easier: "Treat your Character count as 1 lower than the number
-        of players"), never below 1 — the same count as ``story.Session.players_set_up``.
+        of players"), never below 1: ``setup.character_count``, the same count as the
+        story's (``story.StoryRules.players_set_up``, ``loot.StoryTable``).
         docs/rulings.md, "The easier game's Character count"."""
-        return max(1, players_set_up(self.pack["players"], self.game["players"])
-                   + self.difficulty.get("character_count", 0))
+        return character_count(self.pack, self.game["players"], self.difficulty)
 
     def deck_for(self, role: str) -> str:
         """The name of the deck playing ``role`` (``reaction``, ``loot``, ``equipment``):

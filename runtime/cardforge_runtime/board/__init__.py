@@ -4,7 +4,8 @@
   walls, keywords, arrows, edges; every rotation and footprint rule, once: ``footprint``);
 - ``reading``: checked reads of the bundle's ``board`` object (``EngineError`` with a
   JSON path);
-- ``terrain``: what the keywords on a square or an edge add up to (data fields only);
+- ``terrain``: what the keywords on a square or an edge add up to (data fields only),
+  ``high_ground_advantage`` (a Ranged Attack from High Ground against Low Ground);
 - ``segments``: exact lines on the grid (squares entered, edges crossed, pinch points);
 - ``geometry``: adjacency, Range, facing turns, Attack Pattern squares;
 - ``movement``: ``step_cost``, ``path_cost``, ``reachable``, ``nearest``, ``step_table`` (every allowed step);
@@ -22,6 +23,7 @@ from cardforge_runtime.board.grid import DIRECTIONS, Board, EdgeMark, build_boar
 from cardforge_runtime.board.movement import nearest, path_cost, reachable, step_cost, step_table
 from cardforge_runtime.board.setup import Deployed, deployment_for
 from cardforge_runtime.board.sight import cover, line_of_sight, sight_table
+from cardforge_runtime.board.terrain import high_ground_advantage
 
 __all__ = [
     "DIRECTIONS",
@@ -35,6 +37,7 @@ __all__ = [
     "deployment_for",
     "edge_between",
     "footprint",
+    "high_ground_advantage",
     "in_range",
     "line_of_sight",
     "nearest",

@@ -11,16 +11,16 @@ covers) cannot be entered, blocks sight and gives Cover.
 
 Rule sources: Gascony's Legacy, "Terrain Tiles" (Cover, Elevated, Difficult,
 Impassable, Blocking), "Staircase (Map Tile)", "Balconies and Railings",
-"Map and Terrain tiles".
+"Map and Terrain tiles". ``high_ground_advantage``: Balconies and Railings (High Ground).
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from cardforge_runtime.board.grid import Board, Edge
+from cardforge_runtime.board.grid import Board, Edge, Square
 
-__all__ = ["EdgeRules", "SquareRules", "edge_rules", "square_rules"]
+__all__ = ["EdgeRules", "SquareRules", "edge_rules", "high_ground_advantage", "square_rules"]
 
 
 class SquareRules(NamedTuple):
@@ -155,3 +155,48 @@ def edge_rules(board: Board) -> dict[Edge, EdgeRules]:
     board.cache["edge_rules"] = result
     return result
 
+
+
+def _ground(board: Board) -> tuple[frozenset[Square], frozenset[Square]]:
+    """``(advantage, raised)``: the squares a Ranged Attack from which has Advantage
+    against Low Ground, and the squares that are not Low Ground. Cached on the board."""
+    cached = board.cache.get("ground")
+    if cached is not None:
+        return cached
+    advantage: set[Square] = set()
+    raised: set[Square] = set()
+
+    def mark(square: Square, keyword: str) -> None:
+        elevated = board.keyword(keyword).get("elevated")
+        if elevated is not None:
+            raised.add(square)
+            if elevated.get("ranged_advantage_over_low_ground"):
+                advantage.add(square)
+
+    for marks in board.edges().values():
+        for edge_mark in marks:
+            mark(edge_mark.high, edge_mark.keyword)
+    for square in board.squares():
+        for name in board.square_keywords(square):
+            mark(square, name)
+    result = (frozenset(advantage), frozenset(raised))
+    board.cache["ground"] = result
+    return result
+
+
+def high_ground_advantage(board: Board, attacker: Square, target: Square) -> bool:
+    """Whether a Ranged Attack from ``attacker`` against a figure on ``target`` has
+    Advantage for High Ground (Gascony's Legacy, Balconies and Railings: "For
+    Characters and Enemies on High Ground and adjacent to the railing, ... [the
+    railing] grants them Advantage on Ranged Attacks against targets on Low Ground").
+
+    Data only (docs/rulings.md, "High Ground"): ``attacker`` is on the high side of an
+    edge keyword whose ``elevated.ranged_advantage_over_low_ground`` is true (bordering
+    that edge: "adjacent to the railing"), or on a square whose square keyword says
+    so; ``target`` is on Low Ground: on the high side of no edge keyword with
+    ``elevated`` effects and on no square whose keyword has ``elevated`` effects (a
+    figure on another Balcony, or on an Elevated tile, is not on Low Ground). Line of
+    sight and Range are not checked here (the Attack Pattern's squares are).
+    """
+    advantage, raised = _ground(board)
+    return attacker in advantage and target not in raised
