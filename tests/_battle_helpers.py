@@ -107,7 +107,13 @@ PACK = {
     "decks": [EQUIPMENT, LOOT, REACTION],
     "deck_roles": {"equipment": "Equipment", "loot": "Loot", "reaction": "Reaction"},
     "battle_stats": {"melee": "Prowess", "defense": "Movement"},
-    "carry": {"hands": 2}, "stones_of_chance": None, "difficulty": [],
+    "carry": {"hands": 2}, "difficulty": [],
+    # the faces the status tokens' removed_by name (load_bundle checks them)
+    "stones_of_chance": {"per_character": 1, "faces": [
+        {"face": "Altruism", "options": [{"name": "Use the Talent ability on your Character board",
+                                          "effects": [{"kind": "use-ability", "ability": "talent"}]}]},
+        {"face": "Loyalty", "options": [{"name": "Use the Support ability on your Character board",
+                                         "effects": [{"kind": "use-ability", "ability": "support"}]}]}]},
     "enemy_rules": {"activation_order": "melee-then-ranged", "defaults": copy.deepcopy(ENEMY_PRIORITY_DEFAULTS)},
     "on_death": {"effect": "lose-game", "options": []},
 }
