@@ -70,6 +70,19 @@ def test_setup_takes_starting_weapons_then_shuffles_then_fills_the_porter():
     assert conserved(session)
 
 
+def test_setup_takes_a_card_for_a_boards_item_that_is_a_deck_card_as_a_rebuilt_save_does():
+    """A board's other ``items`` naming a deck card (a whole board given at Setup)
+    hold a copy of the card, as a gain and ``carry_decks`` do: the deck no longer
+    has it, so it is not also drawn or bought (all were left in the deck before)."""
+    boards = [{**BOARDS[0], "items": ["Musket", "Letter"]}, BOARDS[1]]
+    session = start([{"id": 1, "steps": [GOTO_END]}], characters=boards, porter=None, carry=None)
+    anne = session.state["characters"][0]
+    names = [D.card_of(decks_by_name(session.bundle.data["packs"][0]), c)["name"] for c in anne["cards"]]
+    assert anne["items"] == ["Musket", "Letter", "Dagger"] and names == ["Musket", "Dagger"]
+    assert len(session.state["decks"]["Equipment"]["draw"]) == 7 - 2      # 3 Muskets and 4 Daggers, less 2 held
+    assert conserved(session)
+
+
 def test_a_gain_takes_a_copy_from_the_draw_pile_then_the_discard_pile_then_none():
     gain = {"kind": "gain", "items": ["Musket"], "who": "one", "character": "Bertrand"}
     session = start([{"id": 1, "steps": [gain, gain, gain, {"kind": "lose", "items": ["Musket"], "who": "one",

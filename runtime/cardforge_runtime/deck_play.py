@@ -119,10 +119,12 @@ def difficulty_of(pack: Mapping[str, Any], name: str | None) -> dict[str, Any]:
 def set_up_decks(state: dict[str, Any], pack: Mapping[str, Any], setup: Mapping[str, Any], rng: Pcg32) -> None:
     """Setup: every deck of the pack out of the box (``decks.new_piles``); the
     difficulty's ``remove_cards`` into the box; each Character's Starting Weapons
-    (board ``weapons``) taken from the Equipment deck (docs/rulings.md, Gaining a
-    deck card: with no copy left the Character has the item without a card); every
-    draw pile shuffled (``shuffle_at_setup``, decks in name order); then the Porter's
-    cards drawn from his deck (``cards_per_character`` per Character).
+    (board ``weapons``) taken from the Equipment deck, and each of the board's other
+    ``items`` that names a card of a deck takes a copy as a gain does (``gain_card``,
+    as ``carry_decks`` does for a save: docs/rulings.md, Gaining a deck card; with no
+    copy left the Character has the item without a card); every draw pile shuffled
+    (``shuffle_at_setup``, decks in name order); then the Porter's cards drawn from
+    his deck (``cards_per_character`` per Character).
 
     Sets ``state["decks"]``, ``state["porter"]`` and each Character's ``cards``.
     """
@@ -138,7 +140,9 @@ def set_up_decks(state: dict[str, Any], pack: Mapping[str, Any], setup: Mapping[
                 piles["draw"].remove(card)
                 D.to_box(piles, card)
     equipment = deck_by_role(pack, "equipment")
-    for character, board in zip(state["characters"], setup["characters"]):
+    for index, (character, board) in enumerate(zip(state["characters"], setup["characters"])):
+        for item in board.get("items", []):
+            gain_card(state, pack, index, item)
         for weapon in board.get("weapons", []):
             piles = state["decks"].get(equipment) if equipment else None
             card = D.take_named(piles, weapon, decks) if piles else None

@@ -31,8 +31,8 @@ Named operations and their scope (docs/runtime.md, Decks):
 - ``put_back``: a card drawn and not taken goes back on top of the draw pile (a draw
   chain meeting a card it already drew: ``draw_chain``). Other piles unchanged.
 - ``discard`` / ``to_box``: a card (drawn, held or bought) onto the discard pile / into
-  the box, where it stays until ``campaign_reset`` (a box card never comes back on a
-  reshuffle: "Guards!").
+  the box, where it stays: no reshuffle and no ``campaign_reset`` brings a box card
+  back ("Guards!"; a Threat deck's box lasts one Battle: see below).
 - ``reshuffle_card_says``: "Reshuffle the Deck" (Duck!): the discard pile and the card
   itself join the draw pile and the whole draw pile is shuffled. Box and held unchanged.
 - ``end_of_story``: the discard pile joins the draw pile, shuffled; held cards, the
@@ -156,8 +156,9 @@ def discard(piles: Piles, card: str) -> None:
 
 
 def to_box(piles: Piles, card: str) -> None:
-    """Return ``card`` (not in any pile) to the box: out of the game until a campaign
-    reset leaves the box as it is (a box card never comes back on a reshuffle)."""
+    """Return ``card`` (not in any pile) to the box: out of the game; no reshuffle and
+    no ``campaign_reset`` brings it back (a Threat deck is set up whole again at each
+    Battle's Setup: ``deck_play.set_up_threat_deck``)."""
     piles["box"].append(card)
 
 
