@@ -226,6 +226,9 @@ rule("CF835", "duplicate-card-name", E,
 rule("CF836", "draw-loop", W,
      "Every card of a deck or Threat deck draws again, from it or from decks that draw back into it, and the deck is "
      "reshuffled: a chain of draws never ends by itself (the engine stops it when it meets a card it drew already).")
+rule("CF837", "threat-draw-without-portion", E,
+     "A `draw` into a Threat deck from a card with no threat or reaction portion of its own (a Reaction, Loot or "
+     "other deck card, an ability) does not say which portion of the drawn Threat card resolves (`portion`).")
 
 del E, W
 

@@ -773,3 +773,5 @@ demo_case("CF835", decks=REACTION_DECK.replace("box_counts: 3", "box_counts: 4")
 demo_case("CF836", **{**ENEMY_FILES, "threats": THREAT_DECK.replace("      - return-to-box: {}\n", "      - draw: {}\n")
                       .replace("      - attack: {target: [{among: adjacent}, players-choice]}\n",
                                "      - attack: {target: [{among: adjacent}, players-choice]}\n      - draw: {}\n")})
+deck_case("CF837", "decks.yaml", "  - name: Nothing\n",
+          "  - name: Nothing\n    effects: [{draw: {deck: Cardinal Richelieu}}]\n")
