@@ -98,10 +98,9 @@ EQUIPMENT = {"name": "Equipment", "role": "equipment", "box_counts": None, "text
 
 PACK = {
     "id": "test", "players": {"min": 1, "max": 4, "solo_characters": 2},
-    "status_tokens": [{**STATUS_TOKEN_DEFAULTS, "name": "Despair", "dice_modifier": -1, "covers": "support",
-                       "removed_by": "Loyalty"},
-                      {**STATUS_TOKEN_DEFAULTS, "name": "Doom", "dice_modifier": 0, "six_counts": 1, "covers": "talent",
-                       "removed_by": "Altruism"},
+    # no removed_by: this pack has no Stones of Chance whose faces could remove a token (load_bundle checks it)
+    "status_tokens": [{**STATUS_TOKEN_DEFAULTS, "name": "Despair", "dice_modifier": -1, "covers": "support"},
+                      {**STATUS_TOKEN_DEFAULTS, "name": "Doom", "dice_modifier": 0, "six_counts": 1, "covers": "talent"},
                       {**STATUS_TOKEN_DEFAULTS, "name": "Defending", "dice_modifier": 0}],
     "enemies": [GUARD, MARKSMAN], "named_enemies": [RICHELIEU], "threat_decks": [THREAT_DECK],
     "decks": [EQUIPMENT, LOOT, REACTION],

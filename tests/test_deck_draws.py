@@ -115,3 +115,55 @@ def test_a_threat_that_draws_reactions_follows_the_portion(tmp_path: Path) -> No
                               "      - draw: {}\n")
     # reported at the reaction portion's own draw, not at the threat that feeds it
     assert [f[2:4] for f in _draw_loops(tmp_path, threats=looping)] == [(10, 9)]
+
+
+# -- CF837: a draw into a Threat deck says which portion resolves --------------------
+
+
+def _codes(tmp_path: Path, code: str, **replace: str) -> list[tuple]:
+    result = compile_paths([str(decks_pack(tmp_path, **replace))])
+    return [(d.code, Path(d.file).name, d.line, d.column, d.message, d.hint) for d in result.diagnostics
+            if d.code == code]
+
+
+CF837_MESSAGE = ("card 'Cross' of deck 'Loot' draws from Threat deck 'Cardinal Richelieu' without saying which portion "
+                 "of the drawn card resolves (a Threat card has a threat and a reaction portion; this card has neither)")
+CF837_HINT = "write `draw: {deck: Cardinal Richelieu, portion: threat}` or `portion: reaction`"
+
+
+@pytest.mark.parametrize("effects", [
+    "    effects: [{draw: {deck: Cardinal Richelieu}}]\n",
+    "    effects:\n      - if: adjacent\n        then: [{draw: {deck: Cardinal Richelieu}}]\n",
+])
+def test_a_loot_card_drawing_a_threat_card_must_name_the_portion(effects: str, tmp_path: Path) -> None:
+    assert DECKS.count(LOOT) == 1
+    loot = LOOT.replace("    effects: [{gain: {destiny: 1}}]\n", effects)
+    (found,) = _codes(tmp_path, "CF837", decks=DECKS.replace(LOOT, loot))
+    assert found[0:2] == ("CF837", "decks.yaml") and found[4:] == (CF837_MESSAGE, CF837_HINT)
+    line = (DECKS.split(LOOT)[0] + loot).splitlines().index(next(x for x in loot.splitlines() if "draw" in x)) + 1
+    assert found[2] == line
+    named = loot.replace("{deck: Cardinal Richelieu}", "{deck: Cardinal Richelieu, portion: reaction}")
+    assert _codes(tmp_path, "CF837", decks=DECKS.replace(LOOT, named)) == []
+
+
+def test_a_threat_card_draws_either_way_without_a_portion(tmp_path: Path) -> None:
+    """A Threat card's own portion is passed on to the Threat card it draws, and a plain
+    deck's card resolves its effects: neither needs a ``portion``."""
+    threats = THREATS.replace(GUARDS, "      - draw: {}\n      - draw: {deck: Reaction}\n")
+    assert _codes(tmp_path, "CF837", threats=threats) == []
+
+
+def test_a_threat_drawing_reactions_that_draw_threats_back_is_a_loop(tmp_path: Path) -> None:
+    """A Threat card's draw from the Reaction deck (no ``portion``) resolves the
+    Reaction cards' effects (``draw_chain.drawn_portion``), which draw threats back:
+    a loop (it was followed into the Reaction cards' nonexistent threat portion and
+    missed)."""
+    threats = THREATS.replace(GUARDS, "      - draw: {deck: Reaction}\n").replace("when_empty: nothing",
+                                                                                "when_empty: reshuffle")
+    reaction = ("  - name: Duck!\n    count: 2\n    effects: [{draw: {deck: Cardinal Richelieu, portion: threat}}]\n"
+                "  - name: Counterattack\n    effects: [{draw: {deck: Cardinal Richelieu, portion: threat}}]\n")
+    assert DECKS.count(REACTION) == 1
+    found = _draw_loops(tmp_path, threats=threats, decks=DECKS.replace(REACTION, reaction))
+    assert [(f[1], f[4].split(",")[0]) for f in found] == [
+        ("decks.yaml", "every card of deck 'Reaction' draws again"),
+        ("threats.yaml", "every card of Threat deck 'Cardinal Richelieu' (threat portion) draws again")]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import json
 
+import pytest
+
 from _battle_helpers import PACK, character, fx, place_named, play, scene_of
 from _runtime_helpers import TEST_DECKS, make_bundle
 from hypothesis import given, settings
@@ -17,6 +19,7 @@ from hypothesis import strategies as st
 from cardforge_runtime import Session, load_bundle
 from cardforge_runtime import decks as D
 from cardforge_runtime.battle.effects import Resolution, draw_and_resolve
+from cardforge_runtime.errors import EngineError
 
 ROWS = ["......"] * 6
 
@@ -175,3 +178,73 @@ def test_a_save_in_the_middle_of_a_chain_resumes_it_unchanged():
     for save_at in range(5):       # at each of the 5 leave requests, 3 of them inside the first chain
         resumed = play_to_the_end(chain_session(), save_at=save_at)
         assert resumed.state == straight.state and resumed.log == straight.log
+
+
+# -- the portion a drawn card resolves (draw_chain.drawn_portion) ----------------------
+
+
+def cross_deck_scene(threat_card_effects: list, reaction_card_effects: list, order: dict[str, list[str]]):
+    """A Battle with Athos adjacent to Cardinal Richelieu, whose Threat deck holds
+    "Call" (both portions ``threat_card_effects``) over "Guards!" and "Scheme", and a
+    Reaction deck holding "Summon" (``reaction_card_effects``) over Counterattack
+    ("if adjacent, you suffer 1 Wound")."""
+    from _battle_helpers import place_character
+    pack = copy.deepcopy(PACK)
+    pack["threat_decks"][0]["cards"].insert(0, {"name": "Call", "count": 1, "threat": threat_card_effects,
+                                                "reaction": threat_card_effects,
+                                                "text": {"threat": "", "reaction": ""}})
+    reaction = next(d for d in pack["decks"] if d["name"] == "Reaction")
+    reaction["cards"].insert(0, {"name": "Summon", "count": 1, "effects": reaction_card_effects, "text": ""})
+    scene = scene_of(ROWS, [character("Athos", 3, 3)], pack=pack, order=order)
+    cardinal = place_named(scene, "Cardinal Richelieu", (3, 3))
+    athos = place_character(scene, 0, (3, 4), "north", ["Rapier"])
+    return scene, cardinal, athos
+
+
+@pytest.mark.parametrize("portion", ["threat", "reaction"])
+def test_a_threat_card_drawing_a_reaction_card_resolves_its_effects(portion):
+    """A Threat card's "draw 1 Reaction card" (no ``portion``): the Reaction card has
+    only ``effects``, and they resolve (they resolved its nonexistent ``threat`` /
+    ``reaction`` portion: nothing happened)."""
+    scene, cardinal, athos = cross_deck_scene([fx("draw", deck="Reaction")], [],
+                                              {"Cardinal Richelieu": ["Call"], "Reaction": ["Counterattack"]})
+    health = scene.game["characters"][0]["health"]
+    play(scene, draw_and_resolve(scene, "Cardinal Richelieu", Resolution(you=athos, this=cardinal, portion=portion)),
+         [])
+    counterattack = scene.decks.id_of("Reaction", "Counterattack")
+    drawn = [e for e in scene.events if e["event"] == "card" and e["card"] == counterattack]
+    assert [e["portion"] for e in drawn] == ["effects"]
+    assert scene.game["characters"][0]["health"] == health - 1             # Counterattack: 1 Wound
+    assert scene.decks.piles["Reaction"]["discard"] == [counterattack]
+    assert scene.decks.faults(scene.game) == []
+
+
+def test_a_reaction_card_drawing_a_threat_card_must_say_which_portion():
+    """A Reaction card's ``draw: {deck: <Threat deck>}`` with no ``portion``: a Threat
+    card has no ``effects``, so which portion resolves is the card's to say (lint
+    CF837); the engine refuses rather than resolve nothing (it resolved the Threat
+    card's nonexistent ``effects``)."""
+    scene, cardinal, athos = cross_deck_scene([], [fx("draw", deck="Cardinal Richelieu")],
+                                              {"Reaction": ["Summon"], "Cardinal Richelieu": ["Scheme"]})
+    with pytest.raises(EngineError, match="does not say which resolves"):
+        play(scene, draw_and_resolve(scene, "Reaction", Resolution(you=athos, this=cardinal)), [])
+
+
+def test_a_reaction_card_drawing_a_threat_card_resolves_the_portion_it_names():
+    scene, cardinal, athos = cross_deck_scene([], [fx("draw", deck="Cardinal Richelieu", portion="reaction")],
+                                              {"Reaction": ["Summon"], "Cardinal Richelieu": ["Scheme"]})
+    play(scene, draw_and_resolve(scene, "Reaction", Resolution(you=athos, this=cardinal)), [])
+    scheme = scene.decks.id_of("Cardinal Richelieu", "Scheme")
+    assert [e["portion"] for e in scene.events if e["event"] == "card" and e["card"] == scheme] == ["reaction"]
+    assert scene.game["characters"][0]["status"] == ["Doom"]              # Scheme's reaction: Doom
+
+
+def test_drawn_portion():
+    """A plain deck's card resolves ``effects`` whatever the draw says; a Threat card the
+    portion named, else the drawing card's Threat portion, else none."""
+    from cardforge_runtime.draw_chain import drawn_portion
+    assert [drawn_portion(False, p, d) for p, d in [(None, "threat"), (None, "use"), ("reaction", "effects")]] == \
+        ["effects"] * 3
+    assert [drawn_portion(True, p, d) for p, d in [(None, "threat"), (None, "reaction"), ("threat", "reaction"),
+                                                   ("reaction", "effects"), (None, "effects"), (None, "use")]] == \
+        ["threat", "reaction", "threat", "reaction", None, None]

@@ -17,14 +17,15 @@ from cardforge_runtime import decks as D
 from cardforge_runtime.loot import draw_loot
 
 #: A story that declares, sets and reads the flag and the counter the pack's
-#: conditions read.
+#: conditions read, and gives the Phoenix Feather an ``on_death`` option asks for
+#: (else CF308: no item has("Phoenix Feather") could find).
 SECRET_STORY = "flags: [knows_secret]\ncounters: {duels: 0}\n" + STORY_HEAD + """\
   - id: 1
     title: The Inn
     steps:
       - choice:
           - text: Listen at the door.
-            steps: [{set: {knows_secret: true}}, {add: {duels: 1}}]
+            steps: [{set: {knows_secret: true}}, {add: {duels: 1}}, {gain: {items: [Phoenix Feather]}}]
             goto: 2
           - text: Leave.
             goto: 2
@@ -253,3 +254,19 @@ def test_the_column_of_a_fault_at_the_start_of_a_quoted_condition(tmp_path) -> N
     assert [f.split(" | ")[0] for f in found] == [
         "22:26 CF202 unknown name 'knows_secrte' in condition",
         "20:14 CF202 unknown name 'knows_secert' in condition"], found
+
+
+def test_the_functions_of_a_pack_condition_name_what_the_pack_has(tmp_path) -> None:
+    """``status("X")``, ``has("X")`` and ``in_party("X")`` in a deck card's condition are
+    checked as in a story card's ``if``: a status token of the pack (CF305), an item
+    something provides (CF308), a Character board (CF310), at the argument's column."""
+    good = 'status("Doom") and has("Broadsword") and in_party("Porthos")'
+    bad = 'status("Dom") or has("Broadswrd") or in_party("Athos")'
+    folder = decks_pack(tmp_path, decks=STASH_LOOT.replace('"knows_secret and coins >= 2"', f"'{good} or {bad}'"))
+    (folder / "story.yaml").write_text(SECRET_STORY, encoding="utf-8")
+    found = [f for f in _lint(folder) if " CF3" in f]
+    assert found == [
+        "22:97 CF305 'Dom' is not a status token of pack 'test' | did you mean 'Doom'?",
+        "22:111 CF308 'Broadswrd' is provided by no Character board, gain, purchase offer or deck card: "
+        "has(\"Broadswrd\") is never true | did you mean 'Broadsword'?",
+        "22:136 CF310 'Athos' is not a Character of pack 'test' | did you mean 'Porthos'?"], found

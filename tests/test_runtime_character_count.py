@@ -91,3 +91,16 @@ def test_a_kept_card_used_between_story_cards_counts_as_the_easier_game():
     coins = session.state["coins"]
     session.answer({"use": [{"character": 0, "card": salve}]})
     assert session.state["coins"] == coins + 1
+
+
+def test_the_condition_predicate_needs_the_character_count():
+    """``effect_predicates.game_predicate`` takes the count from its caller
+    (``setup.character_count``) and has no fallback of its own: a caller that forgets it
+    is a ``TypeError``, not a silent standard count (which would read 2 Characters in an
+    easier 2-player game, where the count is 1)."""
+    from cardforge_runtime.effect_predicates import game_predicate
+    game = {"players": 2, "difficulty": "easier", "flags": {}, "counters": {}, "coins": 0, "characters": []}
+    with pytest.raises(TypeError):
+        game_predicate(game, players_is(1), None, "easier")  # type: ignore[call-arg]
+    assert game_predicate(game, players_is(1), None, "easier", players=1) is True
+    assert effects.game_predicate is game_predicate and effects.stacks is not None   # still importable from effects

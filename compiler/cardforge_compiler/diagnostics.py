@@ -226,6 +226,9 @@ rule("CF835", "duplicate-card-name", E,
 rule("CF836", "draw-loop", W,
      "Every card of a deck or Threat deck draws again, from it or from decks that draw back into it, and the deck is "
      "reshuffled: a chain of draws never ends by itself (the engine stops it when it meets a card it drew already).")
+rule("CF837", "threat-draw-without-portion", E,
+     "A `draw` into a Threat deck from a card with no threat or reaction portion of its own (a Reaction, Loot or "
+     "other deck card, an ability) does not say which portion of the drawn Threat card resolves (`portion`).")
 rule("CF840", "turn-effect-on-a-card", E,
      "A deck card, Threat card or Enemy's `on_hit` holds an effect a Character plays in their turn (a Stone of "
      "Chance or ability option such as `extra-attack-die`): the engine refuses it on a card.")

@@ -784,3 +784,5 @@ cards:
 demo_case("CF836", **{**ENEMY_FILES, "threats": THREAT_DECK.replace("      - return-to-box: {}\n", "      - draw: {}\n")
                       .replace("      - attack: {target: [{among: adjacent}, players-choice]}\n",
                                "      - attack: {target: [{among: adjacent}, players-choice]}\n      - draw: {}\n")})
+deck_case("CF837", "decks.yaml", "  - name: Nothing\n",
+          "  - name: Nothing\n    effects: [{draw: {deck: Cardinal Richelieu}}]\n")

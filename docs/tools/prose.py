@@ -1214,6 +1214,21 @@ not happen; for a Threat deck, `when_empty: nothing` ends the chain when its dra
 does. If resolving the whole deck is what you mean, the warning can stay.
 """)
 
+d("CF837", "board", """
+A `draw` effect takes cards from a Threat deck (named by `deck`, or the card's own deck)
+without `portion`, on a card that has no threat or reaction portion of its own: a
+Reaction, Loot or other deck card, a kept card's `use`, an ability, a Stone of Chance
+option. A Threat card has two portions, the threat (resolved in the Enemy Turn) and
+the reaction (when its Named Enemy is attacked and not defeated), and nothing says
+which of them the drawn card resolves. A Threat card drawing from a Threat deck passes
+on its own portion; a card of a plain deck, whoever draws it, always resolves its
+`effects`. The engine refuses such a draw (an `EngineError`) rather than resolve
+nothing.
+""", """
+Say which portion resolves: `draw: {deck: Cardinal Richelieu, portion: threat}` or
+`portion: reaction`.
+""")
+
 d("CF840", "pack", """
 A deck card, a Threat card (either portion), a kept card's `use` or an Enemy's `on_hit`
 holds an effect that a Character plays in their own turn: `extra-attack-die`,

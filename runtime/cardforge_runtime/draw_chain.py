@@ -16,6 +16,12 @@ the cards being resolved still apply ("doing as much as possible"), and a later 
 the same chain takes a card if the top one is new to it. So one chain draws at most
 as many cards as the decks it draws from hold, whatever the cards say.
 
+Which portion of a drawn card resolves (``drawn_portion``; docs/rulings.md, "The
+portion a drawn card resolves"): a card of a plain deck (``kind: deck``) always
+resolves its ``effects``; a Threat card resolves the ``portion`` the ``draw`` names,
+else the drawing card's own portion when that is ``threat`` or ``reaction``; a card
+with no such portion (a Reaction or Loot card) must name one (lint ``CF837``).
+
 Rule sources: Gascony's Legacy, "Named Enemy" (Enemy Turn: "draw the top card from its
 Threat deck, resolve only the top portion, and place the card in a discard pile [...]
 Note: Some Named Enemy cards will instruct you to draw multiple cards": a drawn card is
@@ -29,10 +35,37 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-__all__ = ["CHAIN_ENDS", "ChainDecks", "draw_in_chain"]
+__all__ = ["CHAIN_ENDS", "THREAT_PORTIONS", "ChainDecks", "draw_in_chain", "drawn_portion"]
 
 #: The event of a draw the chain rule refused.
 CHAIN_ENDS = "chain-ends"
+
+#: The portions of a Threat card (``effect_fields.PORTIONS``): a drawing card in one of
+#: them passes it on to the Threat card it draws.
+THREAT_PORTIONS = ("threat", "reaction")
+
+
+def drawn_portion(into_threat_deck: bool, portion: str | None, drawing: str) -> str | None:
+    """The portion of a card drawn by a ``draw`` effect that resolves (module docstring).
+
+    Args:
+        into_threat_deck: the deck drawn from is a Threat deck (the pack's
+            ``threat_decks``), not a plain deck.
+        portion: the ``draw`` effect's ``portion`` (``threat`` / ``reaction``), or ``None``.
+        drawing: the portion of the drawing card being resolved (``effects``, ``use``,
+            ``threat`` or ``reaction``).
+
+    Returns:
+        ``"effects"`` for a plain deck's card (whatever ``portion`` says: it has no
+        other); for a Threat card ``portion``, else ``drawing`` when it is a Threat
+        portion, else ``None``: the draw does not say which portion (``CF837``; the
+        engine raises ``EngineError``).
+    """
+    if not into_threat_deck:
+        return "effects"
+    if portion is not None:
+        return portion
+    return drawing if drawing in THREAT_PORTIONS else None
 
 
 class ChainDecks(Protocol):

@@ -17,14 +17,20 @@ board, which adds the board's effects: ``activate``, ``spawn``, ``move``, ``push
 (``loot.StoryTable``: a story's start Loot draws, a kept card used between Story
 cards: Characters by index, no board, no Enemy). The table says whom ``who`` names,
 which subjects are Characters, how an Enemy is Wounded or healed, and whether an
-``if`` predicate holds; an effect the table cannot play is an ``EngineError``.
+``if`` predicate holds (the predicates that need no board, and whether a status token
+stacks, are ``effect_predicates``'; ``game_predicate`` and ``stacks`` are importable
+from here too); an effect the table cannot play is an ``EngineError``.
 
 ``resolve_card`` plays a drawn card (its ``effects``, ``use`` or the ``threat`` /
 ``reaction`` portion of a Threat card) and then puts it where it goes: the discard
 pile, unless an effect said ``return-to-box`` (the box; it never comes back) or
 ``reshuffle`` (the discard pile and the card itself back into the draw pile,
 shuffled). ``draw_and_resolve`` draws first, in a chain that never draws a card twice
-(``draw_chain``: every chain of draws is finite). A ``draw`` from the deck playing the
+(``draw_chain``: every chain of draws is finite). The card a ``draw`` takes resolves
+``draw_chain.drawn_portion``: a plain deck's card its ``effects``, a Threat card the
+``portion`` named, else the drawing card's own ``threat`` / ``reaction`` portion (a
+draw into a Threat deck from a Reaction or Loot card that names none is an
+``EngineError``; lint ``CF837``). A ``draw`` from the deck playing the
 ``equipment`` role does not resolve the card: the Character (``you``) holds it
 (``hold_card``: its ``cards`` and ``items``, then within the pack's ``carry.hands``;
 Loot cards: "new Equipment cards"; Fallen Foe's Blade, "Draw 1 Equipment card"), in a
@@ -36,8 +42,8 @@ Character can only have one of each Status token at a time", unless the token
 ``stacks``: Enemy Attack, Poison, "Each Fatigue token you have..."), "Suffering Wounds",
 "Healing Wounds", "Destiny". Rulings: docs/rulings.md, "Attacks".
 
-Dependencies: ``conditions``, ``deck_play`` (roles, hands), ``draw_chain``, ``effect_fields``, ``format`` (coins),
-``setup``, ``wounds``.
+Dependencies: ``deck_play`` (roles, hands), ``decks``, ``draw_chain``, ``effect_fields``,
+``effect_predicates``, ``format`` (coins), ``wounds``.
 """
 
 from __future__ import annotations
@@ -46,14 +52,13 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from cardforge_runtime.conditions import condition_env, evaluate_loaded
 from cardforge_runtime.deck_play import deck_by_role, gain_card, lose_card, settle_hands
 from cardforge_runtime.decks import deck_of
-from cardforge_runtime.draw_chain import draw_in_chain
+from cardforge_runtime.draw_chain import draw_in_chain, drawn_portion
 from cardforge_runtime.effect_fields import EFFECTS, effect_defaults
+from cardforge_runtime.effect_predicates import game_predicate, stacks
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.format import add_coins
-from cardforge_runtime.setup import players_set_up
 from cardforge_runtime.wounds import heal, wound
 
 __all__ = ["TURN_EFFECTS", "DeckAccess", "Play", "Resolution", "EffectTable", "draw_and_resolve", "game_predicate", "pick",
@@ -148,42 +153,6 @@ def pick(purpose: str, options: Sequence[Any], **more: Any) -> Generator[Request
         return options[0]
     answer = yield {"kind": "pick", "for": purpose, "options": list(options), **more}
     return answer["pick"]
-
-
-def game_predicate(game: Mapping[str, Any], pack: Mapping[str, Any], predicate: Mapping[str, Any],
-                   you: Mapping[str, Any] | None, difficulty: str | None = None, *,
-                   players: int | None = None) -> bool | None:
-    """Whether an ``if`` predicate that needs no board holds (``effect_fields.PREDICATES``,
-    written ``{"kind", "value"}``): ``has_status`` (``you``, a Character, holds the
-    token ``value``), ``difficulty`` (``difficulty``, else the game state's ``difficulty``, is ``value``),
-    ``condition`` (the story condition tree ``value`` holds, with the environment of
-    story cards' ``if``: ``conditions.condition_env``; its ``players``: ``players``, else
-    ``setup.players_set_up``; a Battle passes ``Scene.players_set_up``, the easier
-    game's lower count). ``None`` for a predicate of
-    the board (``adjacent``, ``wounded``, ``empty``, ``in_supply``: the Battle's).
-
-    Raises:
-        EngineError: ``has_status`` with no Character ``you``.
-    """
-    name, value = predicate["kind"], predicate.get("value")
-    if name == "has_status":
-        if you is None:
-            raise EngineError("the predicate has_status needs a Character (you), which this card does not have")
-        return value in you["status"]
-    if name == "difficulty":
-        return (difficulty if difficulty is not None else game.get("difficulty")) == value
-    if name == "condition":
-        if players is None:
-            players = players_set_up(pack["players"], game["players"])
-        return bool(evaluate_loaded(value, *condition_env(game, players)))
-    return None
-
-
-def stacks(pack: Mapping[str, Any], token: str) -> bool:
-    """Whether status token ``token`` may be held more than once (the pack's
-    ``status_tokens[].stacks``; Enemy Attack, Poison: "Each Fatigue token you have
-    reduces your Action Points attribute by 1"). Unknown tokens do not stack."""
-    return any(t.get("name") == token and t.get("stacks", False) for t in pack.get("status_tokens") or [])
 
 
 # -- cards ---------------------------------------------------------------------------
@@ -377,7 +346,11 @@ def _draw(table: EffectTable, effect: Mapping[str, Any], res: Resolution) -> Pla
     deck = effect.get("deck") or (deck_of(res.card) if res.card else None)
     if deck is None:
         raise EngineError("draw: no deck named and no card to take the deck from")
-    portion = effect.get("portion") or ("effects" if res.portion == "use" else res.portion)
+    threat_decks = {d["name"] for d in table.pack.get("threat_decks") or []}
+    portion = drawn_portion(deck in threat_decks, effect.get("portion"), res.portion)
+    if portion is None:
+        raise EngineError(f"draw: a card of Threat deck {deck!r} has a threat and a reaction portion, and this "
+                          f"draw (from a card's {res.portion!r}) does not say which resolves (`portion`)")
     equipment = deck == deck_by_role(table.pack, "equipment")
     for _ in range(effect.get("count") or 1):
         if not equipment:

@@ -103,7 +103,7 @@ class StoryTable:
     def holds(self, predicate: Any, res: Resolution) -> bool:
         """``effects.game_predicate``; a predicate of the board raises ``EngineError``."""
         you = self.game["characters"][res.you] if res.you is not None else None
-        result = effects.game_predicate(self.game, self.pack, predicate, you, self.difficulty,
+        result = effects.game_predicate(self.game, predicate, you, self.difficulty,
                                         players=self.players_set_up())
         if result is None:
             raise EngineError(f"the predicate {predicate.get('kind')!r} needs a Battle's board")

@@ -35,7 +35,7 @@ from cardforge_runtime.deck_play import gain_card, lose_card, settle_hands
 from cardforge_runtime.loot import start_draws
 from cardforge_runtime.conditions import condition_env, evaluate_loaded
 from cardforge_runtime.dice import DiceRule
-from cardforge_runtime.effects import stacks
+from cardforge_runtime.effect_predicates import stacks
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.format import add_coins, apply_values
 from cardforge_runtime import party

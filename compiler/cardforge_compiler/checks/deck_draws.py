@@ -1,6 +1,13 @@
-"""Chains of draws between a pack's decks (board stage, once per pack; issue 9): a deck
-or Threat deck whose every card draws again, back into the same decks, so that a chain
-of draws never ends by itself (CF836).
+"""Draws between a pack's decks (board stage, once per pack; issue 9): a deck or Threat
+deck whose every card draws again, back into the same decks, so that a chain of draws
+never ends by itself (CF836); a ``draw`` into a Threat deck that does not say which
+portion resolves (CF837).
+
+The portion a drawn card resolves is the engine's ``draw_chain.drawn_portion``: a plain
+deck's card its ``effects``, a Threat card the ``portion`` named, else the drawing
+card's own ``threat`` / ``reaction`` portion. A Reaction, Loot or other deck card, an
+ability or a Stone of Chance has no such portion: its draw into a Threat deck must
+name one (the engine refuses it otherwise).
 
 A card resolved in a chain (``cardforge_runtime.draw_chain``) whose ``draw`` effects
 (at the top of its effect list: one under an ``if`` may not happen) draw from a deck
@@ -29,8 +36,9 @@ from cardforge_compiler.model import effect_kind
 from cardforge_compiler.resolve import PackIR
 from cardforge_compiler.resolve_decks import walk_effects
 from cardforge_compiler.validate import Document
+from cardforge_runtime.draw_chain import THREAT_PORTIONS, drawn_portion
 
-__all__ = ["DrawNode", "draw_loops", "draw_nodes"]
+__all__ = ["DrawNode", "draw_loops", "draw_nodes", "threat_draw_portion"]
 
 #: A place a drawn card is resolved from: (deck name, portion).
 Key = tuple[str, str]
@@ -65,10 +73,10 @@ def _reshuffles(doc: Document) -> bool:
 def draw_nodes(pack: PackIR) -> dict[Key, DrawNode]:
     """Every deck portion whose cards are resolved when drawn (the Equipment deck's
     are not), with the decks their top-level ``draw`` effects draw from. A ``draw``
-    with no ``deck`` draws from the card's own deck; its ``portion`` defaults to the
-    drawing card's (as the engine's ``effects._draw``). A draw into a deck or portion
-    that resolves nothing (an unknown deck, ``portion`` of a deck, the Equipment deck)
-    leads nowhere."""
+    with no ``deck`` draws from the card's own deck; the drawn card resolves
+    ``draw_chain.drawn_portion`` (as the engine's ``effects._draw``: a plain deck's
+    card its ``effects``). A draw into a deck that resolves nothing (an unknown deck,
+    the Equipment deck) or a Threat deck with no portion said (CF837) leads nowhere."""
     equipment = pack.linked.equipment
     docs = {doc.model.name: doc for doc in pack.deck_docs if doc.model.kind in ("deck", "threat-deck")}
     nodes: dict[Key, DrawNode] = {}
@@ -87,7 +95,9 @@ def draw_nodes(pack: PackIR) -> dict[Key, DrawNode]:
                         continue
                     params: Any = effect.draw
                     target = params.deck or name
-                    node.draws[i].append((("cards", i, portion, j), (target, params.portion or portion)))
+                    into = drawn_portion(target in pack.threat_decks, params.portion, portion)
+                    if into is not None:
+                        node.draws[i].append((("cards", i, portion, j), (target, into)))
     return nodes
 
 
@@ -161,3 +171,37 @@ def draw_loop(pack: PackIR) -> Iterator[Diagnostic]:
             hint="give the deck a card that draws nothing, or put a `draw` under an `if`"
                  + (", or write `when_empty: nothing`" if threat_deck and not _reshuffles(node.doc) else "")
                  + ", so that a chain can end by itself")
+
+
+def _drawer_portion(ref: Any) -> str:
+    """The portion of the card whose effect ``ref`` is: a Threat card's ``threat`` /
+    ``reaction``, else ``effects`` (a deck card's ``effects`` or ``use``, an ability,
+    a Stone of Chance option, an Enemy's ``on_hit``: none is a Threat portion)."""
+    if ref.doc.model.kind == "threat-deck" and len(ref.path) > 2 and ref.path[0] == "cards":
+        return str(ref.path[2])
+    return "effects"
+
+
+@check("board", "CF837")
+def threat_draw_portion(pack: PackIR) -> Iterator[Diagnostic]:
+    """A ``draw`` into a Threat deck (named, or the card's own) names its ``portion``
+    unless the drawing card is a Threat card resolving a portion of its own, which the
+    drawn card then resolves (``draw_chain.drawn_portion``). Reported at the ``draw``
+    key, under an ``if`` too."""
+    for ref in pack.linked.effects:
+        if ref.kind != "draw" or ref.params is None or ref.params.portion is not None:
+            continue
+        own = ref.doc.model.name if getattr(ref.doc.model, "kind", None) in ("deck", "threat-deck") else None
+        target = ref.params.deck or own
+        if target is None or target not in pack.threat_decks:
+            continue
+        drawer = _drawer_portion(ref)
+        if drawer in THREAT_PORTIONS:
+            continue
+        what = (f"card '{ref.doc.model.cards[ref.path[1]].name}' of {_kind_name(ref.doc)}"
+                if ref.path[:1] == ("cards",) and hasattr(ref.doc.model, "cards") else "this effect")
+        yield Diagnostic(
+            "CF837", f"{what} draws from Threat deck '{target}' without saying which portion of the drawn card resolves "
+                     "(a Threat card has a threat and a reaction portion; this card has neither)",
+            **pack.board_where(ref.doc, (*ref.path, "draw"), anchor="key"),
+            hint=f"write `draw: {{deck: {target}, portion: threat}}` or `portion: reaction`")

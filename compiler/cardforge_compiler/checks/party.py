@@ -16,7 +16,7 @@ from cardforge_compiler.checks import check
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.resolve import StoryIR
 
-__all__ = ["named_characters"]
+__all__ = ["named_characters", "party_calls"]
 
 
 def _named_steps(ref) -> Iterator[tuple[Any, tuple]]:  # noqa: ANN001
@@ -30,7 +30,7 @@ def _named_steps(ref) -> Iterator[tuple[Any, tuple]]:  # noqa: ANN001
                 yield getattr(per, name), (*ref.path, "roll", "per_success", name)
 
 
-def _party_calls(tree: dict) -> Iterator[tuple[str, tuple]]:
+def party_calls(tree: dict) -> Iterator[tuple[str, tuple]]:
     """The text argument of every ``in_party("...")`` call in a condition tree, with
     the path of that argument's node from the root (as ``ConditionIR.spans`` keys it)."""
     stack: list[tuple[dict, tuple]] = [(tree, ())]
@@ -68,7 +68,7 @@ def named_characters(story: StoryIR) -> Iterator[Diagnostic]:
                 if name not in boards:
                     yield unknown(name, (*path, "except", j))
     for condition in story.parsed:
-        for name, node_path in _party_calls(condition.tree) if condition.tree is not None else ():
+        for name, node_path in party_calls(condition.tree) if condition.tree is not None else ():
             if name not in boards:
                 diag = unknown(name, condition.path)
                 diag.offset = condition.column(node_path) - 1

@@ -11,9 +11,10 @@ from collections.abc import Iterator
 from cardforge_compiler.checks import check
 from cardforge_compiler.diagnostics import Diagnostic, card_hint, did_you_mean, listed
 from cardforge_compiler.conditions import node_at
-from cardforge_compiler.resolve import StoryIR
+from cardforge_compiler.resolve import PackIR, StoryIR
 
-__all__ = ["battle_layouts", "card_references", "items_asked_for", "items_lost", "stats_and_status_tokens", "story_start"]
+__all__ = ["battle_layouts", "card_references", "items_asked_for", "items_lost", "never_provided",
+           "stats_and_status_tokens", "story_start"]
 
 
 def targets(ref) -> Iterator[tuple[int, tuple]]:  # noqa: ANN001
@@ -142,7 +143,7 @@ def items_asked_for(story: StoryIR) -> Iterator[Diagnostic]:
             if arg["op"] != "const":
                 continue
             item = arg["value"]
-            missing = _never_provided(story, item)
+            missing = never_provided(story.pack, item)
             if missing is None:
                 continue
             message, hint = missing
@@ -152,12 +153,13 @@ def items_asked_for(story: StoryIR) -> Iterator[Diagnostic]:
                              offset=condition.column((*node_path, "args", 0)) - 1, hint=hint)
 
 
-def _never_provided(story: StoryIR, item: str) -> tuple[str, str] | None:
-    """``(message, hint)`` when nothing in the pack can provide ``item`` (see
+def never_provided(pack: PackIR, item: str) -> tuple[str, str] | None:
+    """``(message, hint)`` when nothing in ``pack`` can provide ``item`` (see
     :attr:`~cardforge_compiler.resolve.PackIR.item_sources`), else ``None``. A pack
     whose purchases or Porter draw from a deck that no document describes may provide
-    any item: then only a near miss of a provided item is reported."""
-    provided, decks = story.pack.item_sources
+    any item: then only a near miss of a provided item is reported. Shared with the
+    pack's own conditions (``checks.pack_conditions``)."""
+    provided, decks = pack.item_sources
     if item in provided:
         return None
     meant = did_you_mean(item, sorted(provided))
@@ -223,7 +225,7 @@ def items_lost(story: StoryIR) -> Iterator[Diagnostic]:
         for lose, path in _item_losses(ref):
             never = False
             for j, item in enumerate(lose.items):
-                missing = _never_provided(story, item)
+                missing = never_provided(story.pack, item)
                 if missing is None:
                     continue
                 never = True

@@ -15,7 +15,7 @@ from cardforge_runtime.battle.resolution import Resolution, behind, free_squares
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import named_health
 from cardforge_runtime.board import adjacent
-from cardforge_runtime.effects import game_predicate
+from cardforge_runtime.effect_predicates import game_predicate
 from cardforge_runtime.errors import EngineError
 
 __all__ = ["holds"]
@@ -54,7 +54,7 @@ def holds(scene: Scene, predicate: Any, res: Resolution) -> bool:
     if name == "in_supply":
         return scene.battle["supply"].get(value, 0) > 0
     you = scene.character(one(res, "you")) if name == "has_status" else None
-    result = game_predicate(scene.game, scene.pack, predicate, you, scene.difficulty.get("name"),
+    result = game_predicate(scene.game, predicate, you, scene.difficulty.get("name"),
                             players=scene.players_set_up())
     if result is not None:
         return result
