@@ -132,3 +132,37 @@ def test_cf842_does_not_repeat_cf841(tmp_path: Path) -> None:
     loot = "  - name: Cross\n    effects: [{gain: {destiny: 1}}]\n"
     decks = DECKS.replace(loot, loot + "  - name: Trap\n    effects: [{wound: {who: this}}]\n")
     assert [code for code, *_ in _codes(decks_pack(tmp_path, decks=decks), "CF842", "CF841")] == ["CF841"]
+
+
+# -- a pack with no Reaction deck, no Loot deck --------------------------------------------
+
+
+def _pack_without(role: str) -> dict:
+    """The fixture pack without the deck playing ``role`` (as `content/enemy-attack/`,
+    which has only Response and Treasure decks)."""
+    pack = copy.deepcopy(PACK)
+    pack["decks"] = [deck for deck in pack["decks"] if deck["role"] != role]
+    del pack["deck_roles"][role]
+    return pack
+
+
+def test_a_melee_attack_leaving_an_enemy_standing_draws_no_reaction_without_a_reaction_deck():
+    """Porthos wounds the Guard (2 Successes): it survives, but the pack has no Reaction
+    deck: no Reaction (an event says so), where a bare KeyError stopped the Battle; the
+    Loot deck is untouched (nothing Defeated)."""
+    scene, porthos, guard = _melee_defeat(_pack_without("reaction"))
+    result, _ = play(scene, attack(scene, porthos, scene.get(porthos)["weapons"][0]),
+                     [("roll:attack", {"faces": [4, 5, 1, 1]}), ("pips", {"dice": [2]})])
+    assert result.results == {guard: "wounded"} and result.reactions == [] and result.loot == []
+    assert {"event": "no-deck", "role": "reaction", "figure": guard} in scene.events
+    assert not [e for e in scene.events if e["event"] == "card"]
+    assert scene.decks.faults(scene.game) == []
+
+
+def test_a_melee_defeat_draws_no_loot_without_a_loot_deck():
+    scene, porthos, guard = _melee_defeat(_pack_without("loot"))
+    result, _ = play(scene, attack(scene, porthos, scene.get(porthos)["weapons"][0]),
+                     [("roll:attack", {"faces": [6, 6, 4, 1]}), ("pips", {"dice": [3]})])
+    assert result.results == {guard: "defeated"} and result.loot == []
+    assert scene.events[-1] == {"event": "no-deck", "role": "loot", "figure": guard}
+    assert scene.decks.faults(scene.game) == []
