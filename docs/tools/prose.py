@@ -1264,6 +1264,7 @@ from and are not checked; what `CF841` reports is not reported again.
 """, """
 Name a subject the card has: on a Loot card, `you`; in a threat portion, `this` or a
 target rule (`{target: [...]}`), and put effects on the attacker in the card's
-`reaction` portion. Give a default subject explicitly when it is the wrong one
-(`push: {who: you, squares: 1}` on a Loot card still pushes away from `this`).
+`reaction` portion. Mind the defaults: a `push` is always away from `this` (its only
+`away_from`), so a Loot card cannot push; `heal: {}` in a threat portion heals `you`
+(write `who: this` for the Named Enemy).
 """)
