@@ -235,6 +235,9 @@ rule("CF840", "turn-effect-on-a-card", E,
 rule("CF841", "board-effect-outside-a-battle", E,
      "A kept card's `use`, or a card drawn at the start of a Story (a difficulty's `start_draws`), plays an effect "
      "that needs a Battle's board (`push`, `this`, a target rule, `adjacent`...), outside a Battle.")
+rule("CF842", "subject-not-in-context", E,
+     "An effect names a subject its card does not have: `this` on a Loot or Equipment card or a kept card's `use`, "
+     "`you` in a Threat card's threat portion (defaults such as `away_from: this` count): the engine stops there.")
 
 del E, W
 

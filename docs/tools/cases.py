@@ -781,6 +781,13 @@ cards:
     keep: true
     use: [{push: {who: you, squares: 2, away_from: this}}]
 """)
+demo_case("CF842", decks="""kind: deck
+name: Loot
+role: loot
+cards:
+  - name: Poisoned Blade
+    effects: [{wound: {who: this}}]
+""")
 demo_case("CF836", **{**ENEMY_FILES, "threats": THREAT_DECK.replace("      - return-to-box: {}\n", "      - draw: {}\n")
                       .replace("      - attack: {target: [{among: adjacent}, players-choice]}\n",
                                "      - attack: {target: [{among: adjacent}, players-choice]}\n      - draw: {}\n")})

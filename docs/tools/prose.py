@@ -1258,3 +1258,28 @@ Give the card effects a story can play (`gain`, `lose`, `heal`, `wound` or `stat
 for `you`, `draw`, `reshuffle`, an `if` on `has_status`, `difficulty` or `condition`),
 or leave the card out of the decks drawn outside a Battle.
 """)
+
+d("CF842", "pack", """
+An effect names a subject (`you` or `this`) that the place playing it does not have,
+and the engine stops at it ("the effect names 'this', which this card does not have").
+Who is who where (`effect_fields.CONTEXT_SUBJECTS`; docs/format.md, Effects): a
+Threat card's threat portion has only `this` (its Named Enemy resolves it in the Enemy
+turn, for no Character); a Reaction card and a Threat card's reaction portion have
+`you` (the attacker) and `this` (the Enemy reacting); a Loot card has only `you` (it
+is drawn when a Melee Attack has Defeated its Enemy, or outside a Battle), as do an
+Equipment card and a kept card's `use`; a Response card and an Enemy's `on_hit` have
+`you` (the Character attacked or hit) and `this` (the Enemy). A subject is named by a
+`who`, by a choice such as `away_from: this`, `adjacent_to: this`, `where:
+empty-adjacent-to-this` or `at: behind-you` (also when left at that default: a
+`push` is away from `this` unless it says otherwise; `move` and `place` move `this`;
+`heal`, `gain`, `status`... concern `you`), by `attack` (`this` attacks) and by the
+predicates `adjacent` (both), `has_status` and `empty` (`you`) and `wounded` (`this`),
+in `if` branches too. A `role: other` deck's cards are played where they are drawn
+from and are not checked; what `CF841` reports is not reported again.
+""", """
+Name a subject the card has: on a Loot card, `you`; in a threat portion, `this` or a
+target rule (`{target: [...]}`), and put effects on the attacker in the card's
+`reaction` portion. Mind the defaults: a `push` is always away from `this` (its only
+`away_from`), so a Loot card cannot push; `heal: {}` in a threat portion heals `you`
+(write `who: this` for the Named Enemy).
+""")

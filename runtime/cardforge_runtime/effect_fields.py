@@ -38,6 +38,8 @@ __all__ = [
     "BATTLE_STATS",
     "CARD_ROLE_FIELDS",
     "CHOICES",
+    "CHOICE_SUBJECTS",
+    "CONTEXT_SUBJECTS",
     "COVERS",
     "DECK_RANGES",
     "DECK_ROLES",
@@ -47,6 +49,7 @@ __all__ = [
     "DIFFICULTY_FIELDS",
     "EFFECTS",
     "EFFECT_ONE_OF",
+    "EFFECT_SUBJECTS",
     "EFFECT_SHORTHAND",
     "ENEMY_DEFAULTS",
     "ENEMY_PRIORITY_DEFAULTS",
@@ -60,6 +63,7 @@ __all__ = [
     "PATTERN_CHARS",
     "PORTIONS",
     "PREDICATES",
+    "PREDICATE_SUBJECTS",
     "PREFER_KEYS",
     "SLOTS",
     "STATUS_TOKEN_DEFAULTS",
@@ -338,6 +342,45 @@ PREDICATES: dict[str, tuple[str, str | None]] = {
     "condition": ("The story condition `value` holds (read in the story in play: the built-in names and the "
                   "flags and counters every story of the pack declares).", "condition"),
 }
+
+
+# -- who is `you` and `this` where effects are played ------------------------------------
+
+#: The subjects (``SUBJECTS``) each place that plays effects gives them; an effect that
+#: names another stops the engine ("the effect names 'you', which this card does not
+#: have": ``battle.resolution.one``). ``threat``: a Threat card's top portion, resolved
+#: in the Enemy turn by its Named Enemy (``this``; no Character concerned). ``reaction``:
+#: a Threat card's bottom portion and a Reaction deck card, drawn when an Attack leaves
+#: an Enemy standing: ``you`` the attacker, ``this`` the Enemy reacting. ``loot``: a Loot
+#: card drawn when a Melee Attack defeats an Enemy (the Enemy is gone) or at the start
+#: of a Story: ``you`` the Character drawing it. ``use``: a kept card's ``use``, played by
+#: the Character holding it. ``equipment``: an Equipment card, held by ``you``.
+#: ``response``: the second ruleset's Response card, drawn for an Enemy's attack
+#: ("Draw Response Card and add its number to the enemy's Attack"): ``you`` the Hero
+#: attacked, ``this`` the attacking Enemy. ``on_hit``: an Enemy's effects on a Character
+#: it hits ("gives a Fatigue token to any hero hit"): ``you`` the Character hit,
+#: ``this`` the Enemy. Gascony's Legacy, Enemy Reaction cards, Threat cards, Loot cards,
+#: Named Enemy; the second ruleset, "Resolving Attacks", "Poison".
+CONTEXT_SUBJECTS: dict[str, tuple[str, ...]] = {
+    "threat": ("this",),
+    "reaction": ("you", "this"),
+    "loot": ("you",),
+    "use": ("you",),
+    "equipment": ("you",),
+    "response": ("you", "this"),
+    "on_hit": ("you", "this"),
+}
+#: The choices of an effect parameter (``CHOICES``) that name a subject: a ``spawn``
+#: places next to ``this``, a ``place`` puts a figure behind ``you``, a ``push`` is away
+#: from ``this``, an ``activate`` wakes the Enemies adjacent to ``this``.
+CHOICE_SUBJECTS: dict[str, str] = {"you": "you", "this": "this", "empty-adjacent-to-this": "this",
+                                   "behind-you": "you"}
+#: Effects that need a subject whatever their parameters: ``attack`` ("This attacks").
+EFFECT_SUBJECTS: dict[str, tuple[str, ...]] = {"attack": ("this",)}
+#: The subjects an ``if`` predicate reads (``PREDICATES``): ``adjacent`` (this and
+#: you), ``has_status`` (you), ``empty`` (behind you), ``wounded`` (this).
+PREDICATE_SUBJECTS: dict[str, tuple[str, ...]] = {"adjacent": ("you", "this"), "has_status": ("you",),
+                                                  "empty": ("you",), "wounded": ("this",)}
 
 
 def effect_defaults(kind: str) -> dict[str, Any]:

@@ -20,8 +20,10 @@ split, the order of Reactions and whatever the Reaction cards ask) and returns t
    is not split across targets unless the Weapon says ``split_sixes``).
 5. Resolve Reactions for surviving Enemies, one at a time (every Enemy in a Melee
    pattern, even with 0 Successes; only the Ranged target): a Reaction card for an
-   Enemy, the Reaction portion of its Threat card for a Named Enemy.
-6. Draw Loot for each Enemy defeated by a Melee Attack.
+   Enemy, the Reaction portion of its Threat card for a Named Enemy (none for an
+   Enemy when the pack has no Reaction deck: the event ``no-deck``).
+6. Draw Loot for each Enemy defeated by a Melee Attack (none without a Loot deck:
+   ``no-deck``).
 
 ``terrain_wounds`` is the other way Enemies are hurt: no Reaction and no Loot.
 
@@ -339,6 +341,13 @@ def _reactions(scene: Scene, result: Attack) -> Generator[Request, dict[str, Any
     """Resolve Reactions for surviving Enemies, one at a time, in the order the players
     choose."""
     waiting = [t for t in result.targets if result.results[t] != "defeated"]
+    reaction_deck = scene.deck_for("reaction")
+    if reaction_deck is None:
+        # no Reaction deck (the second ruleset): an Enemy does not react; a Named Enemy
+        # still reacts with its Threat card's reaction portion
+        for figure_id in [t for t in waiting if scene.kind(t) != "named"]:
+            scene.record({"event": "no-deck", "role": "reaction", "figure": figure_id})
+            waiting.remove(figure_id)
     while waiting:
         waiting = [t for t in waiting if scene.on_board(t)]
         chosen = yield from pick("reaction", waiting, figure=result.attacker)
@@ -348,7 +357,7 @@ def _reactions(scene: Scene, result: Attack) -> Generator[Request, dict[str, Any
         if scene.kind(chosen) == "named":
             deck, portion = scene.named_enemies[scene.get(chosen)["enemy"]]["threat_deck"], "reaction"
         else:
-            deck, portion = scene.deck_for("reaction"), "effects"
+            deck, portion = reaction_deck, "effects"
         card = yield from draw_and_resolve(scene, deck, Resolution(result.attacker, chosen, None, portion, result))
         if card is not None:
             result.reactions.append(card)
@@ -362,6 +371,9 @@ def _loot(scene: Scene, result: Attack) -> Generator[Request, dict[str, Any], No
     deck = scene.deck_for("loot")
     for figure_id in result.targets:
         if result.results[figure_id] != "defeated":
+            continue
+        if deck is None:  # no Loot deck (the second ruleset): nothing to draw
+            scene.record({"event": "no-deck", "role": "loot", "figure": figure_id})
             continue
         card = scene.decks.draw(deck)
         if card is None:

@@ -105,18 +105,13 @@ class Scene:
         docs/rulings.md, "The easier game's Character count"."""
         return character_count(self.pack, self.game["players"], self.difficulty)
 
-    def deck_for(self, role: str) -> str:
+    def deck_for(self, role: str) -> str | None:
         """The name of the deck playing ``role`` (``reaction``, ``loot``, ``equipment``):
         ``deck_play.deck_by_role`` (the pack's ``deck_roles``, else a deck with that
-        ``role``).
-
-        Raises:
-            KeyError: no deck plays that role.
-        """
-        name = deck_by_role(self.pack, role)
-        if name is None:
-            raise KeyError(f"the pack names no {role} deck")
-        return name
+        ``role``), or ``None`` when no deck plays it (the second ruleset's pack has no
+        Reaction and no Loot deck: docs/rulings.md, "A pack without a Reaction or Loot
+        deck")."""
+        return deck_by_role(self.pack, role)
 
     def record(self, event: dict[str, Any]) -> None:
         """Append ``event`` to ``events``."""
