@@ -263,6 +263,22 @@ def test_starting_weapons_beyond_the_hands_a_character_carries(tmp_path: Path) -
     assert _found(_pack(tmp_path / "roomy", rules=roomy)) == []
 
 
+def test_board_items_that_are_equipment_cards_count_toward_the_hands(tmp_path: Path) -> None:
+    """Setup takes a board item that is an Equipment card from the deck (as a gain
+    does: ``deck_play.set_up_decks``), so it counts toward the hands, before the
+    Starting Weapons; an item that is no deck card counts for nothing."""
+    rules = RULES.replace("    weapons: [Broadsword]\n", "    items: [Rope, Pistol]\n    weapons: [Broadsword]\n")
+    assert _found(_pack(tmp_path, rules=rules)) == [
+        ("CF829", "pack.yaml", 18, 15, "Porthos's Equipment items and Starting Weapons (Pistol, Broadsword) need "
+                                       "3 hands, but a Character carries 2 hands' worth")]
+    over = RULES.replace("    weapons: [Broadsword]\n", "    items: [Broadsword, Pistol]\n    weapons: []\n")
+    assert _found(_pack(tmp_path / "items", rules=over)) == [
+        ("CF829", "pack.yaml", 17, 25, "Porthos's Equipment items (Broadsword, Pistol) need 3 hands, but a "
+                                       "Character carries 2 hands' worth")]
+    roomy = rules.replace("carry: {hands: 2}", "carry: {hands: 3}")
+    assert _found(_pack(tmp_path / "roomy", rules=roomy)) == []
+
+
 def test_two_unarmed_cards_and_an_unarmed_card_twice(tmp_path: Path) -> None:
     two = DECKS.replace("    range: 5\n", "    range: 5\n    unarmed: true\n")
     assert _found(_pack(tmp_path, decks=two)) == [

@@ -471,6 +471,35 @@ def test_a_kept_loot_card_is_used_between_story_cards():
     assert session.pending["usable"][0] == [] and conserved(session)
 
 
+def test_a_kept_card_that_an_earlier_use_of_the_answer_took_away_is_skipped():
+    """A ``use`` answer listing two kept cards, where the first card's ``use`` loses
+    the second card's item: the second is no longer held when its turn comes, so it is
+    skipped with a ``use-skipped`` event (before: an engine error, the session rewound);
+    nothing else changes, no card is lost."""
+    decks = copy.deepcopy(TEST_DECKS)
+    decks[1]["cards"] = [{"name": "Salve", "count": 1, "keep": True, "effects": [], "use": [{"kind": "heal", "amount": 2}]},
+                         {"name": "Charm", "count": 1, "keep": True, "effects": [],
+                          "use": [{"kind": "lose", "items": ["Salve"]}]}]
+    cards = [{"id": 1, "steps": [{"kind": "gain", "items": ["Charm", "Salve"], "who": "one", "character": "Anne"},
+                                 {"kind": "goto", "card": 2}]}, {"id": 2, "steps": [GOTO_END]}]
+    session = start(cards, decks=decks)
+    while session.pending["kind"] != "between":
+        session.answer({})
+    anne = session.state["characters"][0]
+    charm, salve = anne["cards"][-2:]
+    assert [c["item"] for c in session.pending["usable"][0]] == ["Charm", "Salve"]
+    health = anne["health"]
+    entry = session.answer({"use": [{"character": 0, "card": charm}, {"character": 0, "card": salve}]})
+    assert entry["events"][-2:] == [
+        {"event": "use", "character": 0, "card": charm, "item": "Charm"},
+        {"event": "use-skipped", "character": 0, "card": salve, "reason": "not-held"}]
+    assert not any(e["event"] == "heal" for e in entry["events"])
+    anne = session.state["characters"][0]
+    assert "Salve" not in anne["items"] and "Charm" not in anne["items"] and anne["health"] == health
+    assert sorted(session.state["decks"]["Loot"]["discard"]) == sorted([charm, salve])
+    assert session.pending["kind"] == "between" and session.pending["usable"][0] == [] and conserved(session)
+
+
 def test_start_draws_come_from_the_deck_the_difficulty_names():
     """``start_draws.deck`` is honoured: drawn from that deck, not the Loot-role deck."""
     supplies = [{**DIFFICULTY[0], "remove_cards": {}, "start_draws": {"deck": "Supplies", "per_character": 2}}]

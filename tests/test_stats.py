@@ -198,6 +198,20 @@ def test_cli_reads_a_bundle_the_same(tmp_path):
     assert run("stats", str(bundle), "--format", "json") == run("stats", str(folder), "--format", "json")
 
 
+def test_cli_reads_one_bundle_alone(tmp_path):
+    """Two bundles (or a bundle beside content) are a usage error naming the rule,
+    not YAML diagnostics about the bundles' text (the "add `kind:`" error before)."""
+    folder = stats_pack(tmp_path)
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    assert run("build", str(folder), "-o", str(first))[0] == 0
+    second.write_bytes(first.read_bytes())
+    for args in ((str(first), str(second)), (str(first), str(folder))):
+        code, out, err = run("stats", *args)
+        assert (code, out) == (2, "")
+        assert f"Error: stats reads one bundle alone, got 2 paths ({', '.join(args)}): " in err
+        assert f"run `cardforge stats {first}`, once per bundle" in err and "kind" not in err
+
+
 def test_cli_refuses_content_with_errors(tmp_path):
     folder = decks_pack(tmp_path, enemies=DECKS.replace("kind: deck", "kind: enemy", 1))
     code, out, err = run("stats", str(folder))

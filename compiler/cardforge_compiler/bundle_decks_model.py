@@ -121,6 +121,10 @@ class PrioritiesOut(_Out):
 
 
 class DefenseOut(_Out):
+    """An Enemy's Defense, ``{"wounded", "defeated"}``: the Successes (1 to 12) an attack
+    needs to wound it and to defeat it, ``defeated`` at least ``wounded`` (Gascony's
+    Legacy, Component List: Enemy Reference cards)."""
+
     wounded: _r("enemy_defense")  # type: ignore[valid-type]
     defeated: _r("enemy_defense")  # type: ignore[valid-type]
 
@@ -157,6 +161,9 @@ class NamedEnemyOut(_Out):
 
 
 class ThreatTextOut(_Out):
+    """A Threat card's printed text, ``{"threat", "reaction"}``: its top (threat) and
+    bottom (reaction) portions (Gascony's Legacy, Named Enemies: Threat decks)."""
+
     threat: str
     reaction: str
 
@@ -173,7 +180,8 @@ class ThreatCardOut(_Out):
 
 
 class ThreatDeckOut(_Out):
-    """A Threat deck."""
+    """A Named Enemy's Threat deck: ``name``, ``when_empty`` (``"reshuffle"`` or
+    ``"nothing"``), ``text`` and its ``cards`` (Gascony's Legacy, Named Enemies)."""
 
     name: str
     when_empty: Literal[WHEN_EMPTY]  # type: ignore[valid-type]
@@ -215,7 +223,8 @@ class CardOut(_Out):
 
 
 class DeckOut(_Out):
-    """A deck of cards."""
+    """A deck of cards: ``name``, ``role`` (``format.DECK_ROLES``), ``box_counts``, ``text``
+    and its ``cards`` in authored order (Gascony's Legacy, Component List)."""
 
     name: str
     role: Literal[DECK_ROLES]  # type: ignore[valid-type]
@@ -225,7 +234,8 @@ class DeckOut(_Out):
 
 
 class AbilityOut(_Out):
-    """A Talent or Support ability."""
+    """A Character's Talent or Support ability: ``name``, ``text``, ``effects``
+    (Gascony's Legacy, Character boards; Actions: "Use Your Talent")."""
 
     name: str
     text: str
@@ -233,27 +243,45 @@ class AbilityOut(_Out):
 
 
 class StatModifierOut(_Out):
+    """A status token's ``stat_modifier``, ``{"stat", "by", "floor"}``: while the token is
+    held, ``stat`` (one of the pack's stats) changes by ``by`` (-6 to 6), never below
+    ``floor`` (Gascony's Legacy, Status Banner tokens: Despair's "1 fewer dice")."""
+
     stat: str
     by: _r("stat_by")  # type: ignore[valid-type]
     floor: _r("stat_floor")  # type: ignore[valid-type]
 
 
 class StoneOptionOut(_Out):
+    """What a Stone of Chance face lets a Character do, ``{"name", "effects"}``
+    (Gascony's Legacy, All for One board & Stones of Chance)."""
+
     name: str
     effects: list[EffectOut]  # type: ignore[valid-type]
 
 
 class StoneFaceOut(_Out):
+    """A face of the Stones of Chance, ``{"face", "options"}``: its name (what a status
+    token's ``removed_by`` names) and the options it offers (Gascony's Legacy, All for One
+    board & Stones of Chance)."""
+
     face: str
     options: list[StoneOptionOut]
 
 
 class StonesOut(_Out):
+    """The pack's Stones of Chance, ``{"per_character", "faces"}``: how many each
+    Character has and each face (Gascony's Legacy, All for One board & Stones of Chance)."""
+
     per_character: _r("stones")  # type: ignore[valid-type]
     faces: list[StoneFaceOut]
 
 
 class StartDrawsOut(_Out):
+    """A difficulty option's ``start_draws``, ``{"deck", "per_character"}``: each
+    Character draws ``per_character`` cards of ``deck`` (one of the pack's decks) when
+    the story starts (Gascony's Legacy, Difficulty Adjustments)."""
+
     deck: str
     per_character: _r("draw_count")  # type: ignore[valid-type]
 
@@ -272,11 +300,18 @@ class DifficultyOut(_Out):
 
 
 class EnemyDefaultsOut(_Out):
+    """The default movement steps and target rule of a melee and of a ranged Enemy,
+    ``{"melee", "ranged"}`` (Gascony's Legacy, Enemy Turn; Enemy Reference cards: Priorities)."""
+
     melee: PrioritiesOut
     ranged: PrioritiesOut
 
 
 class EnemyRulesOut(_Out):
+    """The pack's ``enemy_rules``, ``{"activation_order", "defaults"}``: the order Enemies
+    activate in (``format.ACTIVATION_ORDERS``) and their default priorities
+    (Gascony's Legacy, Enemy Turn; the second ruleset, "Enemy Attack")."""
+
     activation_order: Literal[ACTIVATION_ORDERS]  # type: ignore[valid-type]
     defaults: EnemyDefaultsOut
 
@@ -291,6 +326,10 @@ class DeathOptionOut(_Out):
 
 
 class OnDeathOut(_Out):
+    """What a Character's death does, ``{"effect", "options"}``: exactly one given, the
+    ``"lose-game"`` effect (Gascony's Legacy, Objective) or the options the players may
+    take (the second ruleset, "Enemy Attack": hero death and its options)."""
+
     effect: Optional[Literal["lose-game"]]
     options: list[DeathOptionOut]
 

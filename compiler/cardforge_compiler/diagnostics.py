@@ -209,7 +209,8 @@ rule("CF827", "falls-as-party-grows", W,
      "A per-player-count value (Named Enemy health, a spawn `count`) is lower for a larger party.")
 rule("CF828", "box-counts-differ", E, "A deck's card counts do not add up to its `box_counts`.")
 rule("CF829", "starting-weapons-too-many-hands", E,
-     "A Character's Starting Weapons need more hands than the pack's `carry.hands`.")
+     "A Character's Equipment at Setup (board items that are Equipment cards, Starting Weapons) needs more hands "
+     "than the pack's `carry.hands`.")
 rule("CF830", "two-unarmed-cards", E, "An Equipment deck holds more than one Unarmed card.")
 rule("CF831", "no-unarmed-card", E,
      "The Equipment deck has no Unarmed card for Characters without Equipment to fall back on.")

@@ -12,7 +12,8 @@ from cardforge_compiler.diagnostics import Diagnostic, Severity
 from cardforge_compiler.load import SourceFile, discover, gc_paused, load_files
 from cardforge_compiler.locate import locate
 from cardforge_compiler.resolve import PackIR, group_packs, resolve_story
-from cardforge_compiler.validate import Document, duplicate_ids, validate_document
+from cardforge_compiler.validate import Document, validate_document
+from cardforge_compiler.validate_ids import duplicate_ids
 
 __all__ = ["CompileResult", "compile_paths"]
 

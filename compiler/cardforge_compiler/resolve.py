@@ -31,7 +31,7 @@ from cardforge_compiler.diagnostics import Diagnostic
 from cardforge_compiler.load import SourceFile
 from cardforge_compiler.model import DECK_KINDS, Card, Pack, Story, step_kind
 from cardforge_compiler.resolve_board import MapTileSideIR, join_board
-from cardforge_compiler.resolve_decks import DecksIR, join_decks, link_decks
+from cardforge_compiler.resolve_decks import DecksIR, item_sources, join_decks, link_decks
 from cardforge_compiler.validate import Document
 from cardforge_runtime.format import condition_names, condition_type
 
@@ -41,8 +41,7 @@ if TYPE_CHECKING:
     from cardforge_compiler.resolve_pack_conditions import PackConditions
 
 __all__ = ["RESERVED", "CardIR", "ConditionIR", "MapTileSideIR", "PackIR", "StepRef", "StoryIR", "condition_sources",
-           "group_packs",
-           "resolve_story", "walk_steps"]
+           "group_packs", "resolve_story", "walk_steps"]
 
 #: Words a flag or counter cannot be named: built-in names, functions, keywords.
 RESERVED = frozenset(BUILTIN_NAMES) | frozenset(FUNCTIONS) | KEYWORDS
@@ -224,42 +223,11 @@ class PackIR:
 
     @functools.cached_property
     def item_sources(self) -> tuple[frozenset[str], tuple[str, ...]]:
-        """Every item something in the pack can provide (a Character board's
-        starting items and Starting Weapons, a ``gain`` step or effect, a roll's
-        per-success ``gain``, a purchase offer, a card of an Equipment deck, a Loot
-        card the Character keeps: ``keep: true``), and the decks the Porter and
-        purchases draw from that no ``kind: deck`` document describes (their cards
-        are unknown, so they may provide any item). Computed once, after the
-        stories are grouped."""
-        items: set[str] = set()
-        drawn: list[str] = []
-        if self.pack is not None:
-            for character in self.pack.characters:
-                items.update(character.items)
-                items.update(character.weapons)
-            if self.pack.porter is not None:
-                drawn.append(self.pack.porter.deck)
-        for story in (*self.stories, *self.context_stories):
-            for _card, ref in story.step_refs:
-                if ref.kind == "gain":
-                    items.update(ref.step.gain.items or ())
-                elif ref.kind == "roll" and ref.step.roll.per_success.gain is not None:
-                    items.update(ref.step.roll.per_success.gain.items or ())
-                elif ref.kind == "purchase":
-                    items.update(offer.item for offer in ref.step.purchase.offers or ())
-                    if ref.step.purchase.deck is not None and ref.step.purchase.deck not in drawn:
-                        drawn.append(ref.step.purchase.deck)
-        for doc in self.decks.values():
-            deck = doc.model
-            if deck.role == "equipment":
-                items.update(card.name for card in deck.cards)
-            elif deck.role == "loot":
-                items.update(card.name for card in deck.cards if card.keep)
-        for effect in self.linked.effects:
-            if effect.kind == "gain" and effect.params is not None:
-                items.update(effect.params.items or ())
-        unknown = tuple(name for name in drawn if name not in self.decks)
-        return frozenset(items), unknown
+        """Every item something in the pack can provide, and the decks drawn from
+        that no ``kind: deck`` document describes: computed once, after the stories
+        are grouped, by :func:`cardforge_compiler.resolve_decks.item_sources`."""
+        return item_sources(self)
+
 
 @dataclass
 class StepRef:
@@ -363,7 +331,7 @@ def group_packs(documents: list[Document], files: list[SourceFile]) -> tuple[lis
 
     Board documents join their pack (``components``, ``keywords``, ``terrain_tiles``,
     ``layouts``, ``map_tiles`` by side name; the first definition wins: a second
-    document of the same name is ``CF107`` from :func:`validate.duplicate_ids`).
+    document of the same name is ``CF107`` from :func:`validate_ids.duplicate_ids`).
 
     Returns the packs (sorted by folder) and ``CF109`` (no manifest or several),
     ``CF302`` (card id used twice in a pack) and ``CF107`` (a map tile side name used

@@ -3,7 +3,8 @@ Component List: Enemy Reference cards and tokens, Named Enemy Tracker card,
 Equipment, Loot and Enemy Reaction cards; Character boards): each joins its pack's
 index by name (:func:`join_decks`, called by ``resolve.group_packs``), and
 :func:`link_decks` links the names they use onto :class:`DecksIR`, which the checks
-(CF8xx) and emit only read.
+(CF8xx) and emit only read; :func:`item_sources` gathers every item the pack can
+provide (its decks' cards among them), for the reference checks.
 
 Linking never fails: a name that names nothing links to ``None`` (an Enemy without
 tokens has ``supply`` ``None``); the checks report it, with "did you mean".
@@ -23,7 +24,8 @@ from cardforge_compiler.validate import Document
 if TYPE_CHECKING:
     from cardforge_compiler.resolve import PackIR
 
-__all__ = ["DecksIR", "EffectRef", "EnemyIR", "NamedEnemyIR", "WeaponRef", "join_decks", "link_decks", "walk_effects"]
+__all__ = ["DecksIR", "EffectRef", "EnemyIR", "NamedEnemyIR", "WeaponRef", "item_sources", "join_decks", "link_decks",
+           "walk_effects"]
 
 
 @dataclass
@@ -164,7 +166,7 @@ class DecksIR:
 
 def join_decks(pack: PackIR, doc: Document) -> None:
     """Index an Enemy or deck document in its pack by name (the first of a name wins;
-    a second is ``CF107`` from ``validate.duplicate_ids``)."""
+    a second is ``CF107`` from ``validate_ids.duplicate_ids``)."""
     model = doc.model
     index = {Enemy: pack.enemies, NamedEnemy: pack.named_enemies, ThreatDeck: pack.threat_decks,
              Deck: pack.decks}[type(model)]
@@ -202,3 +204,43 @@ def link_decks(pack: PackIR) -> DecksIR:
         for effects, path in _effect_lists(doc.model):
             out.effects.extend(EffectRef(doc, p, kind, e) for p, kind, e in walk_effects(effects, path))
     return out
+
+
+def item_sources(pack: PackIR) -> tuple[frozenset[str], tuple[str, ...]]:
+    """Every item something in ``pack`` can provide (a Character board's starting
+    items and Starting Weapons, a ``gain`` step or effect, a roll's per-success
+    ``gain``, a purchase offer, a card of an Equipment deck, a Loot card the
+    Character keeps: ``keep: true``), and the names of the decks the Porter and
+    purchases draw from that no ``kind: deck`` document describes (their cards are
+    unknown, so they may provide any item). Read by the reference checks
+    (``CF3xx``) through :attr:`PackIR.item_sources <cardforge_compiler.resolve.PackIR.item_sources>`
+    (Gascony's Legacy, Component List; Character boards)."""
+    items: set[str] = set()
+    drawn: list[str] = []
+    if pack.pack is not None:
+        for character in pack.pack.characters:
+            items.update(character.items)
+            items.update(character.weapons)
+        if pack.pack.porter is not None:
+            drawn.append(pack.pack.porter.deck)
+    for story in (*pack.stories, *pack.context_stories):
+        for _card, ref in story.step_refs:
+            if ref.kind == "gain":
+                items.update(ref.step.gain.items or ())
+            elif ref.kind == "roll" and ref.step.roll.per_success.gain is not None:
+                items.update(ref.step.roll.per_success.gain.items or ())
+            elif ref.kind == "purchase":
+                items.update(offer.item for offer in ref.step.purchase.offers or ())
+                if ref.step.purchase.deck is not None and ref.step.purchase.deck not in drawn:
+                    drawn.append(ref.step.purchase.deck)
+    for doc in pack.decks.values():
+        deck = doc.model
+        if deck.role == "equipment":
+            items.update(card.name for card in deck.cards)
+        elif deck.role == "loot":
+            items.update(card.name for card in deck.cards if card.keep)
+    for effect in pack.linked.effects:
+        if effect.kind == "gain" and effect.params is not None:
+            items.update(effect.params.items or ())
+    unknown = tuple(name for name in drawn if name not in pack.decks)
+    return frozenset(items), unknown

@@ -26,7 +26,7 @@ from cardforge_compiler.model.effects import EFFECT_MODELS
 from cardforge_compiler.validate_decks import DECK_EFFECT_LISTS, deck_effect_diagnostic, pattern_diagnostic
 from cardforge_compiler.validate_board import EFFECT_LISTS, TAG_HINTS, TAG_NOUNS, effect_diagnostic, pair_at
 
-__all__ = ["Document", "duplicate_ids", "validate_document"]
+__all__ = ["Document", "validate_document"]
 
 _YAML11_BOOLS = frozenset({"yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"})
 _EXPECTED = {
@@ -359,54 +359,3 @@ def validate_document(sf: SourceFile, index: int, raw: Any) -> tuple[Document | 
         ident = next((raw[k] for k in ("id", "name") if isinstance(raw.get(k), str)), "")
         sf.invalid.add((kind, ident))
         return None, _translate(exc.errors(include_url=False), raw, sf, index, model)
-
-
-def _identity(doc: Document) -> tuple[str, str, tuple[str, ...]]:
-    """What makes a document unique, as ``(field, value, path)``: a pack's or story's
-    ``id``, a battle layout's ``id``, a terrain keyword's or tile's ``name``; the one
-    ``components`` document of a pack has no field (``""``)."""
-    for key in ("id", "name"):
-        value = getattr(doc.model, key, None)
-        if isinstance(value, str):
-            return key, value, (key,)
-    return "", "", ("kind",)
-
-
-#: Kinds whose names are one set within a pack: a Threat deck and a deck share the
-#: game's deck state (``state["decks"]`` by name, instance ids ``<name>#n``); an
-#: Enemy and a Named Enemy are both named by ``enemy:`` references.
-_SHARED_NAMES = {"threat-deck": "deck", "named-enemy": "enemy"}
-
-
-def duplicate_ids(documents: list[Document]) -> list[Diagnostic]:
-    """``CF107`` for each document whose kind and id (or name) an earlier document
-    already has: pack ids are unique everywhere; story ids, battle-layout ids,
-    terrain-keyword and terrain-tile names within their pack; deck and Threat-deck
-    names, Enemy and Named Enemy names within their pack, each pair as one set
-    (``_SHARED_NAMES``); a pack has one ``components`` document."""
-    diagnostics: list[Diagnostic] = []
-    seen: dict[tuple, Document] = {}
-    for doc in documents:
-        kind = doc.model.kind
-        scope = "" if kind == "pack" else str(doc.source.pack_root)
-        field_name, value, path = _identity(doc)
-        key = (scope, _SHARED_NAMES.get(kind, kind), value)
-        if key in seen:
-            first = seen[key]
-            if field_name and first.model.kind != kind:
-                first_kind = first.model.kind
-                what = f"{'an' if first_kind[0] in 'aeiou' else 'a'} {first_kind} with {field_name} '{value}'"
-                hint = (f"a {kind} and {'an' if first_kind[0] in 'aeiou' else 'a'} {first_kind} share one set of "
-                        f"names: give this {kind} its own {field_name}")
-            elif field_name:
-                what = f"a {kind} with {field_name} '{value}'"
-                hint = f"give each {kind} its own {field_name}"
-            else:
-                what = f"a {kind} document for this pack"
-                hint = f"a pack holds one `kind: {kind}` document: merge them into one"
-            diagnostics.append(Diagnostic(
-                "CF107", f"{what} is already defined", file=doc.source.display,
-                doc=doc.index, path=path, see=(first.source.display, first.index, path), hint=hint))
-        else:
-            seen[key] = doc
-    return diagnostics

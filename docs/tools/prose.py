@@ -1128,12 +1128,15 @@ the missing cards, or correct `box_counts`.
 """)
 
 d("CF829", "board", """
-A Character board's Starting Weapons (`weapons`, Equipment cards) need more hands
-than the pack's `carry.hands` (Equipment cards: "Characters can only carry 2 hands
-worth of equipment at once"). The diagnostic points at the Weapon that goes over.
-Without `carry` the pack sets no limit and nothing is checked.
+A Character's Equipment at Setup needs more hands than the pack's `carry.hands`
+(Equipment cards: "Characters can only carry 2 hands worth of equipment at once"):
+its board's `items` that are Equipment cards, which Setup takes from their deck as a
+gain does, then its Starting Weapons (`weapons`), counted in that order. The
+diagnostic points at the item or Weapon that goes over. Without `carry` the pack
+sets no limit and nothing is checked.
 """, """
-Give the Character Starting Weapons within the limit, or raise `carry: {hands: N}`.
+Give the Character Equipment items and Starting Weapons within the limit, or raise
+`carry: {hands: N}`.
 """)
 
 d("CF830", "board", """

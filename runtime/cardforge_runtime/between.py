@@ -138,7 +138,9 @@ def between(state: dict[str, Any], pack: Mapping[str, Any], record: Record, card
     ``next_card`` comes next. Yields the ``between`` request until the answer is
     ``{}`` (go on); each other answer is one action: ``porter`` (once per Story, only
     when the pack has a ``porter``), ``sell``, ``trade`` or ``use`` (a kept Loot card
-    with ``use`` effects, listed per Character in ``usable``: ``loot.use_card``). The request's ``porter``
+    with ``use`` effects, listed per Character in ``usable``: ``loot.use_card``, in the
+    answer's order; a card that an earlier one took away is skipped, logged as
+    ``{"event": "use-skipped", "character", "card", "reason": "not-held"}``). The request's ``porter``
     lists the cards under him as offers (``offers_of``; ``[]`` once called: "Any
     unpurchased cards are discarded"); it is absent when the pack has no Porter.
     ``difficulty``: the pack's difficulty option in play (``{}``/``None``: the
@@ -174,6 +176,12 @@ def between(state: dict[str, Any], pack: Mapping[str, Any], record: Record, card
             yield from settle_hands(state, pack, record)
         elif "use" in answer:
             for use in answer["use"]:
+                if use["card"] not in characters[use["character"]].get("cards", []):
+                    # an earlier card of this answer took it away (a `use` that loses
+                    # its item): it can no longer be used, and is skipped
+                    record({"event": "use-skipped", "character": use["character"], "card": use["card"],
+                            "reason": "not-held"})
+                    continue
                 yield from use_card(state, pack, use["character"], use["card"], rng, record,
                                     severe=option.get("severe_wounds", True), difficulty=option.get("name"))
         else:

@@ -107,25 +107,12 @@ class DiceRule:
         Raises:
             ValueError: ``dice`` is negative or more than ``max_dice``.
         """
-        if isinstance(dice, bool) or not isinstance(dice, int) or not 0 <= dice <= self.max_dice:
-            raise ValueError(f"dice must be from 0 to {self.max_dice}, not {dice!r}")
-        one = [0] * 3
+        one = [Fraction(0)] * 3
         for face in range(1, self.sides + 1):
             value = self.face_successes(face, advantage=advantage, disadvantage=disadvantage, doom=doom)
-            one.extend([0] * (value + 1 - len(one)))
-            one[value] += 1
-        counts = [1]  # ways to reach each total, out of sides ** n
-        for _ in range(dice):
-            nxt = [0] * (len(counts) + len(one) - 1)
-            for total, ways in enumerate(counts):
-                if ways:
-                    for value, n in enumerate(one):
-                        nxt[total + value] += ways * n
-            counts = nxt
-        while len(counts) > 1 and counts[-1] == 0:
-            counts.pop()
-        whole = self.sides**dice
-        return [Fraction(ways, whole) for ways in counts]
+            one.extend([Fraction(0)] * (value + 1 - len(one)))
+            one[value] += Fraction(1, self.sides)
+        return self._convolve(one, dice)
 
     def probability_at_least(self, successes: int, dice: int, *, advantage: bool = False,
                              disadvantage: bool = False, doom: bool = False) -> Fraction:
@@ -198,6 +185,12 @@ class DiceRule:
         return weights
 
     def _convolve(self, one: list[Fraction], dice: int) -> list[Fraction]:
+        """The exact chance of each total of ``dice`` independent dice, each counting
+        ``k`` Successes with chance ``one[k]`` (trailing zeros dropped).
+
+        Raises:
+            ValueError: ``dice`` is negative or more than ``max_dice``.
+        """
         if isinstance(dice, bool) or not isinstance(dice, int) or not 0 <= dice <= self.max_dice:
             raise ValueError(f"dice must be from 0 to {self.max_dice}, not {dice!r}")
         totals = [Fraction(1)]

@@ -64,6 +64,8 @@ class CardRequest(TypedDict):
 
 
 class ChoiceOption(TypedDict):
+    """One option of a ``choice`` request: ``option``, its index among the step's options
+    (the answer's ``{"option": i}``), and its ``text`` (Gascony's Legacy, Event Cards)."""
     option: int
     text: str
 
@@ -180,6 +182,9 @@ class BetweenRequest(_BetweenFields, total=False):
 
 
 class LeaveCard(TypedDict):
+    """One Equipment card a ``leave`` request offers: ``card``, its deck instance id
+    (``"<deck>#<n>"``, the answer names it), the ``item`` it is, and the ``hands`` it
+    takes (1 or 2) (Gascony's Legacy, Equipment cards)."""
     card: str
     item: str
     hands: int
@@ -197,6 +202,10 @@ class LeaveRequest(TypedDict):
 
 
 class BattleObjective(TypedDict):
+    """One objective of a ``battle`` request: ``objective``, its index (the answer's
+    ``{"objective": i}``), its ``text``, and where winning it leads: ``goto`` a card id,
+    or ``None`` with ``victory`` true when it wins the story (Gascony's Legacy, Battle
+    Cards)."""
     objective: int
     text: str
     goto: int | None

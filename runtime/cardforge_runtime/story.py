@@ -18,10 +18,11 @@ The rules of their own concern live in their own modules, which this one calls:
 ``rolls`` (one Character's Dice Roll and Destiny rerolls), ``wounds`` (Suffering
 Wounds, Healing Wounds, Fallen Characters, the Objective's losses), ``between``
 (Between Story Cards: the pack's Porter, selling, trading, paying for purchases) and
-``party`` (who a step names, bars or can pick).
+``party`` (who a step names, bars or can pick) and ``gains`` (a gain or lose applied
+to the state).
 
 Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``, ``rolls``,
-``wounds``, ``between``, ``effects`` (``stacks``); never ``session``.
+``wounds``, ``between``, ``gains``, ``deck_play``, ``loot``; never ``session``.
 """
 
 from __future__ import annotations
@@ -31,20 +32,20 @@ from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
 from cardforge_runtime.between import between, purchase
-from cardforge_runtime.deck_play import gain_card, lose_card, settle_hands
+from cardforge_runtime.deck_play import settle_hands
 from cardforge_runtime.loot import start_draws
 from cardforge_runtime.conditions import condition_env, evaluate_loaded
 from cardforge_runtime.dice import DiceRule
-from cardforge_runtime.effect_predicates import stacks
 from cardforge_runtime.errors import EngineError
-from cardforge_runtime.format import add_coins, apply_values
+from cardforge_runtime.format import apply_values
 from cardforge_runtime import party
+from cardforge_runtime.gains import apply_change
 from cardforge_runtime.party import allowed
 from cardforge_runtime.party import named as named_character
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.rolls import roll
 from cardforge_runtime.setup import character_count
-from cardforge_runtime.wounds import heal, lost, wound
+from cardforge_runtime.wounds import lost
 
 __all__ = ["EngineError", "Outcome", "Play", "StoryRules", "effect_of"]
 
@@ -264,40 +265,10 @@ class StoryRules:
         return [] if chosen is None else [chosen]
 
     def _apply(self, kind: str, effect: dict[str, Any], targets: list[int], times: int = 1) -> Outcome:
-        """Apply a gain or lose ``times`` times; return an ending when the players lose."""
-        state = self.state
-        sign = 1 if kind == "gain" else -1
+        """Apply a gain or lose ``times`` times (``gains.apply_change``); return an ending
+        when the players lose after one of them."""
         for _ in range(times):
-            if "coins" in effect:
-                state["coins"] = add_coins(state["coins"], sign * effect["coins"])
-            for index in targets:
-                character = state["characters"][index]
-                if "destiny" in effect:
-                    character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * effect["destiny"]))
-                for token in effect.get("status", []):
-                    # one of each token, unless it stacks (Enemy Attack, Poison: "Each
-                    # Fatigue token you have"): then each gain adds a copy, each loss
-                    # takes one (docs/rulings.md, Stacking status tokens)
-                    if kind == "gain" and (token not in character["status"] or stacks(self.pack, token)):
-                        character["status"] = sorted(character["status"] + [token])
-                    elif kind == "lose" and token in character["status"]:
-                        held = list(character["status"])
-                        held.remove(token)
-                        character["status"] = held
-                for item in effect.get("items", []):
-                    if kind == "gain":
-                        character["items"] = character["items"] + [item]
-                        gain_card(state, self.pack, index, item)        # docs/rulings.md, Gaining a deck card
-                    elif item in character["items"]:
-                        items = list(character["items"])
-                        items.remove(item)
-                        character["items"] = items
-                        lose_card(state, self.pack, index, item)
-                if "health" in effect:
-                    if kind == "gain":
-                        heal(character, effect["health"])
-                    else:
-                        wound(character, effect["health"], severe=self.severe)
+            apply_change(self.state, self.pack, kind, effect, targets, self.severe)
             ending = self._lost()
             if ending is not None:
                 return ending

@@ -3,10 +3,11 @@ or Threat deck with no card to draw, or one a difficulty option empties (CF820);
 Attack Pattern with no square in it (CF823) or that includes the figure's own square
 (CF824; a malformed grid is CF825, found when the card is validated:
 ``validate_decks.pattern_diagnostic``); card counts that do not add up to the
-deck's ``box_counts`` (CF828); Starting Weapons needing more hands than a Character
-carries (CF829); an Equipment deck with more than one Unarmed card (CF830) or none
-(CF831); a purchase or the Porter that can find the deck short of the cards it draws,
-for some number of Characters (CF832); two cards of one deck called alike (CF835).
+deck's ``box_counts`` (CF828); a Character's Equipment at Setup (board items that are
+Equipment cards, Starting Weapons) needing more hands than a Character carries
+(CF829); an Equipment deck with more than one Unarmed card (CF830) or none (CF831);
+a purchase or the Porter that can find the deck short of the cards it draws, for some
+number of Characters (CF832); two cards of one deck called alike (CF835).
 Names that name nothing are the reference checks' (CF801-CF819).
 
 Rule sources: Gascony's Legacy, Equipment cards ("Characters can only carry 2 hands
@@ -26,7 +27,9 @@ from cardforge_compiler.checks import check
 from cardforge_compiler.checks.enemies import effective_counts
 from cardforge_compiler.diagnostics import Diagnostic, listed
 from cardforge_compiler.report import plural
+from cardforge_compiler.model import DeckCard
 from cardforge_compiler.resolve import PackIR
+from cardforge_compiler.resolve_decks import WeaponRef
 from cardforge_compiler.validate import Document
 
 __all__ = ["attack_patterns", "box_counts", "deck_runs_dry", "duplicate_card_names", "empty_decks", "own_square",
@@ -137,26 +140,44 @@ def box_counts(pack: PackIR) -> Iterator[Diagnostic]:
 
 @check("board", "CF829")
 def starting_weapons_carried(pack: PackIR) -> Iterator[Diagnostic]:
-    """A Character's Starting Weapons need no more hands than the pack's
-    ``carry.hands`` (no limit without ``carry``)."""
+    """A Character's Equipment at Setup needs no more hands than the pack's
+    ``carry.hands`` (no limit without ``carry``): its board's ``items`` that are
+    Equipment cards, which Setup takes from their deck as a gain does (the card of the
+    first deck, in name order, that has one: ``deck_play.set_up_decks``), then its
+    Starting Weapons (``weapons``), in that order. The diagnostic points at the name
+    that goes over."""
     manifest = pack.pack
     if manifest is None or manifest.carry is None:
         return
     limit = manifest.carry.hands
-    used: dict[int, int] = {}
+    cards: dict[str, DeckCard] = {}
+    for name in sorted(pack.decks, reverse=True):       # the first deck in name order wins
+        cards.update({card.name: card for card in reversed(pack.decks[name].model.cards)})
+    weapons: dict[int, list[WeaponRef]] = {}
     for weapon in pack.linked.weapons:
-        if weapon.card is None or weapon.card.hands is None:
-            continue        # not an Equipment card (a reference check)
-        before = used.get(weapon.character, 0)
-        used[weapon.character] = before + weapon.card.hands
-        if before <= limit < used[weapon.character]:
-            character = manifest.characters[weapon.character]
-            names = character.weapons[:weapon.index + 1]
-            yield Diagnostic(
-                "CF829", f"{character.name}'s Starting Weapons ({listed(names)}) need "
-                         f"{used[weapon.character]} hands, but a Character carries {limit} hands' worth",
-                **pack.board_where(pack.manifest, weapon.path),
-                hint=f"keep Starting Weapons of {limit} hands at most, or raise `carry: {{hands: ...}}`")
+        weapons.setdefault(weapon.character, []).append(weapon)
+    for c, character in enumerate(manifest.characters):
+        held = [(item, cards[item].hands, ("characters", c, "items", i))
+                for i, item in enumerate(character.items) if item in cards]
+        held += [(w.name, w.card.hands, w.path) for w in weapons.get(c, ()) if w.card is not None]
+        held = [(name, hands, path) for name, hands, path in held if hands]     # Equipment cards only
+        used = 0
+        for n, (_name, hands, path) in enumerate(held):
+            used += hands
+            if used > limit:
+                counted = held[:n + 1]
+                names = [name for name, _, _ in counted]
+                items = any(where[2] == "items" for _, _, where in counted)
+                weapons_too = any(where[2] == "weapons" for _, _, where in counted)
+                what = " and ".join(k for k, on in (("Equipment items", items), ("Starting Weapons", weapons_too)) if on)
+                yield Diagnostic(
+                    "CF829", f"{character.name}'s {what} ({listed(names)}) need {used} hands, but a Character "
+                             f"carries {limit} hands' worth",
+                    **pack.board_where(pack.manifest, path),
+                    hint=(f"keep the board's {what} within {limit} hands"
+                          if items else f"keep Starting Weapons of {limit} hands at most")
+                    + ", or raise `carry: {hands: ...}`")
+                break
 
 
 @check("board", "CF830", "CF831")

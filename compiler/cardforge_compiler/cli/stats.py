@@ -4,7 +4,7 @@
 The tables are computed from the bundle form of each pack (:mod:`cardforge_compiler.stats`):
 content given as ``PATH...`` is compiled first (as ``cardforge build`` would, nothing
 written) and refused, with its diagnostics, when it has errors; a single ``.json``
-file is read as a bundle (checked as ``cardforge play`` checks it).
+file is read as a bundle (checked as ``cardforge play`` checks it), and only alone.
 """
 
 from __future__ import annotations
@@ -31,10 +31,15 @@ ROLLS = tuple(_ROLL_TITLES)
 def _bundle_packs(paths: tuple[str, ...]) -> list[dict[str, Any]]:
     """The packs of a bundle file or of compiled content. Content with errors (its
     own or its packs' other files) is refused: the diagnostics go to stderr and the
-    process exits 1; a missing path exits 2."""
+    process exits 1; a missing path, or a bundle given with other paths (a bundle is
+    read alone), is a ``ConfigError`` (exit 2)."""
     from cardforge_runtime import BundleError, load_bundle
 
-    if len(paths) == 1 and Path(paths[0]).suffix == ".json" and not Path(paths[0]).is_dir():
+    bundles = [p for p in paths if Path(p).suffix == ".json" and not Path(p).is_dir()]
+    if bundles and len(paths) > 1:
+        raise ConfigError(f"stats reads one bundle alone, got {len(paths)} paths ({', '.join(paths)}): "
+                          f"run `cardforge stats {bundles[0]}`, once per bundle")
+    if bundles:
         try:
             return load_bundle(paths[0]).data["packs"]
         except BundleError as error:
