@@ -186,3 +186,22 @@ def test_the_defense_requests_shown_in_runtime_md_have_the_real_keys(gascony) ->
         assert set(example_shown) == set(request)
         assert example_shown["groups"][0].keys() == request["groups"][0].keys()
     assert shown[1]["suggested"] == real[1]["suggested"]
+
+
+def test_the_rolled_stats_are_the_packs_battle_stats_and_a_missing_one_is_named():
+    """Attack Rolls ("Melee weapons roll your Prowess Stat") and Roll Defense ("a
+    number of dice equal to their Movement Stat"): the stats are the pack's
+    ``battle_stats``, and a pack naming none stops with the roll it lacks."""
+    from _battle_helpers import PACK
+
+    from cardforge_runtime.battle.attack import melee_stat
+    from cardforge_runtime.battle.defense import defense_stat
+    from cardforge_runtime.errors import EngineError
+
+    scene = scene_of(["...."], [character("Athos", 3, 5)])
+    assert (melee_stat(scene), defense_stat(scene)) == ("Prowess", "Movement")
+    bare = scene_of(["...."], [character("Athos", 3, 5)], pack={**PACK, "battle_stats": {}})
+    with pytest.raises(EngineError, match=r"names no stat for Melee attacks \(battle_stats\.melee\)"):
+        melee_stat(bare)
+    with pytest.raises(EngineError, match=r"names no stat for Defense rolls \(battle_stats\.defense\)"):
+        defense_stat(bare)

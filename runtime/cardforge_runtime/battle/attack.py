@@ -50,7 +50,6 @@ from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import figure_at, remove_figure
 from cardforge_runtime.battle.targets import pick
 from cardforge_runtime.board import cover, high_ground_advantage, line_of_sight
-from cardforge_runtime.errors import EngineError
 from cardforge_runtime.rolls import stat_value
 
 __all__ = ["Attack", "attack", "attack_dice", "check_slots", "defense_of", "melee_cover", "melee_stat",
@@ -168,10 +167,7 @@ def melee_stat(scene: Scene) -> str:
     Raises:
         EngineError: the pack names none.
     """
-    stat = (scene.pack.get("battle_stats") or {}).get("melee")
-    if stat is None:
-        raise EngineError(f"pack {scene.pack['id']!r} names no stat for Melee attacks (battle_stats.melee)")
-    return stat
+    return scene.battle_stat("melee", "Melee attacks")
 
 
 def attack_dice(scene: Scene, attacker: int, weapon: Mapping[str, Any], target: int | None = None,

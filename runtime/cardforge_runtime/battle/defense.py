@@ -50,7 +50,6 @@ from cardforge_runtime.battle.effects import wound_figure
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.board import cover
 from cardforge_runtime.dice import DiceRule
-from cardforge_runtime.errors import EngineError
 from cardforge_runtime.rolls import stat_value
 
 __all__ = ["Defense", "best_blocking", "blocked_by", "defend", "defense_dice", "defense_stat"]
@@ -94,10 +93,7 @@ def defense_stat(scene: Scene) -> str:
     Raises:
         EngineError: the pack names none.
     """
-    stat = (scene.pack.get("battle_stats") or {}).get("defense")
-    if stat is None:
-        raise EngineError(f"pack {scene.pack['id']!r} names no stat for Defense rolls (battle_stats.defense)")
-    return stat
+    return scene.battle_stat("defense", "Defense rolls")
 
 
 def _weapon_rules(scene: Scene, defender: int) -> list[Mapping[str, Any]]:

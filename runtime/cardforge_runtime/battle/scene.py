@@ -36,6 +36,7 @@ from cardforge_runtime.board import Board
 from cardforge_runtime.deck_play import deck_by_role, difficulty_of
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.effects import DeckAccess
+from cardforge_runtime.errors import EngineError
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.setup import character_count
 
@@ -112,6 +113,18 @@ class Scene:
         Reaction and no Loot deck: docs/rulings.md, "A pack without a Reaction or Loot
         deck")."""
         return deck_by_role(self.pack, role)
+
+    def battle_stat(self, role: str, use: str) -> str:
+        """The stat a Character rolls for ``role`` (``melee``, ``defense``): the pack's
+        ``battle_stats[role]``; ``use`` names the roll in the error ("Melee attacks").
+
+        Raises:
+            EngineError: the pack names no stat for ``role``.
+        """
+        stat = (self.pack.get("battle_stats") or {}).get(role)
+        if stat is None:
+            raise EngineError(f"pack {self.pack['id']!r} names no stat for {use} (battle_stats.{role})")
+        return stat
 
     def record(self, event: dict[str, Any]) -> None:
         """Append ``event`` to ``events``."""
