@@ -52,13 +52,13 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from cardforge_runtime.deck_play import deck_by_role, gain_card, lose_card, settle_hands
+from cardforge_runtime.deck_play import deck_by_role, settle_hands
 from cardforge_runtime.decks import deck_of
 from cardforge_runtime.draw_chain import draw_in_chain, drawn_portion
 from cardforge_runtime.effect_fields import EFFECTS, effect_defaults
 from cardforge_runtime.effect_predicates import game_predicate, stacks
 from cardforge_runtime.errors import EngineError
-from cardforge_runtime.format import add_coins
+from cardforge_runtime.gains import apply_change
 from cardforge_runtime.wounds import heal, wound
 
 __all__ = ["TURN_EFFECTS", "DeckAccess", "Play", "Resolution", "EffectTable", "draw_and_resolve", "game_predicate", "pick",
@@ -302,42 +302,16 @@ def _heal(table: EffectTable, effect: Mapping[str, Any], res: Resolution) -> Pla
 
 
 def _gain_lose(table: EffectTable, effect: Mapping[str, Any], res: Resolution) -> Play:
-    sign = 1 if effect["kind"] == "gain" else -1
+    # the same change as a story's gain and lose steps (``gains.apply_change``): coins to
+    # the party, the rest to each Character named, the deck card behind an item with it
     given = {k: v for k, v in effect.items() if k not in ("kind", "who") and v is not None}
-    if "coins" in given:
-        table.game["coins"] = add_coins(table.game["coins"], sign * given["coins"])
     people = (yield from table.subjects(effect.get("who") or "you", res)) if set(given) - {"coins"} else []
     for subject in people:
-        character = _character(table, subject)
-        if "destiny" in given:
-            character["destiny"] = max(0, min(character["destiny_max"], character["destiny"] + sign * given["destiny"]))
-        for token in given.get("status", []):
-            if sign > 0 and (token not in character["status"] or stacks(table.pack, token)):
-                character["status"] = sorted(character["status"] + [token])
-            elif sign < 0 and token in character["status"]:
-                # one token lost: a stacking token (Fatigue) is held once per copy
-                held = list(character["status"])
-                held.remove(token)
-                character["status"] = held
-        for item in given.get("items", []):
-            # the deck card behind an item comes and goes with it (docs/rulings.md,
-            # Gaining a deck card), as with a story's gain and lose steps
-            index = table.character_index(subject)
-            if sign > 0:
-                character["items"] = character["items"] + [item]
-                gain_card(table.game, table.pack, index, item)
-            elif item in character["items"]:
-                items = list(character["items"])
-                items.remove(item)
-                character["items"] = items
-                lose_card(table.game, table.pack, index, item)
-        if "health" in given:
-            if sign > 0:
-                heal(character, given["health"])
-            else:
-                wound(character, given["health"], severe=table.severe)
+        _character(table, subject)                      # an Enemy gains nothing: refused
+    apply_change(table.game, table.pack, effect["kind"], given, [table.character_index(s) for s in people],
+                 table.severe)
     table.record({"event": effect["kind"], table.subject_field + "s": people, **given})
-    if sign > 0 and given.get("items"):
+    if effect["kind"] == "gain" and given.get("items"):
         # a card gained may need more hands than the Character carries (Equipment cards)
         yield from settle_hands(table.game, table.pack, table.record, [table.character_index(s) for s in people])
 

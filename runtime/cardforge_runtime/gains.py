@@ -1,10 +1,11 @@
 """Gaining and losing: a story's ``gain`` or ``lose`` (a step, a roll's
-``per_success``) applied once to the game state: coins to the party; Destiny, status
+``per_success``) or a card's ``gain``/``lose`` effect (``effects``) applied once to the
+game state: coins to the party; Destiny, status
 tokens, items and Health to each target Character (Gascony's Legacy, Story Cards;
 Suffering Wounds and Healing Wounds; Status tokens). Whether the players have lost
 after it is ``wounds.lost``'s question, asked by ``story``.
 
-Dependencies: ``format``, ``effects`` (``stacks``), ``deck_play`` (a deck card gained
+Dependencies: ``format``, ``effect_predicates`` (``stacks``), ``deck_play`` (a deck card gained
 or lost), ``wounds``.
 """
 
