@@ -25,7 +25,8 @@ def _start(transcript: dict) -> Session:
     assert bundle.content_hash == transcript["content_hash"]
     setup = transcript["setup"]
     return Session.start(bundle, transcript["story"], players=setup["players"], characters=setup["characters"],
-                         seed=setup["seed"], pack=transcript["pack"], difficulty=setup.get("difficulty"))
+                         seed=setup["seed"], pack=transcript["pack"], difficulty=setup.get("difficulty"),
+                         battles=setup.get("battles"))
 
 
 @pytest.mark.parametrize("round_trip", [False, True], ids=["in-memory", "saved-every-step"])

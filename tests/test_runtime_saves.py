@@ -56,10 +56,10 @@ def bundle(gascony_bundle: Path):
 
 @pytest.mark.parametrize("story", ["act-1", "act-2", "act-3", "act-4"])
 def test_a_session_saved_anywhere_resumes_identically(bundle, story):
-    full = play(Session.start(bundle, story, players=2, seed=5))
+    full = play(Session.start(bundle, story, players=2, seed=5, battles="table"))
     assert full.pending["result"] == "victory"
     for cut in range(0, len(full.log), 3):
-        session = play(Session.start(bundle, story, players=2, seed=5), cut)
+        session = play(Session.start(bundle, story, players=2, seed=5, battles="table"), cut)
         resumed = Session.load(bundle, json.dumps(session.save()))
         assert not resumed.warnings
         assert (resumed.pending, resumed.state, resumed.log) == (session.pending, session.state, session.log)
@@ -69,7 +69,7 @@ def test_a_session_saved_anywhere_resumes_identically(bundle, story):
 
 
 def _mid_card(bundle, card):
-    session = Session.start(bundle, "act-1", players=1, seed=3)
+    session = Session.start(bundle, "act-1", players=1, seed=3, battles="table")
     while session.state["card"] != card or session.pending["kind"] == "card":
         session.answer(policy(session.pending))
     return session
@@ -130,7 +130,7 @@ def damaged(save, change):
 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda s: s.__setitem__("format", "x"), "not a cardforge save"),
-    (lambda s: s.__setitem__("version", 5), "save version 5 is not readable"),
+    (lambda s: s.__setitem__("version", 6), "save version 6 is not readable"),
     (lambda s: s.__setitem__("version", True), "save version True is not readable"),
     (lambda s: s.__setitem__("version", 2.0), "save version 2.0 is not readable"),
     (lambda s: s.pop("checkpoint"), "the save is damaged"),

@@ -19,6 +19,8 @@ from cardforge_runtime.format import (
     ABILITY_RULES,
     ACTIVATION_ORDERS,
     ATTACK_KINDS,
+    BATTLE_ACTIONS,
+    BATTLE_PHASES,
     BATTLE_STATS,
     CHOICES,
     DECK_ROLES,
@@ -334,6 +336,18 @@ class OnDeathOut(_Out):
     options: list[DeathOptionOut]
 
 
+class BattleRoundOut(_Out):
+    """A pack's Battle round (format 1.6.0): ``phases`` in order, the Character ``turn``'s
+    limits (``move``, ``action``, ``attack``: 0 or 1), the ``actions`` a Character may
+    take, what ``rescue`` heals (``heal`` Health tokens)."""
+
+    move_stat: str = Field(description="The stat whose value is a Character's Movement points (one of `stats`).")
+    phases: list[Literal[BATTLE_PHASES]]  # type: ignore[valid-type]
+    turn: dict[Literal["move", "action", "attack"], Annotated[int, Field(ge=0, le=1)]]
+    actions: list[Literal[BATTLE_ACTIONS]]  # type: ignore[valid-type]
+    rescue: dict[Literal["heal"], Annotated[int, Field(ge=0, le=20)]]
+
+
 class PackRulesOut(_Out):
     """The pack fields of format 1.5.0 (mixed into ``PackOut``); each is written by
     every 1.5 bundle, and missing from an older one."""
@@ -347,6 +361,9 @@ class PackRulesOut(_Out):
     difficulty: list[DifficultyOut] = Field(default_factory=list)
     enemy_rules: Optional[EnemyRulesOut] = None
     on_death: Optional[OnDeathOut] = None
+    battle_round: Optional[BattleRoundOut] = Field(default=None, description=(
+        "Since format 1.6.0: present, the pack's Battles are played by the engine in Battle rounds "
+        "(docs/runtime.md, Battle rounds); null, at the table (the `battle` request)."))
     enemies: list[EnemyOut] = Field(default_factory=list)
     named_enemies: list[NamedEnemyOut] = Field(default_factory=list)
     threat_decks: list[ThreatDeckOut] = Field(default_factory=list)

@@ -12,11 +12,11 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import Field
 from pydantic.json_schema import SkipJsonSchema
 
-from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, COMPARISONS, OTHERWISE
+from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, COMPARISONS, OBJECTIVE_KINDS, OTHERWISE
 
 from cardforge_compiler.bundle_board_model import BoardOut
 from cardforge_compiler.bundle_step_model import ClearOut, Condition, ResourcesOut, TextOut, ValuesOut, _Out
-from cardforge_compiler.bundle_decks_model import CharacterOut, PackRulesOut
+from cardforge_compiler.bundle_decks_model import CharacterOut, EffectOut, PackRulesOut
 from cardforge_compiler.model import Dice, Offer, Players, Porter, Resources, StatusToken
 
 __all__ = ["Bundle"]
@@ -101,14 +101,28 @@ class ObjectiveOut(_Out):
     objective: str
     goto: int | None = None
     victory: str | None = None
+    meet: MeetOut = Field(description=(
+        "What meeting the objective means (since format 1.6.0; `format.objective_meet` of its text): "
+        "`defeat-all`, `defeat` (`enemy`: a Named Enemy), `reach-exit`, `reveal` (`token`), or `table` "
+        "(the players declare it met). An older bundle has none: read it from the text."))
+
+
+class MeetOut(_Out):
+    """An objective's meaning (format 1.6.0, Common Battle Objectives)."""
+
+    kind: Literal[OBJECTIVE_KINDS]  # type: ignore[valid-type]
+    enemy: str | SkipJsonSchema[None] = None
+    token: str | SkipJsonSchema[None] = None
 
 
 class BattleOut(_Out):
-    """A Battle: set up `layout`, fight until an objective is met."""
+    """A Battle: set up `layout`, fight until an objective is met; `upkeep`: the
+    effects of each round's Upkeep phase (since format 1.6.0, `[]` when none)."""
 
     kind: Literal["battle"]
     layout: str
     objectives: list[ObjectiveOut]
+    upkeep: list[EffectOut] = Field(default_factory=list)  # type: ignore[valid-type]
 
 
 class GotoOut(_Out):

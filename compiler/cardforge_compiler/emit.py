@@ -32,6 +32,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from cardforge_runtime.format import (
+    objective_meet,
     BUNDLE_FORMAT,
     BUNDLE_FORMAT_VERSION,
     canonical_json,
@@ -39,7 +40,7 @@ from cardforge_runtime.format import (
     content_hash_of_canonical,
 )
 
-from cardforge_compiler.emit_decks import character_out, decks_out, pack_rules_out, status_token_out
+from cardforge_compiler.emit_decks import character_out, decks_out, effects_out, pack_rules_out, status_token_out
 from cardforge_compiler.load import gc_paused
 from cardforge_compiler.model import Components, step_kind
 from cardforge_compiler.resolve import PackIR, StoryIR
@@ -121,7 +122,8 @@ def _step(story: StoryIR, step: Any, path: tuple) -> dict:
                 "else": _steps(story, step.else_, (*path, "else"))}
     if kind == "battle":
         return {"kind": "battle", "layout": step.battle.layout,
-                "objectives": [_plain(o) for o in step.battle.objectives]}
+                "objectives": [{**_plain(o), "meet": objective_meet(o.objective)} for o in step.battle.objectives],
+                "upkeep": effects_out(step.battle.upkeep)}
     if kind == "goto":
         return {"kind": "goto", "card": step.goto}
     return {"kind": kind, "text": getattr(step, kind)}  # victory, defeat

@@ -224,12 +224,18 @@ def pack_rules_out(pack: Any) -> dict[str, Any]:
     ``carry`` (``null``: no limit), ``deck_roles`` (the manifest's ``decks``:
     role -> deck name; the bundle's ``decks`` is the list of decks),
     ``stones_of_chance`` (``null``: none), ``difficulty`` (authored order),
-    ``enemy_rules`` (defaults filled) and ``on_death``."""
+    ``enemy_rules`` (defaults filled) and ``on_death``; format 1.6.0's ``battle_round``
+    (``null``: the Battles are played at the table; else every field)."""
     stats = pack.battle_stats
     stones = pack.stones_of_chance
     rules = pack.enemy_rules
     on_death = pack.on_death
+    battle_round = pack.battle_round
     return {
+        "battle_round": None if battle_round is None else {
+            "move_stat": battle_round.move_stat, "phases": list(battle_round.phases),
+            "turn": battle_round.turn.model_dump(mode="json"),
+            "actions": list(battle_round.actions), "rescue": battle_round.rescue.model_dump(mode="json")},
         "battle_stats": {"melee": stats.melee if stats else None, "defense": stats.defense if stats else None},
         "carry": {"hands": pack.carry.hands} if pack.carry is not None else None,
         "deck_roles": {role: pack.decks[role] for role in sorted(pack.decks)},

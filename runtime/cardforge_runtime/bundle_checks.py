@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardforge_runtime.bundle_board import check_board
+from cardforge_runtime.bundle_battle import ROUNDS_SINCE_MINOR
 from cardforge_runtime.bundle_decks import DECKS_SINCE_MINOR, check_decks
 from cardforge_runtime.bundle_fields import BundleError, FieldChecker
 from cardforge_runtime.format import (
@@ -53,7 +54,8 @@ def check_bundle(name: str, data: Any) -> None:
     """
     _check_header(name, data)
     minor = _minor(data["format_version"])
-    _Checker(name, board_required=minor >= BOARD_SINCE_MINOR, decks_required=minor >= DECKS_SINCE_MINOR).bundle(data)
+    _Checker(name, board_required=minor >= BOARD_SINCE_MINOR, decks_required=minor >= DECKS_SINCE_MINOR,
+             rounds_required=minor >= ROUNDS_SINCE_MINOR).bundle(data)
 
 
 #: The minor version of the bundle format (major 1) from which every pack has a ``board``.
@@ -88,10 +90,14 @@ class _Checker(FieldChecker):
     use. ``board_required``: every pack has a ``board`` (format 1.4.0 and later; an
     older bundle has none, and its Battles' layouts are not checked).
     ``decks_required``: every pack has its Enemies, decks and Battle rules (format
-    1.5.0 and later, ``bundle_decks``; an older bundle has none)."""
+    1.5.0 and later, ``bundle_decks``; an older bundle has none). ``rounds_required``:
+    every pack has ``battle_round`` and every Battle step ``meet`` and ``upkeep``
+    (format 1.6.0 and later, ``bundle_battle``)."""
 
-    def __init__(self, name: str, *, board_required: bool = False, decks_required: bool = False) -> None:
+    def __init__(self, name: str, *, board_required: bool = False, decks_required: bool = False,
+                 rounds_required: bool = False) -> None:
         super().__init__(name)
+        self.rounds_required = rounds_required
         self.board_required = board_required
         self.decks_required = decks_required
 
@@ -164,7 +170,8 @@ class _Checker(FieldChecker):
             # after the stories: a condition of an effect or of on_death reads the
             # names every story of the pack declares (format.pack_condition_names)
             check_decks(self, pack, path, set(stats),
-                        pack_condition_names((s["flags"], s["counters"]) for s in stories))
+                        pack_condition_names((s["flags"], s["counters"]) for s in stories),
+                        rounds_required=self.rounds_required)
         # a terrain action's story steps (format.ACTION_STEP_KINDS), checked as a story
         # card's are; a flag or counter they name is one of the pack's stories'
         flags = {name for story in stories for name in story["flags"]}

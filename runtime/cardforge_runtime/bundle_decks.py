@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardforge_runtime.bundle_battle import check_battle_rounds
 from cardforge_runtime.bundle_fields import FieldChecker
 from cardforge_runtime.bundle_rules import RulesChecks
 from cardforge_runtime.format import (
@@ -311,7 +312,7 @@ def _names_of(c: FieldChecker, pack: Mapping[str, Any], path: str, key: str) -> 
 
 
 def check_decks(c: FieldChecker, pack: Mapping[str, Any], path: str, stats: set[str],
-                condition_names: Mapping[str, str] | None = None) -> None:
+                condition_names: Mapping[str, str] | None = None, *, rounds_required: bool = False) -> None:
     """Check a pack's Enemies, decks and Battle rules (format 1.5.0) at ``path``
     (``$.packs[0]``): see the module's docstring. ``stats``: the pack's stats;
     ``condition_names``: what a condition of an effect (the ``condition`` predicate) or
@@ -348,3 +349,5 @@ def check_decks(c: FieldChecker, pack: Mapping[str, Any], path: str, stats: set[
     checks.names["Stone of Chance faces"] = {face["face"] for face in (pack.get("stones_of_chance") or {}).get("faces", [])}
     for i, token in enumerate(pack["status_tokens"]):
         checks.token(token, f"{path}.status_tokens[{i}]", stats)
+    # format 1.6.0: battle_round, and each Battle step's meet and upkeep effects
+    check_battle_rounds(c, pack, path, checks, required=rounds_required)

@@ -116,6 +116,9 @@ def carry_over(setup: Any, state: Any, pack: Mapping[str, Any],
     # A save before version 4 had no decks: a checkpoint has no cards on offer.
     if isinstance(state, dict):
         state.setdefault("offer", [])
+    # A save before version 5 had no Battle state: a checkpoint is never inside a Battle.
+    if isinstance(state, dict):
+        state.setdefault("battle", None)
 
     # Flags and counters of the story.
     if isinstance(state, dict) and isinstance(state.get("flags"), dict) and isinstance(state.get("counters"), dict):

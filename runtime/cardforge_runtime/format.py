@@ -29,6 +29,14 @@ import unicodedata
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from typing import Any
 
+from cardforge_runtime.battle_fields import (
+    BATTLE_ACTIONS,
+    BATTLE_PHASES,
+    BATTLE_ROUND_DEFAULTS,
+    BATTLE_ROUND_RANGES,
+    OBJECTIVE_KINDS,
+    objective_meet,
+)
 from cardforge_runtime.board_fields import (
     ACTION_FROM,
     ACTION_KINDS,
@@ -178,6 +186,12 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_NESTING",
     "OTHERWISE",
+    "BATTLE_ACTIONS",
+    "BATTLE_PHASES",
+    "BATTLE_ROUND_DEFAULTS",
+    "BATTLE_ROUND_RANGES",
+    "OBJECTIVE_KINDS",
+    "objective_meet",
     "MAX_NUMBER",
     "NAME_PATTERN",
     "MAX_PLAYERS",
@@ -201,7 +215,7 @@ __all__ = [
 #: The ``format`` of every bundle.
 BUNDLE_FORMAT = "cardforge-bundle"
 #: The semantic version of the bundle format this runtime reads and the compiler writes.
-BUNDLE_FORMAT_VERSION = "1.5.0"
+BUNDLE_FORMAT_VERSION = "1.6.0"
 
 #: What a flag or counter name looks like (the names a condition reads; they also
 #: appear in the JSON-Pointer paths of changes, ``/flags/<name>``): a letter or

@@ -26,7 +26,7 @@ from typing import Any
 from cardforge_runtime.bundle import Bundle
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
-from cardforge_runtime.requests import check_answer
+from cardforge_runtime.battle.round_answers import check_round_answer
 from cardforge_runtime.saves import load_save, save_data
 from cardforge_runtime.deck_play import difficulty_of, set_up_decks
 from cardforge_runtime.decks import deck_rng
@@ -90,7 +90,7 @@ class Session:
     @classmethod
     def start(cls, bundle: Bundle, story: str, *, players: int | None = None,
               characters: Sequence[str | Mapping[str, Any]] | None = None, seed: int = 0,
-              pack: str | None = None, difficulty: str | None = None) -> Session:
+              pack: str | None = None, difficulty: str | None = None, battles: str | None = None) -> Session:
         """Start a new playthrough of ``story``.
 
         Args:
@@ -109,9 +109,14 @@ class Session:
             difficulty: the name of one of the pack's ``difficulty`` options
                 (Gascony's Legacy, Difficulty Adjustments: ``"easier"``,
                 ``"harder"``), or ``None`` for the standard game.
+            battles: ``"engine"`` (the engine plays each Battle in Battle rounds,
+                docs/runtime.md "Battle rounds") or ``"table"`` (a ``battle`` request:
+                played at the table); default ``"engine"`` when the pack has a
+                ``battle_round``, else ``"table"``.
 
         Raises:
-            SessionError: unknown story, Character or difficulty, wrong counts, bad seed.
+            SessionError: unknown story, Character or difficulty, wrong counts, bad seed,
+                ``battles="engine"`` for a pack without ``battle_round``.
         """
         if not isinstance(story, str) or not (pack is None or isinstance(pack, str)):
             raise SessionError("the story id (and the pack id, when given) must be text")
@@ -119,7 +124,8 @@ class Session:
             pack_data, story_data = bundle._find(story, pack)
         except KeyError as error:
             raise SessionError(error.args[0]) from None
-        setup = {"players": players, "characters": characters, "seed": seed, "difficulty": difficulty}
+        setup = {"players": players, "characters": characters, "seed": seed, "difficulty": difficulty,
+                 "battles": battles}
         setup = check_setup(pack_data, setup)
         session = cls(bundle, pack_data, story_data, setup)
         session._state = session._initial_state()
@@ -158,7 +164,7 @@ class Session:
         self._since = []
         self._answering = False
         self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, self._card_drawn,
-                                 self._deck_rng, self._difficulty)
+                                 self._deck_rng, self._difficulty, self._setup["battles"])
         self._program = self._rules.run(card)
         self._pending = next(self._program)
         self._seen = copy_json(self._state)
@@ -221,7 +227,7 @@ class Session:
 
         ``answer`` runs the same check first, so calling this is optional (a front
         end can use it to validate a form before sending it)."""
-        check_answer(self._pending, answer, self._rule)
+        check_round_answer(self._pending, answer, self._rule)
 
     def answer(self, answer: Mapping[str, Any]) -> dict[str, Any]:
         """Answer the pending request and run on to the next one.
@@ -243,7 +249,7 @@ class Session:
                 session is rewound to exactly where it was.
         """
         request = self._pending
-        checked = copy_json(check_answer(request, answer, self._rule))
+        checked = copy_json(check_round_answer(request, answer, self._rule))
         assert self._program is not None and self._rules is not None
         # The session owns each copy below: the answer sent to the rules (they may
         # keep parts of it in events), the one kept for a rewind and the one logged;
@@ -309,7 +315,7 @@ class Session:
         requests, events and changes."""
         fresh = Session.start(self._bundle, self._story["id"], players=self._setup["players"],
                               characters=self._setup["characters"], seed=self._setup["seed"], pack=self._pack["id"],
-                              difficulty=self._setup["difficulty"])
+                              difficulty=self._setup["difficulty"], battles=self._setup["battles"])
         return copy_json({
             "format": TRANSCRIPT_FORMAT,
             "version": TRANSCRIPT_VERSION,

@@ -35,17 +35,26 @@ SAVE_FORMAT = "cardforge-save"
 #: to the state, the deck generator (``deck_rng``) to ``checkpoint`` and ``origin``,
 #: and ``difficulty`` to the setup; a version 1-3 save is carried over from its
 #: checkpoint with its decks built fresh (a warning says so).
-SAVE_VERSION = 4
+#: Version 5 adds ``battle`` to the state (the Battle state while the engine plays a
+#: Battle, ``null`` outside one) and ``battles`` (``"engine"`` / ``"table"``) to the
+#: setup; a version 4 save (no ``battle``, no ``battles``: the pack's default) is
+#: carried over from its checkpoint, as a version 1-3 save.
+SAVE_VERSION = 5
 #: The save versions ``check_save`` reads (older ones are brought to ``SAVE_VERSION``).
-READABLE_SAVE_VERSIONS = (1, 2, 3, 4)
+READABLE_SAVE_VERSIONS = (1, 2, 3, 4, 5)
 #: The ``format`` of a conformance transcript (``Session.transcript``), and its
 #: version: 2 stores the seed as decimal text and records Between Story Cards requests;
 #: 3 adds ``costs`` to the state and to the purchase and between requests; 4 adds
 #: the decks (deck cards offered by number, the ``leave`` request, ``difficulty``).
 TRANSCRIPT_FORMAT = "cardforge-transcript"
-TRANSCRIPT_VERSION = 4
+#: 5 adds ``battle`` to the state and ``battles`` to the setup (Battles played by the engine).
+TRANSCRIPT_VERSION = 5
 
 _MAX_SEED = (1 << 64) - 1
+#: How a session plays the story's Battles: ``"engine"`` (Battle rounds, the pack's
+#: ``battle_round``; the default when the pack has one) or ``"table"`` (the ``battle``
+#: request: the players play it out and answer the objective met).
+BATTLE_MODES = ("engine", "table")
 
 
 class SessionError(ValueError):
@@ -148,7 +157,16 @@ def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any
     options = [option["name"] for option in pack.get("difficulty", [])]
     if difficulty is not None and difficulty not in options:
         raise SessionError(f"no difficulty {difficulty!r} in {pack['title']} (it has: {', '.join(options) or 'none'})")
-    return {"players": players, "characters": result, "seed": seed, "difficulty": difficulty}
+    battles = setup.get("battles")
+    default = "table" if pack.get("battle_round") is None else "engine"
+    if battles is None:
+        battles = default
+    if battles not in BATTLE_MODES:
+        raise SessionError(f"battles is one of {', '.join(BATTLE_MODES)}, not {battles!r}")
+    if battles == "engine" and default == "table":
+        raise SessionError(f"{pack['title']} has no battle_round: its Battles are played at the table "
+                           "(battles='table')")
+    return {"players": players, "characters": result, "seed": seed, "difficulty": difficulty, "battles": battles}
 
 
 def parse_seed(seed: Any) -> int:

@@ -35,7 +35,8 @@ def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapp
     Destiny (or at its board's ``destiny_start``: Campaign Mode, the harder game),
     no status tokens, their board's items; no coins; flags false, counters at their
     starting value; no Porter called and no item bought (``costs``: item -> the cost it
-    was bought at); ``card`` and ``result`` ``None``. Each Character's ``items``
+    was bought at); ``card``, ``result`` and ``battle`` (the Battle state while a Battle
+    is played by the engine, docs/runtime.md "Battle rounds") ``None``. Each Character's ``items``
     are their board's ``items`` then ``weapons``; ``cards`` (deck cards held),
     ``decks``, ``porter`` and ``offer`` are empty until ``deck_play.set_up_decks`` deals them.
 
@@ -84,6 +85,7 @@ def initial_state(pack: Mapping[str, Any], story: Mapping[str, Any], setup: Mapp
         "offer": [],
         "characters": characters,
         "result": None,
+        "battle": None,
     }
 
 
@@ -122,6 +124,8 @@ def checked_state(state: Any, refs: Mapping[str, Any], setup: Mapping[str, Any],
         check(isinstance(state, Mapping), "it is not an object")
         check(state["pack"] == refs["pack"] and state["story"] == refs["story"], "its pack or story is not the save's")
         check(state["result"] is None, "the story has already ended")
+        # a checkpoint is taken when a card is drawn: before any Battle of that card
+        check(state["battle"] is None, "a Battle under way at the card's checkpoint")
         check(state["card"] is None or (type(state["card"]) is int and state["card"] in cards), "no such card")
         check(state["players"] == setup["players"], "the number of players differs from the setup")
         check(whole(state["coins"], 0, MAX_NUMBER), f"coins {state['coins']!r}")

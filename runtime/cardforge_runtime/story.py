@@ -31,6 +31,7 @@ import copy
 from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
+from cardforge_runtime.battle.rounds import make_scene, play_battle
 from cardforge_runtime.between import between, purchase
 from cardforge_runtime.deck_play import settle_hands
 from cardforge_runtime.loot import start_draws
@@ -69,6 +70,8 @@ class StoryRules:
         difficulty: the pack's difficulty option in play (``{}``: the standard game).
         on_card: called whenever a new card is drawn, before its ``card`` request
             (the session takes its checkpoint there).
+        battles: ``"engine"``: a ``battle`` step is played in Battle rounds
+            (``battle.rounds``); ``"table"``: a ``battle`` request (played at the table).
 
     Attributes:
         events: what happened since the session last emptied it: ``{"event":
@@ -77,7 +80,7 @@ class StoryRules:
 
     def __init__(self, pack: Mapping[str, Any], story: Mapping[str, Any], rule: DiceRule, state: dict[str, Any],
                  rng: Pcg32, on_card: Callable[[], None], deck_rng: Pcg32 | None = None,
-                 difficulty: Mapping[str, Any] | None = None) -> None:
+                 difficulty: Mapping[str, Any] | None = None, battles: str = "table") -> None:
         self.pack = pack
         self.story = story
         self.cards = {card["id"]: card for card in story["cards"]}
@@ -89,6 +92,7 @@ class StoryRules:
         self.deck_rng = deck_rng if deck_rng is not None else Pcg32(0, 55)
         self.difficulty = dict(difficulty or {})
         self.severe = self.difficulty.get("severe_wounds", True)
+        self.battles = battles
         self.events: list[dict[str, Any]] = []
 
     def _record(self, event: dict[str, Any]) -> None:
@@ -176,6 +180,8 @@ class StoryRules:
             branch = step["then"] if self._holds(step["condition"]) else step["else"]
             return (yield from self._steps(branch, actor))
         elif kind == "battle":
+            if self.battles == "engine":
+                return (yield from self._battle(step))
             objectives = [
                 {"objective": i, "text": o["objective"], "goto": o.get("goto"), "victory": o.get("goto") is None}
                 for i, o in enumerate(step["objectives"])
@@ -192,6 +198,26 @@ class StoryRules:
         elif kind in ("victory", "defeat"):
             return _end(kind, step["text"], "card")
         return None
+
+    # -- Battles ----------------------------------------------------------------
+
+    def _battle(self, step: dict[str, Any]) -> Play:
+        """A ``battle`` step played by the engine (``battle.rounds.play_battle``): its
+        outcome maps as the table's answer does (the objective's ``goto`` or Victory;
+        Defeat with the real reason, ``all_fallen`` or ``no_health``). After it the
+        state's ``battle`` is ``None``; the Characters keep their Wounds, Fallen state
+        and cards (docs/rulings.md, "After a Battle")."""
+        card = self.state["card"]
+        scene = make_scene(self.pack, self.state, step, _path_of(self.cards[card]["steps"], step) or [], self.rng,
+                           self.deck_rng, difficulty=self.difficulty.get("name"), sink=self._record)
+        outcome = yield from with_card(play_battle(scene, step, self.deck_rng), card)
+        self.state["battle"] = None
+        if "lost" in outcome:
+            return _end("defeat", None, outcome["lost"], outcome["character"])
+        objective = step["objectives"][outcome["objective"]]
+        if objective.get("goto") is not None:
+            return ("goto", objective["goto"])
+        return _end("victory", objective["victory"], "objective")
 
     # -- conditions -------------------------------------------------------------
 
@@ -360,6 +386,36 @@ class StoryRules:
             if successes and kind == "gain" and effect.get("items"):    # Equipment cards: 2 hands at most
                 yield from settle_hands(self.state, self.pack, self._record, [index])
         return None
+
+
+def _path_of(steps: list[dict[str, Any]], target: dict[str, Any]) -> list[Any] | None:
+    """Where ``target`` (a step object) sits among a card's ``steps``: indices and
+    branch names (``[0, "then", 1]``), or ``None``."""
+    for i, step in enumerate(steps):
+        if step is target:
+            return [i]
+        branches = [(k, step[k]) for k in ("then", "else", "pass", "fail") if isinstance(step.get(k), list)]
+        branches += [(f"options/{j}", o["steps"]) for j, o in enumerate(step.get("options") or ())]
+        for name, inner in branches:
+            found = _path_of(inner, target)
+            if found is not None:
+                return [i, name, *found]
+    return None
+
+
+def with_card(play: Play, card: int | None) -> Play:
+    """``play``'s requests, each with ``"card"`` (every request in a Battle carries the
+    Battle card's id; the Attack's and effects' own requests do not set it); answers
+    and the returned value pass through."""
+    try:
+        request = next(play)
+        while True:
+            if "card" not in request:
+                request = {"kind": request["kind"], "card": card, **request}
+            answer = yield request
+            request = play.send(answer)
+    except StopIteration as done:
+        return done.value
 
 
 def _end(result: str, text: str | None, reason: str, character: int | None = None) -> Outcome:

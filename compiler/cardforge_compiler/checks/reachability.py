@@ -8,7 +8,8 @@ Rulings: an Exit square is reached when a Character can end a move on it ("When 
 Exit Area contains all Characters"); a Search token or an Enemy's square when a
 Character can end a move on it or next to it (the rulebook prints no reach for the
 Search action; Enemies are fought from an adjacent square). The objectives read are
-the rulebook's common ones: ``Reach Exit``, ``Reveal <token>``, ``Defeat <Named
+the rulebook's common ones, as ``cardforge_runtime.format.objective_meet`` reads them
+(the grammar ``emit`` writes as ``meet``): ``Reach Exit``, ``Reveal <token>``, ``Defeat <Named
 Enemy>`` (``Defeat all Enemies`` is always possible).
 
 Rule sources: Gascony's Legacy, "Move", "Battle Rounds" (Common Battle
@@ -17,21 +18,16 @@ Objectives), "Battle Cards - Setup" (3, Search tokens; 7, Exit edges).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from cardforge_compiler.boards import LayoutIR, square_text
 from cardforge_compiler.checks import check
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean, listed
 from cardforge_compiler.resolve import PackIR
-from cardforge_runtime.format import RANDOM_SEARCH_TOKEN
+from cardforge_runtime.format import RANDOM_SEARCH_TOKEN, objective_meet
 
 __all__ = ["objectives_possible", "setup_reachable"]
 
-_REACH_EXIT = re.compile(r"reach (?:the |an )?exit(?: area)?s?", re.IGNORECASE)
-_REVEAL = re.compile(r"reveal (?:search token )?(\S+)", re.IGNORECASE)
-_DEFEAT = re.compile(r"defeat (.+)", re.IGNORECASE)
-_DEFEAT_ALL = re.compile(r"all(?: the)? enemies", re.IGNORECASE)
 
 
 def _squares(squares: list) -> str:
@@ -121,8 +117,9 @@ def objectives_possible(pack: PackIR) -> Iterator[Diagnostic]:
         for use in uses:
             for text, path in use.objectives():
                 text = text.strip().rstrip(".!")
+                meet = objective_meet(text)       # the runtime's one grammar (emit writes it as `meet`)
                 problem = hint = None
-                if _REACH_EXIT.fullmatch(text):
+                if meet["kind"] == "reach-exit":
                     if not model.exits:
                         problem = f"layout '{lid}' has no Exit area"
                         hint = "add an Exit area to the layout (`exits: [{squares: [[c, r], ...]}]`)"
@@ -130,11 +127,11 @@ def objectives_possible(pack: PackIR) -> Iterator[Diagnostic]:
                             len(_exit_reached(layout, area)) == len(area.squares) for area in model.exits):
                         problem = f"no Exit area of layout '{lid}' can be reached from the Start area"
                         hint = "open a way to an Exit area (CF714 names the squares)"
-                elif match := _REVEAL.fullmatch(text):
-                    problem = _reveal_problem(pack, layout, match.group(1))
-                    hint = f"place the token on the layout (`search_tokens: [{{token: {match.group(1)}, at: [c, r]}}]`)"
-                elif (match := _DEFEAT.fullmatch(text)) and not _DEFEAT_ALL.fullmatch(match.group(1)):
-                    name = match.group(1)
+                elif meet["kind"] == "reveal":
+                    problem = _reveal_problem(pack, layout, meet["token"])
+                    hint = f"place the token on the layout (`search_tokens: [{{token: {meet['token']}, at: [c, r]}}]`)"
+                elif meet["kind"] == "defeat":
+                    name = meet["enemy"]
                     names = [n.name for n in model.named_enemies]
                     if name not in names:
                         problem = f"layout '{lid}' sets up no Named Enemy '{name}'"

@@ -18,6 +18,7 @@ from pydantic_core import PydanticCustomError
 
 from cardforge_runtime.format import RANGES
 
+from cardforge_compiler.model.effects import Effect
 from cardforge_compiler.model._types import (
     Amount,
     CardId,
@@ -206,10 +207,13 @@ class Objective(_Model):
 
 
 class Battle(_Model):
-    """Set up a Battle layout and fight until an objective is met."""
+    """Set up a Battle layout and fight until an objective is met; ``upkeep``: the
+    effects of the Upkeep phase of each Battle round (Battle Rounds, 4. Upkeep: "Apply
+    any Upkeep effects listed on the Battle card"; format 1.6.0)."""
 
     layout: Ident
     objectives: Annotated[list[Objective], Field(min_length=1)]
+    upkeep: list[Effect] = Field(default_factory=list)
 
 
 class TextStep(_Model):

@@ -39,9 +39,12 @@ __all__ = ["play"]
 @click.option("--transcript", "transcript_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the playthrough as a conformance transcript (docs/runtime.md).")
 @click.option("--trace", is_flag=True, help="Also show the story's flags and counters as they change.")
+@click.option("--battles", type=click.Choice(["table", "engine"]), default="table", show_default=True,
+              help="How Battles are played: at the table (answer the objective met) or by the engine in Battle "
+                   "rounds (docs/runtime.md); engine only with --answers: the terminal does not draw the board yet.")
 def play(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
          difficulty: str | None, answers_file: Path | None, save_file: Path | None, resume_file: Path | None,
-         transcript_file: Path | None, trace: bool) -> None:
+         transcript_file: Path | None, trace: bool, battles: str) -> None:
     """Play a story of a compiled bundle in the terminal.
 
     Type the number of an option, press Enter to roll the dice (or type the faces
@@ -67,4 +70,4 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
     from cardforge_compiler.play.game import run
 
     run(bundle, story_id, players, characters, seed, answers_file, save_file, resume_file, transcript_file, trace,
-        difficulty)
+        difficulty, battles)

@@ -129,7 +129,7 @@ def _near_names(loaded: Any, story_id: str | None, characters: str | None, diffi
 
 def run(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
          answers_file: Path | None, save_file: Path | None, resume_file: Path | None, transcript_file: Path | None,
-         trace: bool, difficulty: str | None = None) -> None:
+         trace: bool, difficulty: str | None = None, battles: str = "table") -> None:
     """The body of ``cardforge play`` (see its help); exits with its code."""
     import os
 
@@ -141,6 +141,8 @@ def run(bundle: Path, story_id: str | None, players: int | None, characters: str
             why = "it is a folder" if target.is_dir() else f"{target.parent} is not a folder"
             raise ConfigError(f"cannot write {target}: {why}")
 
+    if battles == "engine" and answers_file is None:
+        raise ConfigError("--battles engine plays from --answers only: the terminal does not draw the board yet")
     try:
         loaded = load_bundle(bundle)
     except BundleError as error:
@@ -176,7 +178,7 @@ def run(bundle: Path, story_id: str | None, players: int | None, characters: str
                 seed = int.from_bytes(os.urandom(4), "big")
             names = [n.strip() for n in characters.split(",")] if characters is not None else None
             session = Session.start(loaded, story_id, players=players, characters=names, seed=seed,
-                                    difficulty=difficulty)
+                                    difficulty=difficulty, battles=battles)
     except SessionError as error:
         raise ConfigError(shown(str(error)) + _near_names(loaded, story_id, characters, difficulty)) from None
     if not loaded.hash_matches:

@@ -69,6 +69,14 @@ class Scene:
             ``(scene, enemy id, Character figure id, damage) -> requests``, given by the
             Battle rounds (issue 10); ``None``: an ``attack`` effect raises ``EngineError``.
         events: what happened, appended in order (docs/runtime.md, "Attacks": events).
+        sink: where events go instead of ``events`` (the story rules' log of the
+            answer being played, which the session replaces after every answer).
+        watch_end: check the Battle's end after every event (``battle.objectives.
+            check_end``, which raises ``BattleEnded``): set by the Battle rounds once
+            the Battle is set up (Battle Rounds: "When one of a Battle's objectives
+            are met, the Battle immediately ends").
+        objectives: the Battle step's objectives' ``meet`` (``format.objective_meet``),
+            in order; exits: the squares of each Exit area of the layout.
         difficulty_name: the name of the pack's difficulty option in play (a story
             session's ``setup["difficulty"]``: its game state holds none); ``None``:
             the game state's ``difficulty``, if any, else the standard game.
@@ -85,6 +93,10 @@ class Scene:
     enemy_attack: Callable[[Scene, int, int, int], Generator[dict[str, Any], dict[str, Any], None]] | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
     difficulty_name: str | None = None
+    sink: Callable[[dict[str, Any]], None] | None = None
+    watch_end: bool = False
+    objectives: list[dict[str, Any]] = field(default_factory=list)
+    exits: list[list[tuple[int, int]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.enemies = _by_name(self.pack.get("enemies"))
@@ -127,8 +139,16 @@ class Scene:
         return stat
 
     def record(self, event: dict[str, Any]) -> None:
-        """Append ``event`` to ``events``."""
-        self.events.append(event)
+        """Append ``event`` to ``events`` (or hand it to ``sink``); then, when
+        ``watch_end`` is set, check whether the Battle has ended
+        (``battle.objectives.check_end``: raises ``BattleEnded``)."""
+        if self.sink is not None:
+            self.sink(event)
+        else:
+            self.events.append(event)
+        if self.watch_end:
+            from cardforge_runtime.battle.objectives import check_end   # objectives reads the scene
+            check_end(self)
 
     def figures(self) -> dict[tuple[int, int], str]:
         """The figures as the board queries take them (``state.figures_map``)."""

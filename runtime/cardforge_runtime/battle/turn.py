@@ -1,0 +1,309 @@
+"""A Character turn: Move, 1 Action and 1 Attack in any order, Stones of Chance spent.
+
+``character_turn(scene, index)`` is a generator: it yields ``turn`` requests listing
+only the legal options (docs/runtime.md, "Battle rounds") until the players answer
+``{"do": "end"}`` or the Character Falls, and plays each answer:
+
+- **Move** (once, before, between or after the rest; all points at once): points =
+  the pack's ``battle_round.move_stat`` (through the held tokens' ``stat_modifier``) +
+  ``turn.move_bonus``; ``squares`` every square reachable with them
+  (``board.reachable``, cost without turning); the answer's cost is the path's plus 1
+  per 90 degrees turned (``board.turns_between``).
+- **Action** (once): Prepare (``battle.prepare``), Talent / Support (``battle.abilities``,
+  helper A2), Rescue an adjacent Fallen ally (up to ``battle_round.rescue.heal`` Health
+  tokens flipped gold, stood up, a ``pick`` ``for: "facing"``), Trade with an adjacent
+  standing ally (held cards exchanged; then ``carry.hands``), Interact with terrain
+  (``battle.terrain_actions``, helper C), Search a token on the Character's square or
+  adjacent (revealed: the ``reveal`` objectives).
+- **Attack** (once; a second one with another Weapon after a Prowess stone sets
+  ``turn.second_attack``): ``battle.attack.attack`` with ``turn.extra_attack_dice``
+  (then spent), or a tile target (``terrain_actions.attack_tile``).
+- **Stone of Chance**: ``battle.stones`` (helper A2): ``stone_options`` / ``spend_stone``.
+- **Objective**: an objective of kind ``table`` declared met (``BattleEnded``).
+- **Exit**: on a square of an Exit area of a Battle with a ``reach-exit`` objective,
+  leave the map (the figure leaves the board; the turn ends; docs/rulings.md, "Leaving
+  by the Exit").
+
+The parts other helpers write are reached by module and function name
+(``battle.parts.part``); while a part is missing from the runtime its options are not
+offered (the report of issue 10 says which). The answer check of ``turn`` is
+``battle.round_answers.check_turn``.
+
+Rule sources: Gascony's Legacy, "2. Character Turns", "Move", "Action" (Prepare, Use
+Your Talent, Use Your Support Ability, Rescue a Fallen Ally, Trade Cards and Coins),
+"Attack", "Search Tokens", "Fallen Characters". Dependencies: ``board``, ``rolls``,
+``wounds``, ``deck_play``, ``battle.*``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from cardforge_runtime.battle.attack import attack, targets_of
+from cardforge_runtime.battle.objectives import BattleEnded
+from cardforge_runtime.battle.parts import part
+from cardforge_runtime.battle.prepare import prepare
+from cardforge_runtime.battle.scene import Scene
+from cardforge_runtime.battle.targets import pick
+from cardforge_runtime.board import DIRECTIONS, adjacent, reachable, turns_between
+from cardforge_runtime.deck_play import settle_hands
+from cardforge_runtime.rolls import stat_value
+from cardforge_runtime.wounds import heal
+
+__all__ = ["character_turn", "move_points", "turn_options", "unarmed_card"]
+
+Request = dict[str, Any]
+Play = Generator[Request, dict[str, Any], None]
+
+
+def unarmed_card(scene: Scene) -> str | None:
+    """The instance id of the Unarmed card of the pack's Equipment deck (numbered like
+    the others, ``decks.instance_ids``, but never in a pile: every Character may attack
+    with it), or ``None``."""
+    name = scene.deck_for("equipment")
+    deck = next((d for d in scene.pack.get("decks") or () if d["name"] == name), None)
+    number = 0
+    for card in (deck or {}).get("cards", ()):
+        for _ in range(card.get("count", 1)):
+            number += 1
+            if card.get("unarmed"):
+                return f"{name}#{number}"
+    return None
+
+
+def _rounds(scene: Scene) -> dict[str, Any]:
+    return scene.pack["battle_round"]
+
+
+def move_points(scene: Scene, turn: dict[str, Any]) -> int:
+    """The Character's Movement points this turn: the ``move_stat`` as a roll reads it
+    (``rolls.stat_value``: the held tokens' ``stat_modifier``) + ``turn.move_bonus``."""
+    character = scene.game["characters"][turn["character"]]
+    return max(0, stat_value(character, _rounds(scene)["move_stat"], scene.tokens) + turn["move_bonus"])
+
+
+def _allies(scene: Scene, figure_id: int, fallen: bool) -> list[int]:
+    here = scene.square(figure_id)
+    return [f["id"] for f in scene.battle["characters"]
+            if f["id"] != figure_id and adjacent(here, tuple(f["square"]))
+            and scene.game["characters"][f["character"]]["fallen"] == fallen]
+
+
+def _weapons(scene: Scene, figure_id: int) -> list[str]:
+    equipped = list(scene.get(figure_id)["weapons"])
+    unarmed = unarmed_card(scene)
+    return equipped + ([unarmed] if unarmed is not None and unarmed not in equipped else [])
+
+
+def turn_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
+    """The legal options of the ``turn`` request now (docs/runtime.md, "Battle rounds")."""
+    figure_id = turn["figure"]
+    me = scene.get(figure_id)
+    limits = _rounds(scene)["turn"]
+    options: list[dict[str, Any]] = []
+    if not turn["moved"] and limits["move"]:
+        points = move_points(scene, turn)
+        reach = reachable(scene.board, scene.square(figure_id), points, "character", scene.figures())
+        squares = [{"to": list(sq), "cost": cost} for sq, cost in sorted(reach.items(), key=lambda i: (i[0][1], i[0][0]))]
+        if points > 0:
+            options.append({"do": "move", "points": points, "facing": me["facing"], "squares": squares})
+    if not turn["action"] and limits["action"]:
+        options += _action_options(scene, turn)
+    allowed = limits["attack"] + (1 if turn["second_attack"] else 0)
+    if len(turn["attacks"]) < allowed:
+        weapons = []
+        terrain = part("terrain_actions")
+        for card in _weapons(scene, figure_id):
+            if card in turn["attacks"]:
+                continue
+            data = scene.decks.card(card)
+            targets = targets_of(scene, figure_id, data)
+            tiles = list(terrain.tile_targets(scene, figure_id, card)) if terrain else []
+            if targets or tiles:
+                weapons.append({"card": card, "name": data["name"], "attack": data["attack"], "targets": targets,
+                                "tiles": tiles})
+        if weapons:
+            options.append({"do": "attack", "weapons": weapons})
+    stones = part("stones")
+    if stones is not None and scene.battle["stones"]:
+        offered = stones.stone_options(scene, turn)
+        if offered:
+            options.append({"do": "stone", "stones": offered})
+    here = scene.square(figure_id)
+    areas = [a for a, area in enumerate(scene.exits) if here in area]
+    if areas and any(meet["kind"] == "reach-exit" for meet in scene.objectives):
+        options.append({"do": "exit", "area": areas[0]})
+    declared = [i for i, meet in enumerate(scene.objectives) if meet["kind"] == "table"]
+    if declared:
+        options.append({"do": "objective", "objectives": declared})
+    options.append({"do": "end"})
+    return options
+
+
+def _action_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
+    figure_id = turn["figure"]
+    actions = _rounds(scene)["actions"]
+    out: list[dict[str, Any]] = []
+    for action in actions:
+        if action == "prepare":
+            out.append({"do": "action", "action": "prepare"})
+        elif action == "rescue" and (fallen := _allies(scene, figure_id, True)):
+            out.append({"do": "action", "action": "rescue", "figures": fallen})
+        elif action == "trade" and (standing := _allies(scene, figure_id, False)):
+            me = scene.character(figure_id)
+            out.append({"do": "action", "action": "trade", "figures": standing, "cards": list(me["cards"]),
+                        "partners": [{"figure": f, "cards": list(scene.character(f)["cards"])} for f in standing]})
+        elif action == "search":
+            here = scene.square(figure_id)
+            squares = [t["at"] for t in scene.battle["search_tokens"]
+                       if not t["revealed"] and (tuple(t["at"]) == here or adjacent(here, tuple(t["at"])))]
+            if squares:
+                out.append({"do": "action", "action": "search", "squares": squares})
+        elif action == "interact" and (terrain := part("terrain_actions")) is not None:
+            tiles = terrain.interact_options(scene, figure_id)
+            if tiles:
+                out.append({"do": "action", "action": "interact", "tiles": tiles})
+    abilities = part("abilities")
+    if abilities is not None and any(a in actions for a in ("talent", "support")):
+        out += [entry for entry in abilities.ability_actions(scene, turn) if entry.get("action") in actions]
+    return out
+
+
+def character_turn(scene: Scene, index: int) -> Play:
+    """Character ``index``'s turn (standing, on the board). Sets ``battle["turn"]``
+    while it lasts (``None`` after); events ``turn`` (start), ``character-move``,
+    ``rescue``, ``trade``, ``search``, ``exit``, ``turn-end`` (``reason``: ``end`` /
+    ``fallen`` / ``exit``)."""
+    battle = scene.battle
+    figure_id = next(f["id"] for f in battle["characters"] if f["character"] == index)
+    turn = {"character": index, "figure": figure_id, "moved": False, "action": False, "attacks": [],
+            "move_bonus": 0, "extra_attack_dice": 0, "second_attack": False, "auto_successes": None}
+    battle["turn"] = turn
+    scene.record({"event": "turn", "round": battle["round"], "character": index, "figure": figure_id})
+    reason = "end"
+    while True:
+        if scene.game["characters"][index]["fallen"]:
+            reason = "fallen"
+            break
+        answer = yield {"kind": "turn", "card": scene.game.get("card"), "round": battle["round"], "character": index,
+                        "figure": figure_id, "stones": list(battle["stones"]), "options": turn_options(scene, turn)}
+        if answer["do"] == "end":
+            break
+        if answer["do"] == "exit":
+            reason = "exit"
+            _leave(scene, turn)
+            break
+        yield from _play(scene, turn, answer)
+        _sync_weapons(scene)
+    battle["turn"] = None
+    battle["turns_taken"].append(index)
+    scene.record({"event": "turn-end", "character": index, "reason": reason})
+
+
+def _leave(scene: Scene, turn: dict[str, Any]) -> None:
+    """The Character leaves the map through the Exit area they stand on (Setup 7:
+    "pieces can exit the map by moving off the edge of a map tile"): their figure leaves
+    the board and they count as in that Exit area (``battle["exited"]``; the
+    ``reach-exit`` objective). Their turn ends; they take no further turn."""
+    figure_id = turn["figure"]
+    here = scene.square(figure_id)
+    area = next(a for a, squares in enumerate(scene.exits) if here in squares)
+    scene.battle["characters"] = [f for f in scene.battle["characters"] if f["id"] != figure_id]
+    scene.battle["turn"] = None
+    scene.battle["exited"].append({"character": turn["character"], "area": area})
+    scene.record({"event": "exit", "figure": figure_id, "character": turn["character"], "from": list(here),
+                  "area": area})
+
+
+def _play(scene: Scene, turn: dict[str, Any], answer: dict[str, Any]) -> Play:
+    do = answer["do"]
+    figure_id = turn["figure"]
+    if do == "move":
+        me = scene.get(figure_id)
+        here = scene.square(figure_id)
+        to = tuple(answer["to"])
+        reach = reachable(scene.board, here, move_points(scene, turn), "character", scene.figures())
+        cost = reach[to] + turns_between(me["facing"], answer["facing"])
+        turn["moved"] = True
+        me["square"], me["facing"] = list(to), answer["facing"]
+        scene.record({"event": "character-move", "figure": figure_id, "from": list(here), "to": list(to),
+                      "facing": answer["facing"], "cost": cost})
+    elif do == "action":
+        turn["action"] = True
+        yield from _action(scene, turn, answer)
+    elif do == "attack":
+        turn["attacks"].append(answer["weapon"])
+        if "tile" in answer:
+            yield from part("terrain_actions", required=True).attack_tile(scene, figure_id, answer["weapon"],
+                                                                          answer["tile"])
+        else:
+            extra, turn["extra_attack_dice"] = turn["extra_attack_dice"], 0
+            yield from attack(scene, figure_id, answer["weapon"], target=answer.get("target"), extra_dice=extra)
+    elif do == "stone":
+        yield from part("stones", required=True).spend_stone(scene, turn, answer["stone"], answer["option"])
+    elif do == "objective":
+        scene.record({"event": "objective-declared", "objective": answer["objective"],
+                      "character": turn["character"]})
+        raise BattleEnded({"objective": answer["objective"]})
+
+
+def _action(scene: Scene, turn: dict[str, Any], answer: dict[str, Any]) -> Play:
+    action = answer["action"]
+    figure_id = turn["figure"]
+    if action == "prepare":
+        yield from prepare(scene, figure_id)
+    elif action in ("talent", "support"):
+        yield from part("abilities", required=True).use_ability(scene, turn, action)
+    elif action == "rescue":
+        ally = answer["figure"]
+        character = scene.character(ally)
+        before = character["health"]
+        heal(character, _rounds(scene)["rescue"]["heal"])
+        character["fallen"] = False
+        facing = yield from pick("facing", list(DIRECTIONS), figure=ally)
+        scene.get(ally)["facing"] = facing
+        scene.record({"event": "rescue", "figure": figure_id, "rescued": ally, "healed": character["health"] - before,
+                      "facing": facing})
+    elif action == "trade":
+        yield from _trade(scene, figure_id, answer["figure"], answer["give"], answer["take"])
+    elif action == "search":
+        token = next(t for t in scene.battle["search_tokens"] if t["at"] == list(answer["at"]) and not t["revealed"])
+        token["revealed"] = True
+        scene.record({"event": "search", "figure": figure_id, "at": list(token["at"]), "token": token["token"]})
+    elif action == "interact":
+        terrain = part("terrain_actions", required=True)
+        auto = turn["auto_successes"]
+        yield from terrain.interact(scene, figure_id, answer["tile"], answer["name"], auto_successes=auto)
+        turn["auto_successes"] = None if auto is not None else turn["auto_successes"]
+
+
+def _trade(scene: Scene, me_id: int, ally_id: int, give: list[str], take: list[str]) -> Play:
+    """Trade Cards and Coins: ``give`` (card ids) from me to the ally, ``take`` back;
+    coins are the party's in this engine (nothing to trade). Then each keeps within the
+    pack's ``carry.hands`` (a ``leave`` request when over)."""
+    mine, theirs = scene.character(me_id), scene.character(ally_id)
+    for cards, source, target in ((give, mine, theirs), (take, theirs, mine)):
+        for card in cards:
+            name = scene.decks.card(card)["name"]
+            source["cards"].remove(card)
+            items = list(source["items"])
+            items.remove(name)
+            source["items"] = items
+            target["cards"].append(card)
+            target["items"] = [*target["items"], name]
+    scene.record({"event": "trade", "figure": me_id, "with": ally_id, "give": list(give), "take": list(take)})
+    _sync_weapons(scene)
+    indices = [scene.get(me_id)["character"], scene.get(ally_id)["character"]]
+    yield from settle_hands(scene.game, scene.pack, scene.record, indices)
+
+
+def _sync_weapons(scene: Scene) -> None:
+    """A Weapon that left its Character's cards (traded, left over the hands, discarded)
+    is no longer equipped."""
+    for figure in scene.battle["characters"]:
+        held = scene.game["characters"][figure["character"]]["cards"]
+        kept = [card for card in figure["weapons"] if card in held]
+        if kept != figure["weapons"]:
+            figure["weapons"] = kept
+
