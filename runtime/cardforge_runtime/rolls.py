@@ -78,21 +78,37 @@ def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int
 
 def destiny_rerolls(character: dict[str, Any], request: Mapping[str, Any], faces: list[int], *, rule: DiceRule,
                     rng: Pcg32, record: Callable[[dict[str, Any]], None], index: int,
-                    done: Callable[[int], bool] = lambda successes: False,
+                    done: Callable[[int], bool] = lambda successes: False, stones: Any = None,
                     ) -> Generator[dict[str, Any], dict[str, Any], list[int]]:
     """After a roll, the Character may spend Destiny tokens to reroll any or all of
     the dice, with no limit per roll (Gascony's Legacy, Dice Rolls: Spending Destiny
     Tokens). Yields a ``reroll`` request (``request``'s fields, the ``faces``, their
     ``successes`` and the Character's ``destiny``) while the Character has Destiny and
     ``done(successes)`` is false; each reroll costs 1 Destiny (``character`` changed in
-    place) and is passed to ``record``. Returns the final faces."""
+    place) and is passed to ``record``. Returns the final faces.
+
+    ``stones``: in a Battle, the Stones of Chance the roller may spend meanwhile
+    (``battle.stones.RerollStones``: ``offer()`` -> a listing, ``spend(answer)`` -> a
+    generator): while it offers some, the request carries them as ``stones`` and is
+    asked even with no Destiny left; an answer ``{"stone", "option"}`` spends one and
+    the request is asked again (Battle Round Example: a Destiny gained from a stone is
+    spent at once)."""
     advantage, disadvantage, doom = request["advantage"], request["disadvantage"], request["doom"]
     successes = rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
-    while faces and character["destiny"] > 0 and not done(successes):
-        answer = yield {**request, "kind": "reroll", "faces": list(faces), "successes": successes,
-                        "destiny": character["destiny"]}
+    while faces and not done(successes):
+        offered = stones.offer() if stones is not None else []
+        if character["destiny"] <= 0 and not offered:
+            break
+        asked = {**request, "kind": "reroll", "faces": list(faces), "successes": successes,
+                 "destiny": character["destiny"]}
+        if offered:
+            asked["stones"] = offered
+        answer = yield asked
         if answer.get("keep"):
             break
+        if "stone" in answer:
+            yield from stones.spend(answer)
+            continue
         character["destiny"] -= 1
         chosen = answer["reroll"]
         new = list(answer["faces"]) if "faces" in answer else [rng.die(rule.sides) for _ in chosen]
