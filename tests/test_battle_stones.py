@@ -436,3 +436,54 @@ def test_an_ability_that_uses_itself_is_never_offered_and_stops_the_engine(gasco
     assert stone_options(scene, turn) == []
     with pytest.raises(EngineError, match="uses itself"):
         play(scene, use_ability(scene, turn, "support"), [])
+
+
+@settings(max_examples=80, deadline=None)
+@given(pool=st.lists(st.sampled_from(FACES), min_size=1, max_size=4), destiny=st.integers(0, 3),
+       health=st.integers(1, 6), status=st.sets(st.sampled_from(["Despair", "Doom"])), moved=st.booleans(),
+       attacked=st.booleans(), second=st.booleans(), extra=st.integers(0, 6), who=st.sampled_from(["Athos", "Porthos"]))
+def test_every_listed_option_does_something_and_no_other_is_spent(gascony, pool, destiny, health, status, moved,
+                                                                   attacked, second, extra, who):
+    """A property of ``stone_options`` ("usable now"): spending any listed option spends
+    its stone and changes the turn, the Character or its figure; any option not listed
+    is refused with nothing changed."""
+    def fresh():
+        scene = stones_scene(gascony, [character(who, 3, 5, destiny=destiny, health=health, status=sorted(status))],
+                             pool)
+        weapons = ["Rapier", "Pistol"] if who == "Athos" else ["Broadsword"]
+        figure_id = place_character(scene, 0, (2, 4), "north", weapons)
+        turn = new_turn(scene, 0, figure_id)
+        turn.update(moved=moved, attacks=scene.get(figure_id)["weapons"][:1] if attacked else [],
+                    second_attack=second, extra_attack_dice=extra)
+        return scene, turn, figure_id
+
+    def snapshot(scene, turn, figure_id):
+        return copy.deepcopy((turn, scene.game["characters"][0], scene.get(figure_id)))
+
+    scene, turn, _ = fresh()
+    offered = {(s["stone"], o["option"]) for s in stone_options(scene, turn) for o in s["options"]}
+    for stone, face in enumerate(pool):
+        options = len(next(f for f in gascony["stones_of_chance"]["faces"] if f["face"] == face)["options"]) + 1
+        for option in range(options):
+            scene, turn, figure_id = fresh()
+            before = snapshot(scene, turn, figure_id)
+            if (stone, option) not in offered:
+                with pytest.raises(ValueError):
+                    play(scene, spend_stone(scene, turn, stone, option), [])
+                assert snapshot(scene, turn, figure_id) == before and scene.battle["stones"] == pool
+                continue
+            generator = spend_stone(scene, turn, stone, option)
+            try:
+                request = next(generator)
+                while True:
+                    if request["kind"] == "prepare":
+                        answer = {"equip": request["equipped"], "flip": True}
+                    elif request["kind"] == "pick":
+                        answer = {"pick": request["options"][0]}
+                    else:
+                        raise AssertionError(request)
+                    request = generator.send(answer)
+            except StopIteration:
+                pass
+            assert len(scene.battle["stones"]) == len(pool) - 1
+            assert snapshot(scene, turn, figure_id) != before, (face, option)
