@@ -487,3 +487,24 @@ def test_every_listed_option_does_something_and_no_other_is_spent(gascony, pool,
                 pass
             assert len(scene.battle["stones"]) == len(pool) - 1
             assert snapshot(scene, turn, figure_id) != before, (face, option)
+
+
+def test_a_challenge_roll_in_the_turn_may_spend_a_stone_for_destiny(gascony):
+    """An Interact's challenge (``rolls.roll``) in the Character's turn takes the same
+    stones as an Attack roll when the terrain action passes ``reroll_stones``."""
+    from cardforge_runtime.battle.stones import reroll_stones
+    from cardforge_runtime.rolls import roll
+    scene = stones_scene(gascony, [character("Porthos", 4, 3, destiny=0)], ["Courage"])
+    porthos = place_character(scene, 0, (3, 4), "north", ["Broadsword"])
+    new_turn(scene, 0, porthos)
+    generator = roll(scene.game, 0, "Movement", "challenge", 3, 0, tokens=scene.tokens, rule=scene.rule,
+                     rng=scene.rng, record=scene.record, stones=reroll_stones(scene, 0))
+    next(generator)
+    reroll = generator.send({"faces": [1, 2, 4]})
+    assert reroll["kind"] == "reroll" and reroll["destiny"] == 0 and reroll["stones"][0]["face"] == "Courage"
+    again = generator.send({"stone": 0, "option": 1})
+    assert again["destiny"] == 1 and "stones" not in again
+    with pytest.raises(StopIteration) as stop:
+        generator.send({"reroll": [0, 1], "faces": [5, 6]})
+    assert stop.value.value == 4
+    assert reroll_stones(scene, 0) is None                       # the pool is empty now

@@ -49,7 +49,8 @@ def stat_value(character: Mapping[str, Any], stat: str, tokens: Mapping[str, Map
 
 def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int | None, so_far: int, *,
          tokens: Mapping[str, Mapping[str, Any]], rule: DiceRule, rng: Pcg32,
-         record: Callable[[dict[str, Any]], None]) -> Generator[dict[str, Any], dict[str, Any], int]:
+         record: Callable[[dict[str, Any]], None], stones: Any = None,
+         ) -> Generator[dict[str, Any], dict[str, Any], int]:
     """Character ``index`` of ``state`` rolls for ``stat``, then may spend Destiny to
     reroll (Gascony's Legacy, Dice Rolls). Yields the ``roll`` request, then a
     ``reroll`` request while a reroll may help; receives checked answers (dice
@@ -57,6 +58,8 @@ def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int
     ``target`` (the Successes needed, or ``None``) and ``so_far`` (Successes of
     earlier rollers of a ``who: all`` step) go into the requests. ``tokens``: the
     pack's status tokens by name (dice modifiers, Doom, stat modifiers: ``stat_value``).
+    ``stones``: the Stones of Chance the roller may spend during its rerolls (a Battle's
+    challenge in a Character turn: ``battle.stones.reroll_stones``; ``destiny_rerolls``).
     Returns the Successes."""
     character = state["characters"][index]
     modifier = sum(tokens[t]["dice_modifier"] for t in character["status"] if t in tokens)
@@ -72,7 +75,7 @@ def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int
     record({"event": "roll", "character": index, "stat": stat, "faces": list(faces), "successes": successes})
     faces = yield from destiny_rerolls(character, {**request, "advantage": advantage, "disadvantage": disadvantage},
                                        faces, rule=rule, rng=rng, record=record, index=index,
-                                       done=lambda n: target is not None and so_far + n >= target)
+                                       done=lambda n: target is not None and so_far + n >= target, stones=stones)
     return rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
 
 
