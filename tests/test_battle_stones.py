@@ -508,3 +508,29 @@ def test_a_challenge_roll_in_the_turn_may_spend_a_stone_for_destiny(gascony):
         generator.send({"reroll": [0, 1], "faces": [5, 6]})
     assert stop.value.value == 4
     assert reroll_stones(scene, 0) is None                       # the pool is empty now
+
+
+def test_athos_turn_of_the_battle_round_example(gascony):
+    """Athos's whole turn: the M stone for Movement 6; "The Guard is not inside his
+    Rapier's Attack Pattern, so he uses his Action to Prepare, flipping his Stance";
+    then 1 2 4, the C stone for a Destiny spent at once: 2 5 4, and "Duck!"."""
+    from cardforge_runtime.battle.attack import targets_of
+    scene = stones_scene(gascony, [character("Athos", 3, 5, destiny=0)], ["Movement", "Courage"],
+                         order={"Reaction": ["Duck!"]})
+    athos = place_character(scene, 0, (2, 4), "north", ["Rapier"])
+    rapier = scene.get(athos)["weapons"][0]
+    guard = place_enemy(scene, "Cardinal's Guard", (3, 3))       # ahead on the side the Rapier's pattern lacks
+    if guard in targets_of(scene, athos, scene.decks.card(rapier)):
+        scene.get(guard)["square"] = [1, 3]
+    assert targets_of(scene, athos, scene.decks.card(rapier)) == []
+    turn = new_turn(scene, 0, athos)
+    play(scene, spend_stone(scene, turn, 0, 0), [])
+    assert stat_value(scene.game["characters"][0], "Movement", scene.tokens) + turn["move_bonus"] == 6
+    play(scene, prepare(scene, athos), [("prepare", {"equip": [rapier], "flip": True})])   # his Action
+    assert targets_of(scene, athos, scene.decks.card(rapier)) == [guard]
+    result, requests = play(scene, attack(scene, athos, rapier), [
+        ("roll:attack", {"faces": [1, 2, 4]}), ("reroll", {"keep": True}), ("reroll", {"stone": 0, "option": 1}),
+        ("reroll", {"reroll": [0, 1], "faces": [2, 5]})])
+    assert [r["destiny"] for r in requests[2:]] == [0, 1]
+    assert result.faces == [2, 5, 4] and result.successes == 2 and result.results == {guard: "unchanged"}
+    assert scene.battle["stones"] == [] and scene.game["characters"][0]["destiny"] == 0
