@@ -239,6 +239,12 @@ rule("CF841", "board-effect-outside-a-battle", E,
 rule("CF842", "subject-not-in-context", E,
      "An effect names a subject its card does not have: `this` on a Loot or Equipment card or a kept card's `use`, "
      "`you` in a Threat card's threat portion (defaults such as `away_from: this` count): the engine stops there.")
+rule("CF845", "any-face-outside-a-stone", E,
+     "`any-face` (use the stone as any other face: Mana Burst) is in a Character's Talent or Support or inside "
+     "another effect: only a Stone of Chance face's option plays it.")
+rule("CF846", "ability-never-usable", E,
+     "A Character's Talent or Support uses an ability its board does not have, itself, or one that uses it back "
+     "(`use-ability`): the engine never offers it.")
 
 del E, W
 

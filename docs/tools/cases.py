@@ -793,3 +793,6 @@ demo_case("CF836", **{**ENEMY_FILES, "threats": THREAT_DECK.replace("      - ret
                                "      - attack: {target: [{among: adjacent}, players-choice]}\n      - draw: {}\n")})
 deck_case("CF837", "decks.yaml", "  - name: Nothing\n",
           "  - name: Nothing\n    effects: [{draw: {deck: Cardinal Richelieu}}]\n")
+deck_case("CF845", "pack.yaml", "      effects: [{auto-successes: {stat: Prowess, successes: 1}}]\n",
+          "      effects: [{any-face: {}}]\n")
+deck_case("CF846", "pack.yaml", "      effects: [{heal: {who: you, amount: 1}}]\n", "      effects: [{use-ability: support}]\n")

@@ -1286,3 +1286,26 @@ target rule (`{target: [...]}`), and put effects on the attacker in the card's
 `away_from`), so a Loot card cannot push; `heal: {}` in a threat portion heals `you`
 (write `who: this` for the Named Enemy).
 """)
+
+d("CF845", "pack", """
+A Character's Talent or Support, or an effect inside another (an `if` branch, a
+`status`'s `if_held`), holds `any-face`: "use the stone as any other face", Mana
+Burst's "Perform any 1 of the above effects" (1. All for One!). Only a Stone of Chance
+face's option plays it (the stone is spent as one of the other faces: a `pick` among
+their options); anywhere else the engine stops at it ("any-face is played by a Stone
+of Chance").
+""", """
+Put `any-face: {}` alone among the effects of a `stones_of_chance` face's option, or
+give the ability the effect it means (`move-bonus`, `prepare`, `gain`...).
+""")
+
+d("CF846", "pack", """
+A Character's Talent or Support uses an ability (`use-ability`) that its board does not
+have, itself, or the other ability when that one uses it back. The Battle engine offers
+an ability (as an Action or a Stone of Chance option) only when its effects would do
+something, and such an ability never would: it can never be used. When no board of the
+pack has the ability named at all, `CF806` reports it instead.
+""", """
+Give the ability the effects themselves, or name an ability the board has that does not
+lead back to it.
+""")

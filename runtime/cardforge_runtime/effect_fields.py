@@ -320,7 +320,8 @@ EFFECTS: dict[str, tuple[str, dict[str, _P]]] = {
     "second-attack": ("Attack with a second Weapon.", {}),
     "move-bonus": ("Move `squares` more squares this turn.", {"squares": ("squares", False, 1)}),
     "prepare": ("Take the Prepare action at no cost.", {}),
-    "use-ability": ("Use your `ability` (talent or support) even if covered.", {"ability": ("ability", True, None)}),
+    "use-ability": ("Use your `ability` (talent or support); not while a status token covers it.",
+                    {"ability": ("ability", True, None)}),
     "any-face": ("Use the Stone as any other face.", {}),
 }
 #: Effects written with a scalar instead of a mapping, and the parameter it gives

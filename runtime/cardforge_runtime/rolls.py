@@ -49,7 +49,8 @@ def stat_value(character: Mapping[str, Any], stat: str, tokens: Mapping[str, Map
 
 def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int | None, so_far: int, *,
          tokens: Mapping[str, Mapping[str, Any]], rule: DiceRule, rng: Pcg32,
-         record: Callable[[dict[str, Any]], None]) -> Generator[dict[str, Any], dict[str, Any], int]:
+         record: Callable[[dict[str, Any]], None], stones: Any = None,
+         ) -> Generator[dict[str, Any], dict[str, Any], int]:
     """Character ``index`` of ``state`` rolls for ``stat``, then may spend Destiny to
     reroll (Gascony's Legacy, Dice Rolls). Yields the ``roll`` request, then a
     ``reroll`` request while a reroll may help; receives checked answers (dice
@@ -57,6 +58,8 @@ def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int
     ``target`` (the Successes needed, or ``None``) and ``so_far`` (Successes of
     earlier rollers of a ``who: all`` step) go into the requests. ``tokens``: the
     pack's status tokens by name (dice modifiers, Doom, stat modifiers: ``stat_value``).
+    ``stones``: the Stones of Chance the roller may spend during its rerolls (a Battle's
+    challenge in a Character turn: ``battle.stones.reroll_stones``; ``destiny_rerolls``).
     Returns the Successes."""
     character = state["characters"][index]
     modifier = sum(tokens[t]["dice_modifier"] for t in character["status"] if t in tokens)
@@ -72,27 +75,43 @@ def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int
     record({"event": "roll", "character": index, "stat": stat, "faces": list(faces), "successes": successes})
     faces = yield from destiny_rerolls(character, {**request, "advantage": advantage, "disadvantage": disadvantage},
                                        faces, rule=rule, rng=rng, record=record, index=index,
-                                       done=lambda n: target is not None and so_far + n >= target)
+                                       done=lambda n: target is not None and so_far + n >= target, stones=stones)
     return rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
 
 
 def destiny_rerolls(character: dict[str, Any], request: Mapping[str, Any], faces: list[int], *, rule: DiceRule,
                     rng: Pcg32, record: Callable[[dict[str, Any]], None], index: int,
-                    done: Callable[[int], bool] = lambda successes: False,
+                    done: Callable[[int], bool] = lambda successes: False, stones: Any = None,
                     ) -> Generator[dict[str, Any], dict[str, Any], list[int]]:
     """After a roll, the Character may spend Destiny tokens to reroll any or all of
     the dice, with no limit per roll (Gascony's Legacy, Dice Rolls: Spending Destiny
     Tokens). Yields a ``reroll`` request (``request``'s fields, the ``faces``, their
     ``successes`` and the Character's ``destiny``) while the Character has Destiny and
     ``done(successes)`` is false; each reroll costs 1 Destiny (``character`` changed in
-    place) and is passed to ``record``. Returns the final faces."""
+    place) and is passed to ``record``. Returns the final faces.
+
+    ``stones``: in a Battle, the Stones of Chance the roller may spend meanwhile
+    (``battle.stones.RerollStones``: ``offer()`` -> a listing, ``spend(answer)`` -> a
+    generator): while it offers some, the request carries them as ``stones`` and is
+    asked even with no Destiny left; an answer ``{"stone", "option"}`` spends one and
+    the request is asked again (Battle Round Example: a Destiny gained from a stone is
+    spent at once)."""
     advantage, disadvantage, doom = request["advantage"], request["disadvantage"], request["doom"]
     successes = rule.successes(faces, advantage=advantage, disadvantage=disadvantage, doom=doom)
-    while faces and character["destiny"] > 0 and not done(successes):
-        answer = yield {**request, "kind": "reroll", "faces": list(faces), "successes": successes,
-                        "destiny": character["destiny"]}
+    while faces and not done(successes):
+        offered = stones.offer() if stones is not None else []
+        if character["destiny"] <= 0 and not offered:
+            break
+        asked = {**request, "kind": "reroll", "faces": list(faces), "successes": successes,
+                 "destiny": character["destiny"]}
+        if offered:
+            asked["stones"] = offered
+        answer = yield asked
         if answer.get("keep"):
             break
+        if "stone" in answer:
+            yield from stones.spend(answer)
+            continue
         character["destiny"] -= 1
         chosen = answer["reroll"]
         new = list(answer["faces"]) if "faces" in answer else [rng.die(rule.sides) for _ in chosen]

@@ -63,6 +63,6 @@ def checks_for(stage: str) -> list[Check]:
 # Import the families so that they register (order = run order).
 from cardforge_compiler.checks import pack, references, conditions, party, text, flow, graph, state  # noqa: E402,F401
 from cardforge_compiler.checks import board_refs  # noqa: E402,F401
-from cardforge_compiler.checks import enemy_refs, deck_refs, effect_refs, effect_places, pack_conditions  # noqa: E402,F401
+from cardforge_compiler.checks import enemy_refs, deck_refs, effect_refs, effect_places, abilities, pack_conditions  # noqa: E402,F401
 from cardforge_compiler.checks import board, inventory, placement, deployment, reachability  # noqa: E402,F401
 from cardforge_compiler.checks import decks, deck_draws, enemies, difficulty  # noqa: E402,F401

@@ -11,7 +11,12 @@ one concern per module:
 - ``dice_rules``: an attack roll with the Weapon's dice rules and Destiny rerolls;
 - ``attack``: an Attack from start to end (targets, dice, successes, Reactions, Loot);
 - ``defense``: a Character answering Enemy attacks (automatic Wounds, the Defense roll);
+- ``stones``: Stones of Chance (the All for One roll, spending a stone, stones spent
+  during a reroll);
+- ``abilities``: Talent and Support, covering status tokens, the Character-turn effects;
+- ``prepare``: the Prepare action's request;
 - ``answers``: the checks of the answers to the requests above.
 
-docs/runtime.md, "Battle state", "Attacks" and "The Defense roll".
+docs/runtime.md, "Battle state", "Attacks", "The Defense roll" and "Stones of Chance and
+abilities".
 """

@@ -1,5 +1,6 @@
 """The checks of the answers to the Battle's requests (``pick``, ``assign``, ``pips``,
-``defend``; the attack's and the Defense's ``roll`` and ``reroll`` requests are the
+``defend``, ``stones``, ``prepare``, and a ``reroll`` answered with a Stone of Chance;
+the attack's and the Defense's ``roll`` and ``reroll`` requests are otherwise the
 story's and use its checks).
 
 A front end (or the Battle session of issue 10) checks an answer with
@@ -16,8 +17,14 @@ request says ``split_sixes``, possible giving each die whole to one target (a 6 
 split).
 | ``pips`` (``faces``, ``dice_count``) | ``{"dice": [positions]}``: up to ``dice_count`` positions from 0, each once |
 | ``defend`` (``faces``, ``groups``) | ``{"defend": [per die, a group index from 0 or null]}`` |
+| ``stones`` (``count``, ``faces``) | ``{"auto": true}`` or ``{"faces": [count faces]}`` (``battle.stones``) |
+| ``prepare`` (``cards``) | ``{"keep": true}`` or ``{"equip": [card ids], "flip": bool}`` (``battle.prepare``) |
+| ``reroll`` with ``stones`` | also ``{"stone": k, "option": j}``, a listed pair; no ``reroll`` at 0 Destiny (2) |
 
-Dependencies: ``answer_fields``, ``requests``, ``dice``.
+(2) in the roller's Character turn a ``reroll`` request lists the Stones of Chance it
+may spend meanwhile; with no Destiny left it is asked only for them (or ``keep``).
+
+Dependencies: ``answer_fields``, ``requests``, ``dice``, ``battle.stones``, ``battle.prepare``.
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardforge_runtime.answer_fields import AnswerError, only_fields
+from cardforge_runtime.battle.prepare import check_prepare
+from cardforge_runtime.battle.stones import check_stone_choice, check_stones
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.requests import check_answer
 
@@ -56,10 +65,24 @@ def check_battle_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule)
         AnswerError: the answer does not fit (what was expected, in one sentence).
     """
     kind = request.get("kind")
-    if kind not in ("assign", "pips", "defend"):
+    if kind == "reroll" and isinstance(answer, dict) and ("stone" in answer or "option" in answer):
+        only_fields("reroll", answer, "stone", "option")
+        check_stone_choice(request.get("stones") or [], answer)
+        return answer
+    if kind == "reroll" and isinstance(answer, dict) and "reroll" in answer and not request.get("free") \
+            and request.get("destiny") == 0:
+        raise AnswerError('no Destiny token left to reroll: give {"keep": true}, or spend a listed stone '
+                          '{"stone": k, "option": j}')
+    if kind not in ("assign", "pips", "defend", "stones", "prepare"):
         return check_answer(request, answer, rule)        # ``pick`` too: ``requests.check_pick``
     if not isinstance(answer, dict):
         raise AnswerError(f"an answer is a JSON object, not {type(answer).__name__}")
+    if kind == "stones":
+        check_stones(request, answer)
+        return answer
+    if kind == "prepare":
+        check_prepare(request, answer)
+        return answer
     if kind == "defend":
         only_fields("defend", answer, "defend")
         given, size, groups = answer.get("defend"), len(request["faces"]), len(request["groups"])

@@ -27,6 +27,7 @@ from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
 from cardforge_runtime.battle.scene import Scene
+from cardforge_runtime.battle.stones import reroll_stones
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.answer_fields import AnswerError
 from cardforge_runtime.rolls import destiny_rerolls
@@ -67,7 +68,9 @@ def roll_with_rules(scene: Scene, index: int, request: Request, weapon_rules: Se
     it may reroll (answer ``{"keep": true}`` to decline, or ``{"reroll": [some of
     those positions], "faces"/"auto"}``: the free reroll is the roller's to use, Battle
     Round Example: "His Rapier's ability lets him reroll 1s"; no Destiny spent); the
-    ``reroll`` requests of Destiny; for each ``add_pips`` rule a ``pips`` request
+    ``reroll`` requests of Destiny (in the roller's own Character turn they carry the
+    Stones of Chance it may spend meanwhile, ``battle.stones.RerollStones``, and are
+    asked even with no Destiny while a stone is offered); for each ``add_pips`` rule a ``pips`` request
     ``{"kind": "pips", "faces", "pips", "dice_count", "suggested"}`` (answer
     ``{"dice": [positions]}``, up to ``dice_count``, each once) unless no die can
     change. Returns the final faces; events ``roll``, ``weapon-reroll``, ``reroll``,
@@ -99,7 +102,7 @@ def roll_with_rules(scene: Scene, index: int, request: Request, weapon_rules: Se
                 scene.record({"event": "weapon-reroll", "character": index, "dice": chosen, "faces": list(faces),
                               "successes": rule.successes(faces, **flags)})
     faces = yield from destiny_rerolls(character, request, faces, rule=rule, rng=scene.rng, record=scene.record,
-                                       index=index)
+                                       index=index, stones=reroll_stones(scene, index))
     for weapon_rule in weapon_rules:
         if weapon_rule.get("add_pips"):
             pips, count = weapon_rule["add_pips"], weapon_rule.get("dice_count", 1)

@@ -1,8 +1,8 @@
-"""The answer checks of the Battle rounds' requests: ``deploy``, ``prepare``, ``stones``
-and ``turn`` (docs/runtime.md, "Battle rounds"), and ``check_round_answer``, the one
-check of every request a Battle makes (these, the Attack's and the Defense roll's
-``assign``, ``pips``, ``defend`` through ``battle.answers``, and the story's kinds
-through ``requests``). Each check reads only the request and the answer: an answer
+"""The answer checks of the Battle rounds' requests ``deploy`` and ``turn``
+(docs/runtime.md, "Battle rounds"), and ``check_round_answer``, the one check of every
+request a Battle makes (these; ``prepare``, ``stones``, the Attack's and the Defense
+roll's ``assign``, ``pips``, ``defend`` and a ``reroll`` answered with a Stone through
+``battle.answers``; the story's kinds through ``requests``). Each check reads only the request and the answer: an answer
 the check lets through is one the engine can play, and a refused one changes nothing.
 
 Rule sources: Gascony's Legacy, "Battle Cards - Setup" 6, "Prepare", "1. All for One!",
@@ -21,7 +21,7 @@ from cardforge_runtime.board import DIRECTIONS, turns_between
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.limits import PlainDataError, check_plain_data
 
-__all__ = ["ROUND_CHECKS", "check_deploy", "check_prepare", "check_round_answer", "check_stones", "check_turn"]
+__all__ = ["ROUND_CHECKS", "check_deploy", "check_round_answer", "check_turn"]
 
 
 def _square(value: Any) -> bool:
@@ -41,43 +41,6 @@ def check_deploy(request: Mapping[str, Any], answer: Mapping[str, Any], rule: Di
     if not _square(answer.get("square")) or answer["square"] not in request["squares"]:
         raise AnswerError(f'give "square": one of the free Start squares {request["squares"]}')
     _facing(answer)
-
-
-def check_prepare(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
-    """``{"keep": true}`` or ``{"equip": [card ids of cards], "flip": bool}``: each card
-    once, at most one primary and one secondary Weapon, within ``hands``."""
-    if "keep" in answer:
-        only_fields("prepare", answer, "keep")
-        if answer["keep"] is not True:
-            raise AnswerError('"keep" is true (or give "equip" and "flip")')
-        return
-    only_fields("prepare", answer, "equip", "flip")
-    equip, flip = answer.get("equip"), answer.get("flip")
-    cards = {c["card"]: c for c in request["cards"]}
-    if not isinstance(equip, list) or any(type(c) is not str or c not in cards for c in equip) \
-            or len(set(equip)) != len(equip):
-        raise AnswerError(f'give "equip": some of the Weapons held {sorted(cards)}, each once')
-    if type(flip) is not bool:
-        raise AnswerError('give "flip": true (flip the Stance token) or false')
-    slots = [cards[c]["slot"] for c in equip]
-    if len(set(slots)) != len(slots):
-        raise AnswerError("one primary and one secondary Weapon at most (Equipment cards)")
-    if sum(cards[c]["hands"] for c in equip) > request["hands"]:
-        raise AnswerError(f"these Weapons need more than {request['hands']} hands")
-
-
-def check_stones(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> None:
-    """``{"auto": true}`` or ``{"faces": [count faces, each one of faces]}``."""
-    if "auto" in answer:
-        only_fields("stones", answer, "auto")
-        if answer["auto"] is not True:
-            raise AnswerError('"auto" is true (or give "faces")')
-        return
-    only_fields("stones", answer, "faces")
-    faces = answer.get("faces")
-    if not isinstance(faces, list) or len(faces) != request["count"] \
-            or any(type(f) is not str or f not in request["faces"] for f in faces):
-        raise AnswerError(f'give "faces": {request["count"]} of {request["faces"]} (or "auto": true)')
 
 
 def _option(request: Mapping[str, Any], do: str, action: str | None = None) -> Mapping[str, Any]:
@@ -172,7 +135,7 @@ def check_turn(request: Mapping[str, Any], answer: Mapping[str, Any], rule: Dice
 
 
 #: The Battle rounds' own answer checks, by request kind.
-ROUND_CHECKS = {"deploy": check_deploy, "prepare": check_prepare, "stones": check_stones, "turn": check_turn}
+ROUND_CHECKS = {"deploy": check_deploy, "turn": check_turn}
 
 
 def check_round_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule) -> dict[str, Any]:

@@ -68,10 +68,10 @@ def make_scene(pack: Mapping[str, Any], game: dict[str, Any], step: Mapping[str,
     bundle_decks = list(decks_by_name(pack).values()) + list(pack.get("threat_decks") or ())
     decks = GameDecks(game["decks"], bundle_decks, deck_rng)
     board = build_board(pack["board"], step["layout"])
+    scene = Scene(board, battle, game, pack, decks, DiceRule.from_pack(pack), rng, difficulty_name=difficulty, sink=sink)
     enemies = part("enemy_turn")
-    scene = Scene(board, battle, game, pack, decks, DiceRule.from_pack(pack), rng,
-                  enemy_turn=getattr(enemies, "activate", None), enemy_attack=getattr(enemies, "enemy_attack", None),
-                  difficulty_name=difficulty, sink=sink)
+    if enemies is not None and hasattr(enemies, "wire"):
+        enemies.wire(scene)
     scene.objectives = meets(step)
     return scene
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping
 from typing import Any
 
-from cardforge_runtime.battle.prepare import prepare, weapons_held
+from cardforge_runtime.battle.prepare import prepare
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import add_character, add_enemy, add_named, named_health, new_battle, occupied
 from cardforge_runtime.board import DIRECTIONS, deployment_for
@@ -112,7 +112,18 @@ def set_up(scene: Scene, deck_rng: Any) -> Generator[Request, dict[str, Any], No
         scene.record({"event": "deploy", "figure": figure["id"], "character": index, "square": list(figure["square"]),
                       "facing": figure["facing"]})
         if not character["fallen"]:
-            yield from prepare(scene, figure["id"], free=True)
+            yield from prepare(scene, figure["id"])
+
+
+def weapons_held(scene: Scene, index: int) -> list[tuple[str, dict[str, Any]]]:
+    """The Weapon cards (Equipment cards with an ``attack``) Character ``index`` holds:
+    ``(card id, bundle card)`` in the order held."""
+    out = []
+    for card in scene.game["characters"][index]["cards"]:
+        data = scene.decks.card(card)
+        if data.get("attack") and not data.get("unarmed"):
+            out.append((card, data))
+    return out
 
 
 def _starting_weapons(scene: Scene, index: int) -> list[str]:

@@ -230,13 +230,18 @@ def _play(scene: Scene, turn: dict[str, Any], answer: dict[str, Any]) -> Play:
         scene.record({"event": "character-move", "figure": figure_id, "from": list(here), "to": list(to),
                       "facing": answer["facing"], "cost": cost})
     elif do == "action":
-        turn["action"] = True
-        yield from _action(scene, turn, answer)
+        if answer["action"] in ("talent", "support"):
+            # the ability's own check of the Action, which marks it taken
+            yield from part("abilities", required=True).use_ability(scene, turn, answer["action"], action=True)
+        else:
+            turn["action"] = True
+            yield from _action(scene, turn, answer)
     elif do == "attack":
         turn["attacks"].append(answer["weapon"])
         if "tile" in answer:
+            extra, turn["extra_attack_dice"] = turn["extra_attack_dice"], 0
             yield from part("terrain_actions", required=True).attack_tile(scene, figure_id, answer["weapon"],
-                                                                          answer["tile"])
+                                                                          answer["tile"], extra_dice=extra)
         else:
             extra, turn["extra_attack_dice"] = turn["extra_attack_dice"], 0
             yield from attack(scene, figure_id, answer["weapon"], target=answer.get("target"), extra_dice=extra)
@@ -253,8 +258,6 @@ def _action(scene: Scene, turn: dict[str, Any], answer: dict[str, Any]) -> Play:
     figure_id = turn["figure"]
     if action == "prepare":
         yield from prepare(scene, figure_id)
-    elif action in ("talent", "support"):
-        yield from part("abilities", required=True).use_ability(scene, turn, action)
     elif action == "rescue":
         ally = answer["figure"]
         character = scene.character(ally)
@@ -273,9 +276,10 @@ def _action(scene: Scene, turn: dict[str, Any], answer: dict[str, Any]) -> Play:
         scene.record({"event": "search", "figure": figure_id, "at": list(token["at"]), "token": token["token"]})
     elif action == "interact":
         terrain = part("terrain_actions", required=True)
-        auto = turn["auto_successes"]
-        yield from terrain.interact(scene, figure_id, answer["tile"], answer["name"], auto_successes=auto)
-        turn["auto_successes"] = None if auto is not None else turn["auto_successes"]
+        result = yield from terrain.interact(scene, figure_id, answer["tile"], answer["name"],
+                                             auto_successes=turn["auto_successes"])
+        if result.get("auto"):
+            turn["auto_successes"] = None        # Corps-a-corps's successes are used
 
 
 def _trade(scene: Scene, me_id: int, ally_id: int, give: list[str], take: list[str]) -> Play:
