@@ -74,7 +74,10 @@ def checked(scene: Scene) -> Scene:
 def drive(scene: Scene, generator, answers: list[Any]) -> tuple[Any, list[dict[str, Any]]]:
     """Drive ``generator``: each request is answered by the next of ``answers`` (an
     answer dict, or a function of the request), checked with ``check_battle_answer``.
+    ``answers`` may also be one function answering every request (``responder``).
     Returns (the generator's value, the requests)."""
+    if callable(answers):
+        answers = _Every(answers)  # type: ignore[assignment]
     requests: list[dict[str, Any]] = []
     try:
         request = next(generator)
@@ -86,8 +89,38 @@ def drive(scene: Scene, generator, answers: list[Any]) -> tuple[Any, list[dict[s
             check_battle_answer(request, answer, scene.rule)
             request = generator.send(answer)
     except StopIteration as stop:
-        assert not answers, f"answers left over: {answers}"
+        assert isinstance(answers, _Every) or not answers, f"answers left over: {answers}"
         return stop.value, requests
+
+
+class _Every(list):
+    """An endless list of one answering function."""
+
+    def __init__(self, answer) -> None:  # noqa: ANN001
+        super().__init__([answer])
+
+    def pop(self, index: int = -1):  # noqa: ANN201
+        return self[0]
+
+    def __bool__(self) -> bool:
+        return False if getattr(self, "done", False) else True
+
+
+def responder(faces: int = 1):  # noqa: ANN201
+    """An answer to any request: every die shows ``faces``, no reroll, the first
+    option of a pick, the suggested Defense."""
+    def answer(request: dict[str, Any]) -> dict[str, Any]:
+        kind = request["kind"]
+        if kind == "roll":
+            return {"faces": [faces] * request["dice"]}
+        if kind == "reroll":
+            return {"keep": True}
+        if kind == "defend":
+            return {"defend": request["suggested"]}
+        if kind == "pick":
+            return {"pick": request["options"][0]}
+        raise AssertionError(f"unexpected request {request}")
+    return answer
 
 
 def moves(scene: Scene) -> list[dict[str, Any]]:

@@ -175,7 +175,7 @@ def test_the_defense_requests_shown_in_runtime_md_have_the_real_keys(gascony) ->
     import re
     from pathlib import Path
     doc = (Path(__file__).resolve().parents[1] / "docs" / "runtime.md").read_text(encoding="utf-8")
-    section = doc[doc.index("### The Defense roll"):doc.index("## Conformance transcripts")]
+    section = doc[doc.index("### The Defense roll"):doc.index("### The Enemy turn")]
     shown = [json.loads(line) for block in re.findall(r"```json\n(.*?)```", section, re.S)
              for line in block.strip().splitlines()]
     scene, athos, _guards, _marksmen, attacks = example(gascony)

@@ -11,7 +11,10 @@ one concern per module:
 - ``dice_rules``: an attack roll with the Weapon's dice rules and Destiny rerolls;
 - ``attack``: an Attack from start to end (targets, dice, successes, Reactions, Loot);
 - ``defense``: a Character answering Enemy attacks (automatic Wounds, the Defense roll);
+- ``enemy_routes``: legal Enemy routes and their rule checker (``legal_enemy_path``);
+- ``enemy_move``: Enemy movement by the priorities;
+- ``enemy_turn``: the Enemy turn (threats, movement, attacks), ``activate``, ``enemy_attack``;
 - ``answers``: the checks of the answers to the requests above.
 
-docs/runtime.md, "Battle state", "Attacks" and "The Defense roll".
+docs/runtime.md, "Battle state", "Attacks", "The Defense roll" and "The Enemy turn".
 """

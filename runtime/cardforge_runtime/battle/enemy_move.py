@@ -39,33 +39,33 @@ Rule sources: Gascony's Legacy, "3. Enemy Turn" ("2. Enemy Movement", "2A. Melee
 Movement" 1-4, "2B. Ranged Enemy Movement" 1-2 and the rules below them), "Fallen
 Characters" ("Enemies ignore Fallen Characters and their Attack Patterns. Enemies may
 move through squares containing Fallen Characters, but not end movement there").
-Dependencies: ``board``, ``effect_fields``, ``battle.scene``, ``battle.attack``
-(``melee_cover``), ``battle.targets``.
+The routes themselves and their rule checker ``legal_enemy_path`` are
+``battle.enemy_routes``' (re-exported here). Dependencies: ``board``,
+``effect_fields``, ``battle.scene``, ``battle.attack`` (``melee_cover``),
+``battle.targets``, ``battle.enemy_routes``.
 """
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Generator, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from cardforge_runtime.battle.attack import melee_cover
+from cardforge_runtime.battle.enemy_routes import (Routes, attack_pattern_squares, legal_enemy_path, may_end,
+                                                   others_of, remaining_costs, reverse_steps, routes)
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.targets import attackable_from, candidates
-from cardforge_runtime.board import adjacent, in_range, line_of_sight, step_cost, step_table
-from cardforge_runtime.board.grid import as_square
-from cardforge_runtime.board.terrain import square_rules
+from cardforge_runtime.board import adjacent, adjacent_squares, in_range, line_of_sight
 from cardforge_runtime.effect_fields import ENEMY_PRIORITY_DEFAULTS
 from cardforge_runtime.effects import pick
 from cardforge_runtime.errors import EngineError
 
 __all__ = ["Move", "Routes", "attack_pattern_squares", "legal_enemy_path", "move_enemy", "plan_move",
-           "priorities_of", "remaining_costs", "routes"]
+           "priorities_of", "remaining_costs", "reverse_steps", "routes"]
 
 Square = tuple[int, int]
 Request = dict[str, Any]
-INFINITY = float("inf")
 
 
 def priorities_of(scene: Scene, enemy: int) -> Mapping[str, Any]:
@@ -78,119 +78,6 @@ def priorities_of(scene: Scene, enemy: int) -> Mapping[str, Any]:
         return data["priorities"]
     defaults = (scene.pack.get("enemy_rules") or {}).get("defaults") or {}
     return defaults.get(data["type"]) or ENEMY_PRIORITY_DEFAULTS[data["type"]]
-
-
-def attack_pattern_squares(scene: Scene) -> frozenset[Square]:
-    """Every square in the Melee Attack Pattern of a standing Character's equipped
-    Weapons (``attack.melee_cover``); a Fallen Character's are ignored."""
-    return frozenset(sq for f in candidates(scene) for sq in melee_cover(scene, f))
-
-
-def _others(scene: Scene, enemy: int) -> dict[Square, str]:
-    here = scene.square(enemy)
-    return {sq: kind for sq, kind in scene.figures().items() if sq != here}
-
-
-def _may_end(scene: Scene, square: Square, others: Mapping[Square, str]) -> bool:
-    rules = square_rules(scene.board)[scene.board.index(square)]
-    return rules.stop and rules.enemies and square not in others and scene.board.on_map(square)
-
-
-@dataclass
-class Routes:
-    """The cheapest legal routes of one Enemy this turn.
-
-    Attributes:
-        start: its square; budget: its Movement.
-        cost: square -> the fewest Movement points of a legal route entering it (no
-            budget), every square a route can enter; a square of an Attack Pattern
-            is the end of any route entering it.
-        prev: square -> the square before it on that route.
-        ends: square -> cost, the squares a move this turn may end on (``start`` at 0).
-    """
-
-    start: Square
-    budget: int
-    cost: dict[Square, int] = field(default_factory=dict)
-    prev: dict[Square, Square] = field(default_factory=dict)
-    ends: dict[Square, int] = field(default_factory=dict)
-
-    def path(self, square: Square) -> list[Square]:
-        """The route to ``square`` (a key of ``cost``), ``start`` first."""
-        out = [square]
-        while out[-1] != self.start:
-            out.append(self.prev[out[-1]])
-        return out[::-1]
-
-
-def routes(scene: Scene, enemy: int, pattern: frozenset[Square] | None = None) -> Routes:
-    """The cheapest legal routes of Enemy figure ``enemy`` (``Routes``): Dijkstra over
-    ``board.step_table`` (mover ``"enemy"``, the other figures), where a square of
-    ``pattern`` (default ``attack_pattern_squares``) ends the route entering it and an
-    occupied one is never entered. Deterministic: equal costs keep the route found
-    first in board order."""
-    pattern = attack_pattern_squares(scene) if pattern is None else pattern
-    board, others = scene.board, _others(scene, enemy)
-    start = scene.square(enemy)
-    data = scene.enemies[scene.get(enemy)["enemy"]]
-    out = Routes(start, data["movement"])
-    table = step_table(board, "enemy", others)
-    best = {board.index(start): 0}
-    squares = {board.index(start): start}
-    prev: dict[int, int] = {}
-    heap = [(0, board.index(start))]
-    while heap:
-        cost, i = heapq.heappop(heap)
-        if cost > best[i] or (squares[i] in pattern and squares[i] != start):
-            continue
-        for j, b, step in table[i]:
-            if b in pattern and b in others:
-                continue
-            total = cost + step
-            if total < best.get(j, INFINITY):
-                best[j], squares[j], prev[j] = total, b, i
-                heapq.heappush(heap, (total, j))
-    for i, cost in best.items():
-        out.cost[squares[i]] = cost
-        if i in prev:
-            out.prev[squares[i]] = squares[prev[i]]
-    out.ends = {sq: c for sq, c in out.cost.items()
-                if c <= out.budget and (sq == start or _may_end(scene, sq, others))}
-    return out
-
-
-def remaining_costs(scene: Scene, enemy: int, goals: Iterable[Square],
-                    pattern: frozenset[Square] | None = None) -> dict[Square, int]:
-    """Square -> the fewest Movement points Enemy figure ``enemy`` would spend from
-    there to end a move on one of ``goals``, over as many turns as it takes: the steps
-    of its legal routes (no standing Character passed, no occupied square of a pattern
-    entered), the stop on entering a pattern aside. Squares that cannot reach a goal
-    are left out. A reverse Dijkstra from the goals."""
-    pattern = attack_pattern_squares(scene) if pattern is None else pattern
-    board, others = scene.board, _others(scene, enemy)
-    table = step_table(board, "enemy", others)
-    back: dict[int, list[tuple[int, Square, int]]] = {}
-    for i, steps in enumerate(table):
-        a = (i % board.columns + 1, i // board.columns + 1)
-        for j, b, cost in steps:
-            if not (b in pattern and b in others):
-                back.setdefault(j, []).append((i, a, cost))
-    best: dict[int, int] = {}
-    heap = []
-    for sq in set(goals):
-        best[board.index(sq)] = 0
-        heap.append((0, board.index(sq)))
-    heapq.heapify(heap)
-    while heap:
-        cost, j = heapq.heappop(heap)
-        if cost > best[j]:
-            continue
-        for i, _a, step in back.get(j, ()):
-            total = cost + step
-            if total < best.get(i, INFINITY):
-                best[i] = total
-                heapq.heappush(heap, (total, i))
-    return {(i % board.columns + 1, i // board.columns + 1): c for i, c in best.items()}
 
 
 @dataclass
@@ -216,6 +103,13 @@ class _Context:
     rule: list[Any]
     covers: Callable[[int], list[Square]]
     standing: list[int]
+    _back: dict[int, list[tuple[int, int]]] | None = None
+
+    def remaining(self, goals: Iterable[Square]) -> dict[Square, int]:
+        """``remaining_costs`` to ``goals``, the reversed steps built once."""
+        if self._back is None:
+            self._back = reverse_steps(self.scene, self.enemy, self.pattern)
+        return remaining_costs(self.scene, self.enemy, goals, self.pattern, self._back)
 
     def stay(self, step: str | None) -> Move:
         return Move(self.here, [self.here], 0, step)
@@ -283,19 +177,24 @@ def _toward(ctx: _Context, step: str, toward: int | None,
     return ctx.goto(_square_answer(chosen), step, toward)
 
 
-def _goal_squares(ctx: _Context, keep: Callable[[Square], bool]) -> list[Square]:
-    others = _others(ctx.scene, ctx.enemy)
-    return [sq for sq in ctx.scene.board.squares()
-            if (sq == ctx.here or _may_end(ctx.scene, sq, others)) and keep(sq)]
+def _goal_squares(ctx: _Context, keep: Callable[[Square], bool], near: Square | None = None) -> list[Square]:
+    """The squares a move may end on (or the Enemy's own) where ``keep`` holds; only
+    those adjacent to ``near`` when given."""
+    others = others_of(ctx.scene, ctx.enemy)
+    squares = ctx.scene.board.squares() if near is None else adjacent_squares(ctx.scene.board, near)
+    return [sq for sq in squares if (sq == ctx.here or may_end(ctx.scene, sq, others)) and keep(sq)]
 
 
 def _toward_nearest(ctx: _Context, step: str) -> Generator[Request, dict[str, Any], Move | None]:
     scene = ctx.scene
     left: dict[int, dict[Square, int]] = {}
+    beside = any(isinstance(s, Mapping) and s.get("kind") == "among" and s.get("value") == "adjacent"
+                 for s in ctx.rule)
     for c in ctx.standing:
         goals = _goal_squares(ctx, lambda sq, c=c: bool(
-            attackable_from(scene, ctx.rule, ctx.enemy, sq, covers=ctx.covers, pool=[c])))
-        left[c] = remaining_costs(scene, ctx.enemy, goals, ctx.pattern)
+            attackable_from(scene, ctx.rule, ctx.enemy, sq, covers=ctx.covers, pool=[c])),
+            scene.square(c) if beside else None)
+        left[c] = ctx.remaining(goals)
     distance = {c: costs[ctx.here] for c, costs in left.items() if ctx.here in costs}
     if not distance:
         return None
@@ -305,8 +204,7 @@ def _toward_nearest(ctx: _Context, step: str) -> Generator[Request, dict[str, An
 
 
 def _toward_line_of_sight(ctx: _Context, step: str) -> Generator[Request, dict[str, Any], Move | None]:
-    left = remaining_costs(ctx.scene, ctx.enemy, _goal_squares(ctx, lambda sq: _sees_a_character(ctx, sq)),
-                           ctx.pattern)
+    left = ctx.remaining(_goal_squares(ctx, lambda sq: _sees_a_character(ctx, sq)))
     if ctx.here not in left:
         return None
     return (yield from _toward(ctx, step, None, left))
@@ -362,53 +260,3 @@ def move_enemy(scene: Scene, enemy: int) -> Generator[Request, dict[str, Any], M
                   "path": [list(sq) for sq in move.path], "cost": move.cost, "priority": move.priority,
                   "toward": move.toward})
     return move
-
-
-def legal_enemy_path(scene: Scene, figure: int, path: Iterable[Any]) -> str | None:
-    """Whether Enemy figure ``figure`` may move along ``path`` now (the rule checker:
-    docs/rulings.md, "Enemy movement"). ``path``: the squares visited, its square
-    first. Returns ``None`` when legal, else the reason, one sentence: a step an Enemy
-    may not take (not adjacent, a wall, a standing Character's square, terrain that
-    bars Enemies such as Elevated, an edge it may not cross), going on after entering a
-    square of a standing Character's Melee Attack Pattern, passing an occupied square
-    inside a pattern, ending on an occupied square or one no move may end on, or
-    costing more than its Movement.
-
-    Rule: Gascony's Legacy, "Enemy Movement" and "Fallen Characters"."""
-    if not scene.on_board(figure) or scene.kind(figure) != "enemy":
-        return f"figure {figure} is not an Enemy on the board"
-    try:
-        squares = [as_square(sq) for sq in path]
-    except ValueError as error:
-        return str(error)
-    if not squares:
-        return "a path needs at least the Enemy's square"
-    board, here = scene.board, scene.square(figure)
-    if squares[0] != here:
-        return f"the path starts on {list(squares[0])}, not on the Enemy's square {list(here)}"
-    others, pattern = _others(scene, figure), attack_pattern_squares(scene)
-    rules = square_rules(board)
-    total, last = 0, len(squares) - 1
-    for i, (a, b) in enumerate(zip(squares, squares[1:], strict=False), start=1):
-        if i < last and b in pattern and b in others:
-            return f"it passes {list(b)}, an occupied square inside a Character's Attack Pattern"
-        if i < last and b in pattern:
-            return f"it goes on after entering {list(b)}, a square of a Character's Attack Pattern (the move ends there)"
-        if others.get(b) == "character":
-            return f"it enters {list(b)}, a standing Character's square"
-        cost = step_cost(board, a, b, "enemy", others)
-        if cost is None:
-            if not board.in_grid(b) or not board.on_map(b):
-                return f"it steps to {list(b)}, a wall or off the board"
-            if not rules[board.index(b)].enemies:
-                return f"it enters {list(b)}, terrain Enemies may not enter (they move around Elevated tiles)"
-            return f"the step {list(a)} -> {list(b)} is not one an Enemy may take (not adjacent, or across an edge)"
-        total += cost
-    if last and squares[-1] in others:
-        return f"it ends on {list(squares[-1])}, which another figure holds"
-    if last and not rules[board.index(squares[-1])].stop:
-        return f"it ends on {list(squares[-1])}, where no move may end"
-    budget = scene.enemies[scene.get(figure)["enemy"]]["movement"]
-    if total > budget:
-        return f"it costs {total} Movement points, more than its Movement {budget}"
-    return None

@@ -70,7 +70,8 @@ def select_targets(scene: Scene, rule: Iterable[Any], this: int, pool: Iterable[
         path: the squares of ``this``'s route toward the Characters (the Enemy turn's
             movement, issue 10), for ``fallback`` with ``in_path: true``; ``None``:
             every square of those terrain tiles qualifies.
-        purpose: the ``for`` of the ``pick`` request.
+        purpose: the ``for`` of the ``pick`` request (which also carries ``figure``:
+            ``this``, and ``card``: the game state's ``card``, the Battle card).
 
     Returns (generator): the targets left, in board order: figure ids, or
     ``{"terrain": [column, row]}`` from a ``fallback``; after ``players-choice`` at
@@ -97,7 +98,7 @@ def select_targets(scene: Scene, rule: Iterable[Any], this: int, pool: Iterable[
                 least = min(_health(scene, t) for t in people)
                 left = [t for t in people if _health(scene, t) == least]
         elif kind == "players-choice":
-            chosen = yield from pick(purpose, left, figure=this)
+            chosen = yield from pick(purpose, left, figure=this, card=scene.game.get("card"))
             left = [] if chosen is None else [chosen]
         elif kind == "among":
             left = [t for t in left if isinstance(t, int) and _among(scene, selector["value"], here, t, reach, covers)]
