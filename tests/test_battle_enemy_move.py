@@ -46,6 +46,18 @@ def test_a_square_outside_the_patterns_beats_a_nearer_one_inside() -> None:
     assert move.path == [(2, 2), (3, 2), (4, 2), (5, 3)] and scene.replayed == 1
 
 
+def test_an_enemy_inside_a_pattern_but_not_adjacent_moves_beside_the_character() -> None:
+    """"If an Enemy is already in a Character's attack pattern, but not adjacent to any
+    Character, it will move to attempt to be adjacent to the nearest Character": the
+    Guard two squares ahead of Athos, in his English Longsword's reach, leaves that
+    square (a route may start in a pattern) and steps beside him."""
+    scene, (athos,) = board_scene(["....."] * 5, [("Athos", (3, 4), "north", ["English Longsword"])])
+    guard, = enemies(scene, (GUARD, (3, 2)))
+    assert (3, 2) in attack_pattern_squares(scene)
+    move, _ = drive(scene, move_enemy(scene, guard), [])
+    assert (move.to, move.cost, move.priority, move.toward) == ((3, 3), 1, "adjacent-in-pattern", athos)
+
+
 GAP = [".....",
        "###.#",
        ".....",

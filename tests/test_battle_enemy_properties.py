@@ -39,7 +39,7 @@ def battles(draw):  # noqa: ANN001, ANN201
     count = draw(st.integers(1, min(2, len(floor) - 1)))
     squares = draw(st.lists(st.sampled_from(floor), min_size=count + 1, max_size=min(len(floor), count + 3),
                             unique=True))
-    people = [(name, squares[i], draw(st.sampled_from(FACINGS)), [draw(st.sampled_from(["Rapier", "Broadsword"]))])
+    people = [(name, squares[i], draw(st.sampled_from(FACINGS)), [draw(st.sampled_from(["Rapier", "Broadsword", "English Longsword"]))])
               for i, name in enumerate(["Athos", "Porthos"][:count])]
     fallen = tuple(i for i in range(count) if draw(st.booleans()) and draw(st.booleans()))
     foes = [(draw(st.sampled_from([GUARD, GUARD, MARKSMAN])), sq) for sq in squares[count:]]

@@ -103,7 +103,7 @@ class _Context:
     rule: list[Any]
     covers: Callable[[int], list[Square]]
     standing: list[int]
-    _back: dict[int, list[tuple[int, int]]] | None = None
+    _back: tuple[Any, frozenset[int]] | None = None
 
     def remaining(self, goals: Iterable[Square]) -> dict[Square, int]:
         """``remaining_costs`` to ``goals``, the reversed steps built once."""

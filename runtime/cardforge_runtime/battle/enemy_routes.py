@@ -30,8 +30,8 @@ from cardforge_runtime.board import step_cost, step_table
 from cardforge_runtime.board.grid import as_square
 from cardforge_runtime.board.terrain import square_rules
 
-__all__ = ["Routes", "attack_pattern_squares", "legal_enemy_path", "may_end", "others_of", "remaining_costs",
-           "reverse_steps", "routes"]
+__all__ = ["Routes", "attack_pattern_squares", "closed_squares", "legal_enemy_path", "may_end", "others_of",
+           "remaining_costs", "reverse_steps", "routes"]
 
 Square = tuple[int, int]
 INFINITY = float("inf")
@@ -83,28 +83,39 @@ class Routes:
         return out[::-1]
 
 
+def closed_squares(scene: Scene, enemy: int, pattern: frozenset[Square]) -> frozenset[int]:
+    """The squares (``board.index``) Enemy figure ``enemy`` never enters: a standing
+    Character's, and an occupied square of ``pattern`` (entering it would end the move
+    on an occupied square)."""
+    board = scene.board
+    return frozenset(board.index(sq) for sq, kind in others_of(scene, enemy).items()
+                     if board.in_grid(sq) and (kind == "character" or sq in pattern))
+
+
 def routes(scene: Scene, enemy: int, pattern: frozenset[Square] | None = None) -> Routes:
     """The cheapest legal routes of Enemy figure ``enemy`` (``Routes``): Dijkstra over
-    ``board.step_table`` (mover ``"enemy"``, the other figures), where a square of
-    ``pattern`` (default ``attack_pattern_squares``) ends the route entering it and an
-    occupied one is never entered. Deterministic: equal costs keep the route found
-    first in board order."""
+    ``board.step_table`` (mover ``"enemy"``), never entering ``closed_squares``, where
+    a square of ``pattern`` (default ``attack_pattern_squares``) ends the route
+    entering it. Deterministic: equal costs keep the route found first in board order."""
     pattern = attack_pattern_squares(scene) if pattern is None else pattern
     board, others = scene.board, others_of(scene, enemy)
     start = scene.square(enemy)
     data = scene.enemies[scene.get(enemy)["enemy"]]
     out = Routes(start, data["movement"])
-    table = step_table(board, "enemy", others)
-    best = {board.index(start): 0}
-    squares = {board.index(start): start}
+    table = step_table(board, "enemy")
+    closed = closed_squares(scene, enemy, pattern)
+    origin = board.index(start)
+    stops = frozenset(board.index(sq) for sq in pattern if board.in_grid(sq)) - {origin}
+    best = {origin: 0}
+    squares = {origin: start}
     prev: dict[int, int] = {}
-    heap = [(0, board.index(start))]
+    heap = [(0, origin)]
     while heap:
         cost, i = heapq.heappop(heap)
-        if cost > best[i] or (squares[i] in pattern and squares[i] != start):
+        if cost > best[i] or i in stops:
             continue
         for j, b, step in table[i]:
-            if b in pattern and b in others:
+            if j in closed:
                 continue
             total = cost + step
             if total < best.get(j, INFINITY):
@@ -120,31 +131,32 @@ def routes(scene: Scene, enemy: int, pattern: frozenset[Square] | None = None) -
 
 
 def reverse_steps(scene: Scene, enemy: int, pattern: frozenset[Square] | None = None
-                  ) -> dict[int, list[tuple[int, int]]]:
-    """The steps of Enemy figure ``enemy``'s routes, reversed: ``board.index(b)`` ->
-    ``[(board.index(a), cost), ...]`` for each step ``a`` -> ``b`` it may take (no
-    standing Character entered, no occupied square of ``pattern`` entered). What
-    ``remaining_costs`` walks; build it once for several goals."""
+                  ) -> tuple[tuple[tuple[tuple[int, int], ...], ...], frozenset[int]]:
+    """What ``remaining_costs`` walks, built once for several goals: the steps an Enemy
+    may take on the board, reversed (per ``board.index(b)``, the ``(board.index(a),
+    cost)`` of each step ``a`` -> ``b``; shared by the board's cache), and the
+    ``closed_squares`` of Enemy figure ``enemy``."""
     pattern = attack_pattern_squares(scene) if pattern is None else pattern
-    others = others_of(scene, enemy)
-    back: dict[int, list[tuple[int, int]]] = {}
-    for i, steps in enumerate(step_table(scene.board, "enemy", others)):
-        for j, b, cost in steps:
-            if not (b in pattern and b in others):
-                back.setdefault(j, []).append((i, cost))
-    return back
+    board = scene.board
+    back = board.cache.get("enemy-steps-reversed")
+    if back is None:
+        lists: list[list[tuple[int, int]]] = [[] for _ in range(board.columns * board.rows)]
+        for i, steps in enumerate(step_table(board, "enemy")):
+            for j, _b, cost in steps:
+                lists[j].append((i, cost))
+        back = board.cache["enemy-steps-reversed"] = tuple(tuple(steps) for steps in lists)
+    return back, closed_squares(scene, enemy, pattern)
 
 
 def remaining_costs(scene: Scene, enemy: int, goals: Iterable[Square], pattern: frozenset[Square] | None = None,
-                    back: dict[int, list[tuple[int, int]]] | None = None) -> dict[Square, int]:
+                    back: tuple[Any, frozenset[int]] | None = None) -> dict[Square, int]:
     """Square -> the fewest Movement points Enemy figure ``enemy`` would spend from
     there to end a move on one of ``goals``, over as many turns as it takes: the steps
-    of its legal routes (no standing Character passed, no occupied square of a pattern
-    entered), the stop on entering a pattern aside. Squares that cannot reach a goal
-    are left out. A reverse Dijkstra from the goals over ``back``
-    (``reverse_steps``, built when not given)."""
+    of its legal routes (no ``closed_squares`` entered), the stop on entering a
+    pattern aside. Squares that cannot reach a goal are left out. A reverse Dijkstra
+    from the goals over ``back`` (``reverse_steps``, built when not given)."""
     board = scene.board
-    back = reverse_steps(scene, enemy, pattern) if back is None else back
+    steps, closed = reverse_steps(scene, enemy, pattern) if back is None else back
     best: dict[int, int] = {}
     heap = []
     for sq in set(goals):
@@ -153,9 +165,9 @@ def remaining_costs(scene: Scene, enemy: int, goals: Iterable[Square], pattern: 
     heapq.heapify(heap)
     while heap:
         cost, j = heapq.heappop(heap)
-        if cost > best[j]:
+        if cost > best[j] or j in closed:
             continue
-        for i, step in back.get(j, ()):
+        for i, step in steps[j]:
             total = cost + step
             if total < best.get(i, INFINITY):
                 best[i] = total
