@@ -25,6 +25,8 @@ from cardforge_runtime.board import adjacent, line_of_sight, step_cost
 from cardforge_runtime.board.terrain import square_rules
 
 FACINGS = ["north", "east", "south", "west"]
+#: Shipped Melee Weapons: two patterns beside the Character and one with a reach of 2.
+WEAPONS = ["Rapier", "Broadsword", "English Longsword"]
 
 
 @st.composite
@@ -39,7 +41,7 @@ def battles(draw):  # noqa: ANN001, ANN201
     count = draw(st.integers(1, min(2, len(floor) - 1)))
     squares = draw(st.lists(st.sampled_from(floor), min_size=count + 1, max_size=min(len(floor), count + 3),
                             unique=True))
-    people = [(name, squares[i], draw(st.sampled_from(FACINGS)), [draw(st.sampled_from(["Rapier", "Broadsword", "English Longsword"]))])
+    people = [(name, squares[i], draw(st.sampled_from(FACINGS)), [draw(st.sampled_from(WEAPONS))])
               for i, name in enumerate(["Athos", "Porthos"][:count])]
     fallen = tuple(i for i in range(count) if draw(st.booleans()) and draw(st.booleans()))
     foes = [(draw(st.sampled_from([GUARD, GUARD, MARKSMAN])), sq) for sq in squares[count:]]
