@@ -275,3 +275,20 @@ def test_the_requests_and_events_shown_in_runtime_md_have_the_real_keys() -> Non
             assert set(example) in [set(e) for e in events if e["event"] == example["event"]], example
         else:
             assert set(example) in [set(r) for r in real if r.get("for") == example["for"]], example
+
+
+def test_a_threat_cards_move_is_a_legal_enemy_route_and_stops_in_a_pattern() -> None:
+    """"The following rules apply to all Enemy Movement": The Cardinal Steps Forward
+    (3 squares toward the nearest Character) stops on entering the square two ahead of
+    Athos, in his English Longsword's reach, where a plain move would have gone on
+    beside him; the route is replayed through ``legal_enemy_path`` with its 3 points."""
+    from cardforge_runtime.battle.enemy_routes import legal_enemy_path
+    scene, ids = board_scene(["......."] * 5, [("Athos", (4, 5), "north", ["English Longsword"])],
+                             order={"Cardinal Richelieu": ["The Cardinal Steps Forward"]})
+    cardinal = add_named(scene.battle, "Cardinal Richelieu", (4, 1), 5)["id"]
+    drive(scene, enemy_turn(scene), [])
+    step = next(e for e in scene.events if e["event"] == "move")
+    assert (step["figure"], step["to"], step["path"], step["cost"]) == (cardinal, [4, 3], [[4, 1], [4, 2], [4, 3]], 2)
+    scene.get(cardinal)["square"] = [4, 1]
+    assert legal_enemy_path(scene, cardinal, step["path"], budget=3) is None
+    assert "(the move ends there)" in legal_enemy_path(scene, cardinal, [[4, 1], [4, 2], [4, 3], [4, 4]], budget=3)

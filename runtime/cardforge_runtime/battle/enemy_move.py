@@ -51,7 +51,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardforge_runtime.battle.attack import melee_cover
+from cardforge_runtime.battle.patterns import melee_cover
 from cardforge_runtime.battle.enemy_routes import (Routes, attack_pattern_squares, legal_enemy_path, may_end,
                                                    others_of, remaining_costs, reverse_steps, routes)
 from cardforge_runtime.battle.scene import Scene

@@ -23,15 +23,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardforge_runtime.battle.attack import melee_cover
+from cardforge_runtime.battle.patterns import melee_cover
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.targets import candidates
 from cardforge_runtime.board import step_cost, step_table
 from cardforge_runtime.board.grid import as_square
 from cardforge_runtime.board.terrain import square_rules
 
-__all__ = ["Routes", "attack_pattern_squares", "closed_squares", "legal_enemy_path", "may_end", "others_of",
-           "remaining_costs", "reverse_steps", "routes"]
+__all__ = ["Routes", "attack_pattern_squares", "closed_squares", "legal_enemy_path", "may_end", "movement_of",
+           "others_of", "remaining_costs", "reverse_steps", "routes"]
 
 Square = tuple[int, int]
 INFINITY = float("inf")
@@ -92,16 +92,23 @@ def closed_squares(scene: Scene, enemy: int, pattern: frozenset[Square]) -> froz
                      if board.in_grid(sq) and (kind == "character" or sq in pattern))
 
 
-def routes(scene: Scene, enemy: int, pattern: frozenset[Square] | None = None) -> Routes:
-    """The cheapest legal routes of Enemy figure ``enemy`` (``Routes``): Dijkstra over
-    ``board.step_table`` (mover ``"enemy"``), never entering ``closed_squares``, where
-    a square of ``pattern`` (default ``attack_pattern_squares``) ends the route
-    entering it. Deterministic: equal costs keep the route found first in board order."""
+def movement_of(scene: Scene, figure: int) -> int:
+    """The Movement of Enemy or Named Enemy figure ``figure`` (its card's ``movement``)."""
+    name = scene.get(figure)["enemy"]
+    return (scene.enemies.get(name) or scene.named_enemies[name])["movement"]
+
+
+def routes(scene: Scene, enemy: int, pattern: frozenset[Square] | None = None, budget: int | None = None) -> Routes:
+    """The cheapest legal routes of Enemy (or Named Enemy) figure ``enemy``
+    (``Routes``): Dijkstra over ``board.step_table`` (mover ``"enemy"``), never
+    entering ``closed_squares``, where a square of ``pattern`` (default
+    ``attack_pattern_squares``) ends the route entering it; ``budget``: the Movement
+    points (default ``movement_of``; a Threat card's ``move`` gives its ``squares``).
+    Deterministic: equal costs keep the route found first in board order."""
     pattern = attack_pattern_squares(scene) if pattern is None else pattern
     board, others = scene.board, others_of(scene, enemy)
     start = scene.square(enemy)
-    data = scene.enemies[scene.get(enemy)["enemy"]]
-    out = Routes(start, data["movement"])
+    out = Routes(start, movement_of(scene, enemy) if budget is None else budget)
     table = step_table(board, "enemy")
     closed = closed_squares(scene, enemy, pattern)
     origin = board.index(start)
@@ -175,10 +182,11 @@ def remaining_costs(scene: Scene, enemy: int, goals: Iterable[Square], pattern: 
     return {(i % board.columns + 1, i // board.columns + 1): c for i, c in best.items()}
 
 
-def legal_enemy_path(scene: Scene, figure: int, path: Iterable[Any]) -> str | None:
-    """Whether Enemy figure ``figure`` may move along ``path`` now (the rule checker:
-    docs/rulings.md, "Enemy movement"). ``path``: the squares visited, its square
-    first. Returns ``None`` when legal, else the reason, one sentence: a step an Enemy
+def legal_enemy_path(scene: Scene, figure: int, path: Iterable[Any], budget: int | None = None) -> str | None:
+    """Whether Enemy (or Named Enemy) figure ``figure`` may move along ``path`` now
+    (the rule checker: docs/rulings.md, "Enemy movement"). ``path``: the squares
+    visited, its square first; ``budget``: the Movement points (default
+    ``movement_of``). Returns ``None`` when legal, else the reason, one sentence: a step an Enemy
     may not take (not adjacent, a wall, a standing Character's square, terrain that
     bars Enemies such as Elevated, an edge it may not cross), going on after entering a
     square of a standing Character's Melee Attack Pattern, passing an occupied square
@@ -186,7 +194,7 @@ def legal_enemy_path(scene: Scene, figure: int, path: Iterable[Any]) -> str | No
     costing more than its Movement.
 
     Rule: Gascony's Legacy, "Enemy Movement" and "Fallen Characters"."""
-    if not scene.on_board(figure) or scene.kind(figure) != "enemy":
+    if not scene.on_board(figure) or scene.kind(figure) not in ("enemy", "named"):
         return f"figure {figure} is not an Enemy on the board"
     try:
         squares = [as_square(sq) for sq in path]
@@ -219,7 +227,7 @@ def legal_enemy_path(scene: Scene, figure: int, path: Iterable[Any]) -> str | No
         return f"it ends on {list(squares[-1])}, which another figure holds"
     if last and not rules[board.index(squares[-1])].stop:
         return f"it ends on {list(squares[-1])}, where no move may end"
-    budget = scene.enemies[scene.get(figure)["enemy"]]["movement"]
+    budget = movement_of(scene, figure) if budget is None else budget
     if total > budget:
         return f"it costs {total} Movement points, more than its Movement {budget}"
     return None
