@@ -292,3 +292,14 @@ def test_a_threat_cards_move_is_a_legal_enemy_route_and_stops_in_a_pattern() -> 
     scene.get(cardinal)["square"] = [4, 1]
     assert legal_enemy_path(scene, cardinal, step["path"], budget=3) is None
     assert "(the move ends there)" in legal_enemy_path(scene, cardinal, [[4, 1], [4, 2], [4, 3], [4, 4]], budget=3)
+
+
+def test_the_same_answers_give_the_same_enemy_turn() -> None:
+    """Saves resume by replay: the Enemy turn draws no randomness of its own, so the
+    same board and the same answers give the same events and the same state."""
+    def once():  # noqa: ANN202
+        scene, _, _, _, _ = _example()
+        scene.get(scene.battle["characters"][1]["id"])["square"] = [6, 6]      # Porthos nearer: ties and picks
+        drive(scene, enemy_turn(scene), responder(4))
+        return scene.events, scene.battle, scene.game["characters"]
+    assert once() == once()
