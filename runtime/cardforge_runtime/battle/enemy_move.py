@@ -41,7 +41,7 @@ Characters" ("Enemies ignore Fallen Characters and their Attack Patterns. Enemie
 move through squares containing Fallen Characters, but not end movement there").
 The routes themselves and their rule checker ``legal_enemy_path`` are
 ``battle.enemy_routes``' (re-exported here). Dependencies: ``board``,
-``effect_fields``, ``battle.scene``, ``battle.attack`` (``melee_cover``),
+``effect_fields``, ``battle.scene``, ``battle.patterns`` (``melee_cover``),
 ``battle.targets``, ``battle.enemy_routes``.
 """
 
@@ -51,9 +51,9 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardforge_runtime.battle.patterns import melee_cover
 from cardforge_runtime.battle.enemy_routes import (Routes, attack_pattern_squares, legal_enemy_path, may_end,
                                                    others_of, remaining_costs, reverse_steps, routes)
+from cardforge_runtime.battle.patterns import melee_cover
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.targets import attackable_from, candidates
 from cardforge_runtime.board import adjacent, adjacent_squares, in_range, line_of_sight

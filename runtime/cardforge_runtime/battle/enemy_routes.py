@@ -12,7 +12,7 @@ inside a pattern is never passed. Fallen Characters and their patterns are ignor
 (Dijkstra); ``remaining_costs`` the points left to a goal (a reverse Dijkstra).
 
 Rule sources: Gascony's Legacy, "2. Enemy Movement" (the rules below 2A and 2B),
-"Fallen Characters". Dependencies: ``board``, ``battle.scene``, ``battle.attack``
+"Fallen Characters". Dependencies: ``board``, ``battle.scene``, ``battle.patterns``
 (``melee_cover``), ``battle.targets`` (``candidates``).
 """
 

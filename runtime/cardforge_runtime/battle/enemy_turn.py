@@ -39,10 +39,10 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable, Sequence
 from typing import Any
 
-from cardforge_runtime.battle.patterns import melee_cover
 from cardforge_runtime.battle.defense import Defense, defend
 from cardforge_runtime.battle.effects import draw_and_resolve, run
 from cardforge_runtime.battle.enemy_move import move_enemy, priorities_of
+from cardforge_runtime.battle.patterns import melee_cover
 from cardforge_runtime.battle.resolution import Resolution
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.targets import candidates, pick, select_targets
