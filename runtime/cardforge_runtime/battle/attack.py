@@ -44,7 +44,7 @@ from typing import Any
 
 from cardforge_runtime.battle.dice_rules import roll_with_rules, rules_for
 from cardforge_runtime.battle.effects import draw_and_resolve, hold_card, resolve_card, wound_figure
-from cardforge_runtime.battle.patterns import weapon_squares
+from cardforge_runtime.battle.patterns import melee_cover, weapon_squares
 from cardforge_runtime.battle.resolution import Resolution
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import figure_at, remove_figure
@@ -145,19 +145,6 @@ def targets_of(scene: Scene, attacker: int, weapon: Mapping[str, Any]) -> list[i
     if weapon["attack"] == "melee":
         squares = [sq for sq in squares if line_of_sight(scene.board, here, sq, figures)]
     return _enemy_ids(scene, squares)
-
-
-def melee_cover(scene: Scene, attacker: int) -> list[tuple[int, int]]:
-    """The squares the Melee Weapons equipped by Character figure ``attacker`` cover
-    (for ``{"among": "pattern"}`` and the Enemy turn)."""
-    me = scene.get(attacker)
-    out: list[tuple[int, int]] = []
-    for card in me["weapons"]:
-        weapon = scene.decks.card(card)
-        if weapon["attack"] == "melee":
-            out += [sq for sq in weapon_squares(scene.board, scene.square(attacker), me["facing"], me["flipped"],
-                                                weapon) if sq not in out]
-    return out
 
 
 def melee_stat(scene: Scene) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 from cardforge_runtime.board import Board, line_of_sight, pattern_squares
 from cardforge_runtime.board.grid import DIRECTIONS, STEP, as_square
 
-__all__ = ["weapon_squares"]
+__all__ = ["melee_cover", "weapon_squares"]
 
 Square = tuple[int, int]
 
@@ -79,3 +79,18 @@ def _offset_square(square: Square, facing: str, flipped: bool, right: int, forwa
     if flipped:
         right = -right
     return (square[0] + right * rx + forward * fx, square[1] + right * ry + forward * fy)
+
+
+def melee_cover(scene: Any, attacker: int) -> list[tuple[int, int]]:
+    """The squares the Melee Weapons equipped by Character figure ``attacker`` cover
+    (for ``{"among": "pattern"}`` and the Enemy turn): ``weapon_squares`` of each, on
+    ``scene`` (a ``battle.scene.Scene``; ``battle.attack`` re-exports it), each square
+    once, in the Weapons' order."""
+    me = scene.get(attacker)
+    out: list[tuple[int, int]] = []
+    for card in me["weapons"]:
+        weapon = scene.decks.card(card)
+        if weapon["attack"] == "melee":
+            out += [sq for sq in weapon_squares(scene.board, scene.square(attacker), me["facing"], me["flipped"],
+                                                weapon) if sq not in out]
+    return out

@@ -9,7 +9,8 @@ Rule sources: Gascony's Legacy, "Named Enemy Tracker card" ("Guards!": "place up
 per player in empty spaces adjacent to the Cardinal, if possible"; "Doom": "you are
 pushed 1 square if possible"), "Enemy Reaction cards" ("Dodge": "if the square directly
 behind you is empty, place the Enemy there"), "Enemy Movement". Rulings: docs/rulings.md,
-"Attacks" (pushes). Dependencies: ``board``, ``setup``, ``battle.resolution``.
+"Attacks" (pushes), "Enemy movement" (a `move` takes a legal Enemy route). Dependencies:
+``board``, ``setup``, ``battle.resolution``, ``battle.enemy_routes``.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardforge_runtime.battle.enemy_routes import routes
 from cardforge_runtime.battle.resolution import Play, Resolution, behind, free_squares, one, subjects
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import add_enemy
 from cardforge_runtime.battle.targets import candidates, pick
-from cardforge_runtime.board import adjacent_squares, reachable, step_cost
+from cardforge_runtime.board import adjacent_squares, step_cost
 from cardforge_runtime.board import nearest as nearest_squares
 from cardforge_runtime.errors import EngineError
 
@@ -64,7 +66,10 @@ def _move(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
         return
     best: list[tuple[int, int]] = []
     score: tuple[int, int] | None = None
-    for sq, cost in sorted(reachable(scene.board, here, effect["squares"], "enemy", others).items()):
+    # a legal Enemy route: it stops on entering a Character's Melee Attack Pattern
+    # (docs/rulings.md, "Enemy movement": "The following rules apply to all Enemy Movement")
+    reach = routes(scene, mover_id, budget=effect["squares"])
+    for sq, cost in sorted(reach.ends.items()):
         distance, _ = nearest_squares(scene.board, sq, targets, "enemy", others, end=False)
         if distance is None:
             continue
@@ -75,8 +80,10 @@ def _move(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:
     if not best:
         return
     chosen = yield from pick("move", [list(s) for s in best], figure=mover_id)
+    to = (chosen[0], chosen[1])
     scene.get(mover_id)["square"] = list(chosen)
-    scene.record({"event": "move", "figure": mover_id, "from": list(here), "to": list(chosen)})
+    scene.record({"event": "move", "figure": mover_id, "from": list(here), "to": list(chosen),
+                  "path": [list(sq) for sq in reach.path(to)], "cost": reach.ends[to]})
 
 
 def _push(scene: Scene, effect: Mapping[str, Any], res: Resolution) -> Play:

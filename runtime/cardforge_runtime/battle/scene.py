@@ -61,13 +61,14 @@ class Scene:
         decks: the deck engine (``DeckAccess``).
         rule: the pack's dice rule; rng: the dice generator (the deck engine has its own).
         enemy_turn: how Enemies take their turn now (the ``activate`` effect): a
-            generator function ``(scene, [figure ids]) -> requests``, given by the
-            Battle rounds (issue 10); ``None``: an ``activate`` effect raises
-            ``EngineError``.
+            generator function ``(scene, [figure ids]) -> requests``:
+            ``enemy_turn.activate``, set by ``enemy_turn.wire``; ``None``: an
+            ``activate`` effect raises ``EngineError``.
         enemy_attack: how an Enemy attacks a Character (the ``attack`` effect: "Enemy
             Attacks", automatic Wounds or a Defense roll): a generator function
-            ``(scene, enemy id, Character figure id, damage) -> requests``, given by the
-            Battle rounds (issue 10); ``None``: an ``attack`` effect raises ``EngineError``.
+            ``(scene, enemy id, Character figure id, damage) -> requests``:
+            ``enemy_turn.enemy_attack``, set by ``enemy_turn.wire``; ``None``: an
+            ``attack`` effect raises ``EngineError``.
         events: what happened, appended in order (docs/runtime.md, "Attacks": events).
         sink: where events go instead of ``events`` (the story rules' log of the
             answer being played, which the session replaces after every answer).

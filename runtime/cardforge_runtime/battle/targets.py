@@ -39,7 +39,7 @@ from cardforge_runtime.board import adjacent, in_range, line_of_sight, nearest
 from cardforge_runtime.effects import pick
 from cardforge_runtime.errors import EngineError
 
-__all__ = ["candidates", "pick", "select_targets"]
+__all__ = ["attackable_from", "candidates", "pick", "select_targets"]
 
 Target = Any  # a figure id (int) or {"terrain": [column, row]}
 Request = dict[str, Any]
@@ -70,7 +70,8 @@ def select_targets(scene: Scene, rule: Iterable[Any], this: int, pool: Iterable[
         path: the squares of ``this``'s route toward the Characters (the Enemy turn's
             movement, issue 10), for ``fallback`` with ``in_path: true``; ``None``:
             every square of those terrain tiles qualifies.
-        purpose: the ``for`` of the ``pick`` request.
+        purpose: the ``for`` of the ``pick`` request (which also carries ``figure``:
+            ``this``, and ``card``: the game state's ``card``, the Battle card).
 
     Returns (generator): the targets left, in board order: figure ids, or
     ``{"terrain": [column, row]}`` from a ``fallback``; after ``players-choice`` at
@@ -97,7 +98,7 @@ def select_targets(scene: Scene, rule: Iterable[Any], this: int, pool: Iterable[
                 least = min(_health(scene, t) for t in people)
                 left = [t for t in people if _health(scene, t) == least]
         elif kind == "players-choice":
-            chosen = yield from pick(purpose, left, figure=this)
+            chosen = yield from pick(purpose, left, figure=this, card=scene.game.get("card"))
             left = [] if chosen is None else [chosen]
         elif kind == "among":
             left = [t for t in left if isinstance(t, int) and _among(scene, selector["value"], here, t, reach, covers)]
@@ -110,6 +111,25 @@ def select_targets(scene: Scene, rule: Iterable[Any], this: int, pool: Iterable[
         else:
             raise EngineError(f"unknown target selector {selector!r}")
     return left
+
+
+def attackable_from(scene: Scene, rule: Iterable[Any], this: int, square: tuple[int, int], *,
+                    covers: Callable[[int], Iterable[tuple[int, int]]] | None = None,
+                    pool: Iterable[int] | None = None) -> list[int]:
+    """The Characters figure ``this`` could attack if it stood on ``square``: those of
+    ``pool`` (default ``candidates(scene)``: never a Fallen one) that pass every
+    ``among`` selector of target ``rule`` measured from ``square`` (the other
+    selectors only narrow a non-empty list, so they do not decide whether there is a
+    target). In board order. The Enemy turn's "can make an Attack without moving" and
+    the squares an Enemy moves toward (docs/rulings.md, "Enemy movement").
+
+    Raises:
+        EngineError: an unknown ``among`` value, ``among: pattern`` without ``covers``.
+    """
+    data = scene.enemies.get(scene.get(this)["enemy"], {}) if scene.kind(this) == "enemy" else {}
+    filters = [s["value"] for s in rule if isinstance(s, Mapping) and s.get("kind") == "among"]
+    return [t for t in (candidates(scene) if pool is None else pool)
+            if all(_among(scene, where, square, t, data.get("range"), covers) for where in filters)]
 
 
 def _among(scene: Scene, where: str, here: tuple[int, int], target: int, reach: int | None,
