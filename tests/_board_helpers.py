@@ -26,10 +26,10 @@ def keyword(applies_to: str = "square", movement: Mapping | None = None, sight: 
                           "link": None if link is None else {**LINK_DEFAULTS, **link}})
 
 
-def _shipped_board() -> dict:
-    """The ``board`` object of the shipped Gascony's Legacy pack, compiled from
-    content/gascony/ by the compiler (the keywords, terrain tiles and map tile sides the
-    rulebook-example tests play on are the shipped data, never a copy of it)."""
+def _shipped_pack() -> dict:
+    """The shipped Gascony's Legacy pack as the built bundle carries it, compiled from
+    content/gascony/ by the compiler (the keywords, terrain tiles, map tile sides and
+    Enemies the rulebook-example tests play on are the shipped data, never a copy of it)."""
     import json
 
     from _helpers import CONTENT
@@ -41,12 +41,14 @@ def _shipped_board() -> dict:
     result = compile_paths([str(CONTENT)])
     assert not result.errors, [f"{d.code} {d.message}" for d in result.errors]
     bundle = json.loads(bundle_bytes(build_bundle(result.packs, __version__)))
-    return next(pack["board"] for pack in bundle["packs"] if pack["id"] == "gascony")
+    return next(pack for pack in bundle["packs"] if pack["id"] == "gascony")
 
 
+#: The shipped Gascony's Legacy pack (bundle form; read it, never change it).
+SHIPPED_PACK = _shipped_pack()
 #: The shipped Gascony's Legacy board data (content/gascony/: keywords.yaml,
 #: terrain-tiles.yaml, components.yaml), as the built bundle carries it.
-SHIPPED_BOARD = _shipped_board()
+SHIPPED_BOARD = SHIPPED_PACK["board"]
 #: The shipped keywords (Cover, Elevated, Difficult, Impassable, Blocking, Stairs, ...).
 KEYWORDS = SHIPPED_BOARD["keywords"]
 

@@ -165,6 +165,9 @@ rule("CF715", "objective-impossible", E, "A Battle objective cannot be met on it
 rule("CF716", "unused-layout", W, "A battle layout is not used by any Battle of the pack.")
 rule("CF717", "exit-edge-off-side", E,
      "An Exit area's `edge` names a side of the map its squares do not lie on.")
+rule("CF718", "terrain-action-unplayable", E,
+     "A terrain tile's action or target holds an effect the Battle engine cannot play on that tile (a rolled tile "
+     "larger than 1 x 1, Successes counted without a challenge, an arrow the tile lacks).")
 
 # CF801-CF819: names of Enemies, decks, cards and abilities (checks/enemy_refs.py, deck_refs.py, effect_refs.py)
 rule("CF801", "unknown-enemy", E, "An effect or predicate names an Enemy that no `kind: enemy` document defines.")

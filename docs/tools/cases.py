@@ -617,6 +617,10 @@ board_case("CF714", layout=LAYOUT.replace("grid: [8, 4]", "grid: [9, 4]").replac
 board_case("CF715", story=STORY.replace("objective: Reach Exit", "objective: Defeat Rochefort"))
 board_case("CF716", layout=LAYOUT + "---\n" + LAYOUT.replace("id: courtyard", "id: cellar"))
 board_case("CF717", layout=LAYOUT.replace("  - squares: [[8, 4]]\n", "  - squares: [[8, 4]]\n    edge: west\n"))
+board_case("CF718", board=BOARD.replace("name: Barrel\nsize: [1, 1]\n", "name: Barrel\nsize: [1, 1]\nactions:\n"
+                                        "  - name: Kicking a Barrel\n    from: beside-or-behind\n"
+                                        "    challenge: {stat: Movement, successes: 3}\n    success:\n"
+                                        "      - board: roll-in-line\n      - board: remove-tile\n"))
 
 
 # ---------------------------------------------------------------- CF801-CF819: Enemies and decks

@@ -898,6 +898,20 @@ Move the Exit squares against the side `edge` names, name the side they lie on, 
 drop `edge` when pieces leave by the area alone.
 """)
 
+d("CF718", "board", """
+The Battle engine plays a terrain tile's actions and targets on the board
+(docs/runtime.md, Terrain actions), and a few of the board effects only mean something
+on some tiles: `roll-in-line` rolls a 1 x 1 tile (the Barrel); `wagon-roll` and
+`wound-per-missing-success` count the Successes of the action's `challenge`, so the
+action needs one; `wagon-roll` rolls the tile toward its arrow, and `from:
+beside-or-behind` is measured from its front, so the tile needs `arrow: true`. Without
+this check the engine would stop in the middle of a Battle. One report per effect (or
+per `from`) that cannot be played.
+""", """
+Make the tile 1 x 1, add a `challenge` to the action, or give the terrain-tile `arrow:
+true` (each layout then gives its `facing`); or use another effect or `from`.
+""")
+
 
 # ------------------------------------------------------------------ CF801-CF819: Enemies and decks
 _DESCRIBED = """Only a pack that describes its Enemies and decks as data is checked: one that holds at least one

@@ -7,7 +7,8 @@ families share (the pack's party sizes, where a layout's nodes are).
 The families of the board stage: ``board_refs`` (names, CF701), ``board`` (here),
 ``inventory`` (the box, CF702), ``placement`` (tiles on the grid, CF704-CF707,
 CF710), ``deployment`` (setup squares, CF711-CF713) and ``reachability`` (the
-movement graph and the Battle objectives, CF714-CF715).
+movement graph and the Battle objectives, CF714-CF715), ``terrain_actions`` (actions
+the Battle engine can play, CF718).
 
 Rule sources: Gascony's Legacy, "Component List" ("Each Map and Terrain Tile is
 double-sided"), "Battle Cards - Setup", "Terrain Tiles" (the Wagon's arrow),

@@ -148,14 +148,17 @@ class Board:
         layout_id, layout: the layout's id and its bundle object (read, never changed).
         columns, rows: the grid size.
         keywords_data: the pack's keywords, name -> bundle object.
+        removed: the indexes of the layout's placed terrain tiles left off this board
+            (a terrain action removed them: ``battle.terrain_state.board_now``); their
+            indexes stay reserved, so ``tiles_at`` keeps naming the others by theirs.
     """
 
     __slots__ = ("layout_id", "layout", "columns", "rows", "keywords_data", "_on_map", "_square_keywords",
                  "_tiles", "_map_tile", "_arrow", "_keyword_arrows", "_edges", "_railing_high", "_area", "_placed_keywords",
-                 "_map_keywords", "_links", "cache")
+                 "_map_keywords", "_links", "removed", "cache")
 
-    def __init__(self, pack_board: Mapping[str, Any], layout_id: str) -> None:
-        _build(self, pack_board, layout_id)
+    def __init__(self, pack_board: Mapping[str, Any], layout_id: str, removed: frozenset[int] = frozenset()) -> None:
+        _build(self, pack_board, layout_id, frozenset(removed))
 
     @classmethod
     def from_bundle(cls, pack_board: Mapping[str, Any], layout_id: str) -> Board:
@@ -262,13 +265,15 @@ class Board:
         return f"Board({self.layout_id!r}, {self.columns}x{self.rows})"
 
 
-def build_board(pack_board: Mapping[str, Any], layout_id: str) -> Board:
+def build_board(pack_board: Mapping[str, Any], layout_id: str, removed: frozenset[int] = frozenset()) -> Board:
     """Build the ``Board`` of layout ``layout_id`` from a pack's bundle ``board`` object.
 
     Args:
         pack_board: the pack's ``board`` (``keywords``, ``terrain_tiles``,
             ``map_tiles``, ``layouts``; docs/bundle.md, Board).
         layout_id: a key of ``pack_board["layouts"]``.
+        removed: indexes of the layout's ``terrain_tiles`` not to place (removed in
+            play; the Battle's terrain, ``battle.terrain_state.board_now``).
 
     Returns:
         An immutable ``Board``.
@@ -283,13 +288,13 @@ def build_board(pack_board: Mapping[str, Any], layout_id: str) -> Board:
     Rule: Gascony's Legacy, "Battle Cards - Setup" (Map Tiles, then Terrain Tiles on
     top), "Map and Terrain tiles" (the space between Map Tiles is wall).
     """
-    return Board(pack_board, layout_id)
+    return Board(pack_board, layout_id, removed)
 
 
 # -- construction ---------------------------------------------------------------------
 
 
-def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
+def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str, removed: frozenset[int]) -> None:
     if not isinstance(pack_board, Mapping):
         hint = " (call it: bundle.board(pack_id))" if callable(pack_board) else ""
         raise fail("board", f"expected the pack's board object (a dict, from Bundle.board(pack_id)), "
@@ -397,6 +402,8 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         rotation, squares = place(entry, path, pair(tile, "size", tpath))
         kws = square_keywords(keywords, tile, tpath)
         placed_keywords.append(tuple(kws))
+        if n in removed:
+            continue
         facing = entry.get("facing")
         if facing is not None:
             facing = direction(facing, f"{path}.facing")
@@ -436,7 +443,7 @@ def _build(board: Board, pack_board: Mapping[str, Any], layout_id: str) -> None:
         "_railing_high": tuple(frozenset(h) for h in railing_high),
         "_area": {sq: frozenset(s) for sq, s in area.items()}, "_placed_keywords": tuple(placed_keywords),
         "_map_keywords": tuple(map_keywords), "_links": {sq: tuple(ends) for sq, ends in links.items()},
-        "cache": {},
+        "removed": removed, "cache": {},
     }
     for name, value in values.items():
         object.__setattr__(board, name, value)
