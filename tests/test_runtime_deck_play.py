@@ -230,7 +230,7 @@ def test_deck_state_survives_save_and_load_and_an_edited_pile_is_refused():
     session.answer({"buy": [{"offer": 0, "character": 1}]})
     advance(session)
     save = session.save()
-    assert save["version"] == 4 and set(save["checkpoint"]) == {"state", "rng", "deck_rng", "log_length"}
+    assert save["version"] == 5 and set(save["checkpoint"]) == {"state", "rng", "deck_rng", "log_length"}
     resumed = Session.load(session.bundle, json.dumps(save))
     assert resumed.state == session.state and resumed.pending == session.pending
     edited = copy.deepcopy(save)
@@ -256,7 +256,7 @@ def test_an_older_save_gets_fresh_decks_with_a_warning():
     resumed = Session.load(session.bundle, old)
     assert any("the decks are built fresh" in w for w in resumed.warnings)
     assert resumed.state["characters"][0]["cards"] == ["Equipment#5"]     # her Dagger takes its card
-    assert conserved(resumed) and resumed.save()["version"] == 4
+    assert conserved(resumed) and resumed.save()["version"] == 5
 
 
 def _rebuilt(session, change):

@@ -37,12 +37,12 @@ def _numbers(value: Any) -> list[int]:
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: p.name)
 def test_no_number_in_a_transcript_or_its_save_is_beyond_what_json_parse_keeps(path: Path):
     transcript = json.loads(path.read_text(encoding="utf-8"))
-    assert isinstance(transcript["setup"]["seed"], str) and transcript["version"] == 4 == SAVE_VERSION
+    assert isinstance(transcript["setup"]["seed"], str) and transcript["version"] == 5 == SAVE_VERSION
     assert max(map(abs, _numbers(transcript)), default=0) <= SAFE
     bundle = load_bundle(CONFORMANCE / transcript["bundle"])
     session = Session.start(bundle, transcript["story"], players=transcript["setup"]["players"],
                             characters=transcript["setup"]["characters"], seed=transcript["setup"]["seed"],
-                            difficulty=transcript["setup"]["difficulty"])
+                            difficulty=transcript["setup"]["difficulty"], battles=transcript["setup"]["battles"])
     for step in transcript["steps"][:8]:
         if "rejected" not in step:
             session.answer(step["answer"])
