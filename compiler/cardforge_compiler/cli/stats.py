@@ -29,19 +29,25 @@ ROLLS = tuple(_ROLL_TITLES)
 
 
 def _bundle_packs(paths: tuple[str, ...]) -> list[dict[str, Any]]:
-    """The packs of a bundle file or of compiled content. Content with errors (its
-    own or its packs' other files) is refused: the diagnostics go to stderr and the
-    process exits 1; a missing path, or a bundle given with other paths (a bundle is
-    read alone), is a ``ConfigError`` (exit 2)."""
+    """The packs of a bundle file or of compiled content (``bundle_data``)."""
+    return bundle_data(paths, "stats")["packs"]
+
+
+def bundle_data(paths: tuple[str, ...], command: str) -> dict[str, Any]:
+    """The bundle data (``load_bundle``'s ``data``) of a bundle file or of compiled
+    content, for ``cardforge COMMAND``. Content with errors (its own or its packs'
+    other files) is refused: the diagnostics go to stderr and the process exits 1; a
+    missing path, or a bundle given with other paths (a bundle is read alone), is a
+    ``ConfigError`` (exit 2)."""
     from cardforge_runtime import BundleError, load_bundle
 
     bundles = [p for p in paths if Path(p).suffix == ".json" and not Path(p).is_dir()]
     if bundles and len(paths) > 1:
-        raise ConfigError(f"stats reads one bundle alone, got {len(paths)} paths ({', '.join(paths)}): "
-                          f"run `cardforge stats {bundles[0]}`, once per bundle")
+        raise ConfigError(f"{command} reads one bundle alone, got {len(paths)} paths ({', '.join(paths)}): "
+                          f"run `cardforge {command} {bundles[0]}`, once per bundle")
     if bundles:
         try:
-            return load_bundle(paths[0]).data["packs"]
+            return load_bundle(paths[0]).data
         except BundleError as error:
             raise ConfigError(str(error)) from None
     from cardforge_compiler import __version__
@@ -58,13 +64,14 @@ def _bundle_packs(paths: tuple[str, ...]) -> list[dict[str, Any]]:
         if note:
             click.echo(note, err=True)
         count = len(result.errors) or len(result.context_errors)
-        click.echo(f"stats: the content has {plural(count, 'error')}: no tables (run cardforge lint "
+        nothing = "no tables" if command == "stats" else "no report"
+        click.echo(f"{command}: the content has {plural(count, 'error')}: {nothing} (run cardforge lint "
                    f"{' '.join(paths)})", err=True)
         sys.exit(EXIT_PROBLEMS)
     packs = [p for p in result.packs if p.manifest is not None]
     if not packs:
-        raise ConfigError("no pack found: stats needs a pack manifest (kind: pack) and its files")
-    return build_bundle(packs, __version__)["packs"]
+        raise ConfigError(f"no pack found: {command} needs a pack manifest (kind: pack) and its files")
+    return build_bundle(packs, __version__)
 
 
 def _percent(cell: Mapping[str, Any] | None) -> str:
