@@ -6,7 +6,7 @@ approximation interval (docs/simulate.md, "The report").
 ``report(meta, runs)`` builds the JSON document (``format: "cardforge-simulation"``,
 ``version: 1``); ``text(document)`` the tables for people. Both are pure functions of
 the runs in order: the same runs give the same bytes. Numbers are rounded to 4
-decimal places in JSON (rates and means) and printed with 1 (percentages) or 2
+decimal places in JSON (rates, 6; means, 4) and printed with 1 (percentages) or 2
 (means) in text.
 """
 
@@ -41,17 +41,19 @@ def wilson(successes: int, trials: int, z: float = Z) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_interval(values: Sequence[float], z: float = Z) -> dict[str, Any]:
+def mean_interval(values: Sequence[float], z: float = Z, floor: float | None = 0.0) -> dict[str, Any]:
     """``{"mean", "sd", "ci": [low, high]}``: the sample mean, the sample standard
-    deviation (n - 1) and the normal approximation interval ``mean +- z sd / sqrt(n)``
-    (``ci`` null below 2 values)."""
+    deviation (n - 1) and the normal approximation interval ``mean +- z sd / sqrt(n)``,
+    its low end clipped at ``floor`` (every measure is a count, never below 0; ``None``:
+    not clipped). ``sd`` and ``ci`` are null below 2 values."""
     n = len(values)
     mean = math.fsum(values) / n if n else 0.0
     if n < 2:
         return {"mean": round(mean, 4), "sd": None, "ci": None}
     sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
     half = z * sd / math.sqrt(n)
-    return {"mean": round(mean, 4), "sd": round(sd, 4), "ci": [round(mean - half, 4), round(mean + half, 4)]}
+    low = mean - half if floor is None else max(floor, mean - half)
+    return {"mean": round(mean, 4), "sd": round(sd, 4), "ci": [round(low, 4), round(mean + half, 4)]}
 
 
 def _outcome_names(objectives: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
@@ -73,12 +75,12 @@ def report(meta: Mapping[str, Any], runs: Sequence[Mapping[str, Any]]) -> dict[s
         for key, label in outcomes:
             count = sum(1 for r in mine if r["outcome"] == key)
             low, high = wilson(count, n)
-            counted.append({"outcome": key, "label": label, "count": count, "rate": round(count / n, 4) if n else 0.0,
-                            "ci": [round(low, 4), round(high, 4)]})
+            counted.append({"outcome": key, "label": label, "count": count, "rate": round(count / n, 6) if n else 0.0,
+                            "ci": [round(low, 6), round(high, 6)]})
         wins = sum(1 for r in mine if r["outcome"].startswith("objective-"))
         low, high = wilson(wins, n)
-        rows.append({"players": players, "runs": n, "win": {"count": wins, "rate": round(wins / n, 4) if n else 0.0,
-                                                            "ci": [round(low, 4), round(high, 4)]},
+        rows.append({"players": players, "runs": n, "win": {"count": wins, "rate": round(wins / n, 6) if n else 0.0,
+                                                            "ci": [round(low, 6), round(high, 6)]},
                      "outcomes": counted,
                      "means": {key: mean_interval([r[key] for r in mine]) for key in MEASURES}})
     return {"format": "cardforge-simulation", "version": 1,
