@@ -46,6 +46,7 @@ test: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/simulate_bench.py
 
 schemas: $(STAMP)
 	$(BIN)/cardforge schema --out schemas/

@@ -17,6 +17,7 @@ import pytest
 from cardforge_compiler.simulate.policies import POLICIES, PolicyError, Table, answer_checked
 from cardforge_compiler.simulate.report import mean_interval, report, text, wilson
 from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.pcg import Pcg32
 from cardforge_compiler.simulate.runner import BattleCase, RunError, play_run, run_seeds, simulate
 
 
@@ -233,3 +234,33 @@ def test_cli_a_missing_path_and_a_pack_without_battle_rounds(tmp_path):
     descent = ROOT / "content" / "descent-props"
     result = _cli(descent, "--battle", 1)
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("policy", ["greedy", "random"])
+def test_a_leave_request_is_answered_within_the_hands(policy):
+    """Found by the bench (card 202, 4 players, run 2 of seed 0): leaving one card is
+    not always enough; the policies leave cards until the rest fit."""
+    request = {"kind": "leave", "card": 202, "character": 0, "hands": 2,
+               "cards": [{"card": "Equipment#7", "item": "Pistol", "hands": 1},
+                         {"card": "Equipment#2", "item": "Broadsword", "hands": 2},
+                         {"card": "Equipment#9", "item": "Musket", "hands": 2}]}
+    for seed in range(8):
+        table = SimpleNamespace(rule=DiceRule(), rng=Pcg32(seed, 56))
+        table.choice = lambda items, t=table: items[t.rng.below(len(items))]
+        answer = answer_checked(POLICIES[policy], request, table)
+        carried = sum(c["hands"] for c in request["cards"] if c["card"] not in answer["leave"])
+        assert carried <= 2
+
+
+def test_a_dask_sweep_merges_to_the_same_runs(bundle_data):
+    """The distributed path of docs/simulate.md ("Larger sweeps"): one Dask task per
+    run range (separate processes), merged, gives the runs of the serial simulation."""
+    dask = pytest.importorskip("dask", reason="dask is not installed: `pip install dask` to test the Dask path")
+    from dask import delayed
+
+    from cardforge_compiler.simulate.runner import merge, play_range
+
+    case = BattleCase(bundle_data, "act-4", 48, policy="random", max_rounds=12)
+    tasks = [delayed(play_range)(case, players, 5, start, min(6, start + 4)) for players in (1, 3) for start in (0, 4)]
+    chunks = dask.compute(*reversed(tasks), scheduler="processes", num_workers=2)
+    assert merge(chunks) == simulate(case, [1, 3], 6, 5, workers=1)

@@ -262,6 +262,18 @@ def _greedy_reroll(request: Request, table: Table) -> Answer:
     return {"keep": True}
 
 
+def _leave(request: Request, pick: Callable[[Sequence[Any]], Any]) -> list[str]:
+    """Cards to leave until the rest fit the ``hands``: each next one ``pick``ed from
+    those still carried (greedy: the first listed; random: uniformly)."""
+    carried = list(request["cards"])
+    left: list[str] = []
+    while sum(c["hands"] for c in carried) > request["hands"]:
+        card = pick(carried)
+        carried.remove(card)
+        left.append(card["card"])
+    return left
+
+
 def _story_answer(request: Request, table: Table, pick: Callable[[Sequence[Any]], Any]) -> Answer:
     kind = request["kind"]
     if kind == "choice":
@@ -275,7 +287,7 @@ def _story_answer(request: Request, table: Table, pick: Callable[[Sequence[Any]]
     if kind == "purchase":
         return {"buy": []}
     if kind == "leave":
-        return {"leave": [pick(request["cards"])["card"]]}
+        return {"leave": _leave(request, pick)}
     if kind == "pick":
         return {"pick": pick(request["options"])}
     raise PolicyError(f"the policy has no answer to a {kind!r} request", request)
