@@ -85,3 +85,17 @@ def test_the_board_lint_pack_has_200_distinct_layouts_that_lint_clean(tmp_path: 
                               [p.model_dump() for p in lay.model.terrain_tiles]], sort_keys=True, default=str)
                   for lay in layouts.values()}
     assert len(geometries) == 200
+
+
+def test_simulate_bench_reports_rates_and_where_the_time_goes(gascony_bundle):
+    """bench/simulate_bench.py end to end with tiny run counts: every shipped Battle's
+    rate, the largest Battle with 1 and all workers, the 10,000-run projection and the
+    cProfile tables (timings are make bench's business, not asserted)."""
+    result = _run(sys.executable, "bench/simulate_bench.py", "--bundle", str(gascony_bundle), "--runs", "2",
+                  "--each", "1", "--profile-runs", "1")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.count("\n| ") >= 12                      # the head and the 11 shipped Battles
+    assert "largest shipped Battle: card 48 (palace-great-hall, act-4)" in out
+    assert "1 worker:" in out and "a 10,000-run report:" in out
+    assert "cProfile by tottime" in out and "cProfile by cumulative" in out

@@ -43,7 +43,7 @@ def test_policies_never_send_a_refused_answer_on_any_shipped_battle(bundle_data,
     for story, card in battles:
         case = BattleCase(bundle_data, story, card, policy=policy, max_rounds=25)
         for players in (1, 2, 3, 4):
-            for run in range(2):
+            for run in range(4):
                 result = play_run(case, players, 11, run)
                 assert result["outcome"] in ("objective-0", "objective-1", "lost-all_fallen", "lost-no_health",
                                              "unfinished")
