@@ -4,11 +4,13 @@ SHIPPED Gascony's Legacy pack (content/gascony/: map tiles, terrain tiles, keywo
 Enemies, the Equipment deck), and the figures of the example at each moment of its
 Battle round (docs/rulings.md, "The Battle Round Example's board").
 
-The layout is a test fixture, not shipped content: no Story card of the Acts sets it up,
-and a shipped layout no Battle uses is CF716. It is compiled in the pack's own context
-(a copy of content/gascony/ with the layout added, in a temporary folder), so every
-layout check of the compiler runs on it and the bundle's board, Enemies and Weapons are
-the shipped ones, never a copy written here.
+The layout is a test fixture, not shipped content: no Story card of the Acts sets it up
+(a shipped layout no Battle uses is CF716, and the Acts have no card for this scene). It
+comes with a fixture story, battle-round-example-story.yaml (card 901 sets the Battle up),
+and both are compiled in the pack's own context: a copy of content/gascony/ with the
+folder tests/battle_round_example/ added, in a temporary folder. So every check of the
+compiler runs on them, and the bundle's board, Enemies and Weapons are the shipped ones,
+never a copy written here.
 
 Squares are ``(column, row)``, 1-based, rows growing south ("top" is row 1).
 """
@@ -24,9 +26,12 @@ from typing import Any
 
 from _helpers import CONTENT
 
-#: The layout file (a ``battle-layout`` document).
-LAYOUT_FILE = Path(__file__).resolve().parent / "battle_round_example" / "battle-round-example.yaml"
+#: The fixture folder: the layout (a ``battle-layout`` document) and its story.
+FOLDER = Path(__file__).resolve().parent / "battle_round_example"
+LAYOUT_FILE = FOLDER / "battle-round-example.yaml"
 LAYOUT_ID = "battle-round-example"
+#: The fixture story and its Battle card.
+STORY_ID, BATTLE_CARD = "battle-round-example", 901
 
 # --- Setup ("After they have set up the map, both players set their stance and facing
 # as shown"): Athos and Porthos on Start squares, both Stances unflipped.
@@ -61,10 +66,11 @@ CORNER_MARKSMAN_TO = (13, 3)
 
 @functools.lru_cache(maxsize=1)
 def compiled() -> tuple[tuple[tuple[str, str, str], ...], dict[str, Any]]:
-    """Compile content/gascony/ with the example's layout added (in a temporary copy).
+    """Compile content/gascony/ with the fixture folder added (in a temporary copy).
 
-    Returns ``(diagnostics, pack)``: each diagnostic as ``(code, severity, message)``,
-    and the bundle's ``gascony`` pack (its ``board`` holds the layout)."""
+    Returns ``(diagnostics, bundle)``: each diagnostic as ``(code, severity, message)``,
+    and the bundle (JSON data) whose ``gascony`` pack holds the layout in its ``board``
+    and the fixture story. Raises AssertionError when the compile finds errors."""
     from cardforge_compiler import __version__
     from cardforge_compiler.emit import build_bundle, bundle_bytes
     from cardforge_compiler.pipeline import compile_paths
@@ -72,17 +78,22 @@ def compiled() -> tuple[tuple[tuple[str, str, str], ...], dict[str, Any]]:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "gascony"
         shutil.copytree(CONTENT, folder)
-        shutil.copy(LAYOUT_FILE, folder / "layouts" / LAYOUT_FILE.name)
+        shutil.copytree(FOLDER, folder / FOLDER.name)
         result = compile_paths([str(folder)])
         found = tuple((d.code, d.severity.value, d.message) for d in result.diagnostics)
         assert not result.errors, found
         bundle = json.loads(bundle_bytes(build_bundle(result.packs, __version__)))
-    return found, next(pack for pack in bundle["packs"] if pack["id"] == "gascony")
+    return found, bundle
+
+
+def bundle() -> dict[str, Any]:
+    """The bundle (JSON data, a fresh copy): ``runtime.load_bundle`` takes it."""
+    return json.loads(json.dumps(compiled()[1]))
 
 
 def pack() -> dict[str, Any]:
-    """The compiled Gascony's Legacy pack with the example's layout (a fresh copy)."""
-    return json.loads(json.dumps(compiled()[1]))
+    """The compiled Gascony's Legacy pack with the example's layout and story (a fresh copy)."""
+    return next(pack for pack in bundle()["packs"] if pack["id"] == "gascony")
 
 
 def board():

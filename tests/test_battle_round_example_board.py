@@ -37,13 +37,15 @@ from _battle_helpers import character, place_character, place_enemy
 from _example_board import (ATHOS_AT, ATHOS_FACING, ATHOS_PATH, ATHOS_START, BARREL, BARREL_DIRECTION, BARREL_STOPS,
                             BOTTOM_GUARD, CORNER_MARKSMAN, CORNER_MARKSMAN_TO, LAYOUT_ID, NEAR_GUARD, OTHER_GUARD,
                             OTHER_GUARD_PATH, PORTHOS_AT, PORTHOS_FACING, PORTHOS_PATH, PORTHOS_START,
-                            RIGHT_MARKSMAN, TOP_GUARD, board, compiled, pack)
+                            RIGHT_MARKSMAN, STORY_ID, TOP_GUARD, BATTLE_CARD, board, compiled,
+                            pack)
 
+from cardforge_runtime import load_bundle
 from cardforge_runtime.battle.attack import targets_of
 from cardforge_runtime.battle.patterns import weapon_squares
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.state import new_battle
-from cardforge_runtime.board import (DIRECTIONS, adjacent, adjacent_squares, cover,
+from cardforge_runtime.board import (DIRECTIONS, adjacent, adjacent_squares, build_board, cover,
                                      deployment_for, line_of_sight, nearest, path_cost, reachable, step_cost)
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
@@ -84,12 +86,16 @@ def test_the_shipped_pieces_are_the_examples(shipped):
     assert [effect["board"] for effect in kick["success"]] == ["roll-in-line", "remove-tile"]
 
 
-def test_the_layout_lints_clean_in_the_gascony_pack_but_for_being_a_fixture():
-    """Every layout check (CF702-CF716) runs on it; the one warning is CF716: no Battle
-    of the Acts sets it up (a test fixture, docs/rulings.md)."""
-    diagnostics, _ = compiled()
-    assert [(code, severity) for code, severity, _ in diagnostics] == [("CF716", "warning")]
-    assert "'battle-round-example'" in diagnostics[0][2]
+def test_the_layout_and_its_story_lint_clean_in_the_gascony_pack():
+    """Every check of the compiler (the layout checks CF702-CF716 too) runs on the
+    fixture compiled with the shipped pack: no diagnostic at all."""
+    diagnostics, data = compiled()
+    assert diagnostics == ()
+    story = next(s for p in data["packs"] for s in p["stories"] if s["id"] == STORY_ID)
+    card = next(c for c in story["cards"] if c["id"] == BATTLE_CARD)
+    assert [step["layout"] for step in card["steps"] if step["kind"] == "battle"] == [LAYOUT_ID]
+    loaded = load_bundle(data)                       # the runtime reads it, for the tests that play it
+    assert build_board(loaded.board("gascony"), LAYOUT_ID).columns == 16
 
 
 def test_two_players_set_up_four_guards_and_two_marksmen(shipped):
