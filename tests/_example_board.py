@@ -96,8 +96,14 @@ def pack() -> dict[str, Any]:
     return next(pack for pack in bundle()["packs"] if pack["id"] == "gascony")
 
 
-def board():
-    """The example's ``Board`` (``board.build_board``)."""
+def board(barrel: bool = True):
+    """The example's ``Board`` (``board.build_board``); ``barrel=False``: after Porthos's
+    turn, the Barrel rolled and removed from the map ("After rolling the Barrel, it is
+    destroyed and removed from the map")."""
     from cardforge_runtime.board import build_board
 
-    return build_board(pack()["board"], LAYOUT_ID)
+    data = pack()["board"]
+    if not barrel:
+        layout = data["layouts"][LAYOUT_ID]
+        layout["terrain_tiles"] = [t for t in layout["terrain_tiles"] if t["at"] != [*BARREL]]
+    return build_board(data, LAYOUT_ID)

@@ -63,6 +63,12 @@ def the_board():
 
 
 @pytest.fixture(scope="module")
+def board_after():
+    """The board after Porthos's turn: the Barrel rolled and removed."""
+    return board(barrel=False)
+
+
+@pytest.fixture(scope="module")
 def shipped():
     data = pack()
     weapons = {card["name"]: card for deck in data["decks"] if deck["name"] == "Equipment" for card in deck["cards"]}
@@ -238,37 +244,38 @@ def test_the_barrel_rolls_south_through_the_wounded_guard_alone_and_stops_at_the
 
 def after_porthos() -> dict[Square, str]:
     """Porthos's turn is over: the top Guard Defeated by the Broadsword, the bottom one
-    by the Barrel (removed from the map, but still on the board's layout)."""
+    by the Barrel, which is removed from the map (``board_after``)."""
     return figures([PORTHOS_AT, ATHOS_START], [NEAR_GUARD, OTHER_GUARD, CORNER_MARKSMAN, RIGHT_MARKSMAN])
 
 
-def test_athos_moves_6_squares_up_to_the_nearest_guard_with_the_movement_stone(the_board, shipped):
+def test_athos_moves_6_squares_up_to_the_nearest_guard_with_the_movement_stone(board_after, shipped):
+    assert board_after.tiles_at(BARREL) == ()
     figs = after_porthos()
     movement = shipped["characters"]["Athos"]["stats"]["Movement"] + 1          # the M Stone: "to 6"
     assert movement == 6 and len(ATHOS_PATH) - 1 == 6
-    assert path_cost(the_board, ATHOS_PATH, "character", figs, ATHOS_FACING, ATHOS_FACING) == 6
+    assert path_cost(board_after, ATHOS_PATH, "character", figs, ATHOS_FACING, ATHOS_FACING) == 6
     # the nearest Guard, counted in Athos's Movement points to a square adjacent to it
-    to_guard = {guard: nearest(the_board, ATHOS_START, adjacent_squares(the_board, guard), "character", figs)
+    to_guard = {guard: nearest(board_after, ATHOS_START, adjacent_squares(board_after, guard), "character", figs)
                 for guard in (NEAR_GUARD, OTHER_GUARD)}
     assert to_guard[NEAR_GUARD] == (6, (ATHOS_AT,))
     assert to_guard[OTHER_GUARD][0] > 6
     # without the stone (5 points) no square adjacent to a Guard is reachable
-    five = reachable(the_board, ATHOS_START, 5, "character", figs)
+    five = reachable(board_after, ATHOS_START, 5, "character", figs)
     assert not any(adjacent(sq, g) for sq in five for g in (NEAR_GUARD, OTHER_GUARD))
 
 
-def test_the_guard_is_outside_athoss_rapier_until_he_flips_his_stance(the_board, shipped):
+def test_the_guard_is_outside_athoss_rapier_until_he_flips_his_stance(board_after, shipped):
     figs = after_porthos()
-    assert NEAR_GUARD not in pattern(the_board, shipped, "Rapier", ATHOS_AT, ATHOS_FACING, False, figs)
-    assert NEAR_GUARD in pattern(the_board, shipped, "Rapier", ATHOS_AT, ATHOS_FACING, True, figs)
+    assert NEAR_GUARD not in pattern(board_after, shipped, "Rapier", ATHOS_AT, ATHOS_FACING, False, figs)
+    assert NEAR_GUARD in pattern(board_after, shipped, "Rapier", ATHOS_AT, ATHOS_FACING, True, figs)
     # no square and facing within his 6 points has it in the unflipped pattern: Prepare it is
-    ends = reachable(the_board, ATHOS_START, 6, "character", figs, facing=ATHOS_FACING)
-    assert not [k for k in ends if NEAR_GUARD in pattern(the_board, shipped, "Rapier", *k, False, figs)]
+    ends = reachable(board_after, ATHOS_START, 6, "character", figs, facing=ATHOS_FACING)
+    assert not [k for k in ends if NEAR_GUARD in pattern(board_after, shipped, "Rapier", *k, False, figs)]
 
 
-def test_athos_attacks_the_near_guard_alone(the_board, shipped):
+def test_athos_attacks_the_near_guard_alone(board_after, shipped):
     sc, (_, athos), (near, *_) = scene(
-        the_board, shipped, [("Porthos", PORTHOS_AT, PORTHOS_FACING, False), ("Athos", ATHOS_AT, ATHOS_FACING, True)],
+        board_after, shipped, [("Porthos", PORTHOS_AT, PORTHOS_FACING, False), ("Athos", ATHOS_AT, ATHOS_FACING, True)],
         [(GUARD, NEAR_GUARD, False), (GUARD, OTHER_GUARD, False), (MARKSMAN, CORNER_MARKSMAN, False),
          (MARKSMAN, RIGHT_MARKSMAN, False)])
     rapier = sc.decks.card(sc.get(athos)["weapons"][0])
@@ -303,33 +310,33 @@ def enemy_turn_start() -> dict[Square, str]:
     return figures([PORTHOS_AT, ATHOS_AT], [NEAR_GUARD, OTHER_GUARD, CORNER_MARKSMAN, RIGHT_MARKSMAN])
 
 
-def test_the_patterns_of_the_enemy_turn(the_board, shipped):
-    assert pattern(the_board, shipped, "Rapier", ATHOS_AT, ATHOS_FACING, True) == [(7, 2), (8, 2), (8, 1)]
-    assert set(pattern(the_board, shipped, "Broadsword", PORTHOS_AT, PORTHOS_FACING, False)) == \
+def test_the_patterns_of_the_enemy_turn(board_after, shipped):
+    assert pattern(board_after, shipped, "Rapier", ATHOS_AT, ATHOS_FACING, True) == [(7, 2), (8, 2), (8, 1)]
+    assert set(pattern(board_after, shipped, "Broadsword", PORTHOS_AT, PORTHOS_FACING, False)) == \
         {TOP_GUARD, BARREL, BOTTOM_GUARD, (2, 3)}
 
 
-def test_the_guard_adjacent_to_athos_does_not_move(the_board, shipped):
-    rows = melee_rows(the_board, shipped, NEAR_GUARD, enemy_turn_start())
+def test_the_guard_adjacent_to_athos_does_not_move(board_after, shipped):
+    rows = melee_rows(board_after, shipped, NEAR_GUARD, enemy_turn_start())
     assert rows[1] is True and adjacent(NEAR_GUARD, ATHOS_AT)
 
 
-def test_the_other_guard_moves_to_the_nearest_square_adjacent_to_athos_inside_his_pattern(the_board, shipped):
+def test_the_other_guard_moves_to_the_nearest_square_adjacent_to_athos_inside_his_pattern(board_after, shipped):
     figs = enemy_turn_start()
-    patterns = patterns_now(the_board, shipped)
-    rows = melee_rows(the_board, shipped, OTHER_GUARD, figs)
+    patterns = patterns_now(board_after, shipped)
+    rows = melee_rows(board_after, shipped, OTHER_GUARD, figs)
     assert rows[1] is False
     assert rows[2] == {}                               # "cannot reach a square ... outside an Attack Pattern"
     # not this turn, nor ever: Athos and the near Guard close the street
-    anywhere = enemy_reach(the_board, OTHER_GUARD, figs, patterns)
-    outside = {sq for who in (ATHOS_AT, PORTHOS_AT) for sq in adjacent_squares(the_board, who)
-               if the_board.on_map(sq) and sq not in figs and sq not in patterns}
+    anywhere = enemy_reach(board_after, OTHER_GUARD, figs, patterns)
+    outside = {sq for who in (ATHOS_AT, PORTHOS_AT) for sq in adjacent_squares(board_after, who)
+               if board_after.on_map(sq) and sq not in figs and sq not in patterns}
     assert outside and not outside & set(anywhere)
     assert rows[3] == {OTHER_GUARD_PATH[-1]: 3}         # one nearest square: ahead of Athos, 3 points
-    assert legal_enemy_path(the_board, OTHER_GUARD_PATH, figs, patterns) == 3
+    assert legal_enemy_path(board_after, OTHER_GUARD_PATH, figs, patterns) == 3
     assert adjacent(OTHER_GUARD_PATH[-1], ATHOS_AT) and not adjacent(OTHER_GUARD_PATH[-1], PORTHOS_AT)
     # a plain shortest path would not do better: the square is the Guard's only way in
-    assert reachable(the_board, OTHER_GUARD, 4, "enemy", figs)[OTHER_GUARD_PATH[-1]] == 3
+    assert reachable(board_after, OTHER_GUARD, 4, "enemy", figs)[OTHER_GUARD_PATH[-1]] == 3
 
 
 def after_guards() -> dict[Square, str]:
@@ -340,48 +347,48 @@ def seen_characters(board, square: Square, figs) -> list[Square]:
     return [sq for sq, kind in figs.items() if kind == "character" and line_of_sight(board, square, sq, figs)]
 
 
-def test_the_rightmost_marksman_sees_athos_and_stays(the_board):
+def test_the_rightmost_marksman_sees_athos_and_stays(board_after):
     figs = after_guards()
     assert RIGHT_MARKSMAN[0] > CORNER_MARKSMAN[0]
-    assert ATHOS_AT in seen_characters(the_board, RIGHT_MARKSMAN, figs)    # Ranged priority 1: no move
+    assert ATHOS_AT in seen_characters(board_after, RIGHT_MARKSMAN, figs)    # Ranged priority 1: no move
 
 
-def test_the_other_marksman_moves_1_square_to_gain_line_of_sight(the_board, shipped):
+def test_the_other_marksman_moves_1_square_to_gain_line_of_sight(board_after, shipped):
     figs = after_guards()
-    assert seen_characters(the_board, CORNER_MARKSMAN, figs) == []         # neither Athos nor Porthos
-    patterns = patterns_now(the_board, shipped)
-    reach = enemy_reach(the_board, CORNER_MARKSMAN, figs, patterns)
-    seeing = {sq: c for sq, c in reach.items() if seen_characters(the_board, sq, {**figs, sq: "enemy"})}
+    assert seen_characters(board_after, CORNER_MARKSMAN, figs) == []         # neither Athos nor Porthos
+    patterns = patterns_now(board_after, shipped)
+    reach = enemy_reach(board_after, CORNER_MARKSMAN, figs, patterns)
+    seeing = {sq: c for sq, c in reach.items() if seen_characters(board_after, sq, {**figs, sq: "enemy"})}
     best = min(seeing.values())
     assert best == 1 and [sq for sq, c in seeing.items() if c == best] == [CORNER_MARKSMAN_TO]
     assert best <= shipped["enemies"][MARKSMAN]["movement"]
-    assert ATHOS_AT in seen_characters(the_board, CORNER_MARKSMAN_TO, figs)
+    assert ATHOS_AT in seen_characters(board_after, CORNER_MARKSMAN_TO, figs)
 
 
 def after_enemy_moves() -> dict[Square, str]:
     return figures([PORTHOS_AT, ATHOS_AT], [NEAR_GUARD, OTHER_GUARD_PATH[-1], CORNER_MARKSMAN_TO, RIGHT_MARKSMAN])
 
 
-def test_athos_is_attacked_by_all_four_for_6_damage(the_board, shipped):
+def test_athos_is_attacked_by_all_four_for_6_damage(board_after, shipped):
     figs = after_enemy_moves()
     guards, marksmen = [NEAR_GUARD, OTHER_GUARD_PATH[-1]], [CORNER_MARKSMAN_TO, RIGHT_MARKSMAN]
     for guard in guards:       # Melee target: an adjacent Character; Porthos is not in range of the Guards
         assert [sq for sq in (ATHOS_AT, PORTHOS_AT) if adjacent(guard, sq)] == [ATHOS_AT]
     for marksman in marksmen:  # Ranged target: the nearest Character in line of sight; Porthos is not
-        seen = seen_characters(the_board, marksman, figs)
+        seen = seen_characters(board_after, marksman, figs)
         assert ATHOS_AT in seen
-        assert nearest(the_board, marksman, seen, "enemy", figs, end=False)[1] == (ATHOS_AT,)
+        assert nearest(board_after, marksman, seen, "enemy", figs, end=False)[1] == (ATHOS_AT,)
     damage = [shipped["enemies"][GUARD]["damage"]] * 2 + [shipped["enemies"][MARKSMAN]["damage"]] * 2
     assert damage == [2, 2, 1, 1] and sum(damage) == 6
 
 
-def test_both_guards_are_in_athoss_pattern_and_give_him_cover_against_both_marksmen(the_board, shipped):
+def test_both_guards_are_in_athoss_pattern_and_give_him_cover_against_both_marksmen(board_after, shipped):
     figs = after_enemy_moves()
     guards = [NEAR_GUARD, OTHER_GUARD_PATH[-1]]
-    rapier = pattern(the_board, shipped, "Rapier", ATHOS_AT, ATHOS_FACING, True, figs)
+    rapier = pattern(board_after, shipped, "Rapier", ATHOS_AT, ATHOS_FACING, True, figs)
     assert all(guard in rapier for guard in guards)          # Defense roll against them, no automatic Wounds
     without_guards = {sq: kind for sq, kind in figs.items() if sq not in guards}
     for marksman in (CORNER_MARKSMAN_TO, RIGHT_MARKSMAN):
-        assert line_of_sight(the_board, marksman, ATHOS_AT, figs)
-        assert cover(the_board, marksman, ATHOS_AT, figs)                   # Advantage against the Marksmen
-        assert not cover(the_board, marksman, ATHOS_AT, without_guards)     # ... and the Guards give it
+        assert line_of_sight(board_after, marksman, ATHOS_AT, figs)
+        assert cover(board_after, marksman, ATHOS_AT, figs)                   # Advantage against the Marksmen
+        assert not cover(board_after, marksman, ATHOS_AT, without_guards)     # ... and the Guards give it

@@ -289,15 +289,16 @@ def battle_round_example() -> dict:
         "to (2, 2) facing east: his Broadsword covers both Guards (3, 1) and (3, 3). Athos (1, 1) moves 6 squares "
         "to (7, 1) facing east: the Guard (8, 2) is in his Rapier only flipped. The other Guard (11, 1) moves 3 "
         "squares to (8, 1); the Marksman (13, 4) sees no one and 1 square north does; the one at (16, 1) sees "
-        "Athos. Both Guards give Athos Cover against both Marksmen.",
+        "Athos. Both Guards give Athos Cover against both Marksmen. (The kicked Barrel, removed in the game, "
+        "is still on this board: none of the answers after Porthos's turn depends on it.)",
         board,
         [q("path_cost", 3, path=[list(s) for s in ex.PORTHOS_PATH], figures=start, facing=ex.PORTHOS_FACING,
            end_facing=ex.PORTHOS_FACING),
+         q("reachable", start=list(ex.PORTHOS_START), budget=3, figures=start),
          q("pattern_squares", [[3, 1], [3, 2], [2, 3], [3, 3]], square=list(ex.PORTHOS_AT), facing="east",
            pattern=weapons["Broadsword"], melee=True),
          q("path_cost", 6, path=[list(s) for s in ex.ATHOS_PATH], figures=athos_turn, facing=facing,
            end_facing=facing),
-         q("reachable", start=list(ex.ATHOS_START), budget=6, figures=athos_turn),
          q("pattern_squares", [[8, 1]], square=athos, facing=facing, pattern=weapons["Rapier"], melee=True),
          q("pattern_squares", [[7, 2], [8, 2], [8, 1]], square=athos, facing=facing, pattern=weapons["Rapier"],
            flipped=True, melee=True),
