@@ -35,10 +35,9 @@ import pytest
 import _battle_helpers
 from _battle_helpers import character, place_character, place_enemy
 from _example_board import (ATHOS_AT, ATHOS_FACING, ATHOS_PATH, ATHOS_START, BARREL, BARREL_DIRECTION, BARREL_STOPS,
-                            BOTTOM_GUARD, CORNER_MARKSMAN, CORNER_MARKSMAN_TO, LAYOUT_ID, NEAR_GUARD, OTHER_GUARD,
-                            OTHER_GUARD_PATH, PORTHOS_AT, PORTHOS_FACING, PORTHOS_PATH, PORTHOS_START,
-                            RIGHT_MARKSMAN, STORY_ID, TOP_GUARD, BATTLE_CARD, board, compiled,
-                            pack)
+                            BATTLE_CARD, BOTTOM_GUARD, CORNER_MARKSMAN, CORNER_MARKSMAN_TO, LAYOUT_ID, NEAR_GUARD,
+                            OTHER_GUARD, OTHER_GUARD_PATH, PORTHOS_AT, PORTHOS_FACING, PORTHOS_PATH, PORTHOS_START,
+                            RIGHT_MARKSMAN, STORY_ID, TOP_GUARD, board, compiled, pack)
 
 from cardforge_runtime import load_bundle
 from cardforge_runtime.battle.attack import targets_of
@@ -81,10 +80,12 @@ def test_the_shipped_pieces_are_the_examples(shipped):
     """The numbers the example states, read from content/gascony/ (not copied here)."""
     athos, porthos = shipped["characters"]["Athos"], shipped["characters"]["Porthos"]
     assert porthos["stats"]["Movement"] == 3 and athos["stats"]["Movement"] == 5    # "his 3 movement points"; 5 + M = 6
+    assert porthos["stats"]["Prowess"] == 4 and athos["stats"]["Prowess"] == 3      # "rolls 4 dice", "rolling 3 dice"
     assert porthos["weapons"] == ["Broadsword"] and athos["weapons"] == ["Rapier"]
     assert shipped["weapons"]["Broadsword"]["attack"] == shipped["weapons"]["Rapier"]["attack"] == "melee"
     guard, marksman = shipped["enemies"][GUARD], shipped["enemies"][MARKSMAN]
     assert (guard["type"], guard["damage"], guard["movement"]) == ("melee", 2, 4)
+    assert guard["defense"] == {"wounded": 2, "defeated": 3}                         # "defense values of 2/3"
     assert (marksman["type"], marksman["damage"], marksman["movement"], marksman["range"]) == ("ranged", 1, 3, None)
     barrel = shipped["tiles"]["Barrel"]
     kick = barrel["actions"][0]
@@ -392,3 +393,46 @@ def test_both_guards_are_in_athoss_pattern_and_give_him_cover_against_both_marks
         assert line_of_sight(board_after, marksman, ATHOS_AT, figs)
         assert cover(board_after, marksman, ATHOS_AT, figs)                   # Advantage against the Marksmen
         assert not cover(board_after, marksman, ATHOS_AT, without_guards)     # ... and the Guards give it
+
+
+def melee_move(board, shipped, at: Square, figs) -> tuple[int, list[Square], int]:
+    """(priority that applies, tied destination squares, cost) for the Guard on ``at``:
+    priorities 1-3 of "2A. Melee Enemy Movement" (4 is never needed in this example)."""
+    rows = melee_rows(board, shipped, at, figs)
+    if rows[1]:
+        return 1, [at], 0
+    for priority in (2, 3):
+        if rows[priority]:
+            best = min(rows[priority].values())
+            return priority, sorted(sq for sq, c in rows[priority].items() if c == best), best
+    raise AssertionError(f"the Guard on {at} would move toward the nearest Character (priority 4)")
+
+
+def ranged_move(board, shipped, at: Square, figs) -> tuple[int, list[Square], int]:
+    """The same for the Marksman on ``at``: "2B. Ranged Enemy Movement", 1 and 2."""
+    if seen_characters(board, at, figs):
+        return 1, [at], 0
+    reach = enemy_reach(board, at, figs, patterns_now(board, shipped))
+    seeing = {sq: c for sq, c in reach.items() if seen_characters(board, sq, {**figs, sq: "enemy"})}
+    best = min(seeing.values())
+    assert best <= shipped["enemies"][MARKSMAN]["movement"], "reached this turn"
+    return 2, sorted(sq for sq, c in seeing.items() if c == best), best
+
+
+def test_the_enemy_turn_row_by_row(board_after, shipped):
+    """The whole movement phase by hand, in the rules' order (Melee Enemies, then Ranged
+    ones; each move changes the figures the next one sees): each Enemy's priority, its
+    one destination (no tie for the players to settle) and the points it spends."""
+    figs = enemy_turn_start()
+    rows = []
+    for name, at, move in [(GUARD, NEAR_GUARD, melee_move), (GUARD, OTHER_GUARD, melee_move),
+                           (MARKSMAN, RIGHT_MARKSMAN, ranged_move), (MARKSMAN, CORNER_MARKSMAN, ranged_move)]:
+        priority, tied, cost = move(board_after, shipped, at, figs)
+        assert len(tied) == 1, f"{name} on {at}: a tie {tied}"
+        rows.append((name, at, priority, tied[0], cost))
+        figs = {**{sq: k for sq, k in figs.items() if sq != at}, tied[0]: "enemy"}
+    assert rows == [(GUARD, NEAR_GUARD, 1, NEAR_GUARD, 0),                 # "already adjacent to Athos"
+                    (GUARD, OTHER_GUARD, 3, OTHER_GUARD_PATH[-1], 3),      # "adjacent to Athos as well"
+                    (MARKSMAN, RIGHT_MARKSMAN, 1, RIGHT_MARKSMAN, 0),      # "will not move"
+                    (MARKSMAN, CORNER_MARKSMAN, 2, CORNER_MARKSMAN_TO, 1)]  # "move 1 square"
+    assert figs == after_enemy_moves()
