@@ -37,9 +37,9 @@ from _battle_helpers import character, place_character, place_enemy
 from _example_board import (ATHOS_AT, ATHOS_FACING, ATHOS_PATH, ATHOS_START, BARREL, BARREL_DIRECTION, BARREL_STOPS,
                             BATTLE_CARD, BOTTOM_GUARD, CORNER_MARKSMAN, CORNER_MARKSMAN_TO, LAYOUT_ID, NEAR_GUARD,
                             OTHER_GUARD, OTHER_GUARD_PATH, PORTHOS_AT, PORTHOS_FACING, PORTHOS_PATH, PORTHOS_START,
-                            RIGHT_MARKSMAN, STORY_ID, TOP_GUARD, board, compiled, pack)
+                            RIGHT_MARKSMAN, STORY_ID, TOP_GUARD, board, bundle, compiled, pack)
 
-from cardforge_runtime import load_bundle
+from cardforge_runtime import Session, load_bundle
 from cardforge_runtime.battle.attack import targets_of
 from cardforge_runtime.battle.patterns import weapon_squares
 from cardforge_runtime.battle.scene import Scene
@@ -103,6 +103,23 @@ def test_the_layout_and_its_story_lint_clean_in_the_gascony_pack():
     assert [step["layout"] for step in card["steps"] if step["kind"] == "battle"] == [LAYOUT_ID]
     loaded = load_bundle(data)                       # the runtime reads it, for the tests that play it
     assert build_board(loaded.board("gascony"), LAYOUT_ID).columns == 16
+
+
+def test_the_fixture_story_sets_the_battle_up_on_this_board():
+    """A session of the fixture story reaches card 901's Battle on this layout (played
+    at the table until the Battle rounds exist), and the objective met wins it."""
+    session = Session.start(load_bundle(bundle()), STORY_ID, players=2, characters=["Athos", "Porthos"], seed=7)
+    seen = []
+    while session.pending["kind"] != "battle":
+        seen.append(session.pending["kind"])
+        session.answer({})
+    assert seen == ["text", "card"]
+    assert session.pending == {"kind": "battle", "card": BATTLE_CARD, "layout": LAYOUT_ID, "objectives": [
+        {"objective": 0, "text": "Defeat all Enemies", "goto": 902, "victory": False}]}
+    session.answer({"objective": 0})
+    while not session.finished:
+        session.answer({})
+    assert session.pending["result"] == "victory" and session.pending["card"] == 902
 
 
 def test_two_players_set_up_four_guards_and_two_marksmen(shipped):
