@@ -11,6 +11,7 @@ from pydantic import Field
 from cardforge_runtime.format import MAX_PLAYERS, MAX_PORTER_CARDS, RANGES
 
 from cardforge_compiler.model._types import Ident, NameText, Text, _Model
+from cardforge_compiler.model.campaign import Campaign
 from cardforge_compiler.model.characters import Character
 from cardforge_compiler.model.pack_rules import (
     BattleStats,
@@ -83,7 +84,8 @@ class Pack(_Model):
     """A content pack's manifest (``pack.yaml``): id, title, version, players, stats,
     status tokens, dice, Character boards, the Porter, and the Battle rules of format
     1.5.0 (``pack_rules``): ``battle_stats``, ``carry``, ``decks`` (role -> deck name),
-    ``stones_of_chance``, ``difficulty``, ``enemy_rules``, ``on_death``."""
+    ``stones_of_chance``, ``difficulty``, ``enemy_rules``, ``on_death``; and the
+    ``campaign`` of format 1.6.0 (Campaign Mode: ``model.campaign``)."""
 
     kind: Literal["pack"]
     id: Ident
@@ -102,3 +104,4 @@ class Pack(_Model):
     difficulty: list[DifficultyOption] = Field(default_factory=list)
     enemy_rules: EnemyRules | None = None
     on_death: OnDeath | None = None
+    campaign: Campaign | None = None
