@@ -369,3 +369,33 @@ def test_play_campaign_scripted_saved_resumed_and_transcribed(gascony_bundle, tm
     assert json.loads(files["t1"].read_text()) == json.loads(files["t2"].read_text()) == reference.transcript()
     story = cardforge("--campaign", "--story", "act-1")
     assert story.returncode == 2 and "leave out --story" in story.stderr
+
+
+# -- load_bundle's checks of a campaign -------------------------------------------------
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda c: c.update(stories=["act-1", "act-9"]), r"campaign.stories\[1\]: 'act-9' is not a story of the pack"),
+    (lambda c: c.update(stories=["act-1", "act-1"]), r"campaign.stories\[1\]: story 'act-1' is played twice"),
+    (lambda c: c.update(stories=[]), r"campaign.stories: expected 1 to 100 story ids"),
+    (lambda c: c["between"].append({"step": "rest"}), r"campaign.between\[6\].step: expected one of keep-weapons"),
+    (lambda c: c["between"][1].update(destiny=0), r"campaign.between\[1\].destiny"),
+    (lambda c: c["between"][0].update(destiny=2), r"campaign.between\[0\]: the keep-weapons step takes hands, not 'destiny'"),
+    (lambda c: c["between"][3].update(what=["coins", "coins"]), r"campaign.between\[3\].what\[1\]"),
+    (lambda c: c["between"][3].update(what=[]), r"campaign.between\[3\].what: expected one or more"),
+])
+def test_load_bundle_refuses_a_campaign_it_cannot_play(gascony_bundle, change, message):
+    from cardforge_runtime import BundleError
+
+    data = json.loads(gascony_bundle.read_text(encoding="utf-8"))
+    change(data["packs"][0]["campaign"])
+    with pytest.raises(BundleError, match=message):
+        load_bundle(data)
+
+
+def test_a_bundle_without_campaign_loads_as_none(gascony_bundle):
+    data = json.loads(gascony_bundle.read_text(encoding="utf-8"))
+    assert load_bundle(data).campaign()["stories"] == ["act-1", "act-2", "act-3", "act-4"]
+    data["packs"][0]["campaign"] = None
+    assert load_bundle(data).campaign() is None
+    del data["packs"][0]["campaign"]            # a 1.5.0 bundle has none
+    assert load_bundle(data).campaign() is None
