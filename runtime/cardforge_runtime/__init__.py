@@ -23,7 +23,8 @@ Public names:
 - ``Campaign``: a pack's ``campaign`` played Story after Story with the API of
   ``Session`` (Gascony's Legacy, Campaign Mode; ``docs/runtime.md``, Campaigns);
   modules ``campaign``, ``campaign_carry`` (what a Story carries to the next),
-  ``campaign_steps`` (the Campaign Mode steps), ``campaign_fields`` (their vocabulary)
+  ``campaign_steps`` (the Campaign Mode steps), ``campaign_saves`` (its saves),
+  ``campaign_fields`` (their vocabulary)
   and ``bundle_campaign`` (its load checks).
 - ``DiceRule``: dice counting and exact probabilities (Gascony's Legacy, Dice Rolls).
 - ``Pcg32``: the seeded generator every random result comes from.

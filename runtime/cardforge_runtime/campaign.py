@@ -16,25 +16,30 @@ Story alone would with that seed); the campaign generator (``Pcg32(seed,
 CAMPAIGN_STREAM)``, stream 56) shuffles the decks between Stories, draws the
 Porter's cards, then draws the next Story's seed (64 bits: high word first).
 
-Dependencies: ``campaign_carry``, ``campaign_steps``, ``session``, ``setup``, ``state``.
+Dependencies: ``campaign_carry``, ``campaign_steps``, ``campaign_saves`` (saves), ``session``,
+``setup``, ``state``.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardforge_runtime.answer_fields import AnswerError
 from cardforge_runtime.bundle import Bundle
-from cardforge_runtime.campaign_carry import carry_of, check_carried
+from cardforge_runtime.campaign_carry import carry_of
+from cardforge_runtime.campaign_saves import (
+    CAMPAIGN_SAVE_FORMAT,
+    CAMPAIGN_SAVE_VERSION,
+    campaign_pack,
+    campaign_save_data,
+    load_campaign,
+)
 from cardforge_runtime.campaign_steps import between_steps, check_keep
 from cardforge_runtime.dice import DiceRule
-from cardforge_runtime.format import canonical_json
-from cardforge_runtime.limits import PlainDataError, check_plain_data
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.session import Session
-from cardforge_runtime.setup import SessionError, check_setup, parse_seed, seed_text
+from cardforge_runtime.setup import check_setup, seed_text
 from cardforge_runtime.state import copy_json, diff
 
 __all__ = ["CAMPAIGN_SAVE_FORMAT", "CAMPAIGN_SAVE_VERSION", "CAMPAIGN_STREAM", "CAMPAIGN_TRANSCRIPT_FORMAT",
@@ -42,9 +47,6 @@ __all__ = ["CAMPAIGN_SAVE_FORMAT", "CAMPAIGN_SAVE_VERSION", "CAMPAIGN_STREAM", "
 
 #: The stream of the campaign generator (the dice use 54, the decks 55).
 CAMPAIGN_STREAM = 56
-#: The ``format`` and version of a campaign save (``Campaign.save``).
-CAMPAIGN_SAVE_FORMAT = "cardforge-campaign-save"
-CAMPAIGN_SAVE_VERSION = 1
 #: The ``format`` and version of a campaign transcript (``Campaign.transcript``).
 CAMPAIGN_TRANSCRIPT_FORMAT = "cardforge-campaign-transcript"
 CAMPAIGN_TRANSCRIPT_VERSION = 1
@@ -100,7 +102,7 @@ class Campaign:
             SessionError: the pack has no ``campaign`` (or no such pack), or the
                 setup does not fit (as ``Session.start``).
         """
-        pack_data = _campaign_pack(bundle, pack)
+        pack_data = campaign_pack(bundle, pack)
         setup = check_setup(pack_data, {"players": players, "characters": characters, "seed": seed,
                                         "difficulty": difficulty})
         campaign = cls(bundle, pack_data, setup)
@@ -117,64 +119,7 @@ class Campaign:
         Raises:
             SessionError: not a campaign save, damaged, or not fitting the bundle.
         """
-        data = _check_save(save)
-        pack_data = _campaign_pack(bundle, data["pack"])
-        setup = check_setup(pack_data, data["setup"])
-        campaign = cls(bundle, pack_data, setup)
-        results = data["results"]
-        stories = campaign._stories
-        if (len(results) > len(stories) or any(not isinstance(r, Mapping) or r.get("story") != s
-                                                 or r.get("result") not in ("victory", "defeat", "stuck")
-                                                 for r, s in zip(results, stories))):
-            raise SessionError("the campaign save is damaged: its results do not follow the campaign's stories")
-        campaign._results = [dict(r) for r in results]
-        campaign._log = copy_json(data["log"])
-        try:
-            campaign._rng = Pcg32.from_json(data["rng"])
-        except (KeyError, TypeError, ValueError):
-            raise SessionError("the campaign save is damaged: its generator") from None
-        if data["phase"] == "between":
-            between = data["between"]
-            ended = Session.load(bundle, between["session"])
-            carried = check_carried(pack_data, setup["characters"], between["carried"])
-            if ended.finished:
-                # the same bundle: the Story replays to its end, whose state the steps began from
-                if (canonical_json(carry_of(ended.state, pack_data)) != canonical_json(between["carried"])
-                        or canonical_json(ended.state) != canonical_json(between["view"])):
-                    raise SessionError("the campaign save does not replay to itself: it was edited, or made by "
-                                       "another engine")
-            else:
-                campaign.warnings += ended.warnings + [
-                    "the Story before these Campaign Mode steps no longer replays to its end on this bundle: the "
-                    "steps go on from the carried state the save holds"]
-            campaign._begin_between(carried, between["view"], session_save=between["session"])
-            for number, answer in enumerate(between["answers"]):
-                try:
-                    campaign.answer(answer)
-                except AnswerError as error:
-                    raise SessionError(f"the campaign save does not replay (keep answer {number + 1}: "
-                                       f"{error.reason})") from None
-                if campaign._between is None and number + 1 < len(between["answers"]):
-                    raise SessionError("the campaign save does not replay: the steps end before its last answer")
-        else:
-            session = Session.load(bundle, data["session"])
-            index = len([r for r in results if r["result"] == "victory"])
-            if data["phase"] == "end":
-                index = len(results) - 1
-            if index >= len(stories) or session.state["story"] != stories[index] or session.state["pack"] != pack_data["id"]:
-                raise SessionError("the campaign save is damaged: its Story is not the campaign's next one")
-            campaign._session = session
-            campaign.warnings += session.warnings
-            if data["phase"] == "end":
-                campaign._results = campaign._results[:-1]
-                if not session.finished:
-                    raise SessionError("the campaign save is damaged: it ended, but its last Story did not")
-                campaign._story_ended()
-        written = campaign.save()
-        same = ("content_hash", "session", "between")   # a rebuilt bundle: Session.load carried the Story over
-        if canonical_json({**written, **{k: None for k in same}}) != canonical_json({**data, **{k: None for k in same}}):
-            raise SessionError("the campaign save does not replay to itself: it was edited, or made by another engine")
-        return campaign
+        return load_campaign(cls, bundle, save)
 
     def _start_story(self, carried: dict[str, Any] | None, seed: int) -> None:
         index = len(self._results)
@@ -369,25 +314,7 @@ class Campaign:
         Stories, the save of the Story just ended, the carried state and the state
         shown when the steps began (which that Story must replay to, on the same
         bundle) and the ``keep`` answers given since (docs/runtime.md, Campaigns)."""
-        phase = "end" if self._result is not None else ("between" if self._between is not None else "story")
-        between = None
-        if self._between is not None:
-            between = {"session": copy_json(self._between["session"]), "carried": copy_json(self._between["start"]),
-                       "view": copy_json(self._between["start_view"]), "answers": copy_json(self._between["answers"])}
-        results = copy_json(self._results)
-        return {
-            "format": CAMPAIGN_SAVE_FORMAT,
-            "version": CAMPAIGN_SAVE_VERSION,
-            "content_hash": self._bundle.content_hash,
-            "pack": self._pack["id"],
-            "setup": {**copy_json(self._setup), "seed": seed_text(self._setup["seed"])},
-            "results": results,
-            "phase": phase,
-            "rng": self._between["rng"] if self._between is not None else self._rng.to_json(),
-            "log": copy_json(self._log),
-            "session": self._session.save() if self._between is None and self._session is not None else None,
-            "between": between,
-        }
+        return campaign_save_data(self)
 
     def transcript(self) -> dict[str, Any]:
         """The campaign so far as a transcript: ``{"format":
@@ -409,51 +336,3 @@ class Campaign:
         """As ``Session.probability``, under the pack's dice rule."""
         return float(self._rule.probability_at_least(successes, dice, **modifiers))
 
-
-def _campaign_pack(bundle: Bundle, pack: str | None) -> dict[str, Any]:
-    """The bundle's pack ``pack`` (the only one when ``None``), which must have a campaign."""
-    packs = [p for p in bundle._data["packs"] if pack is None or p["id"] == pack]
-    if len(packs) != 1:
-        known = ", ".join(p["id"] for p in bundle._data["packs"])
-        raise SessionError(f"no pack {pack!r} in the bundle (it has: {known})" if pack is not None
-                           else f"the bundle holds several packs: name one ({known})")
-    if not packs[0].get("campaign"):
-        raise SessionError(f"{packs[0]['title']} has no campaign (a pack's `campaign`: docs/format.md, Campaign)")
-    return packs[0]
-
-
-def _check_save(save: Mapping[str, Any] | str) -> dict[str, Any]:
-    """The shape of a campaign save (data or JSON text)."""
-    if isinstance(save, str):
-        try:
-            save = json.loads(save)
-        except (ValueError, RecursionError):
-            raise SessionError("the campaign save is not JSON within the limits") from None
-    try:
-        check_plain_data(save)
-    except PlainDataError as error:
-        raise SessionError(f"the campaign save is not plain JSON data within the limits: {error}") from None
-    if not isinstance(save, Mapping) or save.get("format") != CAMPAIGN_SAVE_FORMAT:
-        raise SessionError(f"not a cardforge campaign save (its format is not {CAMPAIGN_SAVE_FORMAT!r})")
-    if save.get("version") != CAMPAIGN_SAVE_VERSION:
-        raise SessionError(f"campaign save version {save.get('version')!r} is not readable by this runtime "
-                           f"(it reads {CAMPAIGN_SAVE_VERSION})")
-    ok = (isinstance(save.get("pack"), str) and isinstance(save.get("setup"), Mapping)
-          and isinstance(save.get("results"), list) and save.get("phase") in ("story", "between", "end")
-          and isinstance(save.get("log"), list) and all(isinstance(e, Mapping) for e in save["log"]))
-    if ok and save["phase"] == "between":
-        between = save.get("between")
-        ok = (isinstance(between, Mapping) and isinstance(between.get("view"), Mapping)
-              and isinstance(between.get("session"), Mapping)
-              and isinstance(between.get("view", {}).get("characters"), list)
-              and isinstance(between.get("answers"), list) and "carried" in between)
-    elif ok:
-        ok = isinstance(save.get("session"), Mapping)
-    if ok:
-        try:
-            parse_seed(save["setup"].get("seed"))
-        except SessionError:
-            ok = False
-    if not ok:
-        raise SessionError("the campaign save is damaged: a field is missing or has the wrong type")
-    return dict(save)
