@@ -325,8 +325,8 @@ def test_the_transcript_replays(bundle):
     transcript = campaign.transcript()
     assert transcript["format"] == "cardforge-campaign-transcript"
     setup = transcript["setup"]
-    again = Campaign.start(bundle, battles="table", players=setup["players"], characters=setup["characters"], seed=int(setup["seed"]),
-                           difficulty=setup["difficulty"])
+    again = Campaign.start(bundle, battles=setup["battles"], players=setup["players"], characters=setup["characters"],
+                           seed=int(setup["seed"]), difficulty=setup["difficulty"])
     for step in transcript["steps"]:
         assert again.pending == step["request"]
         entry = again.answer(step["answer"])
