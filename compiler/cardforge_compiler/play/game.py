@@ -129,7 +129,7 @@ def _near_names(loaded: Any, story_id: str | None, characters: str | None, diffi
 
 def run(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
          answers_file: Path | None, save_file: Path | None, resume_file: Path | None, transcript_file: Path | None,
-         trace: bool, difficulty: str | None = None, battles: str = "table") -> None:
+         trace: bool, difficulty: str | None = None, battles: str | None = None) -> None:
     """The body of ``cardforge play`` (see its help); exits with its code."""
     import os
 
@@ -141,8 +141,6 @@ def run(bundle: Path, story_id: str | None, players: int | None, characters: str
             why = "it is a folder" if target.is_dir() else f"{target.parent} is not a folder"
             raise ConfigError(f"cannot write {target}: {why}")
 
-    if battles == "engine" and answers_file is None:
-        raise ConfigError("--battles engine plays from --answers only: the terminal does not draw the board yet")
     try:
         loaded = load_bundle(bundle)
     except BundleError as error:
@@ -155,9 +153,9 @@ def run(bundle: Path, story_id: str | None, players: int | None, characters: str
             raise ConfigError(shown(str(error))) from None
     try:
         if resume_file is not None:
-            if any(v is not None for v in (players, characters, seed, difficulty)):
-                raise ConfigError("--resume continues a saved session: leave out --players, --characters, --seed "
-                                  "and --difficulty")
+            if any(v is not None for v in (players, characters, seed, difficulty, battles)):
+                raise ConfigError("--resume continues a saved session: leave out --players, --characters, --seed, "
+                                  "--difficulty and --battles")
             try:
                 saved = read_json(str(resume_file), "save")
             except BundleError as error:
