@@ -125,9 +125,14 @@ class BattleKeyboard:
                 left = move["points"] - cost
                 offers = [d for d in DIRECTIONS if turns_between(move["facing"], d) <= left]
                 listing = ", ".join(f"{d} ({cost + turns_between(move['facing'], d)})" for d in offers)
-                word = self.ask_line(f"Facing at the end, with the total cost: {listing}; [Enter] keeps "
-                                     f"{move['facing']}")
-                answer["facing"] = _facing(word) if word else move["facing"]
+                while True:
+                    word = self.ask_line(f"Facing at the end, with the total cost: {listing}; [Enter] keeps "
+                                         f"{move['facing']}")
+                    try:
+                        answer["facing"] = _facing(word) if word else move["facing"]
+                        break
+                    except ValueError as error:
+                        click.secho(f"  {error}", fg="yellow")
         elif needs == "trade":
             trade = next(o for o in request["options"] if o.get("action") == "trade")
             partner = next(p for p in trade["partners"] if p["figure"] == answer["figure"])
