@@ -13,6 +13,7 @@ import select
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -290,3 +291,19 @@ def test_a_battle_in_a_real_terminal(bundle, gascony_bundle, tmp_path):
     assert "D'Artagnan starts at (1, 7) facing east" in text and "Athos starts at (1, 6) facing east" in text
     resumed = Session.load(bundle, json.loads(save.read_text(encoding="utf-8")))
     assert (resumed.pending["kind"], resumed.state["battle"]["round"]) == ("stones", 2), text[-3000:]
+
+
+def test_the_readme_battle_excerpt_is_real_output(bundle, gascony_bundle, tmp_path):
+    """The README's Battle excerpt is what `cardforge play` prints for these answers."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    excerpt = readme.split("An excerpt of Act I's first Battle", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    session = Session.start(bundle, "act-1", players=2, seed=7)
+    script = _to_battle(session) + _battle_answers(session, 90)
+    (tmp_path / "a.json").write_text(json.dumps(script), encoding="utf-8")
+    result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", "2", "--seed", "7",
+                       "--answers", str(tmp_path / "a.json"))
+    lines = [line for line in excerpt.splitlines() if line.strip() != "..."]
+    assert len(lines) > 30
+    out = result.stdout
+    for line in lines:
+        assert line in out, line
