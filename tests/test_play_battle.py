@@ -307,3 +307,31 @@ def test_the_readme_battle_excerpt_is_real_output(bundle, gascony_bundle, tmp_pa
     out = result.stdout
     for line in lines:
         assert line in out, line
+
+
+@pytest.mark.parametrize("act", ["act-1", "act-2", "act-3", "act-4"])
+def test_every_battle_request_and_event_of_each_act_is_shown(bundle, act, capsys):
+    """Random legal answers through every Act with its Battles on the board: the screen
+    shows every request, every scripted answer's meaning and every outcome without an
+    error, names every figure, and words every event it knows."""
+    from cardforge_compiler.play.keyboard import Terminal
+
+    session = Session.start(bundle, act, players=2, seed=3)
+    terminal = Terminal(session, [])
+    rng, battles = random.Random(3), 0
+    for _ in range(4000):
+        request = session.pending
+        terminal.show(request)
+        if session.finished:
+            break
+        battles += request["kind"] == "deploy"
+        if session.state.get("battle"):
+            answer = battle_answer(request, rng, exits=[], greedy=0.5)
+        else:
+            answer = story_answer(request, rng)
+        terminal.meaning(request, answer)
+        terminal.show_outcome(session.answer(answer))
+    assert session.finished and battles >= 1
+    out = capsys.readouterr().out
+    assert not re.search(r"figure \d", out)                      # every figure named
+    assert re.search(r"» (The Battle ends in round \d+|The Battle is lost in round \d+)", out)

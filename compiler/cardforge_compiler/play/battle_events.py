@@ -43,7 +43,14 @@ class BattleNarration:
         raise NotImplementedError
 
     def battle_event(self, event: dict[str, Any]) -> str | None:
-        """A Battle event in words (``None``: the event is not shown)."""
+        """A Battle event in words (``None``: the event is not shown); an event of
+        another shape than the runtime documents is shown by :meth:`generic`."""
+        try:
+            return self.worded(event)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return self.generic(event)
+
+    def worded(self, event: dict[str, Any]) -> str | None:
         kind, fig = event["event"], self.fig
         e = event
         if kind == "setup":
@@ -140,7 +147,28 @@ class BattleNarration:
         if kind == "roll-in-line":
             return f"The {self.tile_name(e['tile'])} rolls {e['direction']} through " \
                    + ", ".join(_sq(s) for s in e["path"])
-        return self.generic(e)                 # heal, status, push, spawn, gain, ...: its fields in words
+        if kind == "activate":
+            return "Activated: " + ", ".join(fig(f) for f in e["figures"])
+        if kind == "extra-attack-die":
+            n = e['extra_attack_dice']
+            return f"{fig(e['figure'])} rolls {n} extra {'die' if n == 1 else 'dice'} on the next Attack"
+        if kind == "move-bonus":
+            return f"{fig(e['figure'])} gains +{e['move_bonus']} Move this turn"
+        if kind == "auto-successes":
+            auto = e["auto_successes"]
+            return f"{fig(e['figure'])}'s next {auto['stat']} Challenge gets {plural(auto['successes'], 'success')}"
+        if kind == "heal":
+            return f"{fig(e['figure'])} heals {plural(e['amount'], 'Wound')}"
+        if kind == "status":
+            return f"{fig(e['figure'])} gains the {shown(e['token'])} token"
+        if kind == "remove-status":
+            by = f" (by the {shown(e['by'])} Stone)" if e.get("by") else ""
+            return f"{fig(e['figure'])} loses the {shown(e['token'])} token{by}"
+        if kind in ("push", "place", "swing", "slide", "ride"):
+            verb = {"push": "is pushed", "place": "is placed", "swing": "swings", "slide": "slides",
+                    "ride": "rides"}[kind]
+            return f"{fig(e['figure'])} {verb} {_sq(e['from'])} -> {_sq(e['to'])}"
+        return self.generic(e)                 # spawn, gain, fall, ...: its fields in words
 
     def generic(self, event: dict[str, Any]) -> str:
         """Any other event, in plain words: its name and fields, figures named."""

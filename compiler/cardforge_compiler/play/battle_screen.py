@@ -10,6 +10,7 @@ Bundle text is shown with control characters escaped, after a mark of ours.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
@@ -150,7 +151,7 @@ class BattleScreen(BattleNarration):
             click.echo("  (no Battle on the board)")
             return
         board = self.session.bundle.board(state["pack"])
-        unicode = (click.get_text_stream("stdout").encoding or "").lower().replace("-", "") == "utf8"
+        unicode = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
         picture = battle_picture(board, state["battle"], state["characters"], unicode=unicode)
         if not again and picture == getattr(self, "drawn", None):
             return
