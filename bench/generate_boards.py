@@ -136,6 +136,10 @@ def generate(out: str | Path, layouts: int = 200) -> dict:
     (out / "layouts").mkdir(parents=True)
     for name in BOX_FILES:
         shutil.copyfile(GASCONY / name, out / name)
+    # the box's manifest plays Gascony's Acts as a campaign; this pack has other stories
+    manifest = _load_all(GASCONY / "pack.yaml")[0]
+    manifest.pop("campaign", None)
+    (out / "pack.yaml").write_text(_dump(manifest), encoding="utf-8")
     sizes = _sizes()
     sources = [_load_all(p)[0] for p in sorted((GASCONY / "layouts").glob("*.yaml"))]
     cards = []

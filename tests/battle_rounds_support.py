@@ -1,42 +1,12 @@
-"""What the Battle-round tests share: the shipped bundle, a test double of the Enemy
-turn (helper B's ``battle/enemy_turn.py`` is not in this branch; the double is used in
-tests only), and answer policies that only give legal answers (each is checked by the
-engine's own answer check before it is given)."""
+"""What the Battle-round tests share: answer policies that only give legal answers
+(each is checked by the engine's own answer check before it is given)."""
 
 from __future__ import annotations
 
 import random
-import sys
-import types
 from typing import Any
 
 from cardforge_runtime.board import range_between
-
-ENEMY_TURN = "cardforge_runtime.battle.enemy_turn"
-
-
-def enemy_turn_double() -> types.ModuleType:
-    """A stand-in for ``battle.enemy_turn``: the Enemies do nothing (event
-    ``enemy-turn-double``). Install it with ``monkeypatch.setitem(sys.modules, ...)``
-    only when the real module is missing."""
-    module = types.ModuleType(ENEMY_TURN)
-
-    def enemy_turn(scene: Any):
-        scene.record({"event": "enemy-turn-double", "round": scene.battle["round"]})
-        return
-        yield  # a generator, as the real one
-
-    module.enemy_turn = enemy_turn
-    return module
-
-
-def install_enemy_turn(monkeypatch: Any) -> None:
-    """The real Enemy turn when this runtime has it, else the double."""
-    try:
-        __import__(ENEMY_TURN)
-    except ModuleNotFoundError:
-        monkeypatch.setitem(sys.modules, ENEMY_TURN, enemy_turn_double())
-
 
 def _exit_distance(square: list[int], exits: list[list[int]]) -> int:
     return min(range_between(tuple(square), tuple(e)) for e in exits) if exits else 0

@@ -1,9 +1,6 @@
-"""Battle rounds played by the engine (issue 10, A1): Setup, the requests and their
+"""Battle rounds played by the engine: Setup, the requests and their
 answer checks, a shipped Battle played to an objective, saves inside a Battle, table
-mode, and a fuzz of every shipped Battle.
-
-The Enemy turn is helper B's module; until it is in this runtime the tests use the
-double of ``battle_rounds_support`` (the Enemies do nothing)."""
+mode, and a fuzz of every shipped Battle."""
 
 from __future__ import annotations
 
@@ -12,7 +9,7 @@ import json
 import random
 
 import pytest
-from battle_rounds_support import battle_answer, install_enemy_turn, story_answer
+from battle_rounds_support import battle_answer, story_answer
 
 from cardforge_runtime import AnswerError, Session, load_bundle
 from cardforge_runtime.battle.objectives import BattleEnded, check_end, ending
@@ -26,11 +23,6 @@ from cardforge_runtime.setup import SessionError
 
 BATTLE_CARD = 102          # act-1: the Carmes-Deschaux courtyard (Defeat all Enemies -> 103, Reach Exit -> 104)
 EXITS = [[12, 7], [12, 8]]
-
-
-@pytest.fixture
-def enemies(monkeypatch):
-    install_enemy_turn(monkeypatch)
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +72,7 @@ def test_the_bundle_writes_meet_upkeep_and_battle_round(bundle):
     assert step["upkeep"] == []
 
 
-def test_setup_places_the_layout_and_asks_each_character_to_deploy_and_prepare(bundle, enemies):
+def test_setup_places_the_layout_and_asks_each_character_to_deploy_and_prepare(bundle):
     session = Session.start(bundle, "act-1", players=2, seed=3)
     assert session.state["battle"] is None
     _to_battle(session)
@@ -123,7 +115,7 @@ def _refuses(session: Session, answers: list[dict]) -> None:
         assert json.dumps(session.save(), sort_keys=True) == before, answer
 
 
-def test_every_battle_request_refuses_bad_answers_and_changes_nothing(bundle, enemies):
+def test_every_battle_request_refuses_bad_answers_and_changes_nothing(bundle):
     session = Session.start(bundle, "act-1", players=2, seed=5)
     _to_battle(session)
     seen = set()
@@ -147,7 +139,7 @@ def test_every_battle_request_refuses_bad_answers_and_changes_nothing(bundle, en
     assert seen >= set(BAD) | {"move-too-far"}
 
 
-def test_a_shipped_battle_of_act_1_is_played_to_reach_exit(bundle, enemies):
+def test_a_shipped_battle_of_act_1_is_played_to_reach_exit(bundle):
     session = Session.start(bundle, "act-1", players=2, seed=7)
     _to_battle(session)
     answers = _play(session, random.Random(2))
@@ -172,7 +164,7 @@ def test_a_shipped_battle_of_act_1_is_played_to_reach_exit(bundle, enemies):
     assert again.log == log and again.state == session.state
 
 
-def test_saves_inside_a_battle_resume_identically(bundle, enemies):
+def test_saves_inside_a_battle_resume_identically(bundle):
     session = Session.start(bundle, "act-1", players=2, seed=11)
     _to_battle(session)
     rng = random.Random(3)
@@ -193,7 +185,7 @@ def test_saves_inside_a_battle_resume_identically(bundle, enemies):
     assert session.save()["version"] == 5 and session.save()["setup"]["battles"] == "engine"
 
 
-def test_a_rebuilt_bundle_resumes_at_the_start_of_the_battle_card(bundle, gascony_bundle, enemies):
+def test_a_rebuilt_bundle_resumes_at_the_start_of_the_battle_card(bundle, gascony_bundle):
     session = Session.start(bundle, "act-1", players=2, seed=11)
     _to_battle(session)
     _play(session, random.Random(4), until="turn")
@@ -210,7 +202,7 @@ def test_a_rebuilt_bundle_resumes_at_the_start_of_the_battle_card(bundle, gascon
     assert "resuming at the start of card 102" in resumed.warnings[0]
 
 
-def test_a_version_4_save_loads_with_no_battle(bundle, enemies):
+def test_a_version_4_save_loads_with_no_battle(bundle):
     session = Session.start(bundle, "act-1", players=2, seed=2)
     session.answer(story_answer(session.pending, random.Random(0)))
     old = copy.deepcopy(session.save())
@@ -311,7 +303,7 @@ def _goals(state, step, exits):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_fuzz_every_shipped_battle_ends_and_keeps_every_card(bundle, enemies, seed):
+def test_fuzz_every_shipped_battle_ends_and_keeps_every_card(bundle, seed):
     """Random legal answers (half of the turns greedy, half random) through every Battle
     of the shipped Acts, 1 to 4 players: each answer passes the engine's own check, no
     engine error, every Battle ends within 40 rounds, and no card of any deck is created

@@ -67,5 +67,6 @@ def test_docs_describe_every_query_kind_and_every_case():
     section = doc[doc.index("### Board conformance cases"):doc.index("## Conformance transcripts")]
     kinds = {q["query"] for path in CASES for q in json.loads(path.read_text(encoding="utf-8"))["queries"]}
     assert all(f"| `{kind}` |" in section for kind in kinds)
-    rulebook = {"los-cover-example", "balcony-example", "movement-example", "staircase-example"}
+    rulebook = {"los-cover-example", "balcony-example", "movement-example", "staircase-example",
+                "battle-round-example"}
     assert rulebook <= {p.stem for p in CASES} and all(f"`{name}`" in section for name in rulebook)

@@ -7,12 +7,21 @@ two cannot drift apart unnoticed. ``docs/bundle.md`` is the guide.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import Field
 from pydantic.json_schema import SkipJsonSchema
 
-from cardforge_runtime.format import BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, COMPARISONS, OBJECTIVE_KINDS, OTHERWISE
+from cardforge_runtime.format import (
+    BUNDLE_FORMAT,
+    BUNDLE_FORMAT_VERSION,
+    CAMPAIGN_DISCARDS,
+    CAMPAIGN_RANGES,
+    CAMPAIGN_STEPS,
+    COMPARISONS,
+    OBJECTIVE_KINDS,
+    OTHERWISE,
+)
 
 from cardforge_compiler.bundle_board_model import BoardOut
 from cardforge_compiler.bundle_step_model import ClearOut, Condition, ResourcesOut, TextOut, ValuesOut, _Out
@@ -180,6 +189,33 @@ class StoryOut(_Out):
     edges: list[EdgeOut]
 
 
+def _campaign_count(key: str) -> Any:
+    low, high = CAMPAIGN_RANGES[key]
+    return Optional[Annotated[int, Field(ge=low, le=high)]]
+
+
+class CampaignStepOut(_Out):
+    """A Campaign Mode step (format 1.6.0; Gascony's Legacy, Campaign Mode): ``step``
+    names it, and its parameters are present, each only on its own step
+    (``keep-weapons``: ``hands``; ``gain``: ``destiny``; ``regain-health``: ``fallen``;
+    ``discard``: ``what``; ``porter-reset``: ``per_player``; ``reshuffle-decks``: none)."""
+
+    step: Literal[tuple(CAMPAIGN_STEPS)]  # type: ignore[valid-type]
+    hands: _campaign_count("hands") = None  # type: ignore[valid-type]
+    destiny: _campaign_count("destiny") = None  # type: ignore[valid-type]
+    fallen: _campaign_count("fallen") = None  # type: ignore[valid-type]
+    per_player: _campaign_count("per_player") = None  # type: ignore[valid-type]
+    what: Optional[list[Literal[CAMPAIGN_DISCARDS]]] = None  # type: ignore[valid-type]
+
+
+class CampaignOut(_Out):
+    """A pack's campaign (format 1.6.0): its ``stories`` in play order and the steps
+    ``between`` two of them."""
+
+    stories: list[str]
+    between: list[CampaignStepOut]
+
+
 class PackOut(PackRulesOut):
     """A content pack: its manifest and stories; since format 1.5.0 its Battle rules,
     Enemies and decks (``PackRulesOut``)."""
@@ -206,6 +242,10 @@ class PackOut(PackRulesOut):
         description="The pack's board: components, terrain keywords, terrain tiles, map tile sides and Battle "
                     "layouts, every field present, defaults filled (docs/bundle.md, Board). Always written since "
                     "format 1.4.0; a pack of an older bundle has none: read it as no boards.")
+    campaign: Optional[CampaignOut] = Field(
+        default=None,
+        description="Campaign Mode: the stories played in order and the steps between them (docs/bundle.md, "
+                    "Campaign). Always written since format 1.6.0 (null: no campaign); an older bundle has none.")
     source: str
     stories: list[StoryOut]
 

@@ -19,7 +19,7 @@ Families:
 - ``CF8xx`` Enemies, Named Enemies, Threat decks and decks, once per pack: the names
   they use and are used by (CF801-CF819, stage ``pack``), their composition and
   per-player counts (CF820-CF839, stage ``board``; CF825, a malformed Attack Pattern
-  grid, at ``validate``)
+  grid, at ``validate``); CF860-CF869 the pack's ``campaign`` (stage ``pack``)
 """
 
 from __future__ import annotations
@@ -248,6 +248,16 @@ rule("CF845", "any-face-outside-a-stone", E,
 rule("CF846", "ability-never-usable", E,
      "A Character's Talent or Support uses an ability its board does not have, itself, or one that uses it back "
      "(`use-ability`): the engine never offers it.")
+rule("CF860", "campaign-unknown-story", E,
+     "The pack's `campaign` plays a story the pack does not have.")
+rule("CF861", "campaign-story-twice", E,
+     "The pack's `campaign` names a story twice: a campaign plays each Story once, in order.")
+rule("CF862", "campaign-step-without-component", W,
+     "A Campaign Mode step has nothing to act on in this pack: `porter-reset` without a Porter, `discard: [loot]` "
+     "without a Loot deck, `keep-weapons` with no card that needs hands, `reshuffle-decks` without decks.")
+rule("CF863", "campaign-discard-after-reshuffle", W,
+     "A campaign step that discards cards (`keep-weapons`, `discard: [loot]`) comes after `reshuffle-decks`: the "
+     "cards it discards stay in the discard piles into the next Story.")
 
 del E, W
 

@@ -40,7 +40,7 @@ from cardforge_runtime.format import (
     content_hash_of_canonical,
 )
 
-from cardforge_compiler.emit_decks import character_out, decks_out, effects_out, pack_rules_out, status_token_out
+from cardforge_compiler.emit_decks import campaign_out, character_out, decks_out, effects_out, pack_rules_out, status_token_out
 from cardforge_compiler.load import gc_paused
 from cardforge_compiler.model import Components, step_kind
 from cardforge_compiler.resolve import PackIR, StoryIR
@@ -188,6 +188,7 @@ def _manifest(pack: PackIR) -> dict:
         data.update(character_out(character))
     manifest.update(pack_rules_out(pack.pack))
     manifest.update(decks_out(pack))
+    manifest["campaign"] = campaign_out(pack.pack.campaign)
     manifest["source"] = pack.manifest.source.rel
     manifest["board"] = bundle_board(pack)
     return manifest

@@ -255,3 +255,19 @@ def pack_rules_out(pack: Any) -> dict[str, Any]:
             "options": [{"name": o.name, "effect": o.effect, "if": _tree(o.if_) if o.if_ is not None else None,
                          "if_source": o.if_} for o in on_death.options or ()]},
     }
+
+
+def campaign_out(campaign: Any) -> dict[str, Any] | None:
+    """The manifest's ``campaign`` (format 1.6.0; ``campaign`` the ``Campaign``
+    model or ``None``): ``{"stories": [ids], "between": [{"step": name, **params}]}``,
+    every parameter present (``discard``: ``{"step": "discard", "what": [...]}``),
+    or ``None`` when the pack has no campaign."""
+    if campaign is None:
+        return None
+    between = []
+    for name, params in campaign.steps():
+        if name == "discard":
+            between.append({"step": name, "what": list(params)})
+        else:
+            between.append({"step": name, **params.model_dump(mode="json")})
+    return {"stories": list(campaign.stories), "between": between}

@@ -771,6 +771,26 @@ deck_case("CF833", "pack.yaml", "  - {name: Doom, six_counts: 1, covers: talent}
           "  - {name: Doom, six_counts: 1, covers: talent, removed_by: Prowes}\n")
 deck_case("CF834", "pack.yaml", "    start_draws: {deck: Loot, per_character: 1}\n",
           "    start_draws: {deck: Loot, per_character: 1}\n  - name: generous\n    destiny_start: 1\n")
+_DRAWS = "    start_draws: {deck: Loot, per_character: 1}\n"
+deck_case("CF860", "pack.yaml", _DRAWS, _DRAWS + "campaign:\n  stories: [act-1, act-2]\n")
+deck_case("CF861", "pack.yaml", _DRAWS, _DRAWS + "campaign:\n  stories: [act-1, act-1]\n")
+case("CF862", {"demo/pack.yaml": PACK + """campaign:
+  stories: [act-1]
+  between:
+    - gain: {destiny: 2}
+    - porter-reset: {per_player: 1}
+""", "demo/story.yaml": HEAD + """cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - victory: You reach Paris.
+"""}, only=["demo/pack.yaml"])
+deck_case("CF863", "pack.yaml", _DRAWS, _DRAWS + """campaign:
+  stories: [act-1]
+  between:
+    - reshuffle-decks: {}
+    - discard: [coins, loot]
+""")
 demo_case("CF835", decks=REACTION_DECK.replace("box_counts: 3", "box_counts: 4") + """  - name: Duck!
     effects: [{cancel-wound: {}}, {reshuffle: {}}]
 """)

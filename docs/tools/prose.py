@@ -1323,3 +1323,44 @@ pack has the ability named at all, `CF806` reports it instead.
 Give the ability the effects themselves, or name an ability the board has that does not
 lead back to it.
 """)
+
+# ------------------------------------------------------------------ CF86x campaigns
+d("CF860", "pack", """
+The manifest's `campaign.stories` names a story that no story of the pack has. A
+campaign plays the pack's stories in the order listed (Gascony's Legacy, Campaign
+Mode: "start with the first Story and play it all the way through"), so every id must
+be a story's `id`; the bundle would not load.
+""", """
+Correct the id (the hint suggests the closest story), or add the story to the pack.
+""")
+
+d("CF861", "pack", """
+The manifest's `campaign.stories` names a story twice. A campaign plays each Story
+once, one after the other, carrying the Characters from one to the next; the bundle
+would not load.
+""", """
+Remove the second mention, or name the story meant.
+""")
+
+d("CF862", "pack", """
+A Campaign Mode step of `campaign.between` has nothing to act on in this pack:
+`porter-reset` in a pack without a `porter`, `discard: [loot]` without a deck of role
+`loot`, `keep-weapons` when no card of the pack's decks needs hands (no Weapon), or
+`reshuffle-decks` in a pack without decks. The engine plays such a step as doing
+nothing, which is seldom what the author meant.
+""", """
+Remove the step, or add what it acts on (the Porter, the Loot deck's `role: loot`, the
+Equipment cards' `hands`).
+""")
+
+d("CF863", "pack", """
+A step that discards cards (`keep-weapons`, whose Weapons not kept go to the discard
+pile, or `discard: [loot]`) comes after `reshuffle-decks` in `campaign.between`. The
+reshuffle has already put the discard piles back, so the cards discarded after it stay
+in the discard piles into the next Story, out of its draws. Campaign Mode orders them
+1 (Weapons), 4 (Coins and Loot), then 5 ("Shuffle all discard piles back into their
+decks").
+""", """
+Move `reshuffle-decks` after every step that discards cards, as the rulebook orders
+them.
+""")

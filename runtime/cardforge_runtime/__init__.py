@@ -20,6 +20,12 @@ Public names:
   ``requests`` (one request shape and one answer check per kind; ``between_answers``
   the purchase and between checks; ``answer_fields`` ``AnswerError``), ``setup``
   (checking setups and saves).
+- ``Campaign``: a pack's ``campaign`` played Story after Story with the API of
+  ``Session`` (Gascony's Legacy, Campaign Mode; ``docs/runtime.md``, Campaigns);
+  modules ``campaign``, ``campaign_carry`` (what a Story carries to the next),
+  ``campaign_steps`` (the Campaign Mode steps), ``campaign_saves`` (its saves),
+  ``campaign_fields`` (their vocabulary)
+  and ``bundle_campaign`` (its load checks).
 - ``DiceRule``: dice counting and exact probabilities (Gascony's Legacy, Dice Rolls).
 - ``Pcg32``: the seeded generator every random result comes from.
 - ``BUNDLE_FORMAT`` / ``BUNDLE_FORMAT_VERSION``: the name and semantic version of
@@ -42,6 +48,7 @@ from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.answer_fields import AnswerError
 from cardforge_runtime.session import Session
+from cardforge_runtime.campaign import Campaign
 from cardforge_runtime.story import EngineError
 from cardforge_runtime.setup import SAVE_FORMAT, SAVE_VERSION, TRANSCRIPT_FORMAT, SessionError
 
@@ -51,6 +58,7 @@ __all__ = [
     "BUNDLE_FORMAT_VERSION",
     "Bundle",
     "BundleError",
+    "Campaign",
     "ConditionError",
     "DiceRule",
     "EngineError",

@@ -103,6 +103,18 @@ class Bundle:
             return None
         return _copy({key: pack[key] for key in ENEMIES_AND_DECKS})
 
+    def campaign(self, pack_id: str | None = None) -> dict[str, Any] | None:
+        """A copy of a pack's ``campaign`` (format 1.6.0; docs/bundle.md, Campaign):
+        ``{"stories": [story ids in play order], "between": [{"step", ...params}]}``,
+        or ``None`` when the pack has none (and for every pack of an older bundle).
+        ``pack_id`` is needed only when the bundle holds several packs.
+
+        Raises:
+            KeyError: as :meth:`board`.
+        """
+        campaign = self._one_pack(pack_id).get("campaign")
+        return None if campaign is None else _copy(campaign)
+
     def _one_pack(self, pack_id: str | None) -> dict[str, Any]:
         """The pack ``pack_id`` (any, when the bundle holds one), uncopied: never hand
         it out. Raises ``KeyError`` listing the packs."""

@@ -16,6 +16,7 @@ from typing import Any
 
 from cardforge_runtime.bundle_board import check_board
 from cardforge_runtime.bundle_battle import ROUNDS_SINCE_MINOR
+from cardforge_runtime.bundle_campaign import check_campaign
 from cardforge_runtime.bundle_decks import DECKS_SINCE_MINOR, check_decks
 from cardforge_runtime.bundle_fields import BundleError, FieldChecker
 from cardforge_runtime.format import (
@@ -170,8 +171,9 @@ class _Checker(FieldChecker):
             # after the stories: a condition of an effect or of on_death reads the
             # names every story of the pack declares (format.pack_condition_names)
             check_decks(self, pack, path, set(stats),
-                        pack_condition_names((s["flags"], s["counters"]) for s in stories),
-                        rounds_required=self.rounds_required)
+                         pack_condition_names((s["flags"], s["counters"]) for s in stories),
+                         rounds_required=self.rounds_required)
+        check_campaign(self, pack, path, story_ids)      # format 1.6.0; absent in an older bundle
         # a terrain action's story steps (format.ACTION_STEP_KINDS), checked as a story
         # card's are; a flag or counter they name is one of the pack's stories'
         flags = {name for story in stories for name in story["flags"]}

@@ -7,7 +7,7 @@ This module defines the name and version, ``NAME_PATTERN``, ``OTHERWISE``, the
 content hash, ``apply_values``, ``add_coins``, ``RANGES`` and ``player_limits``; it re-exports the condition
 language and its typing (``condition_types``) and the input limits (``limits``), and
 the board's vocabularies and defaults (``board_fields``) and those of Enemies, decks and
-effects (``effect_fields``), so that every name of the
+effects (``effect_fields``) and of campaigns (``campaign_fields``), so that every name of the
 format is reached as ``cardforge_runtime.format.<name>``.
 
 The runtime owns the format; the compiler (``emit``, the condition checks,
@@ -37,6 +37,7 @@ from cardforge_runtime.battle_fields import (
     OBJECTIVE_KINDS,
     objective_meet,
 )
+from cardforge_runtime.campaign_fields import CAMPAIGN_DISCARDS, CAMPAIGN_RANGES, CAMPAIGN_STEPS, MAX_CAMPAIGN_STORIES
 from cardforge_runtime.board_fields import (
     ACTION_FROM,
     ACTION_KINDS,
@@ -120,6 +121,10 @@ from cardforge_runtime.limits import (
 )
 
 __all__ = [
+    "CAMPAIGN_DISCARDS",
+    "CAMPAIGN_RANGES",
+    "CAMPAIGN_STEPS",
+    "MAX_CAMPAIGN_STORIES",
     "ACTION_FROM",
     "ACTION_KINDS",
     "ACTION_STEP_KINDS",

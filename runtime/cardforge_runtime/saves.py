@@ -65,7 +65,17 @@ def load_save(cls: type[Session], bundle: Bundle, save: Mapping[str, Any] | str)
     try:
         setup = check_setup(pack_data, fitted)
     except SessionError as error:
-        raise SessionError(f"the save cannot be carried over to this bundle: {error}") from None
+        if fitted.get("carried") is None:
+            raise SessionError(f"the save cannot be carried over to this bundle: {error}") from None
+        # a campaign Story's carried start no longer fits: the checkpoint state is
+        # what the session resumes from, so it goes on without it
+        fitted = {key: value for key, value in fitted.items() if key != "carried"}
+        try:
+            setup = check_setup(pack_data, fitted)
+        except SessionError as again:
+            raise SessionError(f"the save cannot be carried over to this bundle: {again}") from None
+        notes.append(f"the state this Story of a campaign started from no longer fits the bundle ({error}): "
+                     "the session resumes from its checkpoint without it")
     session = cls(bundle, pack_data, story_data, setup)
     if "deck_rng" in checkpoint:
         session._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])

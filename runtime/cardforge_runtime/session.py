@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardforge_runtime.bundle import Bundle
+from cardforge_runtime.campaign_carry import apply_carried
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.battle.round_answers import check_round_answer
@@ -90,7 +91,8 @@ class Session:
     @classmethod
     def start(cls, bundle: Bundle, story: str, *, players: int | None = None,
               characters: Sequence[str | Mapping[str, Any]] | None = None, seed: int = 0,
-              pack: str | None = None, difficulty: str | None = None, battles: str | None = None) -> Session:
+              pack: str | None = None, difficulty: str | None = None, battles: str | None = None,
+              carried: Mapping[str, Any] | None = None) -> Session:
         """Start a new playthrough of ``story``.
 
         Args:
@@ -113,10 +115,17 @@ class Session:
                 docs/runtime.md "Battle rounds") or ``"table"`` (a ``battle`` request:
                 played at the table); default ``"engine"`` when the pack has a
                 ``battle_round``, else ``"table"``.
+            carried: start from what an earlier Story carried over (Gascony's Legacy,
+                Campaign Mode; the shape is ``campaign_carry``'s, docs/runtime.md,
+                Campaigns): the Characters' Destiny, Health tokens, items and cards,
+                the coins, the decks and the Porter's cards, instead of a fresh Setup
+                of the decks (the Characters must be ``characters``, in order). The
+                setup, saves and transcripts hold it. ``None``: a fresh Setup.
 
         Raises:
-            SessionError: unknown story, Character or difficulty, wrong counts, bad seed,
-                ``battles="engine"`` for a pack without ``battle_round``.
+            SessionError: unknown story, Character or difficulty, wrong counts, bad
+                seed, ``battles="engine"`` for a pack without ``battle_round``, a
+                carried state that does not fit the pack and Characters.
         """
         if not isinstance(story, str) or not (pack is None or isinstance(pack, str)):
             raise SessionError("the story id (and the pack id, when given) must be text")
@@ -126,6 +135,8 @@ class Session:
             raise SessionError(error.args[0]) from None
         setup = {"players": players, "characters": characters, "seed": seed, "difficulty": difficulty,
                  "battles": battles}
+        if carried is not None:
+            setup["carried"] = carried
         setup = check_setup(pack_data, setup)
         session = cls(bundle, pack_data, story_data, setup)
         session._state = session._initial_state()
@@ -154,7 +165,10 @@ class Session:
 
     def _initial_state(self) -> dict[str, Any]:
         state = initial_state(self._pack, self._story, self._setup, self._difficulty)
-        set_up_decks(state, self._pack, self._setup, self._deck_rng)
+        if self._setup.get("carried") is None:
+            set_up_decks(state, self._pack, self._setup, self._deck_rng)
+        else:
+            apply_carried(state, self._setup["carried"], self._difficulty)      # a campaign's next Story
         return state
 
     def _begin(self, card: int | None, checkpoint: dict[str, Any] | None = None) -> None:
@@ -315,7 +329,8 @@ class Session:
         requests, events and changes."""
         fresh = Session.start(self._bundle, self._story["id"], players=self._setup["players"],
                               characters=self._setup["characters"], seed=self._setup["seed"], pack=self._pack["id"],
-                              difficulty=self._setup["difficulty"], battles=self._setup["battles"])
+                              difficulty=self._setup["difficulty"], battles=self._setup["battles"],
+                              carried=self._setup.get("carried"))
         return copy_json({
             "format": TRANSCRIPT_FORMAT,
             "version": TRANSCRIPT_VERSION,

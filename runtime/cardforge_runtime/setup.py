@@ -108,7 +108,9 @@ def character_count(pack: Mapping[str, Any], players: int, difficulty: Mapping[s
     return max(1, players_set_up(pack["players"], players) + (difficulty or {}).get("character_count", 0))
 
 def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any]:
-    """Check players, Characters and seed against the pack; fill in defaults.
+    """Check players, Characters and seed against the pack; fill in defaults. A setup
+    may hold ``carried``, the state a Story of a campaign starts from
+    (``campaign_carry.check_carried`` checks it; the result holds it only when given).
 
     Raises:
         SessionError: beyond the input limits (``limits.check_plain_data``), or the
@@ -166,7 +168,13 @@ def check_setup(pack: dict[str, Any], setup: Mapping[str, Any]) -> dict[str, Any
     if battles == "engine" and default == "table":
         raise SessionError(f"{pack['title']} has no battle_round: its Battles are played at the table "
                            "(battles='table')")
-    return {"players": players, "characters": result, "seed": seed, "difficulty": difficulty, "battles": battles}
+    checked = {"players": players, "characters": result, "seed": seed, "difficulty": difficulty, "battles": battles}
+    if setup.get("carried") is not None:
+        # a Story of a campaign starts from what the Story before it carried over
+        from cardforge_runtime.campaign_carry import check_carried      # (it imports this module)
+
+        checked["carried"] = check_carried(pack, result, setup["carried"])
+    return checked
 
 
 def parse_seed(seed: Any) -> int:

@@ -67,3 +67,4 @@ from cardforge_compiler.checks import enemy_refs, deck_refs, effect_refs, effect
 from cardforge_compiler.checks import board, inventory, placement, deployment, reachability  # noqa: E402,F401
 from cardforge_compiler.checks import terrain_actions  # noqa: E402,F401
 from cardforge_compiler.checks import decks, deck_draws, enemies, difficulty  # noqa: E402,F401
+from cardforge_compiler.checks import campaign  # noqa: E402,F401

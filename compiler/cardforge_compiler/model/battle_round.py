@@ -40,7 +40,7 @@ class Rescue(_Model):
 class BattleRound(_Model):
     """How the engine plays a Battle round: ``move_stat``, the stat whose value is a
     Character's Movement points (Move: "spending Movement points up to your Character's
-    Movement Stat"; one of the pack's stats, CF850), its ``phases`` (in the rulebook's order,
+    Movement Stat"; one of the pack's stats: ``load_bundle`` refuses another), its ``phases`` (in the rulebook's order,
     ``character-turns`` among them), the Character ``turn``'s limits, the ``actions``
     a Character may take and what ``rescue`` heals."""
 

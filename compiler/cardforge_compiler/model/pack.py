@@ -12,6 +12,7 @@ from cardforge_runtime.format import MAX_PLAYERS, MAX_PORTER_CARDS, RANGES
 
 from cardforge_compiler.model._types import Ident, NameText, Text, _Model
 from cardforge_compiler.model.battle_round import BattleRound
+from cardforge_compiler.model.campaign import Campaign
 from cardforge_compiler.model.characters import Character
 from cardforge_compiler.model.pack_rules import (
     BattleStats,
@@ -85,7 +86,8 @@ class Pack(_Model):
     status tokens, dice, Character boards, the Porter, and the Battle rules of format
     1.5.0 (``pack_rules``): ``battle_stats``, ``carry``, ``decks`` (role -> deck name),
     ``stones_of_chance``, ``difficulty``, ``enemy_rules``, ``on_death``; format 1.6.0's
-    ``battle_round`` (``model.battle_round``: the Battles are played by the engine)."""
+    ``battle_round`` (``model.battle_round``: the Battles are played by the engine) and
+    ``campaign`` (Campaign Mode: ``model.campaign``)."""
 
     kind: Literal["pack"]
     id: Ident
@@ -105,3 +107,4 @@ class Pack(_Model):
     enemy_rules: EnemyRules | None = None
     on_death: OnDeath | None = None
     battle_round: BattleRound | None = None
+    campaign: Campaign | None = None

@@ -42,19 +42,24 @@ __all__ = ["play"]
 @click.option("--battles", type=click.Choice(["table", "engine"]),
               help="How Battles are played: on the board by the engine in Battle rounds (the default when the pack "
                    "has them: docs/runtime.md), or at the table (answer the objective met).")
+@click.option("--campaign", is_flag=True, help="Play the pack's campaign: its stories in order, the Characters, "
+                                               "decks and cards carried from one to the next (Campaign Mode).")
 def play(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
          difficulty: str | None, answers_file: Path | None, save_file: Path | None, resume_file: Path | None,
-         transcript_file: Path | None, trace: bool, battles: str | None) -> None:
+         transcript_file: Path | None, trace: bool, battles: str | None, campaign: bool) -> None:
     """Play a story of a compiled bundle in the terminal.
 
     Type the number of an option, press Enter to roll the dice (or type the faces
     you rolled at the table), 'party' to see the Characters, 'board' to see the
-    Battle's board, 'help' for what to type, 'q' to stop. One player (Solo Play) controls two Characters. --resume keeps
-    saving to the resumed file unless --save names another.
+    Battle's board, 'help' for what to type, 'q' to stop. One player (Solo Play)
+    controls two Characters. --resume keeps saving to the resumed file unless
+    --save names another. --campaign plays the pack's stories one after the other
+    (Campaign Mode); --answers, --save, --resume and --transcript then cover the
+    whole campaign (resume a campaign save with --campaign --resume FILE).
 
     \b
     Exit codes:
-      0  the story ended in Victory or Defeat, or the player stopped
+      0  the story (or campaign) ended in Victory or Defeat, or the player stopped
       1  a scripted answer was refused, the answers ran out first, or answers
          were left over when the story ended (in Victory or Defeat)
       2  usage error (unreadable bundle, unknown story, bad save, unwritable file)
@@ -66,8 +71,9 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
     Example:
       cardforge play build/gascony.bundle.json --story act-1 --players 2 --seed 7
       cardforge play build/gascony.bundle.json --story act-1 --seed 7 --answers answers.json
+      cardforge play build/gascony.bundle.json --campaign --players 2 --save campaign.json
     """
     from cardforge_compiler.play.game import run
 
     run(bundle, story_id, players, characters, seed, answers_file, save_file, resume_file, transcript_file, trace,
-        difficulty, battles)
+        difficulty, battles, campaign)

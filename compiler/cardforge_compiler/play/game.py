@@ -72,7 +72,13 @@ def play_session(session: Session, answers: list[dict[str, Any]] | None,
         else:
             terminal.show_party()
         step = 0
+        story = session.state["story"]
         while True:
+            if session.state["story"] != story:       # a campaign goes on to its next Story
+                story = session.state["story"]
+                title = dict((s, t) for (_, s, t) in session.bundle.stories())[story]
+                click.echo()
+                click.secho(f"══ {shown(title)} ══", bold=True)
             request = session.pending
             terminal.show(request)
             if session.finished:
@@ -127,14 +133,31 @@ def _near_names(loaded: Any, story_id: str | None, characters: str | None, diffi
     return "; " + "; ".join(hints) if hints else ""
 
 
+def _start(loaded: Any, campaign: bool, story_id: str | None, players: int | None, names: list[str] | None,
+           seed: int, difficulty: str | None, battles: str | None = None) -> Any:
+    """A new ``Session`` of ``story_id``, or with ``campaign`` a new ``Campaign`` of
+    the bundle's pack (``--story`` is then refused: a campaign plays its own)."""
+    if not campaign:
+        return Session.start(loaded, story_id, players=players, characters=names, seed=seed, difficulty=difficulty,
+                             battles=battles)
+    from cardforge_runtime.campaign import Campaign
+
+    return Campaign.start(loaded, players=players, characters=names, seed=seed, difficulty=difficulty,
+                          battles=battles)
+
+
 def run(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
          answers_file: Path | None, save_file: Path | None, resume_file: Path | None, transcript_file: Path | None,
-         trace: bool, difficulty: str | None = None, battles: str | None = None) -> None:
+         trace: bool, difficulty: str | None = None, battles: str | None = None, campaign: bool = False) -> None:
     """The body of ``cardforge play`` (see its help); exits with its code."""
     import os
 
     from cardforge_compiler.emit import write_atomically
     from cardforge_runtime import SessionError, load_bundle
+    from cardforge_runtime.campaign import Campaign
+
+    if campaign and story_id is not None:
+        raise ConfigError("--campaign plays the pack's stories in order: leave out --story")
 
     for target in (save_file, transcript_file):   # find out now, not after a whole game
         if target is not None and (target.is_dir() or (target.parent.exists() and not target.parent.is_dir())):
@@ -160,29 +183,35 @@ def run(bundle: Path, story_id: str | None, players: int | None, characters: str
                 saved = read_json(str(resume_file), "save")
             except BundleError as error:
                 raise ConfigError(shown(str(error))) from None
-            session = Session.load(loaded, saved)
+            is_campaign = isinstance(saved, dict) and saved.get("format") == "cardforge-campaign-save"
+            if is_campaign != campaign:
+                raise ConfigError(f"{resume_file} is a campaign save: add --campaign" if is_campaign else
+                                  f"{resume_file} is the save of one story, not of a campaign: leave out --campaign")
+            session = Campaign.load(loaded, saved) if campaign else Session.load(loaded, saved)
             save_file = save_file or resume_file
             if story_id is not None and story_id != session.state["story"]:
                 raise ConfigError(f"{resume_file} is a save of story {session.state['story']!r}, not {story_id!r}")
             for warning in session.warnings:
                 click.secho(f"warning: {shown(warning)}", fg="yellow", err=True)
         else:
-            if story_id is None and len(loaded.stories()) == 1:
+            if not campaign and story_id is None and len(loaded.stories()) == 1:
                 story_id = loaded.stories()[0][1]          # the bundle's only story, as graph does
-            if story_id is None:
+            if story_id is None and not campaign:
                 known = ", ".join(s for (_, s, _) in loaded.stories())
                 raise ConfigError(f"name the story to play with --story (stories: {known})")
             if seed is None:
                 seed = int.from_bytes(os.urandom(4), "big")
             names = [n.strip() for n in characters.split(",")] if characters is not None else None
-            session = Session.start(loaded, story_id, players=players, characters=names, seed=seed,
-                                    difficulty=difficulty, battles=battles)
+            session = _start(loaded, campaign, story_id, players, names, seed, difficulty, battles)
     except SessionError as error:
         raise ConfigError(shown(str(error)) + _near_names(loaded, story_id, characters, difficulty)) from None
     if not loaded.hash_matches:
         click.secho(f"warning: {bundle}: content_hash does not match the content (edited by hand?)", fg="yellow", err=True)
     state = session.state
     click.secho(f"══ {shown(dict((s, t) for (_, s, t) in loaded.stories())[state['story']])} ══", bold=True)
+    if campaign:
+        click.echo(f"Campaign: {', '.join(shown(s) for s in state['campaign']['stories'])} "
+                   f"(Story {state['campaign']['index'] + 1} of {len(state['campaign']['stories'])})")
     click.echo(f"{plural(state['players'], 'player')}, seed {session.seed}"
                + (f", {shown(session.difficulty)} difficulty" if session.difficulty else ""))
 
@@ -205,7 +234,8 @@ def run(bundle: Path, story_id: str | None, players: int | None, characters: str
     try:
         play_session(session, answers, on_stop=stop, trace=trace)
     except Quit as reason:
-        hint = f"; continue with: cardforge play {bundle} --resume {save_file}" if save_file else \
+        hint = f"; continue with: cardforge play {bundle}{' --campaign' if campaign else ''} --resume {save_file}" \
+            if save_file else \
             " (use --save FILE to keep the session)"
         click.echo(f"stopped: {reason}{hint}", err=True)
         code = EXIT_PROBLEMS if answers is not None else EXIT_CLEAN

@@ -76,6 +76,7 @@ class Terminal(BattleKeyboard, Screen):
                    "reroll": "Reroll which dice (positions or 'all', then ': faces' if rolled at the table; [Enter] keeps)",
                    "purchase": buy, "battle": "Objective met (0: the Battle is lost)",
                    "leave": "Leave which Equipment (numbers)", "pick": "Choose",
+                   "keep": "Keep which Weapons (numbers; [Enter]: none)",
                    "between": "[Enter] to go on, or " + ("porter / " if "porter" in request else "") + "sell / trade"
                               + (" / use" if any(request.get("usable", [])) else ""), **BATTLE_PROMPTS}
         if request["kind"] == "reroll" and request.get("stones"):
@@ -179,6 +180,15 @@ class Terminal(BattleKeyboard, Screen):
     def parse_pick(self, request: dict[str, Any], text: str) -> dict[str, Any]:
         """The number of the option the players choose (``effects.pick``)."""
         return {"pick": request["options"][self.one(text, len(request["options"])) - 1]}
+
+    def parse_keep(self, request: dict[str, Any], text: str) -> dict[str, Any]:
+        """The numbers of the Weapons the Character keeps (Campaign Mode 1)."""
+        answer = {"keep": [request["cards"][n - 1]["card"] for n in self.numbers(text, 1, len(request["cards"]))]}
+        try:
+            self.session.check_answer(answer)
+        except AnswerError as error:
+            raise ValueError(error.reason) from None
+        return answer
 
     def parse_leave(self, request: dict[str, Any], text: str) -> dict[str, Any]:
         """The numbers of the Equipment cards the Character leaves."""
@@ -294,6 +304,9 @@ class Terminal(BattleKeyboard, Screen):
             if kind == "leave":
                 left = [c["item"] for c in request["cards"] if c["card"] in answer["leave"]]
                 return f"{self.names[request['character']]} leaves " + ", ".join(left)
+            if kind == "keep":
+                kept = [c["item"] for c in request["cards"] if c["card"] in answer["keep"]]
+                return f"{self.names[request['character']]} keeps " + (", ".join(kept) or "no Weapon")
             if kind == "battle":
                 if answer.get("lost"):
                     return "the Battle is lost"

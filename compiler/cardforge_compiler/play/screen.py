@@ -119,6 +119,13 @@ class Screen(BattleScreen):
                         "Equipment: which card(s) are left (to the discard pile)?", bold=True)
             for n, card in enumerate(request["cards"], 1):
                 click.echo(f"  {n}. {shown(card['item'])} ({plural(card['hands'], 'hand')})")
+        elif kind == "keep":
+            click.echo()
+            click.secho(f"Campaign Mode, before {shown(request['story'])}: which Weapons does "
+                        f"{self.who(request['character'])} keep (at most {plural(request['hands'], 'hand')}; the "
+                        "others are discarded)?", bold=True)
+            for n, card in enumerate(request["cards"], 1):
+                click.echo(f"  {n}. {shown(card['item'])} ({plural(card['hands'], 'hand')})")
         elif kind == "between":
             self.show_between(request)
         elif kind == "pick":
@@ -142,6 +149,9 @@ class Screen(BattleScreen):
             colour = {"victory": "green", "defeat": "red"}.get(request["result"], "yellow")
             say(request["text"] if request["text"] is not None else self.ending(request))
             click.secho(f"*** {request['result'].upper()} ***", fg=colour, bold=True)
+            if "campaign" in request:
+                done = ", ".join(f"{shown(r['story'])} {r['result']}" for r in request["campaign"]["stories"])
+                click.secho(f"*** CAMPAIGN: {request['campaign']['result'].upper()} ({done}) ***", fg=colour, bold=True)
             self.show_party()
 
     @staticmethod
@@ -276,6 +286,10 @@ class Screen(BattleScreen):
                 click.echo(f"  {EVENT}{self.who(event['character'])} leaves {shown(event['item'])} (discarded)")
             elif event["event"] == "use":
                 click.echo(f"  {EVENT}{self.who(event['character'])} uses {shown(event['item'])} (discarded)")
+            elif event["event"].startswith("campaign-"):
+                line = self.campaign_event(event)
+                if line:
+                    click.echo(f"  {EVENT}{line}")
             elif event["event"] == "loot":
                 kept = " and keeps it" if event["kept"] else ""
                 click.echo(f"  {EVENT}{self.who(event['character'])} draws Loot: {shown(event['item'])}{kept}")
@@ -288,6 +302,28 @@ class Screen(BattleScreen):
             line = self.change_line(change)
             if line:
                 click.secho(f"  {EVENT}{line}", fg="cyan")
+
+    def campaign_event(self, event: dict[str, Any]) -> str | None:
+        """A Campaign Mode step in words (docs/runtime.md, Campaigns); Destiny and
+        Health are told by the changes."""
+        kind = event["event"]
+        if kind == "campaign-keep":
+            gone = ", ".join(shown(d["item"]) for d in event["discarded"])
+            return f"{self.who(event['character'])} keeps {plural(len(event['kept']), 'Weapon')}" + \
+                (f"; discards {gone}" if gone else "")
+        if kind == "campaign-discard":
+            if "coins" in event:
+                return f"Campaign Mode: the party discards its {plural(event['coins'][0], 'coin')}" \
+                    if event["coins"][0] else None
+            return f"{self.who(event['character'])} discards {shown(event['item'])}"
+        if kind == "campaign-reshuffle":
+            return "Campaign Mode: every discard pile is shuffled back into its deck"
+        if kind == "campaign-porter":
+            return (f"Campaign Mode: the Porter is available again with {plural(len(event['cards']), 'card')}"
+                    if event["called"] else None)
+        if kind == "campaign-health" and event["regained"]:
+            return f"{self.who(event['character'])} regains {plural(event['regained'], 'Health token')} lost to Falling"
+        return None
 
     def change_line(self, change: dict[str, Any]) -> str | None:
         """One state change in words (``Athos: Health 5 -> 4``, ``Coins 0 -> 3``,
@@ -364,6 +400,8 @@ class Screen(BattleScreen):
             "battle": "type the number of the objective the players met, or 0 when the Battle is lost.",
             **BATTLE_HELP,
             "leave": "type the numbers of the Equipment cards the Character leaves (1 2).",
+            "keep": "type the numbers of the Weapons the Character keeps into the next Story (1 2); press Enter "
+                    "to keep none.",
             "pick": f"type the number of an option (1 to {len(request.get('options', []))}).",
             "between": "press Enter to go on to the next card; or "
                        + ("'porter N ...' to call the Porter (once per Story) and buy his cards N ... ('porter' "

@@ -18,9 +18,8 @@ one concern per module:
 - ``enemy_routes``: legal Enemy routes and their rule checker (``legal_enemy_path``);
 - ``enemy_move``: Enemy movement by the priorities;
 - ``enemy_turn``: the Enemy turn (threats, movement, attacks), ``activate``, ``enemy_attack``;
-- ``setup``, ``rounds``, ``turn``, ``objectives``, ``round_answers``, ``parts``: the
-  Battle rounds (Setup, the rounds, the Character turn, the end, their answer checks,
-  the modules the rounds call by name);
+- ``setup``, ``rounds``, ``turn``, ``objectives``, ``round_answers``: the Battle
+  rounds (Setup, the rounds, the Character turn, the end, their answer checks);
 - ``answers``: the checks of the answers to the requests above.
 
 docs/runtime.md, "Battle state", "Attacks", "The Defense roll", "Stones of Chance and

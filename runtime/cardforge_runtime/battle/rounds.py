@@ -8,13 +8,13 @@ players lose.
 0. Setup (``battle.setup.set_up``): board, Search tokens, Enemies, Named Enemies,
    Threat decks; each Character deployed and a free Prepare. From here on the end is
    checked after every event (``scene.watch_end``).
-1. All for One (phase ``all-for-one``): ``stones.roll_stones(scene)`` (helper A2).
+1. All for One (phase ``all-for-one``): ``stones.roll_stones(scene)``.
 2. Character turns (``character-turns``): the players choose who goes next (a
    ``character`` request ``for: "turn"``, not asked when one Character is left); a
    Fallen Character, or one who left the map by an Exit, has no turn; one Rescued this round may still take theirs
    (``battle.turn.character_turn``). Then the unspent Stones of Chance are removed
    (event ``stones-removed``).
-3. The Enemy turn (``enemy-turn``): ``enemy_turn.enemy_turn(scene)`` (helper B).
+3. The Enemy turn (``enemy-turn``): ``enemy_turn.enemy_turn(scene)``.
 4. Upkeep (``upkeep``): the Battle step's ``upkeep`` effects (``battle.effects.run``),
    event ``upkeep``. Then the next round.
 
@@ -33,7 +33,8 @@ from typing import Any
 from cardforge_runtime.battle.deck_access import GameDecks
 from cardforge_runtime.battle.effects import run
 from cardforge_runtime.battle.objectives import BattleEnded, check_end
-from cardforge_runtime.battle.parts import part
+from cardforge_runtime.battle import enemy_turn as enemies
+from cardforge_runtime.battle import stones
 from cardforge_runtime.battle.resolution import Resolution
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.setup import new_round_state, set_up
@@ -69,9 +70,7 @@ def make_scene(pack: Mapping[str, Any], game: dict[str, Any], step: Mapping[str,
     decks = GameDecks(game["decks"], bundle_decks, deck_rng)
     board = build_board(pack["board"], step["layout"])
     scene = Scene(board, battle, game, pack, decks, DiceRule.from_pack(pack), rng, difficulty_name=difficulty, sink=sink)
-    enemies = part("enemy_turn")
-    if enemies is not None and hasattr(enemies, "wire"):
-        enemies.wire(scene)
+    enemies.wire(scene)
     scene.objectives = meets(step)
     return scene
 
@@ -117,8 +116,7 @@ def _settle_cards(scene: Scene) -> None:
 
 
 def _all_for_one(scene: Scene, step: Mapping[str, Any]) -> Play:
-    stones = part("stones")
-    if stones is not None and scene.pack.get("stones_of_chance"):
+    if scene.pack.get("stones_of_chance"):
         yield from stones.roll_stones(scene)
 
 
@@ -144,7 +142,7 @@ def _character_turns(scene: Scene, step: Mapping[str, Any]) -> Play:
 
 
 def _enemy_turn(scene: Scene, step: Mapping[str, Any]) -> Play:
-    yield from part("enemy_turn", required=True).enemy_turn(scene)
+    yield from enemies.enemy_turn(scene)
 
 
 def _upkeep(scene: Scene, step: Mapping[str, Any]) -> Play:
@@ -167,8 +165,6 @@ def run_battle(bundle_pack: Mapping[str, Any], step: Mapping[str, Any], game_sta
     kept). ``game_state`` is a story session's state (``Session.state``), changed in
     place; ``game_state["battle"]`` is ``None`` again afterwards.
 
-    Raises:
-        EngineError: a part of the Battle rounds is missing (the Enemy turn).
     """
     scene = make_scene(bundle_pack, game_state, step, [], rng, deck_rng, difficulty=difficulty,
                        sink=lambda event: None)

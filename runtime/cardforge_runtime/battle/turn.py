@@ -9,25 +9,22 @@ only the legal options (docs/runtime.md, "Battle rounds") until the players answ
   ``turn.move_bonus``; ``squares`` every square reachable with them
   (``board.reachable``, cost without turning); the answer's cost is the path's plus 1
   per 90 degrees turned (``board.turns_between``).
-- **Action** (once): Prepare (``battle.prepare``), Talent / Support (``battle.abilities``,
-  helper A2), Rescue an adjacent Fallen ally (up to ``battle_round.rescue.heal`` Health
+- **Action** (once): Prepare (``battle.prepare``), Talent / Support (``battle.abilities``),
+  Rescue an adjacent Fallen ally (up to ``battle_round.rescue.heal`` Health
   tokens flipped gold, stood up, a ``pick`` ``for: "facing"``), Trade with an adjacent
   standing ally (held cards exchanged; then ``carry.hands``), Interact with terrain
-  (``battle.terrain_actions``, helper C), Search a token on the Character's square or
+  (``battle.terrain_actions``), Search a token on the Character's square or
   adjacent (revealed: the ``reveal`` objectives).
 - **Attack** (once; a second one with another Weapon after a Prowess stone sets
   ``turn.second_attack``): ``battle.attack.attack`` with ``turn.extra_attack_dice``
   (then spent), or a tile target (``terrain_actions.attack_tile``).
-- **Stone of Chance**: ``battle.stones`` (helper A2): ``stone_options`` / ``spend_stone``.
+- **Stone of Chance**: ``battle.stones``: ``stone_options`` / ``spend_stone``.
 - **Objective**: an objective of kind ``table`` declared met (``BattleEnded``).
 - **Exit**: on a square of an Exit area of a Battle with a ``reach-exit`` objective,
   leave the map (the figure leaves the board; the turn ends; docs/rulings.md, "Leaving
   by the Exit").
 
-The parts other helpers write are reached by module and function name
-(``battle.parts.part``); while a part is missing from the runtime its options are not
-offered (the report of issue 10 says which). The answer check of ``turn`` is
-``battle.round_answers.check_turn``.
+The answer check of ``turn`` is ``battle.round_answers.check_turn``.
 
 Rule sources: Gascony's Legacy, "2. Character Turns", "Move", "Action" (Prepare, Use
 Your Talent, Use Your Support Ability, Rescue a Fallen Ally, Trade Cards and Coins),
@@ -42,7 +39,7 @@ from typing import Any
 
 from cardforge_runtime.battle.attack import attack, targets_of
 from cardforge_runtime.battle.objectives import BattleEnded
-from cardforge_runtime.battle.parts import part
+from cardforge_runtime.battle import abilities, stones, terrain_actions
 from cardforge_runtime.battle.prepare import prepare
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.targets import pick
@@ -113,20 +110,18 @@ def turn_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
     allowed = limits["attack"] + (1 if turn["second_attack"] else 0)
     if len(turn["attacks"]) < allowed:
         weapons = []
-        terrain = part("terrain_actions")
         for card in _weapons(scene, figure_id):
             if card in turn["attacks"]:
                 continue
             data = scene.decks.card(card)
             targets = targets_of(scene, figure_id, data)
-            tiles = list(terrain.tile_targets(scene, figure_id, card)) if terrain else []
+            tiles = list(terrain_actions.tile_targets(scene, figure_id, card))
             if targets or tiles:
                 weapons.append({"card": card, "name": data["name"], "attack": data["attack"], "targets": targets,
                                 "tiles": tiles})
         if weapons:
             options.append({"do": "attack", "weapons": weapons})
-    stones = part("stones")
-    if stones is not None and scene.battle["stones"]:
+    if scene.battle["stones"]:
         offered = stones.stone_options(scene, turn)
         if offered:
             options.append({"do": "stone", "stones": offered})
@@ -160,12 +155,11 @@ def _action_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
                        if not t["revealed"] and (tuple(t["at"]) == here or adjacent(here, tuple(t["at"])))]
             if squares:
                 out.append({"do": "action", "action": "search", "squares": squares})
-        elif action == "interact" and (terrain := part("terrain_actions")) is not None:
-            tiles = terrain.interact_options(scene, figure_id)
+        elif action == "interact":
+            tiles = terrain_actions.interact_options(scene, figure_id)
             if tiles:
                 out.append({"do": "action", "action": "interact", "tiles": tiles})
-    abilities = part("abilities")
-    if abilities is not None and any(a in actions for a in ("talent", "support")):
+    if any(a in actions for a in ("talent", "support")):
         out += [entry for entry in abilities.ability_actions(scene, turn) if entry.get("action") in actions]
     return out
 
@@ -232,7 +226,7 @@ def _play(scene: Scene, turn: dict[str, Any], answer: dict[str, Any]) -> Play:
     elif do == "action":
         if answer["action"] in ("talent", "support"):
             # the ability's own check of the Action, which marks it taken
-            yield from part("abilities", required=True).use_ability(scene, turn, answer["action"], action=True)
+            yield from abilities.use_ability(scene, turn, answer["action"], action=True)
         else:
             turn["action"] = True
             yield from _action(scene, turn, answer)
@@ -240,13 +234,13 @@ def _play(scene: Scene, turn: dict[str, Any], answer: dict[str, Any]) -> Play:
         turn["attacks"].append(answer["weapon"])
         if "tile" in answer:
             extra, turn["extra_attack_dice"] = turn["extra_attack_dice"], 0
-            yield from part("terrain_actions", required=True).attack_tile(scene, figure_id, answer["weapon"],
+            yield from terrain_actions.attack_tile(scene, figure_id, answer["weapon"],
                                                                           answer["tile"], extra_dice=extra)
         else:
             extra, turn["extra_attack_dice"] = turn["extra_attack_dice"], 0
             yield from attack(scene, figure_id, answer["weapon"], target=answer.get("target"), extra_dice=extra)
     elif do == "stone":
-        yield from part("stones", required=True).spend_stone(scene, turn, answer["stone"], answer["option"])
+        yield from stones.spend_stone(scene, turn, answer["stone"], answer["option"])
     elif do == "objective":
         scene.record({"event": "objective-declared", "objective": answer["objective"],
                       "character": turn["character"]})
@@ -275,8 +269,7 @@ def _action(scene: Scene, turn: dict[str, Any], answer: dict[str, Any]) -> Play:
         token["revealed"] = True
         scene.record({"event": "search", "figure": figure_id, "at": list(token["at"]), "token": token["token"]})
     elif action == "interact":
-        terrain = part("terrain_actions", required=True)
-        result = yield from terrain.interact(scene, figure_id, answer["tile"], answer["name"],
+        result = yield from terrain_actions.interact(scene, figure_id, answer["tile"], answer["name"],
                                              auto_successes=turn["auto_successes"])
         if result.get("auto"):
             turn["auto_successes"] = None        # Corps-a-corps's successes are used

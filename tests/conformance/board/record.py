@@ -259,7 +259,59 @@ def cases() -> list[dict]:
         one(dense_layout()),
         [q("sight_table", figures=figs(character=[(2, 2), (11, 11)], enemy=[(6, 6), (7, 3)], fallen=[(3, 9)])),
          q("reachable", start=[1, 1], budget=6), q("reachable", start=[6, 7], budget=6, mover="enemy")]))
+    out.append(battle_round_example())
     return out
+
+
+def battle_round_example() -> dict:
+    """The Battle Round Example's board (tests/_example_board.py; docs/rulings.md, "The
+    Battle Round Example's board"): the shipped pieces, the example's figures at each
+    moment, and the rulebook's verdicts as ``expect``."""
+    import _example_board as ex
+
+    data = ex.pack()
+    board = {**data["board"], "layouts": {ex.LAYOUT_ID: data["board"]["layouts"][ex.LAYOUT_ID]}}
+    weapons = {c["name"]: c["pattern"] for d in data["decks"] if d["name"] == "Equipment" for c in d["cards"]}
+    start = figs(character=[ex.ATHOS_START], enemy=[ex.TOP_GUARD, ex.BOTTOM_GUARD, ex.NEAR_GUARD, ex.OTHER_GUARD,
+                                                    ex.CORNER_MARKSMAN, ex.RIGHT_MARKSMAN])
+    athos_turn = figs(character=[ex.PORTHOS_AT], enemy=[ex.NEAR_GUARD, ex.OTHER_GUARD, ex.CORNER_MARKSMAN,
+                                                        ex.RIGHT_MARKSMAN])
+    enemy_turn = figs(character=[ex.PORTHOS_AT, ex.ATHOS_AT], enemy=[ex.NEAR_GUARD, ex.OTHER_GUARD,
+                                                                     ex.CORNER_MARKSMAN, ex.RIGHT_MARKSMAN])
+    guards = [ex.NEAR_GUARD, ex.OTHER_GUARD_PATH[-1]]
+    attacks = figs(character=[ex.PORTHOS_AT, ex.ATHOS_AT], enemy=[*guards, ex.CORNER_MARKSMAN_TO, ex.RIGHT_MARKSMAN])
+    no_guards = figs(character=[ex.PORTHOS_AT, ex.ATHOS_AT], enemy=[ex.CORNER_MARKSMAN_TO, ex.RIGHT_MARKSMAN])
+    athos, facing = list(ex.ATHOS_AT), ex.ATHOS_FACING
+    return case(
+        "battle-round-example", "Gascony's Legacy, Battle Round Example; docs/rulings.md, The Battle Round "
+        "Example's board",
+        "A narrow Parisian street (shipped Medium, Hallway tiles and a Barrel). Porthos (1, 4) spends his 3 points "
+        "to (2, 2) facing east: his Broadsword covers both Guards (3, 1) and (3, 3). Athos (1, 1) moves 6 squares "
+        "to (7, 1) facing east: the Guard (8, 2) is in his Rapier only flipped. The other Guard (11, 1) moves 3 "
+        "squares to (8, 1); the Marksman (13, 4) sees no one and 1 square north does; the one at (16, 1) sees "
+        "Athos. Both Guards give Athos Cover against both Marksmen. (The kicked Barrel, removed in the game, "
+        "is still on this board: none of the answers after Porthos's turn depends on it.)",
+        board,
+        [q("path_cost", 3, path=[list(s) for s in ex.PORTHOS_PATH], figures=start, facing=ex.PORTHOS_FACING,
+           end_facing=ex.PORTHOS_FACING),
+         q("reachable", start=list(ex.PORTHOS_START), budget=3, figures=start),
+         q("pattern_squares", [[3, 1], [3, 2], [2, 3], [3, 3]], square=list(ex.PORTHOS_AT), facing="east",
+           pattern=weapons["Broadsword"], melee=True),
+         q("path_cost", 6, path=[list(s) for s in ex.ATHOS_PATH], figures=athos_turn, facing=facing,
+           end_facing=facing),
+         q("pattern_squares", [[8, 1]], square=athos, facing=facing, pattern=weapons["Rapier"], melee=True),
+         q("pattern_squares", [[7, 2], [8, 2], [8, 1]], square=athos, facing=facing, pattern=weapons["Rapier"],
+           flipped=True, melee=True),
+         q("path_cost", 3, path=[list(s) for s in ex.OTHER_GUARD_PATH], mover="enemy", figures=enemy_turn),
+         q("line_of_sight", True, from_=list(ex.RIGHT_MARKSMAN), to=athos, figures=enemy_turn),
+         q("line_of_sight", False, from_=list(ex.CORNER_MARKSMAN), to=athos, figures=enemy_turn),
+         q("line_of_sight", False, from_=list(ex.CORNER_MARKSMAN), to=list(ex.PORTHOS_AT), figures=enemy_turn),
+         q("line_of_sight", True, from_=list(ex.CORNER_MARKSMAN_TO), to=athos, figures=enemy_turn),
+         q("cover", True, from_=list(ex.CORNER_MARKSMAN_TO), to=athos, figures=attacks),
+         q("cover", True, from_=list(ex.RIGHT_MARKSMAN), to=athos, figures=attacks),
+         q("cover", False, from_=list(ex.CORNER_MARKSMAN_TO), to=athos, figures=no_guards),
+         q("cover", False, from_=list(ex.RIGHT_MARKSMAN), to=athos, figures=no_guards)],
+        layout_id=ex.LAYOUT_ID)
 
 
 def record(check: bool) -> int:
