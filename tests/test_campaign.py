@@ -352,12 +352,12 @@ def test_play_campaign_scripted_saved_resumed_and_transcribed(gascony_bundle, tm
     files = {name: tmp_path / f"{name}.json" for name in ("all", "first", "rest", "save", "t1", "t2")}
     for name, part in (("all", answers), ("first", answers[:80]), ("rest", answers[80:])):
         files[name].write_text(json.dumps(part))
-    whole = cardforge("--campaign", "--players", "2", "--seed", "0", "--answers", str(files["all"]),
+    whole = cardforge("--campaign", "--players", "2", "--seed", "0", "--battles", "table", "--answers", str(files["all"]),
                       "--transcript", str(files["t1"]))
     assert whole.returncode == 0, whole.stderr
     assert whole.stdout.count("══ Act ") == 4 and "*** CAMPAIGN: VICTORY" in whole.stdout
     assert "Campaign Mode, before act-2: which Weapons does D'Artagnan keep" in whole.stdout
-    first = cardforge("--campaign", "--players", "2", "--seed", "0", "--answers", str(files["first"]),
+    first = cardforge("--campaign", "--players", "2", "--seed", "0", "--battles", "table", "--answers", str(files["first"]),
                       "--save", str(files["save"]))
     assert first.returncode == 1 and "--campaign --resume" in first.stderr
     assert json.loads(files["save"].read_text())["format"] == "cardforge-campaign-save"

@@ -47,7 +47,8 @@ def test_each_shipped_act_plays_from_its_start_to_victory(gascony_bundle: Path, 
 def test_scripted_act_one_from_the_command_line(gascony_bundle: Path):
     case = CASES["act-1"]
     result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", str(case["players"]),
-                       "--seed", str(case["seed"]), "--answers", str(CONFORMANCE / "act-1.answers.json"))
+                       "--seed", str(case["seed"]), "--answers", str(CONFORMANCE / "act-1.answers.json"),
+                       "--battles", "table")     # the table-mode answers of the conformance transcript
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.startswith("══ Act I: The Man From Meung ══\n1 player, seed 11\nParty: 0 coins\n")
@@ -64,7 +65,7 @@ def test_answers_that_run_out_save_and_resume(gascony_bundle: Path, tmp_path: Pa
     (tmp_path / "rest.json").write_text(json.dumps(script[20:]), encoding="utf-8")
     save, whole = tmp_path / "act1.save.json", tmp_path / "whole.json"
     first = cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", "1", "--seed", "11",
-                      "--answers", str(tmp_path / "first.json"), "--save", str(save))
+                      "--answers", str(tmp_path / "first.json"), "--save", str(save), "--battles", "table")
     assert first.returncode == 1
     assert "stopped: the answers ran out while the story waits for a" in first.stderr and f"saved to {save}" in first.stderr
     second = cardforge("play", str(gascony_bundle), "--resume", str(save), "--answers", str(tmp_path / "rest.json"),
@@ -430,7 +431,7 @@ def test_a_stuck_story_exits_3_even_with_answers_left_over(tmp_path: Path):
 def test_leftover_scripted_answers_are_reported(gascony_bundle: Path, tmp_path: Path):
     (tmp_path / "more.json").write_text(json.dumps(answers("act-1") + [{}, {"option": 0}]), encoding="utf-8")
     result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", "1", "--seed", "11",
-                       "--answers", str(tmp_path / "more.json"))
+                       "--answers", str(tmp_path / "more.json"), "--battles", "table")
     assert result.returncode == 1
     assert "*** VICTORY ***" in result.stdout
     assert (f"error: the story ended after answer {len(answers('act-1'))}, but the answers file holds 2 more answers "
@@ -502,7 +503,7 @@ def test_a_difficulty_is_played_and_saved(tmp_path: Path):
     assert "Anne leaves Musket (discarded)" in result.stdout and "*** VICTORY ***" in result.stdout
     assert json.loads(save.read_text(encoding="utf-8"))["setup"]["difficulty"] == "easier"
     again = cardforge("play", str(bundle), "--resume", str(save), "--difficulty", "harder")
-    assert again.returncode == 2 and "leave out --players, --characters, --seed and --difficulty" in again.stderr
+    assert again.returncode == 2 and "leave out --players, --characters, --seed, --difficulty and --battles" in again.stderr
     wrong = cardforge("play", str(bundle), "--players", "2", "--seed", "8", "--difficulty", "hardest")
     assert wrong.returncode == 2 and "no difficulty 'hardest' in Deck Rules (it has: easier, harder)" in wrong.stderr
 

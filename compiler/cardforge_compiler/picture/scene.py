@@ -18,11 +18,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardforge_runtime.battle.terrain_state import board_now
 from cardforge_runtime.board import Board, build_board, cover, deployment_for, line_of_sight, reachable
 from cardforge_runtime.board.grid import rotate_side
 from cardforge_runtime.board.terrain import square_rules
 
-__all__ = ["Scene", "Square", "build_scene", "keyword_marks", "square_edge"]
+__all__ = ["Figure", "Scene", "Square", "build_scene", "keyword_marks", "square_edge"]
 
 Sq = tuple[int, int]
 Segment = tuple[tuple[int, int], tuple[int, int]]
@@ -89,6 +90,19 @@ class Deployment:
     shown: bool
 
 
+@dataclass(frozen=True)
+class Figure:
+    """A figure standing on the board during a Battle (``cardforge play``):
+    ``mark`` its cell character (a Character's number, an Enemy's letter), ``side``
+    the character after it (a facing arrow, a Wounded or Fallen mark, a Named Enemy's
+    health), ``text`` its legend line (already worded, untrusted text included)."""
+
+    square: Sq
+    mark: str
+    side: str
+    text: str
+
+
 @dataclass
 class Scene:
     """Everything one picture shows (see the module docstring). ``characters`` is
@@ -116,6 +130,8 @@ class Scene:
     los: tuple[Sq, frozenset[Sq], frozenset[Sq]] | None = None
     unreachable: frozenset[Sq] | None = None
     notes: list[str] = field(default_factory=list)
+    #: Figures on the board (a Battle in play), drawn over what is under them.
+    figures: list[Figure] = field(default_factory=list)
 
 
 def square_edge(square: Sq, side: str) -> Segment:
@@ -165,7 +181,8 @@ def _segment(edge: tuple[str, int, int]) -> Segment:
 
 
 def build_scene(board: Mapping[str, Any], layout_id: str, *, characters: int | None = None,
-                players: int | None = None, los: Sq | None = None, unreachable: bool = False) -> Scene:
+                players: int | None = None, los: Sq | None = None, unreachable: bool = False,
+                terrain: Mapping[str, Any] | None = None) -> Scene:
     """The scene of layout ``layout_id`` of a pack's bundle ``board``.
 
     Squares, tiles, arrows and edges come from ``cardforge_runtime.board`` (the one
@@ -183,13 +200,16 @@ def build_scene(board: Mapping[str, Any], layout_id: str, *, characters: int | N
             have Cover against it (terrain only: no figures are on the board).
         unreachable: record the squares a Character could stand on that no
             Character can reach from any Start square (Gascony's Legacy, "Move").
+        terrain: a Battle's ``terrain`` record (tiles removed or moved by terrain
+            actions, docs/runtime.md "Terrain actions"): removed tiles get no squares,
+            moved ones stand where they stopped (``battle.terrain_state.board_now``).
 
     Raises:
         EngineError: the layout is not in ``board`` or its data is malformed (the
             message starts with the JSON path).
         ValueError: ``los`` is outside the grid or a wall (the message says which).
     """
-    grid_board = build_board(board, layout_id)
+    grid_board = board_now(board, layout_id, terrain) if terrain else build_board(board, layout_id)
     layout = grid_board.layout
     keywords = grid_board.keywords_data
     squares: dict[Sq, Square] = {}

@@ -14,6 +14,12 @@ has its own set of characters, and no character means two things:
 3. the arrow printed on the square (``^ > v <``), else ``=`` when an edge keyword
    (a Railing) lies along one of its sides, else a space.
 
+During a Battle (``cardforge play``) the scene's figures are drawn over the square:
+the centre holds the figure's mark (a Character's number, an Enemy's upper-case
+letter) and the third place its side mark (a facing arrow, ``'`` Wounded, ``_``
+Fallen, a Named Enemy's health); the legend lists each figure. A terrain tile removed
+in play has no squares: the legend says it was removed.
+
 Keyword marks are not used: the legend spells keywords out. The legend lists only
 what the picture shows (with ``--los`` the Start squares are under the sight marks,
 so no Start line).
@@ -93,6 +99,7 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
         if spot.shown:
             main[spot.square] = str(spot.players)[:1]
     railed = {sq for edge in scene.edges for sq in _separated(edge.segment)}
+    figures = {figure.square: figure for figure in scene.figures}
     overlay: dict[Sq, str] = {sq: OVERLAY["start"] for sq in scene.start}
     overlay.update({sq: OVERLAY["exit"] for squares, _ in scene.exits for sq in squares})
     for square in scene.unreachable or ():
@@ -111,6 +118,9 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
             info = scene.squares[(c, r)]
             centre = wall if info.wall else main.get((c, r), floor)
             third = arrows[info.arrow] if info.arrow else ("=" if (c, r) in railed else " ")
+            figure = figures.get((c, r))
+            if figure is not None:
+                centre, third = figure.mark, arrows.get(figure.side, figure.side)
             cells.append(overlay.get((c, r), " ") + centre + third)
         lines.append(f"{r:>2} " + "".join(cells).rstrip())
 
@@ -127,6 +137,12 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
     for tile in scene.terrain_tiles:
         groups.setdefault(tile.name, []).append(tile)
     for name, tiles in groups.items():
+        gone = [t for t in tiles if not t.squares]
+        if gone:
+            lines.append(f"     {say(name)}: {plural(len(gone), 'tile')} removed from the map")
+        tiles = [t for t in tiles if t.squares]
+        if not tiles:
+            continue
         marks = ", ".join([say(k) for k in tiles[0].keywords] + [f"{say(k)} edge" for k in tiles[0].edge_keywords])
         marks = marks or "no keywords"
         where = "; ".join(", ".join(_sq(s) for s in sorted(t.squares, key=lambda s: (s[1], s[0])))
@@ -162,6 +178,8 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
                          + (", ".join(f"{d.players} at {_sq(d.square)}" for d in spots) or "none placed"))
     for name, square in scene.named_enemies:
         lines.append(f"  @  Named Enemy {say(name)} at {_sq(square)}")
+    for figure in scene.figures:
+        lines.append(f"  {figure.mark}{arrows.get(figure.side, figure.side)} {say(figure.text)}")
     if any(overlay[sq] == OVERLAY["start"] for sq in scene.start):
         lines.append(f"  {OVERLAY['start']}  Start area")
     for number, (squares, edge_side) in enumerate(scene.exits, 1):

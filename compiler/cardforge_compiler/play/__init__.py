@@ -39,23 +39,23 @@ __all__ = ["play"]
 @click.option("--transcript", "transcript_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the playthrough as a conformance transcript (docs/runtime.md).")
 @click.option("--trace", is_flag=True, help="Also show the story's flags and counters as they change.")
-@click.option("--battles", type=click.Choice(["table", "engine"]), default="table", show_default=True,
-              help="How Battles are played: at the table (answer the objective met) or by the engine in Battle "
-                   "rounds (docs/runtime.md); engine only with --answers: the terminal does not draw the board yet.")
+@click.option("--battles", type=click.Choice(["table", "engine"]),
+              help="How Battles are played: on the board by the engine in Battle rounds (the default when the pack "
+                   "has them: docs/runtime.md), or at the table (answer the objective met).")
 @click.option("--campaign", is_flag=True, help="Play the pack's campaign: its stories in order, the Characters, "
                                                "decks and cards carried from one to the next (Campaign Mode).")
 def play(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
          difficulty: str | None, answers_file: Path | None, save_file: Path | None, resume_file: Path | None,
-         transcript_file: Path | None, trace: bool, battles: str, campaign: bool) -> None:
+         transcript_file: Path | None, trace: bool, battles: str | None, campaign: bool) -> None:
     """Play a story of a compiled bundle in the terminal.
 
     Type the number of an option, press Enter to roll the dice (or type the faces
-    you rolled at the table), 'party' to see the Characters, 'help' for what to type,
-    'q' to stop. One player (Solo Play) controls two Characters. --resume keeps
-    saving to the resumed file unless --save names another. --campaign plays the
-    pack's stories one after the other (Campaign Mode); --answers, --save, --resume
-    and --transcript then cover the whole campaign (resume a campaign save with
-    --campaign --resume FILE).
+    you rolled at the table), 'party' to see the Characters, 'board' to see the
+    Battle's board, 'help' for what to type, 'q' to stop. One player (Solo Play)
+    controls two Characters. --resume keeps saving to the resumed file unless
+    --save names another. --campaign plays the pack's stories one after the other
+    (Campaign Mode); --answers, --save, --resume and --transcript then cover the
+    whole campaign (resume a campaign save with --campaign --resume FILE).
 
     \b
     Exit codes:

@@ -134,7 +134,7 @@ def _near_names(loaded: Any, story_id: str | None, characters: str | None, diffi
 
 
 def _start(loaded: Any, campaign: bool, story_id: str | None, players: int | None, names: list[str] | None,
-           seed: int, difficulty: str | None, battles: str = "table") -> Any:
+           seed: int, difficulty: str | None, battles: str | None = None) -> Any:
     """A new ``Session`` of ``story_id``, or with ``campaign`` a new ``Campaign`` of
     the bundle's pack (``--story`` is then refused: a campaign plays its own)."""
     if not campaign:
@@ -148,7 +148,7 @@ def _start(loaded: Any, campaign: bool, story_id: str | None, players: int | Non
 
 def run(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
          answers_file: Path | None, save_file: Path | None, resume_file: Path | None, transcript_file: Path | None,
-         trace: bool, difficulty: str | None = None, battles: str = "table", campaign: bool = False) -> None:
+         trace: bool, difficulty: str | None = None, battles: str | None = None, campaign: bool = False) -> None:
     """The body of ``cardforge play`` (see its help); exits with its code."""
     import os
 
@@ -164,8 +164,6 @@ def run(bundle: Path, story_id: str | None, players: int | None, characters: str
             why = "it is a folder" if target.is_dir() else f"{target.parent} is not a folder"
             raise ConfigError(f"cannot write {target}: {why}")
 
-    if battles == "engine" and answers_file is None:
-        raise ConfigError("--battles engine plays from --answers only: the terminal does not draw the board yet")
     try:
         loaded = load_bundle(bundle)
     except BundleError as error:
@@ -178,9 +176,9 @@ def run(bundle: Path, story_id: str | None, players: int | None, characters: str
             raise ConfigError(shown(str(error))) from None
     try:
         if resume_file is not None:
-            if any(v is not None for v in (players, characters, seed, difficulty)):
-                raise ConfigError("--resume continues a saved session: leave out --players, --characters, --seed "
-                                  "and --difficulty")
+            if any(v is not None for v in (players, characters, seed, difficulty, battles)):
+                raise ConfigError("--resume continues a saved session: leave out --players, --characters, --seed, "
+                                  "--difficulty and --battles")
             try:
                 saved = read_json(str(resume_file), "save")
             except BundleError as error:

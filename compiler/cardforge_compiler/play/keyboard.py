@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from cardforge_compiler.play.battle_keyboard import BATTLE_PROMPTS, BattleKeyboard
 from cardforge_compiler.play.screen import SELL, SELL_COST, Screen
 from cardforge_compiler.report import shown
 from cardforge_runtime import AnswerError, Session
@@ -48,7 +49,7 @@ def _read(prompt: str) -> str:
         raise Interrupted() from None
 
 
-class Terminal(Screen):
+class Terminal(BattleKeyboard, Screen):
     """A :class:`Screen` that also reads answers, from the keyboard or a script."""
 
     def __init__(self, session: Session, answers: list[dict[str, Any]] | None, trace: bool = False) -> None:
@@ -77,7 +78,9 @@ class Terminal(Screen):
                    "leave": "Leave which Equipment (numbers)", "pick": "Choose",
                    "keep": "Keep which Weapons (numbers; [Enter]: none)",
                    "between": "[Enter] to go on, or " + ("porter / " if "porter" in request else "") + "sell / trade"
-                              + (" / use" if any(request.get("usable", [])) else "")}
+                              + (" / use" if any(request.get("usable", [])) else ""), **BATTLE_PROMPTS}
+        if request["kind"] == "reroll" and request.get("stones"):
+            prompts["reroll"] += "; or stone K.J"
         while True:
             text = _read(prompts[request["kind"]])
             if text.strip().lower() in QUIT_WORDS:
@@ -87,6 +90,9 @@ class Terminal(Screen):
                 continue
             if text.strip().lower() in HELP_WORDS:
                 self.show_help(request)
+                continue
+            if text.strip().lower() == "board" and self.session.state.get("battle"):
+                self.show_board()
                 continue
             try:
                 return parse(request, text.strip())
@@ -137,7 +143,11 @@ class Terminal(Screen):
         return {"faces": faces}
 
     def parse_reroll(self, request: dict[str, Any], text: str) -> dict[str, Any]:
-        """``1 3`` or ``all`` (the engine rolls them), or ``1 3: 6 5`` (the faces rolled at the table)."""
+        """``1 3`` or ``all`` (the engine rolls them), or ``1 3: 6 5`` (the faces rolled at the table);
+        ``stone K.J`` spends a Stone of Chance listed by a Battle's reroll."""
+        stone = self.parse_stone_in_reroll(request, text)
+        if stone is not None:
+            return stone
         if not text:
             return {"keep": True}
         dice = len(request["faces"])
@@ -271,6 +281,8 @@ class Terminal(Screen):
         """A scripted answer in words, printed beside its JSON (``"" `` when nothing to add)."""
         kind = request["kind"]
         try:
+            if kind in BATTLE_PROMPTS:
+                return self.battle_meaning(request, answer)
             if kind == "choice":
                 return next(o["text"] for o in request["options"] if o["option"] == answer.get("option"))
             if kind == "character":
@@ -288,7 +300,7 @@ class Terminal(Screen):
             if kind == "between":
                 return self.between_meaning(request, answer)
             if kind == "pick":
-                return self.option_text(answer["pick"])
+                return self.pick_text(request, answer["pick"]) or self.option_text(answer["pick"])
             if kind == "leave":
                 left = [c["item"] for c in request["cards"] if c["card"] in answer["leave"]]
                 return f"{self.names[request['character']]} leaves " + ", ".join(left)

@@ -15,6 +15,8 @@ from typing import Any
 
 import click
 
+from cardforge_compiler.play.battle_keyboard import BATTLE_HELP
+from cardforge_compiler.play.battle_screen import BattleScreen
 from cardforge_compiler.report import plural, shown
 from cardforge_runtime import Session
 
@@ -57,8 +59,9 @@ def _faces(faces: list[int], rule: Any, request: dict[str, Any]) -> str:
     return " ".join(shown)
 
 
-class Screen:
-    """Renders requests and outcomes of a session (``docs/runtime.md``, Requests)."""
+class Screen(BattleScreen):
+    """Renders requests and outcomes of a session (``docs/runtime.md``, Requests; a
+    Battle's through :class:`~cardforge_compiler.play.battle_screen.BattleScreen`)."""
 
     def __init__(self, session: Session, trace: bool = False) -> None:
         self.session = session
@@ -66,6 +69,8 @@ class Screen:
         self.shown_dice: tuple[int, list[int]] | None = None   # the dice the last outcome printed
         self.rule = session.dice_rule
         self.names = [c["name"] for c in session.state["characters"]]
+        #: Figure id -> name, of every figure seen on a Battle's board (kept after it leaves).
+        self.figures: dict[int, str] = {}
         porter = session.bundle.find_story(session.state["story"], session.state["pack"])[0].get("porter")
         #: The deck of the pack's Porter (``None``: the pack has no Porter).
         self.porter_deck: str | None = porter["deck"] if porter else None
@@ -75,6 +80,8 @@ class Screen:
 
     def show(self, request: dict[str, Any]) -> None:
         kind = request["kind"]
+        if self.show_battle(request):
+            return
         if kind == "card":
             click.echo()
             click.secho(f"── Story card {request['card']}: {shown(request['title'])} ──", bold=True)
@@ -122,10 +129,12 @@ class Screen:
         elif kind == "between":
             self.show_between(request)
         elif kind == "pick":
+            if request.get("for") in ("enemy-target", "enemy-square", "target", "facing", "square", "direction"):
+                self.show_board(again=False)
             click.echo()
-            click.secho(self.pick_purpose(request), bold=True)
+            click.secho(self.battle_pick_purpose(request) or self.pick_purpose(request), bold=True)
             for n, option in enumerate(request["options"], 1):
-                click.echo(f"  {n}. {shown(self.option_text(option))}")
+                click.echo(f"  {n}. {self.pick_text(request, option) or shown(self.option_text(option))}")
         elif kind == "battle":
             click.echo()
             click.secho(f"Battle: set up layout {shown(request['layout'])} and play it at the table.", bold=True)
@@ -157,6 +166,8 @@ class Screen:
             return f"Who takes the {request['successes']}-{shown(request['stat'])} Challenge?"
         if request["for"] == "roll":
             return f"Who rolls {shown(request['stat'])}?"
+        if request["for"] == "turn":
+            return f"Round {request['round']}: who takes the next Character turn?"
         return f"Who will {shown(request['for'])} {self.effect(request['effect'])}?"
 
     def ending(self, request: dict[str, Any]) -> str:
@@ -176,17 +187,29 @@ class Screen:
         if request["target"] is not None:
             goal = f" ({request['target']}-{shown(request['stat'])} Challenge"
             goal += f", {request['so_far']} so far)" if request["so_far"] else ")"
+        purpose = {"attack": " to attack", "defense": " to defend"}.get(request.get("for", ""), "")
+        if request.get("tile") is not None:
+            goal = f" (Defense {request['target']} of the {self.tile_name(request['tile'])})"
         if request["kind"] == "roll":
             notes = [w for w, on in (("Advantage", request["advantage"]), ("Disadvantage", request["disadvantage"]),
                                      ("Doom: a 6 counts 1", request["doom"])) if on]
             dice = f"{request['dice']} {'die' if request['dice'] == 1 else 'dice'}"
             click.echo()
-            say(f"{name} rolls {dice} for {request['stat']}{goal}{'; ' + ', '.join(notes) if notes else ''}.", EVENT)
+            stat = f"for {request['stat']}" if request["stat"] else "(the Weapon's value)"
+            say(f"{name} rolls {dice} {stat}{purpose}{goal}{'; ' + ', '.join(notes) if notes else ''}.", EVENT)
         else:
             if self.shown_dice != (request["character"], request["faces"]):     # e.g. after --resume
                 click.echo(f"  {EVENT}{name}'s dice: {_faces(request['faces'], self.rule, request)} = "
                            f"{plural(request['successes'], 'success')}{goal}")
-            say(f"{name} may spend 1 of {request['destiny']} Destiny to reroll any or all of them.", EVENT)
+            if request.get("free"):
+                say(f"{name} may reroll dice {', '.join(str(p + 1) for p in request['positions'])} for free "
+                    "(the Weapon's ability).", EVENT)
+            elif request["destiny"]:
+                say(f"{name} may spend 1 of {request['destiny']} Destiny to reroll any or all of them.", EVENT)
+            for stone in request.get("stones", []):
+                for option in stone["options"]:
+                    say(f"stone {stone['stone'] + 1}.{option['option'] + 1}: spend the {stone['face']} Stone of "
+                        f"Chance: {option['name']}", "  " + EVENT, "    ")
 
     # -- Between Story Cards -------------------------------------------------
 
@@ -234,6 +257,7 @@ class Screen:
 
     def show_outcome(self, entry: dict[str, Any]) -> None:
         self.shown_dice = None
+        self.remember_figures()                 # a figure placed by this answer
         for event in entry["events"]:
             if event["event"] in ("roll", "reroll"):
                 verb = "rolled" if event["event"] == "roll" else "spent 1 Destiny and rerolled"
@@ -248,7 +272,15 @@ class Screen:
             elif event["event"] == "purchase":
                 click.echo(f"  {EVENT}{self.who(event['character'])} buys {shown(event['item'])} for "
                            f"{plural(event['cost'], 'coin')}")
-            elif event["event"] in ("sale", "trade", "porter"):
+            elif event["event"] == "weapon-reroll":
+                self.shown_dice = (event["character"], event["faces"])
+                click.echo(f"  {EVENT}{self.who(event['character'])} rerolled for free: "
+                           f"{_faces(event['faces'], self.rule, entry['request'])} = "
+                           f"{plural(event['successes'], 'success')}")
+            elif event["event"] == "pips":
+                click.echo(f"  {EVENT}{self.who(event['character'])} adds pips: now "
+                           f"{' '.join(f'[{f}]' for f in event['faces'])}")
+            elif event["event"] in ("sale", "trade", "porter") and "figure" not in event:
                 click.echo(f"  {EVENT}{self.between_event(event)}")
             elif event["event"] == "leave":
                 click.echo(f"  {EVENT}{self.who(event['character'])} leaves {shown(event['item'])} (discarded)")
@@ -261,6 +293,11 @@ class Screen:
             elif event["event"] == "loot":
                 kept = " and keeps it" if event["kept"] else ""
                 click.echo(f"  {EVENT}{self.who(event['character'])} draws Loot: {shown(event['item'])}{kept}")
+            else:
+                line = self.battle_event(event)
+                if line:
+                    click.echo(f"  {EVENT}{line}")
+        self.remember_figures()
         for change in entry["changes"]:
             line = self.change_line(change)
             if line:
@@ -304,6 +341,8 @@ class Screen:
 
         if path[0] in ("card", "result"):
             return None
+        if path[0] == "battle":          # the board and the events show it
+            return f"(battle) {shown('/'.join(path[1:]))}: {word(old)} -> {word(new)}" if self.trace else None
         if path[0] == "coins":
             return f"Coins {old} -> {new}"
         if path[0] == "porter_called":   # Gascony's Legacy, Between Story Cards: once per Story
@@ -359,6 +398,7 @@ class Screen:
             "purchase": "type the numbers of the offers to buy (1 3): the card's offers and the cards drawn "
                         "from a deck are numbered alike; press Enter to buy nothing.",
             "battle": "type the number of the objective the players met, or 0 when the Battle is lost.",
+            **BATTLE_HELP,
             "leave": "type the numbers of the Equipment cards the Character leaves (1 2).",
             "keep": "type the numbers of the Weapons the Character keeps into the next Story (1 2); press Enter "
                     "to keep none.",
