@@ -107,8 +107,10 @@ def test_the_layout_and_its_story_lint_clean_in_the_gascony_pack():
 
 def test_the_fixture_story_sets_the_battle_up_on_this_board():
     """A session of the fixture story reaches card 901's Battle on this layout (played
-    at the table until the Battle rounds exist), and the objective met wins it."""
-    session = Session.start(load_bundle(bundle()), STORY_ID, players=2, characters=["Athos", "Porthos"], seed=7)
+    at the table here: the engine plays it in tests/conformance/battle-round-example),
+    and the objective met wins it."""
+    session = Session.start(load_bundle(bundle()), STORY_ID, players=2, characters=["Athos", "Porthos"], seed=7,
+                            battles="table")
     seen = []
     while session.pending["kind"] != "battle":
         seen.append(session.pending["kind"])
