@@ -62,7 +62,9 @@ def test_every_case_has_a_transcript_and_every_request_kind_is_covered():
         kinds |= {s["request"]["kind"] for s in transcript["steps"]}
         rejected |= {s["request"]["kind"] for s in transcript["steps"] if "rejected" in s}
         results.add((transcript["pending"]["result"], transcript["pending"]["reason"]))
-    assert kinds == {"text", "card", "choice", "character", "roll", "reroll", "purchase", "between", "leave", "battle", "pick"}
+    assert kinds == {"text", "card", "choice", "character", "roll", "reroll", "purchase", "between", "leave", "battle", "pick",
+                     # a Battle played by the engine (the Battle Round Example, the Acts' Battles)
+                     "deploy", "prepare", "stones", "turn", "pips", "assign", "defend"}
     assert rejected == kinds
     assert {("victory", "card"), ("victory", "objective"), ("defeat", "all_fallen"), ("defeat", "no_health"),
             ("defeat", "battle_lost")} <= results

@@ -56,16 +56,19 @@ def test_the_compiler_imports_no_private_name_of_the_runtime(tmp_path) -> None: 
 
 def test_runtime_plays_with_the_standard_library_alone() -> None:
     """Run the runtime from its folder with no site-packages at all (`python -S`):
-    load the shipped Act I transcript's bundle and play it to Victory."""
+    load the shipped Act I Battle transcript's bundle and play it to Victory, its
+    Battles played by the engine."""
     import subprocess
 
     script = """
 import json, sys
 sys.path.insert(0, "runtime")
 from cardforge_runtime import Session, load_bundle
-case = json.load(open("tests/conformance/act-1.transcript.json", encoding="utf-8"))
-session = Session.start(load_bundle("tests/conformance/" + case["bundle"]), "act-1", players=case["setup"]["players"],
-                        characters=case["setup"]["characters"], seed=case["setup"]["seed"])
+case = json.load(open("tests/conformance/battles-act-1.transcript.json", encoding="utf-8"))
+setup = case["setup"]
+session = Session.start(load_bundle("tests/conformance/" + case["bundle"]), "act-1", players=setup["players"],
+                        characters=setup["characters"], seed=setup["seed"], difficulty=setup["difficulty"],
+                        battles=setup["battles"])
 for step in case["steps"]:
     session.answer(step["answer"])
 print(session.pending["result"], sorted(m for m in sys.modules if m.startswith(("pydantic", "click", "cardforge_compiler"))))

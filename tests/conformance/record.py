@@ -16,13 +16,19 @@ player of ``players.py`` (legal answers of every kind, and now and then one the
 engine must refuse) and the transcript goes to ``generated/NAME.transcript.json``.
 Their answers are in the transcript, so a port replays them like the others.
 
+A case with ``"policy": {"aim": ..., "sixes": ...}`` (the Battle cases) is answered by
+the greedy player of ``greedy.py`` until the story ends, with its Battles played by
+the engine; its answers are written to ``NAME.answers.json`` beside the transcript.
+
 ``bundles/rules.bundle.json`` is compiled from ``content/rules/``,
 ``bundles/edges.bundle.json`` from ``content/edges/`` (other dice and nesting),
 ``bundles/dice.bundle.json`` from ``content/dice/`` (a ten-sided die, dice tokens),
 ``bundles/pick.bundle.json`` from ``content/pick/`` (a kept card's ``pick`` request);
 ``bundles/gascony.bundle.json`` is a frozen copy of the shipped Gascony pack,
 ``content/gascony/`` (refresh it with ``--refresh-gascony`` when the shipped Acts or
-their boards change on purpose).
+their boards change on purpose); ``bundles/battle-round-example.bundle.json`` is the
+same pack with the fixture folder ``tests/battle_round_example/`` added (the Battle
+Round Example's board and story 901), refreshed with it.
 """
 
 from __future__ import annotations
@@ -30,11 +36,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from cardforge_runtime import AnswerError, Session, load_bundle
+from greedy import greedy_answer
 from players import random_answer
 
 HERE = Path(__file__).resolve().parent
@@ -47,9 +56,25 @@ def _build(content: Path, output: Path) -> None:
         raise SystemExit(f"{content} does not compile")
 
 
+def _build_example(output: Path) -> None:
+    """The Battle Round Example's bundle: the shipped pack with the fixture folder
+    tests/battle_round_example/ (its layout and story 901) added, compiled in a
+    temporary copy as tests/_example_board.py does."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "gascony"
+        shutil.copytree(ROOT / "content" / "gascony", folder)
+        shutil.copytree(ROOT / "tests" / "battle_round_example", folder / "battle_round_example")
+        _build(folder, output)
+
+
 def _answers(case: dict, session: Session):
     """The answers of a case: its answers file, or (a generated case) the random
     player's answers to each request until the story ends or ``max_steps``."""
+    if "policy" in case:
+        policy = case["policy"]
+        while not session.finished:
+            yield greedy_answer(session, policy["aim"], policy.get("sixes", False))
+        return
     if "answer_seed" not in case:
         yield from json.loads((HERE / f"{case['name']}.answers.json").read_text(encoding="utf-8"))
         return
@@ -66,7 +91,7 @@ def record(case: dict) -> dict:
     bundle = load_bundle(HERE / case["bundle"])
     session = Session.start(bundle, case["story"], players=case.get("players"),
                             characters=case.get("characters"), seed=int(case["seed"]),
-                            difficulty=case.get("difficulty"))
+                            difficulty=case.get("difficulty"), battles=case.get("battles"))
     steps = []
     for answer in _answers(case, session):
         try:
@@ -98,6 +123,7 @@ def main() -> int:
         _build(HERE / "content" / "pick", HERE / "bundles" / "pick.bundle.json")
         if args.refresh_gascony:
             _build(ROOT / "content" / "gascony", HERE / "bundles" / "gascony.bundle.json")
+            _build_example(HERE / "bundles" / "battle-round-example.bundle.json")
     stale = []
     cases = [(case, HERE) for case in json.loads((HERE / "cases.json").read_text(encoding="utf-8"))]
     cases += [(case, HERE / "generated") for case in json.loads((HERE / "generated.json").read_text(encoding="utf-8"))]
@@ -110,6 +136,11 @@ def main() -> int:
         else:
             target.write_text(new, encoding="utf-8")
             print(f"recorded {target.relative_to(ROOT)}")
+            if "policy" in case:                 # the greedy player's answers, kept beside
+                answers = [step["answer"] for step in json.loads(new)["steps"]]
+                (folder / f"{case['name']}.answers.json").write_text(
+                    "[\n" + ",\n".join(" " + json.dumps(a, ensure_ascii=False) for a in answers) + "\n]\n",
+                    encoding="utf-8")
     if stale:
         print(f"out of date: {', '.join(stale)} (run python tests/conformance/record.py)", file=sys.stderr)
         return 1

@@ -107,6 +107,8 @@ def turn_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
             options.append({"do": "move", "points": points, "facing": me["facing"], "squares": squares})
     if not turn["action"] and limits["action"]:
         options += _action_options(scene, turn)
+    elif (granted := _granted_interact(scene, turn)):
+        options.append({"do": "action", "action": "interact", "tiles": granted})
     allowed = limits["attack"] + (1 if turn["second_attack"] else 0)
     if len(turn["attacks"]) < allowed:
         weapons = []
@@ -134,6 +136,21 @@ def turn_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
         options.append({"do": "objective", "objectives": declared})
     options.append({"do": "end"})
     return options
+
+
+def _granted_interact(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
+    """The terrain actions an ability's automatic successes still grant this turn
+    (``turn["auto_successes"]`` with ``action: "interact"``): those whose challenge uses
+    its stat. That Interact is the ability's own, not the turn's Action ("The
+    Corps-à-corps Talent lets Porthos Interact with a Terrain Tile that requires a
+    Movement Challenge", Gascony's Legacy, Battle Round Example: his Action was the
+    Talent)."""
+    auto = turn.get("auto_successes")
+    terrain = part("terrain_actions")
+    if not auto or auto.get("action") != "interact" or terrain is None:
+        return []
+    return [t for t in terrain.interact_options(scene, turn["figure"])
+            if (t.get("challenge") or {}).get("stat") == auto.get("stat")]
 
 
 def _action_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
@@ -228,7 +245,9 @@ def _play(scene: Scene, turn: dict[str, Any], answer: dict[str, Any]) -> Play:
             # the ability's own check of the Action, which marks it taken
             yield from abilities.use_ability(scene, turn, answer["action"], action=True)
         else:
-            turn["action"] = True
+            granted = answer["action"] == "interact" and any(
+                t["tile"] == answer["tile"] and t["name"] == answer["name"] for t in _granted_interact(scene, turn))
+            turn["action"] = turn["action"] or not granted
             yield from _action(scene, turn, answer)
     elif do == "attack":
         turn["attacks"].append(answer["weapon"])
