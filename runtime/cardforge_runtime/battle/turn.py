@@ -146,10 +146,9 @@ def _granted_interact(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]
     Movement Challenge", Gascony's Legacy, Battle Round Example: his Action was the
     Talent)."""
     auto = turn.get("auto_successes")
-    terrain = part("terrain_actions")
-    if not auto or auto.get("action") != "interact" or terrain is None:
+    if not auto or auto.get("action") != "interact":
         return []
-    return [t for t in terrain.interact_options(scene, turn["figure"])
+    return [t for t in terrain_actions.interact_options(scene, turn["figure"])
             if (t.get("challenge") or {}).get("stat") == auto.get("stat")]
 
 
