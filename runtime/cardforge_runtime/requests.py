@@ -42,6 +42,7 @@ __all__ = [
     "RollRequest",
     "TextRequest",
     "check_answer",
+    "plain_answer",
 ]
 
 
@@ -398,11 +399,22 @@ def check_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule) -> dic
             (``limits.check_plain_data``: depth, numbers, text), or does not fit;
             ``reason`` says why.
     """
+    answer = plain_answer(answer)
+    ANSWER_CHECKS[request["kind"]](request, answer, rule)
+    return dict(answer)
+
+
+def plain_answer(answer: Any) -> Mapping[str, Any]:
+    """``answer`` if it is a JSON object with text keys within the input limits
+    (``limits.check_plain_data``): the first check of every answer, story or Battle.
+
+    Raises:
+        AnswerError: it is not.
+    """
     try:
         check_plain_data(answer)
     except PlainDataError as error:
         raise AnswerError(f"the answer is not plain JSON data within the limits: {error}") from None
     if not isinstance(answer, Mapping) or not all(isinstance(key, str) for key in answer):
         raise AnswerError("an answer is a JSON object")
-    ANSWER_CHECKS[request["kind"]](request, answer, rule)
-    return dict(answer)
+    return answer

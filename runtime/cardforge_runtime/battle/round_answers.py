@@ -19,7 +19,7 @@ from cardforge_runtime.answer_fields import AnswerError, only_fields
 from cardforge_runtime.battle.answers import check_battle_answer
 from cardforge_runtime.board import DIRECTIONS, turns_between
 from cardforge_runtime.dice import DiceRule
-from cardforge_runtime.limits import PlainDataError, check_plain_data
+from cardforge_runtime.requests import plain_answer
 
 __all__ = ["ROUND_CHECKS", "check_deploy", "check_round_answer", "check_turn"]
 
@@ -145,12 +145,7 @@ def check_round_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule) 
     Raises:
         AnswerError: not a JSON object within the input limits, or does not fit.
     """
-    try:
-        check_plain_data(answer)
-    except PlainDataError as error:
-        raise AnswerError(f"the answer is not plain JSON data within the limits: {error}") from None
-    if not isinstance(answer, Mapping) or not all(isinstance(key, str) for key in answer):
-        raise AnswerError("an answer is a JSON object")
+    answer = plain_answer(answer)
     check = ROUND_CHECKS.get(request["kind"])
     if check is None:
         return check_battle_answer(request, dict(answer), rule)
