@@ -104,4 +104,6 @@ def battle_answer(request: dict[str, Any], rng: random.Random, *, exits: list[li
         return {"do": "objective", "objective": option["objectives"][0]}
     if do == "exit":
         return {"do": "exit"}
+    if do == "use":
+        return {"do": "use", "card": rng.choice(option["cards"])["card"]}
     return {"do": "end"}

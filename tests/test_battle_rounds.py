@@ -103,7 +103,7 @@ BAD = {
     "turn": [{"do": "fly"}, {"do": "move", "to": [30, 30], "facing": "east"}, {"do": "attack", "weapon": "nope"},
              {"do": "action", "action": "rescue", "figure": 1}, {"do": "end", "extra": 1},
              {"do": "action", "action": "search", "at": [1, 1]}, {"do": "objective", "objective": 0},
-             {"do": "stone", "stone": 0, "option": 0}],
+             {"do": "stone", "stone": 0, "option": 0}, {"do": "use", "card": "Loot#1"}],
 }
 
 

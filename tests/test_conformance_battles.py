@@ -82,7 +82,7 @@ def test_porthos_moves_3_and_rolls_3456_plus_a_pip_for_5_successes_3_and_2(examp
 
 
 def test_counterattack_wounds_porthos_once_then_he_draws_the_cross(example):
-    cards = _events(example, "card", you=PORTHOS)
+    cards = _events(example, "card", you=PORTHOS, portion="effects")      # drawn (the Cross's use is below)
     assert [(c["name"], c["this"]) for c in cards] == [("Counterattack", BOTTOM_GUARD), ("Cross", None)]
     assert _events(example, "wound", figure=PORTHOS) == [
         {"event": "wound", "figure": PORTHOS, "amount": 1, "result": "wounded", "source": "effect"}]
@@ -92,14 +92,25 @@ def test_counterattack_wounds_porthos_once_then_he_draws_the_cross(example):
     assert kinds.index("wound") < [i for i, k in enumerate(kinds) if k == "card"][1]
 
 
-@pytest.mark.xfail(strict=True, reason="engine gap: a kept Loot card's use (Cross: regain 1 Destiny) is offered only "
-                                        "between story cards, never in a Character turn")
 def test_porthos_discards_the_cross_at_once_to_regain_a_destiny(example):
     """"Then, he draws a Loot - Cross. He discards it to regain one of his Destiny tokens."
-    The turn after his Attack must offer the Cross's use."""
+    The turn after his Attack offers the Cross's use; using it costs no Action (his
+    Talent is his Action next) and his Destiny goes from 2 to 3."""
     after_attack = next(s for s in example if _events([s], "card", name="Cross"))
-    turn = example[example.index(after_attack) + 1]["request"]
-    assert turn["kind"] == "turn" and any(o["do"] == "use" for o in turn["options"])
+    step = example[example.index(after_attack) + 1]
+    turn = step["request"]
+    assert turn["kind"] == "turn" and turn["character"] == 1
+    assert {"do": "use", "cards": [{"card": "Loot#3", "item": "Cross", "helps": True}]} in turn["options"]
+    assert step["answer"] == {"do": "use", "card": "Loot#3"}
+    assert [(c["name"], c["portion"], c["you"], c["fate"]) for c in _events([step], "card")] == [
+        ("Cross", "use", PORTHOS, "discard")]
+    assert _events([step], "use") == [
+        {"event": "use", "figure": PORTHOS, "character": 1, "card": "Loot#3", "item": "Cross"}]
+    assert {"path": "/characters/1/destiny", "from": 2, "to": 3} in step["changes"]
+    assert not [c for c in step["changes"] if c["path"].startswith("/battle/turn/")]     # no Action spent
+    after = example[example.index(step) + 1]
+    assert after["answer"] == {"do": "action", "action": "talent"}
+    assert not any(o["do"] == "use" for o in after["request"]["options"])               # discarded: gone
 
 
 def test_corps_a_corps_kicks_the_barrel_through_the_wounded_guard_with_no_loot(example):

@@ -21,16 +21,15 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping, Sequence
 from typing import Any
 
-from cardforge_runtime import decks as D
 from cardforge_runtime import effects
 from cardforge_runtime.battle.deck_access import GameDecks
-from cardforge_runtime.deck_play import Record, deck_by_role, decks_by_name, decks_in_play, difficulty_of, settle_hands
+from cardforge_runtime.deck_play import Record, deck_by_role, decks_in_play, difficulty_of, settle_hands
 from cardforge_runtime.effects import Resolution
 from cardforge_runtime.errors import EngineError
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.setup import character_count
 
-__all__ = ["StoryTable", "draw_loot", "start_draws", "use_card"]
+__all__ = ["StoryTable", "draw_loot", "start_draws", "use_card", "use_kept"]
 
 Request = dict[str, Any]
 
@@ -177,31 +176,48 @@ def draw_loot(state: dict[str, Any], pack: Mapping[str, Any], index: int, rng: P
     return {"card": card, "item": data["name"], "kept": kept}
 
 
+def use_kept(table: effects.EffectTable, subject: Any, card: str) -> Generator[Request, dict[str, Any], None]:
+    """Character ``subject`` of ``table`` (a Character index on a ``StoryTable``, a
+    Character figure id on a Battle's ``battle.effects.BattleTable``) discards the card
+    ``card`` they kept, to use it: it leaves their ``cards`` and ``items``, its ``use``
+    effects apply to them (``effects.resolve_card``, portion ``use``, ``you`` the
+    subject), and it goes to the discard pile (unless an effect reshuffled or boxed it).
+    Logged as ``{"event": "use", "character", "card", "item"}`` (in a Battle also
+    ``"figure"``) after the card's own events. The one way a kept card is used, between
+    Story cards (``use_card``) and in a Character turn (``battle.use``); Gascony's
+    Legacy, Battle Round Example: "He discards it to regain one of his Destiny tokens".
+    A generator: an effect may ask the players.
+
+    Raises:
+        ValueError: the Character does not hold ``card``, or it has nothing to use.
+        EngineError: a card effect the table cannot play (``effects.run``).
+    """
+    character = table.character_of(subject)
+    data = table.decks.card(card) if character is not None and card in character.get("cards", ()) else None
+    if data is None or not data.get("use"):
+        raise ValueError(f"{table.subject_field} {subject!r} holds no card {card!r} to use")
+    character["cards"].remove(card)
+    items = list(character["items"])
+    items.remove(data["name"])
+    character["items"] = items
+    yield from effects.resolve_card(table, card, Resolution(subject, None, card, "use"))
+    who = {} if table.subject_field == "character" else {table.subject_field: subject}
+    table.record({"event": "use", **who, "character": table.character_index(subject), "card": card,
+                  "item": data["name"]})
+
+
 def use_card(state: dict[str, Any], pack: Mapping[str, Any], index: int, card: str, rng: Pcg32, record: Record,
              *, severe: bool = True, difficulty: str | None = None) -> Generator[Request, dict[str, Any], None]:
-    """Character ``index`` discards the Loot card ``card`` they kept to use it: it
-    leaves their ``cards`` and ``items``, its ``use`` effects apply to them
-    (``effects.resolve_card``, portion ``use``), and it goes to the discard pile
-    (unless an effect reshuffled or boxed it); ``difficulty``: the option in play
-    (``StoryTable``: its predicate, Character count and Severe Wounds). Logged as ``{"event": "use",
-    "character", "card", "item"}`` after the card's own events. A generator: an
-    effect may ask the players.
+    """Between Story cards: Character ``index`` discards the Loot card ``card`` they
+    kept to use it (``use_kept`` on a ``StoryTable``); ``difficulty``: the option in
+    play (``StoryTable``: its predicate, Character count and Severe Wounds).
 
     Raises:
         ValueError: the Character does not hold ``card``, or it has nothing to use.
         EngineError: a card effect that needs a Battle (``effects.run``).
     """
-    character = state["characters"][index]
-    data = D.card_of(decks_by_name(pack), card) if card in character["cards"] else None
-    if data is None or not data.get("use"):
-        raise ValueError(f"Character {index} holds no card {card!r} to use")
-    character["cards"].remove(card)
-    items = list(character["items"])
-    items.remove(data["name"])
-    character["items"] = items
     table = StoryTable(state, pack, rng, record, severe=severe, difficulty=difficulty)
-    yield from effects.resolve_card(table, card, Resolution(index, None, card, "use"))
-    record({"event": "use", "character": index, "card": card, "item": data["name"]})
+    yield from use_kept(table, index, card)
 
 
 def start_draws(state: dict[str, Any], pack: Mapping[str, Any], difficulty: Mapping[str, Any], rng: Pcg32,

@@ -10,7 +10,9 @@ answers depend only on the requests (and the case's seed):
 - Battle requests: ``deploy`` the first Start square facing the nearest Enemy,
   ``prepare`` keeps, ``stones`` rolled by the engine, ``pips`` and ``defend`` take the
   request's ``suggested`` dice, ``assign`` gives every Success to the first target;
-- the ``turn`` (``aim`` ``"enemies"``): declare a table objective when offered, Search a token when offered, Attack with the first
+- the ``turn`` (``aim`` ``"enemies"``): declare a table objective when offered, use a
+  kept card whose ``use`` helps now (``helps``: the Cross below the Destiny maximum),
+  Search a token when offered, Attack with the first
   Weapon (a Ranged one at its first target), else Move to the square (and facing, its
   turning paid) nearest to an Enemy or a Search token (an Exit square when none is
   left), else end; ``aim`` ``"exit"``: never Attack, Move toward the nearest free
@@ -83,6 +85,9 @@ def _turn(session, request: dict[str, Any], aim: str) -> dict[str, Any]:
     options = {o["do"] + (" " + o["action"] if "action" in o else ""): o for o in request["options"]}
     if "objective" in options:
         return {"do": "objective", "objective": options["objective"]["objectives"][0]}
+    helps = [c["card"] for c in options.get("use", {}).get("cards", ()) if c["helps"]]
+    if helps:
+        return {"do": "use", "card": helps[0]}
     if "action search" in options:
         return {"do": "action", "action": "search", "at": options["action search"]["squares"][0]}
     if "attack" in options and aim != "exit":

@@ -36,7 +36,7 @@ def turn_choices(request: dict[str, Any], name: Any, tile: Any) -> list[Choice]:
     """The numbered options of a ``turn`` request, in its order: each Move square (with
     its cost), each Action (one per ally, tile, square), each Attack (a Melee Weapon
     attacks all its targets; a Ranged one a chosen target; a tile target), each Stone
-    of Chance option, Exit, each objective, End.
+    of Chance option, each kept card to use, Exit, each objective, End.
 
     Args:
         request: the ``turn`` request.
@@ -95,6 +95,9 @@ def turn_choices(request: dict[str, Any], name: Any, tile: Any) -> list[Choice]:
                 for choice in stone["options"]:
                     out.append((f"Stone of Chance {stone['face']}: {choice['name']}",
                                 {"do": "stone", "stone": stone["stone"], "option": choice["option"]}, None))
+        elif do == "use":
+            for card in option["cards"]:
+                out.append((f"Use {card['item']} (discard it; no Action)", {"do": "use", "card": card["card"]}, None))
         elif do == "exit":
             out.append((f"Leave the map by Exit area {option['area'] + 1}", {"do": "exit"}, None))
         elif do == "objective":

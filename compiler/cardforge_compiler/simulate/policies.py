@@ -6,7 +6,8 @@ sent (``answer_checked``), so a policy can never play an illegal answer unnotice
 
 Two policies (docs/simulate.md, "Policies"):
 
-- ``greedy``: the Characters fight. A turn Attacks the most hurt Enemy in reach (a
+- ``greedy``: the Characters fight. A turn first uses a kept card whose ``use`` helps
+  now (the ``use`` option's ``helps``: a Cross below the Destiny maximum), then Attacks the most hurt Enemy in reach (a
   Wounded Enemy first, then the Named Enemy with the least health left), spending a
   Stone of Chance that adds an Attack die first; else Rescues a Fallen ally, Searches
   a Search token, leaves by an Exit when the Battle is won by reaching it and no Enemy
@@ -177,6 +178,9 @@ def _greedy_turn(request: Request, table: Table) -> Answer:
     turn = table.state["battle"]["turn"] or {}
     if "objective" in options:
         return {"do": "objective", "objective": options["objective"]["objectives"][0]}
+    helps = [c["card"] for c in options.get("use", {}).get("cards", ()) if c["helps"]]
+    if helps:
+        return {"do": "use", "card": helps[0]}
     attack = options.get("attack")
     weapons = [w for w in (attack or {}).get("weapons", ()) if w["targets"]]
     if weapons:
@@ -361,6 +365,8 @@ def _random_turn(request: Request, table: Table) -> Answer:
         return {"do": "stone", "stone": stone["stone"], "option": table.choice(stone["options"])["option"]}
     if do == "objective":
         return {"do": "objective", "objective": table.choice(option["objectives"])}
+    if do == "use":
+        return {"do": "use", "card": table.choice(option["cards"])["card"]}
     return {"do": do}
 
 

@@ -60,7 +60,7 @@ def check_turn(request: Mapping[str, Any], answer: Mapping[str, Any], rule: Dice
     docs/runtime.md, "Battle rounds": the ``turn`` request)."""
     do = answer.get("do")
     if type(do) is not str:
-        raise AnswerError('give "do": move, action, attack, stone, objective, exit or end')
+        raise AnswerError('give "do": move, action, attack, stone, use, objective, exit or end')
     if do in ("end", "exit"):
         only_fields("turn", answer, "do")
         _option(request, do)
@@ -123,6 +123,13 @@ def check_turn(request: Mapping[str, Any], answer: Mapping[str, Any], rule: Dice
         if not any(_in(answer.get("stone"), [s["stone"]]) and _in(answer.get("option"), [o["option"] for o in s["options"]])
                    for s in option["stones"]):
             raise AnswerError('give "stone" and "option": one of the Stones of Chance options on offer')
+        return
+    if do == "use":
+        only_fields("turn", answer, "do", "card")
+        option = _option(request, "use")
+        cards = [c["card"] for c in option["cards"]]
+        if not _in(answer.get("card"), cards):
+            raise AnswerError(f'give "card": one of the kept cards to use {cards}')
         return
     if do == "objective":
         only_fields("turn", answer, "do", "objective")

@@ -19,6 +19,8 @@ only the legal options (docs/runtime.md, "Battle rounds") until the players answ
   ``turn.second_attack``): ``battle.attack.attack`` with ``turn.extra_attack_dice``
   (then spent), or a tile target (``terrain_actions.attack_tile``).
 - **Stone of Chance**: ``battle.stones``: ``stone_options`` / ``spend_stone``.
+- **Use a kept card** (no Action; any number): ``battle.use``: ``use_option`` /
+  ``use_card``.
 - **Objective**: an objective of kind ``table`` declared met (``BattleEnded``).
 - **Exit**: on a square of an Exit area of a Battle with a ``reach-exit`` objective,
   leave the map (the figure leaves the board; the turn ends; docs/rulings.md, "Leaving
@@ -39,7 +41,7 @@ from typing import Any
 
 from cardforge_runtime.battle.attack import attack, targets_of
 from cardforge_runtime.battle.objectives import BattleEnded
-from cardforge_runtime.battle import abilities, stones, terrain_actions
+from cardforge_runtime.battle import abilities, stones, terrain_actions, use
 from cardforge_runtime.battle.prepare import prepare
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.targets import pick
@@ -127,6 +129,8 @@ def turn_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
         offered = stones.stone_options(scene, turn)
         if offered:
             options.append({"do": "stone", "stones": offered})
+    if (kept := use.use_option(scene, turn)) is not None:
+        options.append(kept)
     here = scene.square(figure_id)
     areas = [a for a, area in enumerate(scene.exits) if here in area]
     if areas and any(meet["kind"] == "reach-exit" for meet in scene.objectives):
@@ -259,6 +263,8 @@ def _play(scene: Scene, turn: dict[str, Any], answer: dict[str, Any]) -> Play:
             yield from attack(scene, figure_id, answer["weapon"], target=answer.get("target"), extra_dice=extra)
     elif do == "stone":
         yield from stones.spend_stone(scene, turn, answer["stone"], answer["option"])
+    elif do == "use":
+        yield from use.use_card(scene, turn, answer["card"])
     elif do == "objective":
         scene.record({"event": "objective-declared", "objective": answer["objective"],
                       "character": turn["character"]})
