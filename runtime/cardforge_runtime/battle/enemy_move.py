@@ -51,6 +51,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardforge_runtime.battle.entering import wound_on_entering, wounding
 from cardforge_runtime.battle.enemy_routes import (Routes, attack_pattern_squares, legal_enemy_path, may_end,
                                                    others_of, remaining_costs, reverse_steps, routes)
 from cardforge_runtime.battle.patterns import melee_cover
@@ -251,12 +252,15 @@ def plan_move(scene: Scene, enemy: int) -> Generator[Request, dict[str, Any], Mo
 def move_enemy(scene: Scene, enemy: int) -> Generator[Request, dict[str, Any], Move]:
     """Enemy figure ``enemy`` moves by its priorities (``plan_move``), then event
     ``{"event": "enemy-move", "figure", "from", "to", "path", "cost", "priority",
-    "toward"}`` (also when it stays: ``path`` its square alone, ``cost`` 0). Returns the
-    ``Move``."""
+    "toward"}`` (also when it stays: ``path`` its square alone, ``cost`` 0); then the
+    Wounds of the keywords entered on the way (``entering.wound_on_entering``; it may
+    be Defeated). Returns the ``Move``."""
     before = scene.square(enemy)
     move = yield from plan_move(scene, enemy)
     scene.get(enemy)["square"] = list(move.to)
     scene.record({"event": "enemy-move", "figure": enemy, "from": list(before), "to": list(move.to),
                   "path": [list(sq) for sq in move.path], "cost": move.cost, "priority": move.priority,
                   "toward": move.toward})
+    if wounding(scene.board):                   # terrain that wounds on entering (battle.entering)
+        wound_on_entering(scene, enemy, move.path)
     return move

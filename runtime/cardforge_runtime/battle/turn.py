@@ -8,7 +8,8 @@ only the legal options (docs/runtime.md, "Battle rounds") until the players answ
   the pack's ``battle_round.move_stat`` (through the held tokens' ``stat_modifier``) +
   ``turn.move_bonus``; ``squares`` every square reachable with them
   (``board.reachable``, cost without turning); the answer's cost is the path's plus 1
-  per 90 degrees turned (``board.turns_between``).
+  per 90 degrees turned (``board.turns_between``); a keyword's ``enter_wounds`` on the
+  way wounds the Character (``battle.entering``).
 - **Action** (once): Prepare (``battle.prepare``), Talent / Support (``battle.abilities``),
   Rescue an adjacent Fallen ally (up to ``battle_round.rescue.heal`` Health
   tokens flipped gold, stood up, a ``pick`` ``for: "facing"``), Trade with an adjacent
@@ -40,6 +41,7 @@ from collections.abc import Generator
 from typing import Any
 
 from cardforge_runtime.battle.attack import attack, targets_of
+from cardforge_runtime.battle.entering import enter_after_move
 from cardforge_runtime.battle.objectives import BattleEnded
 from cardforge_runtime.battle import abilities, stones, terrain_actions, use
 from cardforge_runtime.battle.prepare import prepare
@@ -243,6 +245,7 @@ def _play(scene: Scene, turn: dict[str, Any], answer: dict[str, Any]) -> Play:
         me["square"], me["facing"] = list(to), answer["facing"]
         scene.record({"event": "character-move", "figure": figure_id, "from": list(here), "to": list(to),
                       "facing": answer["facing"], "cost": cost})
+        enter_after_move(scene, figure_id, here)         # terrain that wounds on entering
     elif do == "action":
         if answer["action"] in ("talent", "support"):
             # the ability's own check of the Action, which marks it taken
