@@ -15,8 +15,9 @@ players lose.
    (``battle.turn.character_turn``). Then the unspent Stones of Chance are removed
    (event ``stones-removed``).
 3. The Enemy turn (``enemy-turn``): ``enemy_turn.enemy_turn(scene)``.
-4. Upkeep (``upkeep``): the Battle step's ``upkeep`` effects (``battle.effects.run``),
-   event ``upkeep``. Then the next round.
+4. Upkeep (``upkeep``): the Battle step's ``upkeep`` effects (``battle.upkeep``: an
+   effect naming ``you`` is played for each Character in play), event ``upkeep``.
+   Then the next round.
 
 Phases the pack's ``battle_round.phases`` leaves out are skipped. ``run_battle`` plays a
 Battle without a ``Session`` (the balance simulator).
@@ -30,12 +31,11 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping
 from typing import Any
 
+from cardforge_runtime.battle.upkeep import upkeep
 from cardforge_runtime.battle.deck_access import GameDecks
-from cardforge_runtime.battle.effects import run
 from cardforge_runtime.battle.objectives import BattleEnded, check_end
 from cardforge_runtime.battle import enemy_turn as enemies
 from cardforge_runtime.battle import stones
-from cardforge_runtime.battle.resolution import Resolution
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.setup import new_round_state, set_up
 from cardforge_runtime.battle.turn import character_turn
@@ -149,7 +149,7 @@ def _upkeep(scene: Scene, step: Mapping[str, Any]) -> Play:
     effects = step.get("upkeep") or []
     scene.record({"event": "upkeep", "round": scene.battle["round"], "effects": len(effects)})
     if effects:
-        yield from run(scene, effects, Resolution(None, None, None, "upkeep", None))
+        yield from upkeep(scene, effects)       # `you`: each Character in play (battle.upkeep)
 
 
 _PHASES = {"all-for-one": _all_for_one, "character-turns": _character_turns, "enemy-turn": _enemy_turn,
