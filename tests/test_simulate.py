@@ -83,7 +83,8 @@ def _report(data, runs):
     step = next(s for st in data["packs"][0]["stories"] if st["id"] == story for c in st["cards"] if c["id"] == card
                 for s in c["steps"] if s["kind"] == "battle")
     meta = {"pack": "gascony", "story": story, "battle": card, "layout": step["layout"], "objectives": step["objectives"],
-            "policy": "greedy", "seed": 5, "runs": 6, "max_rounds": 40, "difficulty": None, "players": [1, 3]}
+            "policy": "greedy", "seed": 5, "runs": 6, "max_rounds": 40, "difficulty": None, "players": [1, 3],
+            "characters": {1: 2, 3: 3}}
     document = report(meta, runs)
     return json.dumps(document, indent=2) + text(document)
 
@@ -123,7 +124,7 @@ def test_the_report_of_a_fixed_case(bundle_data):
             {"players": 2, "run": 2, "outcome": "lost-all_fallen", "rounds": 6, "wounds": 9, "fallen": 2, "destiny": 1}]
     meta = {"pack": "gascony", "story": "act-1", "battle": 102, "layout": "carmes-deschaux-courtyard",
             "objectives": [{"objective": "Defeat all Enemies"}, {"objective": "Reach Exit"}], "policy": "greedy",
-            "seed": 0, "runs": 3, "max_rounds": 40, "difficulty": None, "players": [2]}
+            "seed": 0, "runs": 3, "max_rounds": 40, "difficulty": None, "players": [2], "characters": {2: 2}}
     document = report(meta, runs)
     row = document["players"][0]
     assert row["runs"] == 3 and row["win"] == {"count": 2, "rate": 0.666667, "ci": [0.20766, 0.938508]}
@@ -203,7 +204,10 @@ def test_cli_text_and_json(gascony_bundle):
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""                      # no progress bar in a pipe
     assert result.stdout.startswith("Battle card 48 of act-4 (palace-great-hall): 4 runs per player count")
-    assert "2 player(s): won " in result.stdout
+    assert "2 player(s), 2 Character(s): won " in result.stdout
+    # Solo Play is said, so identical 1- and 2-player rows are not taken for a defect
+    solo = _cli(gascony_bundle, "--battle", 48, "--players", 1, "--runs", 2, "--workers", 1)
+    assert "\n1 player(s), 2 Character(s) (Solo Play): won " in solo.stdout, solo.stderr
     result = _cli(gascony_bundle, "--battle", 48, "--players", 2, "--runs", 4, "--format", "json")
     document = json.loads(result.stdout)
     assert document["format"] == "cardforge-simulation" and document["version"] == 1

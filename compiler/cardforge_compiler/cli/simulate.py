@@ -121,7 +121,8 @@ def simulate(paths: tuple[str, ...], card: int, story: str | None, players: int 
             bar.__exit__(None, None, None)
     meta = {"pack": pack["id"], "story": story_id, "battle": card, "layout": step["layout"],
             "objectives": step["objectives"], "policy": policy, "seed": seed, "runs": runs, "max_rounds": max_rounds,
-            "difficulty": difficulty, "players": counts}
+            "difficulty": difficulty, "players": counts,
+            "characters": {n: limits.get("solo_characters", 1) if n == 1 else n for n in counts}}
     document = report(meta, played)
     if fmt == "json":
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))

@@ -6,21 +6,24 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Callable, Literal, Union
 
 from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
+    Discriminator,
     Field,
     PlainValidator,
+    Tag,
     WithJsonSchema,
 )
 from pydantic_core import PydanticCustomError
 
 from cardforge_runtime.format import NAME_PATTERN, OTHERWISE, RANGES, is_name
 
-__all__ = ["CARD_ID_TEXT", "Amount", "CardId", "Count", "Ident", "Name", "NameText", "Otherwise", "Text", "Who", "shown_name"]
+__all__ = ["CARD_ID_TEXT", "Amount", "CardId", "Count", "Ident", "Name", "NameText", "Otherwise", "Text", "Who",
+           "keyed_union", "shown_name"]
 
 #: How a card id is written as text: the printed number, no leading zeros, at most 9 digits.
 CARD_ID_TEXT = re.compile(r"[1-9][0-9]{0,8}\Z")
@@ -110,3 +113,27 @@ Otherwise = Literal[OTHERWISE]  # type: ignore[valid-type]
 
 class _Model(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=False)
+
+
+def keyed_union(models: dict[str, type[BaseModel]], error_type: str,
+                error_message: str) -> tuple[Callable[[Any], str | None], Any]:
+    """A union of models told apart by which key a mapping has: ``models`` maps each
+    kind (``"gain"``, ``"porter-reset"``...) to the model of a mapping keyed by it.
+
+    Returns ``(kind_of, union)``: ``kind_of(value)`` is the kind of a raw mapping (its
+    first key that names one) or of a validated model (``None`` when neither), and
+    ``union`` is the ``Annotated`` type whose discriminator is ``kind_of``; a mapping
+    naming no kind fails with ``error_type`` and ``error_message``.
+    """
+    kind_of_model = {cls: kind for kind, cls in models.items()}
+
+    def kind_of(value: Any) -> str | None:
+        if isinstance(value, dict):
+            return next((key for key in value if key in models), None)
+        return kind_of_model.get(type(value))
+
+    union = Annotated[
+        Union[tuple(Annotated[cls, Tag(kind)] for kind, cls in models.items())],  # type: ignore[misc]
+        Discriminator(kind_of, custom_error_type=error_type, custom_error_message=error_message),
+    ]
+    return kind_of, union

@@ -16,13 +16,13 @@ is written as a one-key mapping, as effects and story steps are::
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, Tag, create_model
+from pydantic import Field, create_model
 
 from cardforge_runtime.format import CAMPAIGN_DISCARDS, CAMPAIGN_RANGES, CAMPAIGN_STEPS, MAX_CAMPAIGN_STORIES
 
-from cardforge_compiler.model._types import Ident, _Model
+from cardforge_compiler.model._types import Ident, _Model, keyed_union
 
 __all__ = ["CAMPAIGN_STEP_MODELS", "Campaign", "CampaignStep", "campaign_step_kind"]
 
@@ -52,23 +52,11 @@ def _step_model(name: str, doc: str, params: dict[str, Any]) -> type[_Model]:
 #: The model of each Campaign Mode step, in the rulebook's order.
 CAMPAIGN_STEP_MODELS: dict[str, type[_Model]] = {name: _step_model(name, doc, params)
                                                  for name, (doc, params) in CAMPAIGN_STEPS.items()}
-_KIND_OF_STEP = {cls: name for name, cls in CAMPAIGN_STEP_MODELS.items()}
-
-
-def campaign_step_kind(value: Any) -> str | None:
-    """The kind of a campaign step: its first key that names one (``None`` if none);
-    raw mappings and validated models alike."""
-    if isinstance(value, dict):
-        return next((key for key in value if key in CAMPAIGN_STEP_MODELS), None)
-    return _KIND_OF_STEP.get(type(value))
-
-
-#: One Campaign Mode step: a mapping whose key names it.
-CampaignStep = Annotated[
-    Union[tuple(Annotated[cls, Tag(kind)] for kind, cls in CAMPAIGN_STEP_MODELS.items())],  # type: ignore[misc]
-    Discriminator(campaign_step_kind, custom_error_type="unknown_campaign_step",
-                  custom_error_message="a campaign step is one of: " + ", ".join(CAMPAIGN_STEPS)),
-]
+#: ``campaign_step_kind(value)``: the kind of a campaign step, its first key that names
+#: one (``None`` if none), raw mappings and validated models alike. ``CampaignStep``:
+#: one Campaign Mode step, a mapping whose key names it.
+campaign_step_kind, CampaignStep = keyed_union(
+    CAMPAIGN_STEP_MODELS, "unknown_campaign_step", "a campaign step is one of: " + ", ".join(CAMPAIGN_STEPS))
 
 
 class Campaign(_Model):

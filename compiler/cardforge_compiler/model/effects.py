@@ -32,7 +32,7 @@ from cardforge_runtime.format import (
     TARGET_SELECTORS,
 )
 
-from cardforge_compiler.model._types import NameText, Text, _Model
+from cardforge_compiler.model._types import NameText, Text, _Model, keyed_union
 
 __all__ = ["per_count", "EFFECT_MODELS", "PREDICATE_MODELS", "SELECTOR_MODELS", "SHORTHAND_PARAMS", "Effect", "Predicate",
            "Selector", "TargetRule",
@@ -160,23 +160,10 @@ def _effect_model(name: str, doc: str, params: dict[str, tuple[str, bool, Any]])
 #: The model of each effect kind, in the format's order.
 EFFECT_MODELS: dict[str, type[_Model]] = {name: _effect_model(name, doc, params)
                                           for name, (doc, params) in EFFECTS.items()}
-_KIND_OF_EFFECT = {cls: kind for kind, cls in EFFECT_MODELS.items()}
-
-
-def effect_kind(value: Any) -> str | None:
-    """The kind of an effect: its first key that names an effect kind (``None`` if
-    none). Works on raw mappings and on validated effect models."""
-    if isinstance(value, dict):
-        return next((key for key in value if key in EFFECT_MODELS), None)
-    return _KIND_OF_EFFECT.get(type(value))
-
-
-#: One effect: a mapping whose first effect key names its kind.
-Effect = Annotated[
-    Union[tuple(Annotated[cls, Tag(kind)] for kind, cls in EFFECT_MODELS.items())],  # type: ignore[misc]
-    Discriminator(effect_kind, custom_error_type="unknown_deck_effect",
-                  custom_error_message="an effect's first key must name its kind"),
-]
+#: ``effect_kind(value)``: the kind of an effect, its first key that names an effect kind
+#: (``None`` if none), raw mappings and validated effect models alike. ``Effect``: one
+#: effect, a mapping whose first effect key names its kind.
+effect_kind, Effect = keyed_union(EFFECT_MODELS, "unknown_deck_effect", "an effect's first key must name its kind")
 
 
 # -- predicates and target selectors ---------------------------------------------------

@@ -9,9 +9,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
     ConfigDict,
-    Discriminator,
     Field,
-    Tag,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
@@ -30,6 +28,7 @@ from cardforge_compiler.model._types import (
     Text,
     Who,
     _Model,
+    keyed_union,
 )
 
 __all__ = ["STEP_KINDS", "STEP_MODELS", "Offer", "Resources", "Step", "step_kind"]
@@ -329,26 +328,9 @@ STEP_MODELS: dict[str, type[_Model]] = {
 STEP_KINDS: tuple[str, ...] = tuple(STEP_MODELS)
 
 
-def step_kind(value: Any) -> str | None:
-    """The kind of a step: its first key that names a step kind (``None`` if none).
-
-    Works on raw mappings and on validated step models.
-    """
-    if isinstance(value, dict):
-        for key in value:
-            if key in STEP_MODELS:
-                return key
-        return None
-    return _KIND_OF_MODEL.get(type(value))
-
-
-_KIND_OF_MODEL: dict[type, str] = {cls: kind for kind, cls in STEP_MODELS.items()}
-
-Step = Annotated[
-    Union[tuple(Annotated[cls, Tag(kind)] for kind, cls in STEP_MODELS.items())],  # type: ignore[misc]
-    Discriminator(step_kind, custom_error_type="unknown_step",
-                  custom_error_message="a step's first key must name its kind"),
-]
+#: ``step_kind(value)``: the kind of a step, its first key that names a step kind (``None``
+#: if none), raw mappings and validated step models alike. ``Step``: one step.
+step_kind, Step = keyed_union(STEP_MODELS, "unknown_step", "a step's first key must name its kind")
 
 for _cls in (Option, Challenge, IfStep):
     _cls.model_rebuild()

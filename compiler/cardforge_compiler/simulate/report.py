@@ -65,7 +65,8 @@ def report(meta: Mapping[str, Any], runs: Sequence[Mapping[str, Any]]) -> dict[s
     """The report document of ``runs`` (``runner.simulate``'s, in order). ``meta``:
     ``pack``, ``story``, ``battle`` (card id), ``layout``, ``objectives`` (the step's
     ``[{"objective": text, ...}]``), ``policy``, ``seed``, ``runs``, ``max_rounds``,
-    ``difficulty``, ``players`` (the counts played)."""
+    ``difficulty``, ``players`` (the counts played), ``characters`` (``{count: how many
+    Characters that count plays}``: one per player, ``solo_characters`` for one player)."""
     outcomes = _outcome_names(meta["objectives"])
     rows = []
     for players in meta["players"]:
@@ -79,8 +80,8 @@ def report(meta: Mapping[str, Any], runs: Sequence[Mapping[str, Any]]) -> dict[s
                             "ci": [round(low, 6), round(high, 6)]})
         wins = sum(1 for r in mine if r["outcome"].startswith("objective-"))
         low, high = wilson(wins, n)
-        rows.append({"players": players, "runs": n, "win": {"count": wins, "rate": round(wins / n, 6) if n else 0.0,
-                                                            "ci": [round(low, 6), round(high, 6)]},
+        win = {"count": wins, "rate": round(wins / n, 6) if n else 0.0, "ci": [round(low, 6), round(high, 6)]}
+        rows.append({"players": players, "characters": meta["characters"][players], "runs": n, "win": win,
                      "outcomes": counted,
                      "means": {key: mean_interval([r[key] for r in mine]) for key in MEASURES}})
     return {"format": "cardforge-simulation", "version": 1,
@@ -113,7 +114,9 @@ def text(document: Mapping[str, Any]) -> str:
              + (f", difficulty {d['difficulty']}" if d["difficulty"] else ""),
              "Rates with 95% Wilson score intervals; means with 95% normal-approximation intervals (mean +- 1.96 sd/sqrt(n))."]
     for row in d["players"]:
-        lines += ["", f"{row['players']} player(s): won {row['win']['count']} of {row['runs']} "
+        solo = " (Solo Play)" if row["players"] == 1 else ""
+        lines += ["", f"{row['players']} player(s), {row['characters']} Character(s){solo}: "
+                      f"won {row['win']['count']} of {row['runs']} "
                       f"({_pct(row['win']['rate'])}, {_pct(row['win']['ci'][0])} - {_pct(row['win']['ci'][1])})"]
         lines += _table(["outcome", "runs", "rate", "95% interval"],
                         [[shown(o["label"]), str(o["count"]), _pct(o["rate"]), f"{_pct(o['ci'][0])} - {_pct(o['ci'][1])}"]
