@@ -60,8 +60,13 @@ def ability_of(scene: Scene, index: int, which: str) -> Mapping[str, Any] | None
     text, effects}`` from its Character board (the pack's ``characters``, by name), or
     ``None`` when the board has none."""
     name = scene.game["characters"][index]["name"]
-    board = next((b for b in scene.pack.get("characters") or () if b.get("name") == name), None)
-    return (board or {}).get(which)
+    boards = scene.cache.get("character-boards")
+    if boards is None:
+        boards = {}
+        for b in scene.pack.get("characters") or ():
+            boards.setdefault(b.get("name"), b)     # the first board of a name, as a scan finds it
+        scene.cache["character-boards"] = boards
+    return (boards.get(name) or {}).get(which)
 
 
 def cover_of(scene: Scene, index: int, which: str) -> str | None:
@@ -86,9 +91,17 @@ def _one_handed_weapons(scene: Scene, figure_id: int) -> list[str]:
             if scene.decks.card(c).get("attack") is not None and scene.decks.card(c).get("hands") == 1]
 
 
+_DEFAULTS: dict[str, dict[str, Any]] = {}
+
+
 def _filled(effect: Mapping[str, Any]) -> dict[str, Any]:
-    # a bundle writes every parameter; fill what hand-made data leaves out
-    return {**effect_defaults(effect["kind"]), **effect}
+    # a bundle writes every parameter; fill what hand-made data leaves out (read only:
+    # the defaults of a kind are shared)
+    kind = effect["kind"]
+    defaults = _DEFAULTS.get(kind)
+    if defaults is None:
+        defaults = _DEFAULTS[kind] = effect_defaults(kind)
+    return {**defaults, **effect}
 
 
 def _effect_usable(scene: Scene, turn: Mapping[str, Any], effect: Mapping[str, Any], seen: frozenset[str]) -> bool:

@@ -41,6 +41,7 @@ Battle = dict[str, Any]
 Figure = dict[str, Any]
 #: The three lists of figures, and the kind each holds (``figure`` returns it).
 KINDS = {"characters": "character", "enemies": "enemy", "named": "named"}
+_KIND_PAIRS = tuple(KINDS.items())
 
 
 def new_battle(supply: Mapping[str, int], next_id: int = 1) -> Battle:
@@ -143,7 +144,7 @@ def figure(battle: Battle, figure_id: int) -> tuple[str, Figure]:
     Raises:
         KeyError: no figure has that id (it was never placed or has left the board).
     """
-    for key, kind in KINDS.items():
+    for key, kind in _KIND_PAIRS:
         for item in battle[key]:
             if item["id"] == figure_id:
                 return kind, item
@@ -177,10 +178,13 @@ def figures_map(battle: Battle, characters: list[Mapping[str, Any]]) -> dict[tup
     state's Character (``characters[figure["character"]]``) has Fallen."""
     out: dict[tuple[int, int], str] = {}
     for item in battle["characters"]:
-        out[tuple(item["square"])] = "fallen" if characters[item["character"]]["fallen"] else "character"
-    for item in battle["enemies"] + battle["named"]:
-        out[tuple(item["square"])] = "enemy"
-    return out  # type: ignore[return-value]
+        c, r = item["square"]
+        out[(c, r)] = "fallen" if characters[item["character"]]["fallen"] else "character"
+    for key in ("enemies", "named"):
+        for item in battle[key]:
+            c, r = item["square"]
+            out[(c, r)] = "enemy"
+    return out
 
 
 def remove_figure(battle: Battle, figure_id: int) -> Figure:
