@@ -91,12 +91,16 @@ def _one_handed_weapons(scene: Scene, figure_id: int) -> list[str]:
             if scene.decks.card(c).get("attack") is not None and scene.decks.card(c).get("hands") == 1]
 
 
+def _filled(effect: Mapping[str, Any]) -> dict[str, Any]:
+    # a bundle writes every parameter; fill what hand-made data leaves out
+    return {**effect_defaults(effect["kind"]), **effect}
+
+
 _DEFAULTS: dict[str, dict[str, Any]] = {}
 
 
-def _filled(effect: Mapping[str, Any]) -> dict[str, Any]:
-    # a bundle writes every parameter; fill what hand-made data leaves out (read only:
-    # the defaults of a kind are shared)
+def _filled_view(effect: Mapping[str, Any]) -> dict[str, Any]:
+    # as _filled, for reading only: the defaults of a kind (their lists too) are shared
     kind = effect["kind"]
     defaults = _DEFAULTS.get(kind)
     if defaults is None:
@@ -104,9 +108,16 @@ def _filled(effect: Mapping[str, Any]) -> dict[str, Any]:
     return {**defaults, **effect}
 
 
+#: The kinds whose usability reads their parameters (the others' answer is their kind's).
+_READS_PARAMETERS = frozenset({"use-ability", "gain", "heal", "remove-status"})
+
+
 def _effect_usable(scene: Scene, turn: Mapping[str, Any], effect: Mapping[str, Any], seen: frozenset[str]) -> bool:
-    effect = _filled(effect)
     kind = effect["kind"]
+    if kind in _READS_PARAMETERS:
+        effect = _filled_view(effect)
+    elif kind not in _DEFAULTS:
+        _filled_view(effect)        # an unknown kind raises KeyError (effect_defaults)
     index = turn["character"]
     character = scene.game["characters"][index]
     if kind == "extra-attack-die":

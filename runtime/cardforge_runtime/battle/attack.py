@@ -143,7 +143,7 @@ def targets_of(scene: Scene, attacker: int, weapon: Mapping[str, Any]) -> list[i
     figures = scene.figures()
     squares = weapon_squares(scene.board, here, me["facing"], me["flipped"], weapon, figures)
     if weapon["attack"] == "melee":
-        squares = [sq for sq in squares if line_of_sight(scene.board, here, sq, figures)]
+        squares = [sq for sq in squares if line_of_sight(scene.board, here, sq)]    # figures never block it
     return _enemy_ids(scene, squares)
 
 
