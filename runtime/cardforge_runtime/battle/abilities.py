@@ -60,8 +60,13 @@ def ability_of(scene: Scene, index: int, which: str) -> Mapping[str, Any] | None
     text, effects}`` from its Character board (the pack's ``characters``, by name), or
     ``None`` when the board has none."""
     name = scene.game["characters"][index]["name"]
-    board = next((b for b in scene.pack.get("characters") or () if b.get("name") == name), None)
-    return (board or {}).get(which)
+    boards = scene.cache.get("character-boards")
+    if boards is None:
+        boards = {}
+        for b in scene.pack.get("characters") or ():
+            boards.setdefault(b.get("name"), b)     # the first board of a name, as a scan finds it
+        scene.cache["character-boards"] = boards
+    return (boards.get(name) or {}).get(which)
 
 
 def cover_of(scene: Scene, index: int, which: str) -> str | None:
@@ -91,9 +96,28 @@ def _filled(effect: Mapping[str, Any]) -> dict[str, Any]:
     return {**effect_defaults(effect["kind"]), **effect}
 
 
-def _effect_usable(scene: Scene, turn: Mapping[str, Any], effect: Mapping[str, Any], seen: frozenset[str]) -> bool:
-    effect = _filled(effect)
+_DEFAULTS: dict[str, dict[str, Any]] = {}
+
+
+def _filled_view(effect: Mapping[str, Any]) -> dict[str, Any]:
+    # as _filled, for reading only: the defaults of a kind (their lists too) are shared
     kind = effect["kind"]
+    defaults = _DEFAULTS.get(kind)
+    if defaults is None:
+        defaults = _DEFAULTS[kind] = effect_defaults(kind)
+    return {**defaults, **effect}
+
+
+#: The kinds whose usability reads their parameters (the others' answer is their kind's).
+_READS_PARAMETERS = frozenset({"use-ability", "gain", "heal", "remove-status"})
+
+
+def _effect_usable(scene: Scene, turn: Mapping[str, Any], effect: Mapping[str, Any], seen: frozenset[str]) -> bool:
+    kind = effect["kind"]
+    if kind in _READS_PARAMETERS:
+        effect = _filled_view(effect)
+    elif kind not in _DEFAULTS:
+        _filled_view(effect)        # an unknown kind raises KeyError (effect_defaults)
     index = turn["character"]
     character = scene.game["characters"][index]
     if kind == "extra-attack-die":

@@ -47,7 +47,7 @@ from cardforge_runtime.battle.effects import draw_and_resolve, hold_card, resolv
 from cardforge_runtime.battle.patterns import melee_cover, weapon_squares
 from cardforge_runtime.battle.resolution import Resolution
 from cardforge_runtime.battle.scene import Scene
-from cardforge_runtime.battle.state import figure_at, remove_figure
+from cardforge_runtime.battle.state import KINDS, remove_figure
 from cardforge_runtime.battle.targets import pick
 from cardforge_runtime.board import cover, high_ground_advantage, line_of_sight
 from cardforge_runtime.rolls import stat_value
@@ -125,11 +125,17 @@ class Attack:
 
 
 def _enemy_ids(scene: Scene, squares: list[tuple[int, int]]) -> list[int]:
+    # who stands where, as ``figure_at`` finds them (the first figure in kind order)
+    standing: dict[tuple[int, int], tuple[str, int]] = {}
+    for key, kind in KINDS.items():
+        for item in scene.battle[key]:
+            c, r = item["square"]
+            standing.setdefault((c, r), (kind, item["id"]))
     out = []
     for square in squares:
-        found = figure_at(scene.battle, square)
+        found = standing.get((square[0], square[1]))
         if found is not None and found[0] in ("enemy", "named"):
-            out.append(found[1]["id"])
+            out.append(found[1])
     return out
 
 
@@ -140,10 +146,9 @@ def targets_of(scene: Scene, attacker: int, weapon: Mapping[str, Any]) -> list[i
     sight). In pattern order."""
     me = scene.get(attacker)
     here = scene.square(attacker)
-    figures = scene.figures()
-    squares = weapon_squares(scene.board, here, me["facing"], me["flipped"], weapon, figures)
+    squares = weapon_squares(scene.board, here, me["facing"], me["flipped"], weapon)   # figures never block sight
     if weapon["attack"] == "melee":
-        squares = [sq for sq in squares if line_of_sight(scene.board, here, sq, figures)]
+        squares = [sq for sq in squares if line_of_sight(scene.board, here, sq)]    # figures never block it
     return _enemy_ids(scene, squares)
 
 

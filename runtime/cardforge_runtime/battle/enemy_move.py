@@ -237,8 +237,15 @@ def plan_move(scene: Scene, enemy: int) -> Generator[Request, dict[str, Any], Mo
         raise EngineError(f"figure {enemy} is not an Enemy: only Enemies move by priorities")
     priorities = priorities_of(scene, enemy)
     pattern = attack_pattern_squares(scene)
+    covers: dict[int, list[Square]] = {}      # nothing moves while a move is planned
+
+    def cover_of(figure: int) -> list[Square]:
+        found = covers.get(figure)
+        if found is None:
+            found = covers[figure] = melee_cover(scene, figure)
+        return found
     ctx = _Context(scene, enemy, scene.square(enemy), pattern, routes(scene, enemy, pattern),
-                   list(priorities["target"]), lambda f: melee_cover(scene, f), candidates(scene))
+                   list(priorities["target"]), cover_of, candidates(scene))
     for step in priorities["move"]:
         handler = STEPS.get(step)
         if handler is None:

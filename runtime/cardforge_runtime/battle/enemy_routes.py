@@ -113,25 +113,30 @@ def routes(scene: Scene, enemy: int, pattern: frozenset[Square] | None = None, b
     closed = closed_squares(scene, enemy, pattern)
     origin = board.index(start)
     stops = frozenset(board.index(sq) for sq in pattern if board.in_grid(sq)) - {origin}
-    best = {origin: 0}
-    squares = {origin: start}
+    # Dijkstra over arrays (the squares in the order first reached, as a dict keeps them)
+    best: list[float] = [INFINITY] * len(table)
+    best[origin] = 0
+    squares: dict[int, Square] = {origin: start}
     prev: dict[int, int] = {}
     heap = [(0, origin)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, i = heapq.heappop(heap)
+        cost, i = pop(heap)
         if cost > best[i] or i in stops:
             continue
         for j, b, step in table[i]:
             if j in closed:
                 continue
             total = cost + step
-            if total < best.get(j, INFINITY):
-                best[j], squares[j], prev[j] = total, b, i
-                heapq.heappush(heap, (total, j))
-    for i, cost in best.items():
-        out.cost[squares[i]] = cost
+            if total < best[j]:
+                if best[j] == INFINITY:
+                    squares[j] = b
+                best[j], prev[j] = total, i
+                push(heap, (total, j))
+    for i, square in squares.items():
+        out.cost[square] = best[i]
         if i in prev:
-            out.prev[squares[i]] = squares[prev[i]]
+            out.prev[square] = squares[prev[i]]
     out.ends = {sq: c for sq, c in out.cost.items()
                 if c <= out.budget and (sq == start or may_end(scene, sq, others))}
     return out
@@ -164,22 +169,32 @@ def remaining_costs(scene: Scene, enemy: int, goals: Iterable[Square], pattern: 
     from the goals over ``back`` (``reverse_steps``, built when not given)."""
     board = scene.board
     steps, closed = reverse_steps(scene, enemy, pattern) if back is None else back
-    best: dict[int, int] = {}
+    best: list[float] = [INFINITY] * len(steps)
+    reached: list[int] = []          # the squares in the order first reached
     heap = []
     for sq in set(goals):
-        best[board.index(sq)] = 0
-        heap.append((0, board.index(sq)))
+        if not board.in_grid(sq):
+            continue        # no move ends off the grid
+        j = board.index(sq)
+        if best[j] == INFINITY:
+            reached.append(j)
+        best[j] = 0
+        heap.append((0, j))
     heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, j = heapq.heappop(heap)
+        cost, j = pop(heap)
         if cost > best[j] or j in closed:
             continue
         for i, step in steps[j]:
             total = cost + step
-            if total < best.get(i, INFINITY):
+            if total < best[i]:
+                if best[i] == INFINITY:
+                    reached.append(i)
                 best[i] = total
-                heapq.heappush(heap, (total, i))
-    return {(i % board.columns + 1, i // board.columns + 1): c for i, c in best.items()}
+                push(heap, (total, i))
+    columns = board.columns
+    return {(i % columns + 1, i // columns + 1): best[i] for i in reached}
 
 
 def legal_enemy_path(scene: Scene, figure: int, path: Iterable[Any], budget: int | None = None) -> str | None:

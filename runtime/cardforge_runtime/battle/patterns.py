@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardforge_runtime.board import Board, line_of_sight, pattern_squares
-from cardforge_runtime.board.grid import DIRECTIONS, STEP, as_square
+from cardforge_runtime.board.grid import DIRECTIONS, STEP, as_square, check_figures
 
 __all__ = ["melee_cover", "weapon_squares"]
 
@@ -53,6 +53,18 @@ def weapon_squares(board: Board, square: Any, facing: str, flipped: bool, weapon
         ValueError: an unknown facing or attack type, a square off the grid.
     """
     square = as_square(square)
+    check_figures(figures)
+    pattern = weapon["pattern"]
+    key = ("weapon-squares", square, facing, bool(flipped), weapon["attack"], weapon.get("range"),
+           tuple(tuple(offset) for offset in pattern))
+    found = board.cache.get(key)        # a property of the (immutable) board and these arguments
+    if found is None:
+        found = board.cache[key] = tuple(_weapon_squares(board, square, facing, flipped, weapon))
+    return list(found)
+
+
+def _weapon_squares(board: Board, square: Square, facing: str, flipped: bool,
+                    weapon: Mapping[str, Any]) -> list[Square]:
     if weapon["attack"] == "melee":
         return pattern_squares(board, square, facing, weapon["pattern"], flipped, melee=True)
     if weapon["attack"] != "ranged":
@@ -65,7 +77,7 @@ def weapon_squares(board: Board, square: Any, facing: str, flipped: bool, weapon
             if not board.in_grid(_offset_square(square, facing, flipped, right * k, forward * k)):
                 break
             for target in pattern_squares(board, square, facing, [[right * k, forward * k]], flipped):
-                if target not in out and line_of_sight(board, square, target, figures):
+                if target not in out and line_of_sight(board, square, target):
                     out.append(target)
             k += 1
     return out

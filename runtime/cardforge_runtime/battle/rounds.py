@@ -38,8 +38,8 @@ from cardforge_runtime.battle import enemy_turn as enemies
 from cardforge_runtime.battle import stones
 from cardforge_runtime.battle.scene import Scene
 from cardforge_runtime.battle.setup import new_round_state, set_up
+from cardforge_runtime.battle.terrain_state import board_now
 from cardforge_runtime.battle.turn import character_turn
-from cardforge_runtime.board import build_board
 from cardforge_runtime.deck_play import decks_by_name, decks_in_play
 from cardforge_runtime.decks import instance_ids
 from cardforge_runtime.dice import DiceRule
@@ -61,14 +61,16 @@ def make_scene(pack: Mapping[str, Any], game: dict[str, Any], step: Mapping[str,
                rng: Pcg32, deck_rng: Pcg32, *, difficulty: str | None = None, sink: Any = None) -> Scene:
     """The ``Scene`` of the Battle ``step`` (a bundle ``battle`` step at ``path`` in the
     current card ``game["card"]``): ``game["battle"]`` is set to a new round state
-    (``battle.setup.new_round_state``); the board is the layout's; the deck engine the
+    (``battle.setup.new_round_state``); the board is the layout's (``terrain_state.
+    board_now``: one ``Board`` per layout and process, its geometry caches shared by
+    every Battle played on it); the deck engine the
     game's decks with the Threat decks (deck generator ``deck_rng``); the Enemy turn's
     ``activate`` and ``enemy_attack`` when the runtime has them."""
     battle = new_round_state(pack, step["layout"], game.get("card"), path)
     game["battle"] = battle
     bundle_decks = list(decks_by_name(pack).values()) + list(pack.get("threat_decks") or ())
     decks = GameDecks(game["decks"], bundle_decks, deck_rng)
-    board = build_board(pack["board"], step["layout"])
+    board = board_now(pack["board"], step["layout"], None)
     scene = Scene(board, battle, game, pack, decks, DiceRule.from_pack(pack), rng, difficulty_name=difficulty, sink=sink)
     enemies.wire(scene)
     scene.objectives = meets(step)

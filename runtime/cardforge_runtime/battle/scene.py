@@ -107,6 +107,10 @@ class Scene:
         #: ``severe_wounds: false`` turns them off (Difficulty Adjustments).
         self.difficulty = difficulty_of(self.pack, self.difficulty_name or self.game.get("difficulty"))
         self.severe = bool(self.difficulty.get("severe_wounds", True))
+        #: What the rules derive from the pack's data alone (a Stone face's options, a
+        #: Character board by name), computed once per Scene: never the Battle or game
+        #: state, which change (so nothing here can go stale, and saves never hold it).
+        self.cache: dict[Any, Any] = {}
 
     def players_set_up(self) -> int:
         """The Battle's one Character count: what every per-player count reads (a

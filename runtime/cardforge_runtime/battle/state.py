@@ -41,6 +41,12 @@ Battle = dict[str, Any]
 Figure = dict[str, Any]
 #: The three lists of figures, and the kind each holds (``figure`` returns it).
 KINDS = {"characters": "character", "enemies": "enemy", "named": "named"}
+_KIND_PAIRS = tuple(KINDS.items())
+#: ``[id(battle), {figure id: (list key, kind, position)}]``: where ``figure`` last found
+#: the figures of one Battle state. Only a hint (never in the state): a hit is used
+#: only when the list still holds a figure of that id at that position, else the
+#: lists are scanned again.
+_INDEX: list[Any] = [None, {}]
 
 
 def new_battle(supply: Mapping[str, int], next_id: int = 1) -> Battle:
@@ -143,11 +149,28 @@ def figure(battle: Battle, figure_id: int) -> tuple[str, Figure]:
     Raises:
         KeyError: no figure has that id (it was never placed or has left the board).
     """
-    for key, kind in KINDS.items():
-        for item in battle[key]:
-            if item["id"] == figure_id:
-                return kind, item
-    raise KeyError(f"no figure with id {figure_id!r} is on the board")
+    if type(figure_id) is not int:          # no figure has it (ids are whole numbers)
+        for key, kind in _KIND_PAIRS:
+            for item in battle[key]:
+                if item["id"] == figure_id:
+                    return kind, item
+        raise KeyError(f"no figure with id {figure_id!r} is on the board")
+    where = _INDEX[1].get(figure_id) if _INDEX[0] == id(battle) else None
+    if where is not None:
+        key, kind, position = where
+        items = battle[key]
+        # the index is a hint, checked: the figure with that id is at that position now
+        if position < len(items) and items[position]["id"] == figure_id:
+            return kind, items[position]
+    index: dict[Any, tuple[str, str, int]] = {}
+    for key, kind in _KIND_PAIRS:
+        for position, item in enumerate(battle[key]):
+            index.setdefault(item["id"], (key, kind, position))
+    _INDEX[:] = [id(battle), index]
+    found = index.get(figure_id)
+    if found is None:
+        raise KeyError(f"no figure with id {figure_id!r} is on the board")
+    return found[1], battle[found[0]][found[2]]
 
 
 def square_of(battle: Battle, figure_id: int) -> tuple[int, int]:
@@ -177,10 +200,13 @@ def figures_map(battle: Battle, characters: list[Mapping[str, Any]]) -> dict[tup
     state's Character (``characters[figure["character"]]``) has Fallen."""
     out: dict[tuple[int, int], str] = {}
     for item in battle["characters"]:
-        out[tuple(item["square"])] = "fallen" if characters[item["character"]]["fallen"] else "character"
-    for item in battle["enemies"] + battle["named"]:
-        out[tuple(item["square"])] = "enemy"
-    return out  # type: ignore[return-value]
+        c, r = item["square"]
+        out[(c, r)] = "fallen" if characters[item["character"]]["fallen"] else "character"
+    for key in ("enemies", "named"):
+        for item in battle[key]:
+            c, r = item["square"]
+            out[(c, r)] = "enemy"
+    return out
 
 
 def remove_figure(battle: Battle, figure_id: int) -> Figure:

@@ -108,7 +108,16 @@ def check_stones(request: Mapping[str, Any], answer: Mapping[str, Any]) -> None:
 
 def _options(scene: Scene, face: str) -> list[dict[str, Any]]:
     """Every option of ``face``: ``{"option", "name", "effects"}`` or ``{"option",
-    "name", "remove": token}``."""
+    "name", "remove": token}``. Read from the pack once per Scene (``scene.cache``);
+    the list is shared: read it, never change it."""
+    key = ("stone-options", face)
+    found = scene.cache.get(key)
+    if found is None:
+        found = scene.cache[key] = _face_options(scene, face)
+    return found
+
+
+def _face_options(scene: Scene, face: str) -> list[dict[str, Any]]:
     found = next((f for f in _rules(scene).get("faces", []) if f["face"] == face), None)
     out = [{"option": j, "name": o["name"], "effects": o["effects"]} for j, o in enumerate((found or {})
                                                                                           .get("options", []))]
@@ -134,9 +143,21 @@ def _mid_roll(scene: Scene, turn: Mapping[str, Any], effects: Sequence[Mapping[s
     return bool(effects) and character["destiny"] < character["destiny_max"]
 
 
-def _usable(scene: Scene, turn: Mapping[str, Any], face: str, option: Mapping[str, Any], mid_roll: bool) -> bool:
+def _usable(scene: Scene, turn: Mapping[str, Any], face: str, option: Mapping[str, Any], mid_roll: bool,
+            seen: dict[tuple[str, int], bool]) -> bool:
+    """Whether ``option`` of ``face`` is usable now. ``seen``: the answers already found
+    during one listing (nothing changes while a listing is made), by (face, option)."""
+    key = (face, option["option"])
+    found = seen.get(key)
+    if found is None:
+        found = seen[key] = _usable_now(scene, turn, face, option, mid_roll, seen)
+    return found
+
+
+def _usable_now(scene: Scene, turn: Mapping[str, Any], face: str, option: Mapping[str, Any], mid_roll: bool,
+                seen: dict[tuple[str, int], bool]) -> bool:
     if _any_face(option):
-        return bool(_any_face_choices(scene, turn, face, mid_roll))
+        return bool(_any_face_choices(scene, turn, face, mid_roll, seen))
     if "remove" in option:
         return not mid_roll and option["remove"] in scene.game["characters"][turn["character"]]["status"]
     if mid_roll:
@@ -144,14 +165,16 @@ def _usable(scene: Scene, turn: Mapping[str, Any], face: str, option: Mapping[st
     return effects_usable(scene, turn, option["effects"])
 
 
-def _any_face_choices(scene: Scene, turn: Mapping[str, Any], face: str, mid_roll: bool) -> list[dict[str, Any]]:
+def _any_face_choices(scene: Scene, turn: Mapping[str, Any], face: str, mid_roll: bool,
+                      seen: dict[tuple[str, int], bool] | None = None) -> list[dict[str, Any]]:
     """Mana Burst's "any 1 of the above effects": the usable options of the other faces."""
+    seen = {} if seen is None else seen
     out = []
     for other in face_names(scene.pack):
         if other == face:
             continue
         for option in _options(scene, other):
-            if not _any_face(option) and _usable(scene, turn, other, option, mid_roll):
+            if not _any_face(option) and _usable(scene, turn, other, option, mid_roll, seen):
                 out.append({"face": other, "option": option["option"], "name": option["name"]})
     return out
 
@@ -160,9 +183,10 @@ def _listed(scene: Scene, turn: Mapping[str, Any] | None, mid_roll: bool) -> lis
     if turn is None:
         return []
     out = []
+    seen: dict[tuple[str, int], bool] = {}
     for k, face in enumerate(scene.battle.get("stones") or ()):
         options = [{"option": o["option"], "name": o["name"]} for o in _options(scene, face)
-                   if _usable(scene, turn, face, o, mid_roll)]
+                   if _usable(scene, turn, face, o, mid_roll, seen)]
         if options:
             out.append({"stone": k, "face": face, "options": options})
     return out

@@ -138,11 +138,11 @@ def _among(scene: Scene, where: str, here: tuple[int, int], target: int, reach: 
     if where == "adjacent":
         return adjacent(here, there)
     if where == "line-of-sight":
-        return line_of_sight(scene.board, here, there, scene.figures())
+        return line_of_sight(scene.board, here, there)      # figures never block it
     if where == "in-range":
         return in_range(here, there, reach)
     if where == "range-and-line-of-sight":
-        return in_range(here, there, reach) and line_of_sight(scene.board, here, there, scene.figures())
+        return in_range(here, there, reach) and line_of_sight(scene.board, here, there)
     if where == "pattern":
         if covers is None:
             raise EngineError("the selector {among: pattern} needs the Characters' Attack Patterns (covers)")

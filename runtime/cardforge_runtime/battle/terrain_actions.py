@@ -115,6 +115,20 @@ def _effects_possible(scene: Scene, tile: int, action: Mapping[str, Any], here: 
     return not ("slide-over-railing" in kinds and not banner_landings(scene, tile, here))
 
 
+#: The ``from`` positions ``_stands_right`` only grants on a tile square or next to one.
+_NEAR_ONLY = frozenset({"on", "adjacent-or-on", "adjacent", "edge-adjacent"})
+
+
+def _around(board: Any, tile: int, squares: tuple[Square, ...]) -> frozenset[Square]:
+    """The squares of placed tile ``tile`` and the 8 around each (kept on the board)."""
+    key = ("tile-around", tile)
+    found = board.cache.get(key)
+    if found is None:
+        found = board.cache[key] = frozenset((c + dc, r + dr) for c, r in squares
+                                             for dc in (-1, 0, 1) for dr in (-1, 0, 1))
+    return found
+
+
 def interact_options(scene: Scene, figure: int) -> list[dict[str, Any]]:
     """The terrain actions Character figure ``figure`` may take now, in tile order then
     action order: ``[{"tile": index, "name": action name, "challenge": {"stat",
@@ -129,9 +143,12 @@ def interact_options(scene: Scene, figure: int) -> list[dict[str, Any]]:
     here = scene.square(figure)
     out = []
     for tile, squares in tiles_of(scene.board).items():
+        near = here in _around(scene.board, tile, squares)
         for action in _tile_data(scene, tile).get("actions") or ():
             if action.get("action", "interact") != "interact":
                 continue
+            if action["from"] in _NEAR_ONLY and not near:
+                continue        # _stands_right needs the tile on or next to ``here``
             if _stands_right(scene, tile, squares, action["from"], here) and _effects_possible(scene, tile, action, here):
                 challenge = action.get("challenge")
                 out.append({"tile": tile, "name": action["name"],
@@ -206,16 +223,17 @@ def tile_targets(scene: Scene, figure: int, weapon: str) -> list[int]:
     data = scene.decks.card(weapon)
     me = scene.get(figure)
     here = scene.square(figure)
-    figures = scene.figures()
-    reach = set(weapon_squares(scene.board, here, me["facing"], me["flipped"], data, figures))
-    out = []
+    candidates = []
     for tile, squares in tiles_of(scene.board).items():
         targets = _tile_data(scene, tile).get("targets")
-        if not targets or not _matches(targets["attack"], data):
-            continue
-        if any(sq in reach and line_of_sight(scene.board, here, sq, figures) for sq in squares):
-            out.append(tile)
-    return out
+        if targets and _matches(targets["attack"], data):
+            candidates.append((tile, squares))
+    if not candidates:
+        return []
+    # figures never block line of sight: the pattern and sight are the board's
+    reach = set(weapon_squares(scene.board, here, me["facing"], me["flipped"], data))
+    return [tile for tile, squares in candidates
+            if any(sq in reach and line_of_sight(scene.board, here, sq) for sq in squares)]
 
 
 def attack_tile(scene: Scene, figure: int, weapon: str, tile: int, *, extra_dice: int = 0,

@@ -22,8 +22,8 @@ from typing import Any, NamedTuple
 from cardforge_runtime.board.reading import DIRECTIONS, direction, fail, field, keyword_data, pair, square_keywords
 from cardforge_runtime.board_fields import ROTATIONS
 
-__all__ = ["DIRECTIONS", "STEP", "Board", "EdgeMark", "Square", "as_figures", "as_square", "build_board", "edge_between",
-           "footprint", "rotate_side"]
+__all__ = ["DIRECTIONS", "STEP", "Board", "EdgeMark", "Square", "as_figures", "as_square", "build_board", "check_figures",
+           "edge_between", "footprint", "rotate_side"]
 
 Square = tuple[int, int]
 Edge = tuple[str, int, int]
@@ -66,6 +66,22 @@ def as_figures(figures: Any) -> dict[Square, str]:
             raise ValueError(f"figure at {square}: unknown kind {kind!r} (expected character, enemy or fallen)")
         result[as_square(square, "figures: a figure's square")] = kind
     return result
+
+
+def check_figures(figures: Any) -> None:
+    """Check ``figures`` as ``as_figures`` does, building nothing: a dict with tuple
+    squares and known kinds (what a Battle passes) in one pass, anything else through
+    ``as_figures``.
+
+    Raises:
+        ValueError: as ``as_figures``.
+    """
+    if figures is None:
+        return
+    if type(figures) is dict and all(type(sq) is tuple and len(sq) == 2 and type(sq[0]) is int and type(sq[1]) is int
+                                     and kind in _FIGURE_KINDS for sq, kind in figures.items()):
+        return
+    as_figures(figures)
 
 
 class EdgeMark(NamedTuple):

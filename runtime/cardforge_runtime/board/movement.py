@@ -29,6 +29,7 @@ on top of Terrain Tiles that grant the Elevated effect").
 from __future__ import annotations
 
 import heapq
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 
 from cardforge_runtime.board.geometry import turns_between
@@ -284,36 +285,68 @@ def reachable(board: Board, start: Square, budget: int | None, mover: str = "cha
     others = {sq: kind for sq, kind in _check(mover, figures).items() if sq != start}
     result = _ends(board, start, mover, others, budget)
     if facing is None:
-        return result
+        return dict(result)
     limit = float("inf") if budget is None else budget
     return {(sq, f): cost + turns_between(facing, f) for sq, cost in result.items() for f in DIRECTIONS
             if cost + turns_between(facing, f) <= limit}
+
+
+#: How many ``_ends`` answers each board keeps (``Board.cache["ends"]``): a Character
+#: turn asks the same move again after each answer that moved no figure.
+ENDS_CACHE = 256
 
 
 def _ends(board: Board, start: Square, mover: str, others: dict[Square, str],
           budget: int | None, anywhere: bool = False) -> dict[Square, int]:
     """The cheapest cost to every square a move from ``start`` may end on (``start``
     at 0), within ``budget`` (None: unlimited); ``anywhere``: every square entered,
-    whether a move may end there or not."""
+    whether a move may end there or not.
+
+    The answer depends only on the (immutable) board and the arguments, so it is kept
+    in ``board.cache["ends"]`` keyed by all of them (the figures as a frozen set): the
+    same dict for the same question; callers copy it before changing it."""
+    key = (start, mover, budget, anywhere, frozenset(others.items()))
+    memo = board.cache.get("ends")
+    if memo is None:
+        memo = board.cache["ends"] = OrderedDict()
+    found = memo.get(key)
+    if found is not None:
+        memo.move_to_end(key)
+        return found
+    found = memo[key] = _walk(board, start, mover, others, budget, anywhere)
+    if len(memo) > ENDS_CACHE:
+        memo.popitem(last=False)
+    return found
+
+
+def _walk(board: Board, start: Square, mover: str, others: dict[Square, str],
+          budget: int | None, anywhere: bool) -> dict[Square, int]:
+    """``_ends`` computed: Dijkstra over ``_neighbours`` from ``start``."""
     limit = float("inf") if budget is None else budget
     table = _neighbours(board, mover)
     rules = square_rules(board)
-    best = {board.index(start): 0}
-    heap = [(0, board.index(start))]
-    while heap:
-        cost, i = heapq.heappop(heap)
-        if cost > best.get(i, limit):
-            continue
-        for j, b, step in table[i]:
-            total = cost + step
-            if total <= limit and total < best.get(j, limit + 1) and _passes(mover, others.get(b)):
-                best[j] = total
-                heapq.heappush(heap, (total, j))
     columns = board.columns
+    # the squares the mover may not enter: a figure of the other side (``_passes``)
+    blocked = {board.index(sq) for sq, kind in others.items() if not _passes(mover, kind) and board.in_grid(sq)}
+    origin = board.index(start)
+    best = {origin: 0}
+    heap = [(0, origin)]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        cost, i = pop(heap)
+        if cost > best[i]:
+            continue
+        for j, _b, step in table[i]:
+            total = cost + step
+            if total <= limit and j not in blocked:
+                old = best.get(j)
+                if old is None or total < old:
+                    best[j] = total
+                    push(heap, (total, j))
     result = {}
     for i, cost in best.items():
         square = (i % columns + 1, i // columns + 1)
-        if anywhere or i == board.index(start) or (rules[i].stop and square not in others):
+        if anywhere or i == origin or (rules[i].stop and square not in others):
             result[square] = cost
     return result
 

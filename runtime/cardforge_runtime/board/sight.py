@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from cardforge_runtime.board.grid import Board, Square, as_figures, as_square
+from cardforge_runtime.board.grid import Board, Square, as_figures, as_square, check_figures
 from cardforge_runtime.board.segments import cells_crossed, crosses_edges, quadrant_of
 from cardforge_runtime.board.terrain import edge_rules, square_rules
 
@@ -88,6 +88,8 @@ class _Sight:
         self.crossings: dict = {}
         self.seams: dict[tuple[tuple[int, int], tuple[int, int]], tuple[int, int]] = {}
         self.linked = self._link_pairs(board)
+        #: (index a, index b) -> line of sight: a property of the board alone
+        self.seen: dict[tuple[int, int], bool] = {}
 
     @staticmethod
     def _link_pairs(board: Board) -> frozenset[tuple[int, int]]:
@@ -318,10 +320,14 @@ def line_of_sight(board: Board, a: Square, b: Square, figures: Figures | None = 
     Rule: Gascony's Legacy, "Attack: Line of Sight and Cover"; "Balconies and Railings";
     Descent, "Collected Obstacles and Props" (Staircases, fog, pit).
     """
-    _figure_mask(board, figures)
+    check_figures(figures)
     s = _data(board)
     a, b = as_square(a), as_square(b)
-    return _los(s, a, b, _square(board, a), _square(board, b))
+    ia, ib = _square(board, a), _square(board, b)
+    found = s.seen.get((ia, ib))
+    if found is None:
+        found = s.seen[(ia, ib)] = _los(s, a, b, ia, ib)
+    return found
 
 
 def cover(board: Board, attacker: Square, target: Square, figures: Figures | None = None) -> bool:
