@@ -125,3 +125,93 @@ def test_athos_attack_as_printed_with_the_shipped_rapier(packs) -> None:  # noqa
     ])
     assert result.faces == [2, 5, 4] and result.successes == 2
     assert scene.game["characters"][0]["destiny"] == 0
+
+
+# -- Rulebook review of issue 10 (branch i10-rules): the Battle rounds -----------------------------------
+
+def _exit_battle(gascony_bundle, players: int = 2):
+    """The act-1 Battle (card 102: Defeat all Enemies, Reach Exit by [[12, 7], [12, 8]])
+    played by ``battle.rounds`` from Setup, every Character deployed and prepared."""
+    from cardforge_runtime import Session, load_bundle
+    from cardforge_runtime.battle.rounds import make_scene, play_battle
+    from cardforge_runtime.pcg import Pcg32
+
+    bundle = load_bundle(gascony_bundle)
+    session = Session.start(bundle, "act-1", players=players, seed=3)
+    pack = bundle.data["packs"][0]
+    card = next(c for s in pack["stories"] if s["id"] == "act-1" for c in s["cards"] if c["id"] == 102)
+    step = next(s for s in card["steps"] if s["kind"] == "battle")
+    state = session.state
+    state["card"] = 102
+    scene = make_scene(pack, state, step, [], Pcg32(5, 54), Pcg32(5, 55), sink=lambda event: None)
+    play = play_battle(scene, step, Pcg32(5, 55))
+    request = next(play)
+    while request["kind"] in ("deploy", "prepare"):
+        request = play.send({"square": request["squares"][0], "facing": "east"} if request["kind"] == "deploy"
+                            else {"keep": True})
+    return scene, play, request
+
+
+def _send(play, answer):
+    try:
+        return play.send(answer), None
+    except StopIteration as stop:
+        return None, stop.value
+
+
+def test_one_left_by_the_exit_and_the_rest_fallen_is_no_loss(gascony_bundle) -> None:  # noqa: ANN001
+    """Suffering Wounds: "If all Characters have Fallen at the same time, then there is no
+    one left to Rescue them and all players lose the game": one who left by the Exit has
+    not Fallen, and comes back (2. Character Turns: "choose another Character that has
+    not yet taken a turn this Round") to Rescue."""
+    scene, play, request = _exit_battle(gascony_bundle)
+    porthos, athos = scene.battle["characters"]
+    porthos["square"] = [12, 7]
+    athos["square"] = [9, 3]
+    scene.game["characters"][1].update(fallen=True, health=0)
+    assert request["kind"] == "stones"
+    request, outcome = _send(play, {"auto": True})
+    assert request["kind"] == "turn" and request["character"] == 0          # Athos is Fallen: no choice
+    assert {"do": "exit", "area": 0} in request["options"]
+    request, outcome = _send(play, {"do": "exit"})
+    assert outcome is None and scene.battle["exited"][0]["character"] == 0       # the old engine: all_fallen
+    while request["kind"] != "turn":
+        request, outcome = _send(play, {"auto": True} if request["kind"] == "stones" else {"pick": request["options"][0]})
+        assert outcome is None
+    assert request["character"] == 0 and request["round"] == 2
+    assert request["options"] == [{"do": "return", "area": 0, "squares": [[12, 7], [12, 8]]}, {"do": "end"}]
+    from cardforge_runtime import AnswerError
+    from cardforge_runtime.battle.round_answers import check_round_answer
+    for bad in ({"do": "return"}, {"do": "return", "to": [11, 8]}, {"do": "move", "to": [12, 8], "facing": "east"},
+                {"do": "return", "to": [12, 8], "facing": "west"}):
+        with pytest.raises(AnswerError):
+            check_round_answer(request, bad, scene.rule)
+    request, outcome = _send(play, {"do": "return", "to": [12, 8]})
+    assert scene.battle["exited"] == [] and scene.square(porthos["id"]) == (12, 8)
+    assert scene.get(porthos["id"])["facing"] == "east"
+    assert request["kind"] == "turn" and any(o["do"] == "move" for o in request["options"])
+
+
+class _Table:
+    """What ``objectives.ending`` reads of a Scene."""
+
+    def __init__(self, battle, characters, objectives, exits) -> None:  # noqa: ANN001
+        self.battle, self.game, self.objectives, self.exits = battle, {"characters": characters}, objectives, exits
+
+
+def test_the_fallen_on_the_exit_squares_and_the_others_gone_meet_reach_exit() -> None:
+    """Reach Exit: "When an Exit Area contains all Characters in play, even if some of
+    those Characters have fallen, players exit the map and the Battle immediately ends"
+    (Athos Fell on an Exit square after Porthos left by it: not "all Characters have
+    Fallen")."""
+    from cardforge_runtime.battle.objectives import ending
+
+    standing, fallen = ({"fallen": f, "health": 0 if f else 3, "health_max": 4} for f in (False, True))
+    table = _Table({"characters": [{"character": 1, "square": [12, 8]}], "enemies": [{"id": 5}], "named": [],
+                    "exited": [{"character": 0, "area": 0}]},
+                   [standing, fallen], [{"kind": "defeat-all"}, {"kind": "reach-exit"}], [[(12, 7), (12, 8)]])
+    assert ending(table) == {"objective": 1}         # the old engine: {"lost": "all_fallen", "character": None}
+    table.battle["characters"][0]["square"] = [9, 3]
+    assert ending(table) is None                     # no loss: Porthos can come back to Rescue Athos
+    table.game["characters"][0]["fallen"] = True     # (cannot happen off the board) every Character Fallen
+    assert ending(table) == {"lost": "all_fallen", "character": None}

@@ -22,7 +22,9 @@ only the legal options (docs/runtime.md, "Battle rounds") until the players answ
 - **Objective**: an objective of kind ``table`` declared met (``BattleEnded``).
 - **Exit**: on a square of an Exit area of a Battle with a ``reach-exit`` objective,
   leave the map (the figure leaves the board; the turn ends; docs/rulings.md, "Leaving
-  by the Exit").
+  by the Exit"). A Character who left is still in play, inside that area: their turn
+  offers ``{"do": "return", "squares"}`` (back onto a free square of the area, then a
+  whole turn) or ``end``.
 
 The answer check of ``turn`` is ``battle.round_answers.check_turn``.
 
@@ -186,13 +188,23 @@ def character_turn(scene: Scene, index: int) -> Play:
     ``rescue``, ``trade``, ``search``, ``exit``, ``turn-end`` (``reason``: ``end`` /
     ``fallen`` / ``exit``)."""
     battle = scene.battle
-    figure_id = next(f["id"] for f in battle["characters"] if f["character"] == index)
+    gone = next((e for e in battle["exited"] if e["character"] == index), None)
+    figure_id = gone["figure"]["id"] if gone else next(f["id"] for f in battle["characters"] if f["character"] == index)
     turn = {"character": index, "figure": figure_id, "moved": False, "action": False, "attacks": [],
             "move_bonus": 0, "extra_attack_dice": 0, "second_attack": False, "auto_successes": None}
     battle["turn"] = turn
     scene.record({"event": "turn", "round": battle["round"], "character": index, "figure": figure_id})
-    reason = "end"
-    while True:
+    reason, playing = "end", True
+    if gone is not None:
+        taken = scene.figures()
+        free = [list(sq) for sq in scene.exits[gone["area"]] if sq not in taken]
+        options = ([{"do": "return", "area": gone["area"], "squares": free}] if free else []) + [{"do": "end"}]
+        answer = yield {"kind": "turn", "card": scene.game.get("card"), "round": battle["round"], "character": index,
+                        "figure": figure_id, "stones": list(battle["stones"]), "options": options}
+        playing = answer["do"] == "return"
+        if playing:
+            _come_back(scene, gone, answer["to"])
+    while playing:
         if scene.game["characters"][index]["fallen"]:
             reason = "fallen"
             break
@@ -215,15 +227,31 @@ def _leave(scene: Scene, turn: dict[str, Any]) -> None:
     """The Character leaves the map through the Exit area they stand on (Setup 7:
     "pieces can exit the map by moving off the edge of a map tile"): their figure leaves
     the board and they count as in that Exit area (``battle["exited"]``; the
-    ``reach-exit`` objective). Their turn ends; they take no further turn."""
+    ``reach-exit`` objective). Their turn ends; later turns may bring them back
+    (``_come_back``)."""
     figure_id = turn["figure"]
     here = scene.square(figure_id)
     area = next(a for a, squares in enumerate(scene.exits) if here in squares)
+    figure = scene.get(figure_id)
     scene.battle["characters"] = [f for f in scene.battle["characters"] if f["id"] != figure_id]
     scene.battle["turn"] = None
-    scene.battle["exited"].append({"character": turn["character"], "area": area})
+    scene.battle["exited"].append({"character": turn["character"], "area": area, "figure": figure})
     scene.record({"event": "exit", "figure": figure_id, "character": turn["character"], "from": list(here),
                   "area": area})
+
+
+def _come_back(scene: Scene, gone: dict[str, Any], to: list[int]) -> None:
+    """A Character who left by an Exit steps back onto the free square ``to`` of that
+    Exit area, with the facing they left with, and plays a whole turn (they were in
+    the area all along: "When an Exit Area contains all Characters in play [...]
+    players exit the map", Gascony's Legacy, Common Battle Objectives; docs/rulings.md,
+    "Leaving by the Exit"). Event ``return`` (``figure``, ``character``, ``to``,
+    ``area``)."""
+    figure = dict(gone["figure"], square=list(to))
+    scene.battle["exited"] = [e for e in scene.battle["exited"] if e is not gone]
+    scene.battle["characters"] = sorted([*scene.battle["characters"], figure], key=lambda f: f["character"])
+    scene.record({"event": "return", "figure": figure["id"], "character": gone["character"], "to": list(to),
+                  "area": gone["area"]})
 
 
 def _play(scene: Scene, turn: dict[str, Any], answer: dict[str, Any]) -> Play:
