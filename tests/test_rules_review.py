@@ -1,6 +1,8 @@
-"""Rulebook review of issue 9 (branch i9-rules): confirmed disagreements between the
-engine and Gascony's Legacy, each a failing test marked ``xfail(strict=True)`` with the
-rule it breaks. The fixer flips each one (removes the mark) with the fix.
+"""Rulebook reviews of issue 9 (branch i9-rules) and issue 10 (branch i10-rules, the
+Battle rounds): confirmed disagreements between the engine and Gascony's Legacy, each
+first a failing test with the rulebook's words (``xfail(strict=True)`` with the rule it
+breaks while unfixed; the fixer removes the mark with the fix), and tests of important
+rules that had none.
 
 They play the SHIPPED content (content/gascony, content/enemy-attack), compiled once,
 where the hand-built pack of ``_battle_helpers`` hides the difference."""
@@ -129,7 +131,7 @@ def test_athos_attack_as_printed_with_the_shipped_rapier(packs) -> None:  # noqa
 
 # -- Rulebook review of issue 10 (branch i10-rules): the Battle rounds -----------------------------------
 
-def _exit_battle(gascony_bundle, players: int = 2):
+def _exit_battle(gascony_bundle, players: int = 2, sink=None):  # noqa: ANN001
     """The act-1 Battle (card 102: Defeat all Enemies, Reach Exit by [[12, 7], [12, 8]])
     played by ``battle.rounds`` from Setup, every Character deployed and prepared."""
     from cardforge_runtime import Session, load_bundle
@@ -143,7 +145,7 @@ def _exit_battle(gascony_bundle, players: int = 2):
     step = next(s for s in card["steps"] if s["kind"] == "battle")
     state = session.state
     state["card"] = 102
-    scene = make_scene(pack, state, step, [], Pcg32(5, 54), Pcg32(5, 55), sink=lambda event: None)
+    scene = make_scene(pack, state, step, [], Pcg32(5, 54), Pcg32(5, 55), sink=sink or (lambda event: None))
     play = play_battle(scene, step, Pcg32(5, 55))
     request = next(play)
     while request["kind"] in ("deploy", "prepare"):
@@ -215,3 +217,70 @@ def test_the_fallen_on_the_exit_squares_and_the_others_gone_meet_reach_exit() ->
     assert ending(table) is None                     # no loss: Porthos can come back to Rescue Athos
     table.game["characters"][0]["fallen"] = True     # (cannot happen off the board) every Character Fallen
     assert ending(table) == {"lost": "all_fallen", "character": None}
+
+
+def test_the_unarmed_card_is_for_a_character_without_a_weapon(gascony_bundle) -> None:  # noqa: ANN001
+    """Attack: "You may perform 1 Attack during your turn, using one of your Equipped
+    Weapons"; "Note: If you find yourself without a Weapon, you can still attack; use the
+    Unarmed weapon card" (Characters: "Characters without any Equipment must use the
+    Unarmed card")."""
+    from cardforge_runtime.battle.state import add_enemy
+    from cardforge_runtime.battle.turn import turn_options
+
+    scene, play, request = _exit_battle(gascony_bundle)
+    me = scene.battle["characters"][0]
+    me["square"], me["facing"] = [5, 5], "east"
+    scene.battle["enemies"] = []
+    add_enemy(scene.battle, "Cardinal's Guard", [6, 5])           # in front: in every pattern
+    turn = {"character": 0, "figure": me["id"], "moved": True, "action": True, "attacks": [], "move_bonus": 0,
+            "extra_attack_dice": 0, "second_attack": False, "auto_successes": None}
+    names = [w["name"] for o in turn_options(scene, turn) if o["do"] == "attack" for w in o["weapons"]]
+    assert me["weapons"] and "Unarmed" not in names and names    # the old engine offered Unarmed too
+    me["weapons"] = []
+    names = [w["name"] for o in turn_options(scene, turn) if o["do"] == "attack" for w in o["weapons"]]
+    assert names == ["Unarmed"]
+
+
+def test_rescue_flips_two_health_tokens_stands_the_ally_up_who_then_takes_a_turn(gascony_bundle) -> None:  # noqa: ANN001
+    """Rescue a Fallen Ally: "Choose an adjacent Fallen Character. Flip up to 2 of their
+    Health tokens to the gold side and stand them up. The Rescued character can choose
+    which direction they face [...] They may take a turn this round if they haven't
+    already"; Fallen Characters: "you cannot perform a Character Turn while Fallen";
+    1. All for One: "After all Characters have taken a turn, all unused Stones of Chance
+    are removed from the pool"."""
+    events: list = []
+    scene, play, request = _exit_battle(gascony_bundle, sink=events.append)
+    porthos, athos = scene.battle["characters"]
+    porthos["square"], athos["square"] = [5, 5], [6, 6]             # diagonal: adjacent
+    scene.game["characters"][1].update(fallen=True, health=0, health_max=4)
+    request, _ = _send(play, {"faces": ["Prowess", "Courage"]})
+    assert request["kind"] == "turn" and request["character"] == 0  # Athos Fallen: no turn, nothing to choose
+    rescue = next(o for o in request["options"] if o.get("action") == "rescue")
+    assert rescue["figures"] == [athos["id"]]
+    request, _ = _send(play, {"do": "action", "action": "rescue", "figure": athos["id"]})
+    assert request == {"kind": "pick", "for": "facing", "options": ["north", "east", "south", "west"],
+                       "figure": athos["id"]}
+    request, _ = _send(play, {"pick": "west"})
+    athos_now = scene.game["characters"][1]
+    assert (athos_now["fallen"], athos_now["health"], athos_now["health_max"]) == (False, 2, 4)
+    assert scene.get(athos["id"])["facing"] == "west" and scene.get(athos["id"])["flipped"] is athos["flipped"]
+    assert request["kind"] == "turn" and request["character"] == 0
+    request, _ = _send(play, {"do": "end"})
+    assert request["kind"] == "turn" and request["character"] == 1 and request["round"] == 1
+    assert scene.battle["stones"] == ["Prowess", "Courage"]
+    request, _ = _send(play, {"do": "end"})
+    removed = [e for e in events if e["event"] == "stones-removed"]
+    assert removed == [{"event": "stones-removed", "stones": ["Prowess", "Courage"]}]
+    assert scene.battle["stones"] == []
+
+
+def test_the_players_choose_who_takes_the_next_turn_among_those_who_have_not(gascony_bundle) -> None:  # noqa: ANN001
+    """2. Character Turns: "they must choose a Character to take a turn [...] choose
+    another Character that has not yet taken a turn this Round"."""
+    scene, play, request = _exit_battle(gascony_bundle, players=3)
+    request, _ = _send(play, {"auto": True})
+    assert request == {"kind": "character", "card": 102, "characters": [0, 1, 2], "for": "turn", "round": 1}
+    request, _ = _send(play, {"character": 2})
+    assert request["kind"] == "turn" and request["character"] == 2
+    request, _ = _send(play, {"do": "end"})
+    assert request == {"kind": "character", "card": 102, "characters": [0, 1], "for": "turn", "round": 1}

@@ -90,9 +90,12 @@ def _allies(scene: Scene, figure_id: int, fallen: bool) -> list[int]:
 
 
 def _weapons(scene: Scene, figure_id: int) -> list[str]:
+    """The Weapons figure ``figure_id`` may attack with: its equipped ones ("using one
+    of your Equipped Weapons"), else the Unarmed card ("If you find yourself without a
+    Weapon, you can still attack; use the Unarmed weapon card"; Gascony's Legacy, Attack)."""
     equipped = list(scene.get(figure_id)["weapons"])
     unarmed = unarmed_card(scene)
-    return equipped + ([unarmed] if unarmed is not None and unarmed not in equipped else [])
+    return equipped or ([unarmed] if unarmed is not None else [])
 
 
 def turn_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
