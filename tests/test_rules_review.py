@@ -284,3 +284,21 @@ def test_the_players_choose_who_takes_the_next_turn_among_those_who_have_not(gas
     assert request["kind"] == "turn" and request["character"] == 2
     request, _ = _send(play, {"do": "end"})
     assert request == {"kind": "character", "card": 102, "characters": [0, 1], "for": "turn", "round": 1}
+
+
+def test_trade_with_an_adjacent_fallen_ally(gascony_bundle) -> None:  # noqa: ANN001
+    """Trade Cards and Coins: "Choose an adjacent Character and exchange any number of
+    Coins, Equipment, and Items with them": any adjacent Character, a Fallen one too
+    (Fallen Characters: they "continue to occupy the square where they fell")."""
+    from cardforge_runtime.battle.turn import turn_options
+
+    scene, play, request = _exit_battle(gascony_bundle)
+    porthos, athos = scene.battle["characters"]
+    porthos["square"], athos["square"] = [5, 5], [5, 6]
+    turn = {"character": 0, "figure": porthos["id"], "moved": True, "action": False, "attacks": [], "move_bonus": 0,
+            "extra_attack_dice": 0, "second_attack": False, "auto_successes": None}
+    trade = [o for o in turn_options(scene, turn) if o.get("action") == "trade"]
+    assert [o["figures"] for o in trade] == [[athos["id"]]]
+    scene.game["characters"][1].update(fallen=True, health=0)
+    trade = [o for o in turn_options(scene, turn) if o.get("action") == "trade"]
+    assert [o["figures"] for o in trade] == [[athos["id"]]]        # the old engine: no Trade with a Fallen ally

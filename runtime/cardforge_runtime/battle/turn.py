@@ -12,7 +12,7 @@ only the legal options (docs/runtime.md, "Battle rounds") until the players answ
 - **Action** (once): Prepare (``battle.prepare``), Talent / Support (``battle.abilities``),
   Rescue an adjacent Fallen ally (up to ``battle_round.rescue.heal`` Health
   tokens flipped gold, stood up, a ``pick`` ``for: "facing"``), Trade with an adjacent
-  standing ally (held cards exchanged; then ``carry.hands``), Interact with terrain
+  ally, standing or Fallen (held cards exchanged; then ``carry.hands``), Interact with terrain
   (``battle.terrain_actions``), Search a token on the Character's square or
   adjacent (revealed: the ``reveal`` objectives).
 - **Attack** (once; a second one with another Weapon after a Prowess stone sets
@@ -82,11 +82,14 @@ def move_points(scene: Scene, turn: dict[str, Any]) -> int:
     return max(0, stat_value(character, _rounds(scene)["move_stat"], scene.tokens) + turn["move_bonus"])
 
 
-def _allies(scene: Scene, figure_id: int, fallen: bool) -> list[int]:
+def _allies(scene: Scene, figure_id: int, fallen: bool | None) -> list[int]:
+    """The Characters adjacent to figure ``figure_id``: the Fallen ones (``True``,
+    Rescue), the standing ones (``False``) or all (``None``, Trade: "Choose an adjacent
+    Character")."""
     here = scene.square(figure_id)
     return [f["id"] for f in scene.battle["characters"]
             if f["id"] != figure_id and adjacent(here, tuple(f["square"]))
-            and scene.game["characters"][f["character"]]["fallen"] == fallen]
+            and fallen in (None, scene.game["characters"][f["character"]]["fallen"])]
 
 
 def _weapons(scene: Scene, figure_id: int) -> list[str]:
@@ -166,10 +169,10 @@ def _action_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
             out.append({"do": "action", "action": "prepare"})
         elif action == "rescue" and (fallen := _allies(scene, figure_id, True)):
             out.append({"do": "action", "action": "rescue", "figures": fallen})
-        elif action == "trade" and (standing := _allies(scene, figure_id, False)):
+        elif action == "trade" and (near := _allies(scene, figure_id, None)):
             me = scene.character(figure_id)
-            out.append({"do": "action", "action": "trade", "figures": standing, "cards": list(me["cards"]),
-                        "partners": [{"figure": f, "cards": list(scene.character(f)["cards"])} for f in standing]})
+            out.append({"do": "action", "action": "trade", "figures": near, "cards": list(me["cards"]),
+                        "partners": [{"figure": f, "cards": list(scene.character(f)["cards"])} for f in near]})
         elif action == "search":
             here = scene.square(figure_id)
             squares = [t["at"] for t in scene.battle["search_tokens"]
