@@ -302,3 +302,24 @@ def test_trade_with_an_adjacent_fallen_ally(gascony_bundle) -> None:  # noqa: AN
     scene.game["characters"][1].update(fallen=True, health=0)
     trade = [o for o in turn_options(scene, turn) if o.get("action") == "trade"]
     assert [o["figures"] for o in trade] == [[athos["id"]]]        # the old engine: no Trade with a Fallen ally
+
+
+def test_a_character_without_a_weapon_defends_inside_the_unarmed_pattern(gascony_bundle) -> None:  # noqa: ANN001
+    """Characters: "Characters without any Equipment must use the Unarmed card"; Enemy
+    Attacks: "If the Enemy is in the Attack Pattern of the target's melee Weapon(s), the
+    player will have an opportunity to roll Defense"; Enemy Movement: "Enemies must stop
+    moving when they enter a square in the Attack Pattern of any Character's melee
+    weapon". The Unarmed card ("Attack the square you face") is that Character's Weapon."""
+    from cardforge_runtime.battle.enemy_turn import enemy_attack
+    from cardforge_runtime.battle.patterns import melee_cover
+    from cardforge_runtime.battle.state import add_enemy
+
+    scene, play, request = _exit_battle(gascony_bundle)
+    me = scene.battle["characters"][0]
+    me["square"], me["facing"], me["weapons"] = [5, 5], "east", []
+    scene.battle["enemies"] = []
+    guard = add_enemy(scene.battle, "Cardinal's Guard", [6, 5])
+    assert melee_cover(scene, me["id"]) == [(6, 5)]                # the old engine: [] (no pattern at all)
+    health = scene.game["characters"][0]["health"]
+    first = next(enemy_attack(scene, guard["id"], me["id"], 2))
+    assert first["kind"] == "roll" and scene.game["characters"][0]["health"] == health   # a Defense roll, no Wounds yet

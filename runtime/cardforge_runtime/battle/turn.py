@@ -41,6 +41,7 @@ from typing import Any
 
 from cardforge_runtime.battle.attack import attack, targets_of
 from cardforge_runtime.battle.objectives import BattleEnded
+from cardforge_runtime.battle.patterns import unarmed_card
 from cardforge_runtime.battle import abilities, stones, terrain_actions
 from cardforge_runtime.battle.prepare import prepare
 from cardforge_runtime.battle.scene import Scene
@@ -54,21 +55,6 @@ __all__ = ["character_turn", "move_points", "turn_options", "unarmed_card"]
 
 Request = dict[str, Any]
 Play = Generator[Request, dict[str, Any], None]
-
-
-def unarmed_card(scene: Scene) -> str | None:
-    """The instance id of the Unarmed card of the pack's Equipment deck (numbered like
-    the others, ``decks.instance_ids``, but never in a pile: every Character may attack
-    with it), or ``None``."""
-    name = scene.deck_for("equipment")
-    deck = next((d for d in scene.pack.get("decks") or () if d["name"] == name), None)
-    number = 0
-    for card in (deck or {}).get("cards", ()):
-        for _ in range(card.get("count", 1)):
-            number += 1
-            if card.get("unarmed"):
-                return f"{name}#{number}"
-    return None
 
 
 def _rounds(scene: Scene) -> dict[str, Any]:
