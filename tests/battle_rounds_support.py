@@ -64,6 +64,8 @@ def battle_answer(request: dict[str, Any], rng: random.Random, *, exits: list[li
     if rng.random() < greedy:
         if "exit" in options and not fallen:
             return {"do": "exit"}
+        if "return" in options and fallen:
+            return {"do": "return", "to": options["return"]["squares"][0]}
         if "rescue" in actions:
             return {"do": "action", "action": "rescue", "figure": actions["rescue"]["figures"][0]}
         if "attack" in options:
@@ -106,4 +108,6 @@ def battle_answer(request: dict[str, Any], rng: random.Random, *, exits: list[li
         return {"do": "exit"}
     if do == "use":
         return {"do": "use", "card": rng.choice(option["cards"])["card"]}
+    if do == "return":
+        return {"do": "return", "to": rng.choice(option["squares"])}
     return {"do": "end"}

@@ -261,13 +261,14 @@ def test_objectives_and_losses_are_checked_in_the_rules_order():
     assert ended.value.outcome == {"lost": "all_fallen", "character": None}
     scene.game["characters"][0].update(fallen=False, health_max=0, health=0)
     assert ending(scene) == {"lost": "no_health", "character": 0}
-    # one left by the Exit, the one still on the board Fallen: no one to Rescue them
+    # one left by the Exit, the one still on the board Fallen: not all Fallen, no loss (docs/rulings.md,
+    # "Leaving by the Exit"); Fallen on the area's squares: the Exit Area contains all Characters
     gone = _Scene({"characters": [{"character": 1, "square": [3, 3]}], "enemies": [{"id": 5}], "named": [],
                    "exited": [{"character": 0, "area": 0}]},
                   [_char(), _char(fallen=True, health=0)], [{"kind": "reach-exit"}], [[(12, 7), (12, 8)]])
-    assert ending(gone) == {"lost": "all_fallen", "character": None}
+    assert ending(gone) is None
     gone.battle["characters"][0]["square"] = [12, 8]
-    assert ending(gone) == {"lost": "all_fallen", "character": None}     # the loss is checked first
+    assert ending(gone) == {"objective": 0}
     gone.game["characters"][1]["fallen"] = False
     assert ending(gone) == {"objective": 0}
     named = _Scene({"characters": [], "enemies": [], "named": [{"enemy": "Rochefort"}]}, [_char()],

@@ -128,6 +128,8 @@ class BattleNarration:
             return f"{fig(e['figure'])} searches at {_sq(e['at'])}: token {shown(str(e['token']))}"
         if kind == "exit":
             return f"{fig(e['figure'])} leaves the map by Exit area {e['area'] + 1}"
+        if kind == "return":
+            return f"{fig(e['figure'])} comes back from Exit area {e['area'] + 1} to {_sq(e['to'])}"
         if kind == "upkeep":
             return f"Upkeep: {plural(e['effects'], 'effect')}" if e["effects"] else None
         if kind == "battle-end":

@@ -100,6 +100,10 @@ def turn_choices(request: dict[str, Any], name: Any, tile: Any) -> list[Choice]:
                 out.append((f"Use {card['item']} (discard it; no Action)", {"do": "use", "card": card["card"]}, None))
         elif do == "exit":
             out.append((f"Leave the map by Exit area {option['area'] + 1}", {"do": "exit"}, None))
+        elif do == "return":
+            for at in option["squares"]:
+                out.append((f"Come back from Exit area {option['area'] + 1} to {_sq(at)}", {"do": "return", "to": at},
+                            None))
         elif do == "objective":
             for objective in option["objectives"]:
                 out.append((f"Declare objective {objective + 1} met", {"do": "objective", "objective": objective},

@@ -10,8 +10,9 @@ Two policies (docs/simulate.md, "Policies"):
   now (the ``use`` option's ``helps``: a Cross below the Destiny maximum), then Attacks the most hurt Enemy in reach (a
   Wounded Enemy first, then the Named Enemy with the least health left), spending a
   Stone of Chance that adds an Attack die first; else Rescues a Fallen ally, Searches
-  a Search token, leaves by an Exit when the Battle is won by reaching it and no Enemy
-  is left to fight; else Moves toward the nearest Enemy (toward the objective's
+  a Search token, leaves by an Exit when the Battle is won by reaching it, no Enemy
+  is left to fight and no ally lies Fallen (one who left comes back only for a Fallen
+  ally); else Moves toward the nearest Enemy (toward the objective's
   squares when the Battle has no Enemy to defeat, or none is left), facing it; the
   last Character of a round spends the Stones left (they are lost otherwise). Rolls
   are automatic; a Weapon's free reroll is always taken; Destiny rerolls the failed
@@ -158,9 +159,8 @@ def _stone_with(table: Table, turn_option: Mapping[str, Any] | None, kinds: Sequ
 
 def _last_to_play(table: Table, character: int) -> bool:
     battle = table.state["battle"]
-    gone = {e["character"] for e in battle.get("exited", ())}
     waiting = [i for i, c in enumerate(table.state["characters"])
-               if i not in battle["turns_taken"] and i != character and not c["fallen"] and i not in gone]
+               if i not in battle["turns_taken"] and i != character and not c["fallen"]]
     return not waiting
 
 
@@ -176,6 +176,9 @@ def _greedy_turn(request: Request, table: Table) -> Answer:
     options = {o["do"]: o for o in request["options"] if o["do"] != "action"}
     actions = {o["action"]: o for o in request["options"] if o["do"] == "action"}
     turn = table.state["battle"]["turn"] or {}
+    fallen = any(table.state["characters"][f["character"]]["fallen"] for f in table.state["battle"]["characters"])
+    if "return" in options:         # left by an Exit: back only for a Fallen ally still on the board
+        return {"do": "return", "to": options["return"]["squares"][0]} if fallen else {"do": "end"}
     if "objective" in options:
         return {"do": "objective", "objective": options["objective"]["objectives"][0]}
     helps = [c["card"] for c in options.get("use", {}).get("cards", ()) if c["helps"]]
@@ -203,7 +206,8 @@ def _greedy_turn(request: Request, table: Table) -> Answer:
     if "search" in actions:
         return {"do": "action", "action": "search", "at": actions["search"]["squares"][0]}
     goals = _goals(table)
-    if "exit" in options and "reach-exit" in table.kinds and not (_enemies(table) and table.kinds & {"defeat-all", "defeat"}):
+    if "exit" in options and "reach-exit" in table.kinds and not fallen \
+            and not (_enemies(table) and table.kinds & {"defeat-all", "defeat"}):
         return {"do": "exit"}
     move = options.get("move")
     if move is not None and goals:
@@ -367,6 +371,8 @@ def _random_turn(request: Request, table: Table) -> Answer:
         return {"do": "objective", "objective": table.choice(option["objectives"])}
     if do == "use":
         return {"do": "use", "card": table.choice(option["cards"])["card"]}
+    if do == "return":
+        return {"do": "return", "to": table.choice(option["squares"])}
     return {"do": do}
 
 

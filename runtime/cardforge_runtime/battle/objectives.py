@@ -21,10 +21,11 @@ Objectives (``scene.objectives``: each objective's ``meet``, ``format.objective_
 The players lose (Suffering Wounds, Fallen Characters, Objective) when one Character has
 no more Health tokens (``no_health``) or every Character has Fallen (``all_fallen``):
 ``wounds.lost``, checked **before** the objectives (a death loses the game even when the
-same event met an objective). When the Characters still on the board have all Fallen
-and the others left the map by an Exit, no one is left to Rescue them: ``all_fallen``
-too (docs/rulings.md, "Leaving by the Exit"). Two objectives met by one event: the first in the card's
-order (docs/rulings.md, "Two objectives met at once").
+same event met an objective). A Character who left the map by an Exit has not Fallen:
+the Characters still on the board all Fallen is no loss ("If all Characters have
+Fallen"); the one who left may come back to Rescue them (docs/rulings.md, "Leaving by
+the Exit"). Two objectives met by one event: the first in the card's order
+(docs/rulings.md, "Two objectives met at once").
 
 Rule sources: Gascony's Legacy, "Battle Rounds" (Common Battle Objectives), "Ending a
 Battle", "Suffering Wounds". Dependencies: ``wounds``, ``battle.scene`` (read only).
@@ -75,10 +76,6 @@ def ending(scene: Scene) -> dict[str, Any] | None:
     loss = lost(scene.game["characters"])
     if loss is not None:
         return {"lost": loss[0], "character": loss[1]}
-    on_board = [scene.game["characters"][f["character"]]["fallen"] for f in scene.battle["characters"]]
-    if scene.battle.get("exited") and on_board and all(on_board):
-        # the others left by the Exit: no one is left to Rescue the Fallen
-        return {"lost": "all_fallen", "character": None}
     for i, meet in enumerate(scene.objectives):
         if objective_met(scene, meet):
             return {"objective": i}

@@ -23,7 +23,7 @@ from typing import Any
 from cardforge_runtime.board import Board, line_of_sight, pattern_squares
 from cardforge_runtime.board.grid import DIRECTIONS, STEP, as_square, check_figures
 
-__all__ = ["melee_cover", "weapon_squares"]
+__all__ = ["melee_cover", "unarmed_card", "weapon_squares"]
 
 Square = tuple[int, int]
 
@@ -93,14 +93,31 @@ def _offset_square(square: Square, facing: str, flipped: bool, right: int, forwa
     return (square[0] + right * rx + forward * fx, square[1] + right * ry + forward * fy)
 
 
+def unarmed_card(scene: Any) -> str | None:
+    """The instance id of the Unarmed card of the pack's Equipment deck (numbered like
+    the others, ``decks.instance_ids``, but never in a pile: every Character may attack
+    with it), or ``None``."""
+    name = scene.deck_for("equipment")
+    deck = next((d for d in scene.pack.get("decks") or () if d["name"] == name), None)
+    number = 0
+    for card in (deck or {}).get("cards", ()):
+        for _ in range(card.get("count", 1)):
+            number += 1
+            if card.get("unarmed"):
+                return f"{name}#{number}"
+    return None
+
+
 def melee_cover(scene: Any, attacker: int) -> list[tuple[int, int]]:
     """The squares the Melee Weapons equipped by Character figure ``attacker`` cover
     (for ``{"among": "pattern"}`` and the Enemy turn): ``weapon_squares`` of each, on
     ``scene`` (a ``battle.scene.Scene``; ``battle.attack`` re-exports it), each square
-    once, in the Weapons' order."""
+    once, in the Weapons' order. A Character with no Weapon equipped has the Unarmed
+    card's ("Characters without any Equipment must use the Unarmed card")."""
     me = scene.get(attacker)
     out: list[tuple[int, int]] = []
-    for card in me["weapons"]:
+    unarmed = None if me["weapons"] else unarmed_card(scene)
+    for card in me["weapons"] or ([unarmed] if unarmed is not None else []):
         weapon = scene.decks.card(card)
         if weapon["attack"] == "melee":
             out += [sq for sq in weapon_squares(scene.board, scene.square(attacker), me["facing"], me["flipped"],

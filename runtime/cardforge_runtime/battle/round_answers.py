@@ -60,10 +60,16 @@ def check_turn(request: Mapping[str, Any], answer: Mapping[str, Any], rule: Dice
     docs/runtime.md, "Battle rounds": the ``turn`` request)."""
     do = answer.get("do")
     if type(do) is not str:
-        raise AnswerError('give "do": move, action, attack, stone, use, objective, exit or end')
+        raise AnswerError('give "do": move, action, attack, stone, use, objective, exit, return or end')
     if do in ("end", "exit"):
         only_fields("turn", answer, "do")
         _option(request, do)
+        return
+    if do == "return":
+        only_fields("turn", answer, "do", "to")
+        option = _option(request, "return")
+        if not _square(answer.get("to")) or answer["to"] not in option["squares"]:
+            raise AnswerError(f'give "to": one of the free squares of the Exit area {option["squares"]}')
         return
     if do == "move":
         only_fields("turn", answer, "do", "to", "facing")

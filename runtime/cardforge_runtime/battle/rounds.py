@@ -11,9 +11,9 @@ players lose.
 1. All for One (phase ``all-for-one``): ``stones.roll_stones(scene)``.
 2. Character turns (``character-turns``): the players choose who goes next (a
    ``character`` request ``for: "turn"``, not asked when one Character is left); a
-   Fallen Character, or one who left the map by an Exit, has no turn; one Rescued this round may still take theirs
-   (``battle.turn.character_turn``). Then the unspent Stones of Chance are removed
-   (event ``stones-removed``).
+   Fallen Character has no turn; one Rescued this round may still take theirs; one who
+   left the map by an Exit still has theirs, to come back (``battle.turn.character_turn``).
+   Then the unspent Stones of Chance are removed (event ``stones-removed``).
 3. The Enemy turn (``enemy-turn``): ``enemy_turn.enemy_turn(scene)``.
 4. Upkeep (``upkeep``): the Battle step's ``upkeep`` effects (``battle.upkeep``: an
    effect naming ``you`` is played for each Character in play), event ``upkeep``.
@@ -126,9 +126,7 @@ def _character_turns(scene: Scene, step: Mapping[str, Any]) -> Play:
     battle = scene.battle
     characters = scene.game["characters"]
     while True:
-        gone = {e["character"] for e in battle["exited"]}
-        waiting = [i for i in range(len(characters))
-                   if i not in battle["turns_taken"] and not characters[i]["fallen"] and i not in gone]
+        waiting = [i for i in range(len(characters)) if i not in battle["turns_taken"] and not characters[i]["fallen"]]
         if not waiting:
             break
         if len(waiting) == 1:

@@ -13,7 +13,7 @@ only the legal options (docs/runtime.md, "Battle rounds") until the players answ
 - **Action** (once): Prepare (``battle.prepare``), Talent / Support (``battle.abilities``),
   Rescue an adjacent Fallen ally (up to ``battle_round.rescue.heal`` Health
   tokens flipped gold, stood up, a ``pick`` ``for: "facing"``), Trade with an adjacent
-  standing ally (held cards exchanged; then ``carry.hands``), Interact with terrain
+  ally, standing or Fallen (held cards exchanged; then ``carry.hands``), Interact with terrain
   (``battle.terrain_actions``), Search a token on the Character's square or
   adjacent (revealed: the ``reveal`` objectives).
 - **Attack** (once; a second one with another Weapon after a Prowess stone sets
@@ -25,7 +25,9 @@ only the legal options (docs/runtime.md, "Battle rounds") until the players answ
 - **Objective**: an objective of kind ``table`` declared met (``BattleEnded``).
 - **Exit**: on a square of an Exit area of a Battle with a ``reach-exit`` objective,
   leave the map (the figure leaves the board; the turn ends; docs/rulings.md, "Leaving
-  by the Exit").
+  by the Exit"). A Character who left is still in play, inside that area: their turn
+  offers ``{"do": "return", "squares"}`` (back onto a free square of the area, then a
+  whole turn) or ``end``.
 
 The answer check of ``turn`` is ``battle.round_answers.check_turn``.
 
@@ -43,6 +45,7 @@ from typing import Any
 from cardforge_runtime.battle.attack import attack, targets_of
 from cardforge_runtime.battle.entering import enter_after_move
 from cardforge_runtime.battle.objectives import BattleEnded
+from cardforge_runtime.battle.patterns import unarmed_card
 from cardforge_runtime.battle import abilities, stones, terrain_actions, use
 from cardforge_runtime.battle.prepare import prepare
 from cardforge_runtime.battle.scene import Scene
@@ -58,21 +61,6 @@ Request = dict[str, Any]
 Play = Generator[Request, dict[str, Any], None]
 
 
-def unarmed_card(scene: Scene) -> str | None:
-    """The instance id of the Unarmed card of the pack's Equipment deck (numbered like
-    the others, ``decks.instance_ids``, but never in a pile: every Character may attack
-    with it), or ``None``."""
-    name = scene.deck_for("equipment")
-    deck = next((d for d in scene.pack.get("decks") or () if d["name"] == name), None)
-    number = 0
-    for card in (deck or {}).get("cards", ()):
-        for _ in range(card.get("count", 1)):
-            number += 1
-            if card.get("unarmed"):
-                return f"{name}#{number}"
-    return None
-
-
 def _rounds(scene: Scene) -> dict[str, Any]:
     return scene.pack["battle_round"]
 
@@ -84,17 +72,23 @@ def move_points(scene: Scene, turn: dict[str, Any]) -> int:
     return max(0, stat_value(character, _rounds(scene)["move_stat"], scene.tokens) + turn["move_bonus"])
 
 
-def _allies(scene: Scene, figure_id: int, fallen: bool) -> list[int]:
+def _allies(scene: Scene, figure_id: int, fallen: bool | None) -> list[int]:
+    """The Characters adjacent to figure ``figure_id``: the Fallen ones (``True``,
+    Rescue), the standing ones (``False``) or all (``None``, Trade: "Choose an adjacent
+    Character")."""
     here = scene.square(figure_id)
     return [f["id"] for f in scene.battle["characters"]
             if f["id"] != figure_id and adjacent(here, tuple(f["square"]))
-            and scene.game["characters"][f["character"]]["fallen"] == fallen]
+            and fallen in (None, scene.game["characters"][f["character"]]["fallen"])]
 
 
 def _weapons(scene: Scene, figure_id: int) -> list[str]:
+    """The Weapons figure ``figure_id`` may attack with: its equipped ones ("using one
+    of your Equipped Weapons"), else the Unarmed card ("If you find yourself without a
+    Weapon, you can still attack; use the Unarmed weapon card"; Gascony's Legacy, Attack)."""
     equipped = list(scene.get(figure_id)["weapons"])
     unarmed = unarmed_card(scene)
-    return equipped + ([unarmed] if unarmed is not None and unarmed not in equipped else [])
+    return equipped or ([unarmed] if unarmed is not None else [])
 
 
 def turn_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
@@ -167,10 +161,10 @@ def _action_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
             out.append({"do": "action", "action": "prepare"})
         elif action == "rescue" and (fallen := _allies(scene, figure_id, True)):
             out.append({"do": "action", "action": "rescue", "figures": fallen})
-        elif action == "trade" and (standing := _allies(scene, figure_id, False)):
+        elif action == "trade" and (near := _allies(scene, figure_id, None)):
             me = scene.character(figure_id)
-            out.append({"do": "action", "action": "trade", "figures": standing, "cards": list(me["cards"]),
-                        "partners": [{"figure": f, "cards": list(scene.character(f)["cards"])} for f in standing]})
+            out.append({"do": "action", "action": "trade", "figures": near, "cards": list(me["cards"]),
+                        "partners": [{"figure": f, "cards": list(scene.character(f)["cards"])} for f in near]})
         elif action == "search":
             here = scene.square(figure_id)
             squares = [t["at"] for t in scene.battle["search_tokens"]
@@ -192,13 +186,23 @@ def character_turn(scene: Scene, index: int) -> Play:
     ``rescue``, ``trade``, ``search``, ``exit``, ``turn-end`` (``reason``: ``end`` /
     ``fallen`` / ``exit``)."""
     battle = scene.battle
-    figure_id = next(f["id"] for f in battle["characters"] if f["character"] == index)
+    gone = next((e for e in battle["exited"] if e["character"] == index), None)
+    figure_id = gone["figure"]["id"] if gone else next(f["id"] for f in battle["characters"] if f["character"] == index)
     turn = {"character": index, "figure": figure_id, "moved": False, "action": False, "attacks": [],
             "move_bonus": 0, "extra_attack_dice": 0, "second_attack": False, "auto_successes": None}
     battle["turn"] = turn
     scene.record({"event": "turn", "round": battle["round"], "character": index, "figure": figure_id})
-    reason = "end"
-    while True:
+    reason, playing = "end", True
+    if gone is not None:
+        taken = scene.figures()
+        free = [list(sq) for sq in scene.exits[gone["area"]] if sq not in taken]
+        options = ([{"do": "return", "area": gone["area"], "squares": free}] if free else []) + [{"do": "end"}]
+        answer = yield {"kind": "turn", "card": scene.game.get("card"), "round": battle["round"], "character": index,
+                        "figure": figure_id, "stones": list(battle["stones"]), "options": options}
+        playing = answer["do"] == "return"
+        if playing:
+            _come_back(scene, gone, answer["to"])
+    while playing:
         if scene.game["characters"][index]["fallen"]:
             reason = "fallen"
             break
@@ -221,15 +225,31 @@ def _leave(scene: Scene, turn: dict[str, Any]) -> None:
     """The Character leaves the map through the Exit area they stand on (Setup 7:
     "pieces can exit the map by moving off the edge of a map tile"): their figure leaves
     the board and they count as in that Exit area (``battle["exited"]``; the
-    ``reach-exit`` objective). Their turn ends; they take no further turn."""
+    ``reach-exit`` objective). Their turn ends; later turns may bring them back
+    (``_come_back``)."""
     figure_id = turn["figure"]
     here = scene.square(figure_id)
     area = next(a for a, squares in enumerate(scene.exits) if here in squares)
+    figure = scene.get(figure_id)
     scene.battle["characters"] = [f for f in scene.battle["characters"] if f["id"] != figure_id]
     scene.battle["turn"] = None
-    scene.battle["exited"].append({"character": turn["character"], "area": area})
+    scene.battle["exited"].append({"character": turn["character"], "area": area, "figure": figure})
     scene.record({"event": "exit", "figure": figure_id, "character": turn["character"], "from": list(here),
                   "area": area})
+
+
+def _come_back(scene: Scene, gone: dict[str, Any], to: list[int]) -> None:
+    """A Character who left by an Exit steps back onto the free square ``to`` of that
+    Exit area, with the facing they left with, and plays a whole turn (they were in
+    the area all along: "When an Exit Area contains all Characters in play [...]
+    players exit the map", Gascony's Legacy, Common Battle Objectives; docs/rulings.md,
+    "Leaving by the Exit"). Event ``return`` (``figure``, ``character``, ``to``,
+    ``area``)."""
+    figure = dict(gone["figure"], square=list(to))
+    scene.battle["exited"] = [e for e in scene.battle["exited"] if e is not gone]
+    scene.battle["characters"] = sorted([*scene.battle["characters"], figure], key=lambda f: f["character"])
+    scene.record({"event": "return", "figure": figure["id"], "character": gone["character"], "to": list(to),
+                  "area": gone["area"]})
 
 
 def _play(scene: Scene, turn: dict[str, Any], answer: dict[str, Any]) -> Play:
