@@ -1,5 +1,5 @@
-"""Check JSON data against the request shapes of ``cardforge_runtime.requests``: a
-``TypedDict`` (its required keys present, no other key, each value of its type), a
+"""Check JSON data against the request shapes of ``cardforge_runtime.requests``
+(``request_problems``): a ``TypedDict`` (its required keys present, no other key, each value of its type), a
 union (one member fits), ``Literal``, ``list[...]``, ``dict[str, ...]``, ``int``
 (never ``true``), ``bool``, ``str``, ``None`` and ``Any``."""
 
@@ -8,6 +8,17 @@ from __future__ import annotations
 import types
 import typing
 from typing import Any, get_args, get_origin, get_type_hints, is_typeddict
+
+from cardforge_runtime.requests import REQUEST_SHAPES
+
+
+def request_problems(request: Any) -> list[str]:
+    """What in ``request`` does not fit its kind's shape (``REQUEST_SHAPES``); an unknown
+    kind is a problem."""
+    shape = REQUEST_SHAPES.get(request.get("kind")) if isinstance(request, dict) else None
+    if shape is None:
+        return [f"no request shape for the kind {(request.get('kind') if isinstance(request, dict) else request)!r}"]
+    return shape_problems(request, shape)
 
 
 def shape_problems(value: Any, shape: Any, where: str = "$") -> list[str]:

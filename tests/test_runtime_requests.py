@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from _shapes import shape_problems
+from _shapes import request_problems
 
 from cardforge_runtime import requests as rq
 
@@ -36,14 +36,6 @@ def _requests():
         for i, step in enumerate(transcript["steps"]):
             yield f"{path.name} step {i}", step["request"]
         yield f"{path.name} pending", transcript["pending"]
-
-
-def request_problems(request) -> list[str]:
-    """What in ``request`` does not fit its kind's shape; an unknown kind is a problem."""
-    shape = rq.REQUEST_SHAPES.get(request.get("kind")) if isinstance(request, dict) else None
-    if shape is None:
-        return [f"no request shape for the kind {(request.get('kind') if isinstance(request, dict) else request)!r}"]
-    return shape_problems(request, shape)
 
 
 def test_every_recorded_request_fits_its_shape():

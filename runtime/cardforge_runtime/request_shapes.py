@@ -240,16 +240,30 @@ PickRequest = TypedDict("PickRequest", {
 })
 
 
+class StoryResult(TypedDict):
+    """How one Story of a campaign ended: its ``story`` id and ``result``."""
+    story: str
+    result: str
+
+
+class CampaignEnd(TypedDict):
+    """A campaign's end: its ``result`` and each Story's (``campaign.Campaign.pending``)."""
+    result: str
+    stories: list[StoryResult]
+
+
 class EndRequest(TypedDict):
     """The story has ended: ``result`` ``"victory"``, ``"defeat"`` or ``"stuck"``, the
     card's ``text`` (``None`` when a rule ends it), the ``reason`` code and the
-    ``character`` it concerns. No answer is taken."""
+    ``character`` it concerns; a campaign's last one adds ``campaign``. No answer is
+    taken."""
     kind: Literal["end"]
     card: int | None
     result: str
     text: str | None
     reason: str
     character: int | None
+    campaign: NotRequired[CampaignEnd]
 
 
 class KeepCard(TypedDict):
