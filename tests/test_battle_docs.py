@@ -190,7 +190,7 @@ def real_requests() -> dict[tuple, list[dict]]:
     player, one seed, heading for the Exit areas; the first Battle with a ``table``
     objective added, so that the ``objective`` option is asked); the Attacks of
     ``_real_requests`` and the terrain requests of ``_terrain_requests``. Those played
-    without a Session get the ``card`` a Session adds (``story.with_card``)."""
+    without a Session get the ``card`` a Session adds (``story_battle.with_card``)."""
     import random
 
     from battle_rounds_support import battle_answer
@@ -201,7 +201,7 @@ def real_requests() -> dict[tuple, list[dict]]:
     from cardforge_runtime.decks import deck_rng
     from cardforge_runtime.dice import DiceRule
     from cardforge_runtime.pcg import Pcg32
-    from cardforge_runtime.story import with_card
+    from cardforge_runtime.story_battle import with_card
 
     found: dict[tuple, list[dict]] = {}
 

@@ -21,7 +21,7 @@ from cardforge_runtime.decks import check_conservation, deck_rng
 from cardforge_runtime.format import objective_meet
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.setup import SessionError
-from cardforge_runtime.story import with_card
+from cardforge_runtime.story_battle import with_card
 
 BATTLE_CARD = 102          # act-1: the Carmes-Deschaux courtyard (Defeat all Enemies -> 103, Reach Exit -> 104)
 EXITS = [[12, 7], [12, 8]]
@@ -308,7 +308,7 @@ def _goals(state, step, exits):
 def test_fuzz_every_shipped_battle_ends_and_keeps_every_card(bundle, seed):
     """Random legal answers (half of the turns greedy, half random) through every Battle
     of the shipped Acts, 1 to 4 players: each request fits its shape (``_shapes``, with
-    the ``card`` a Session adds: ``story.with_card``) and each answer passes the engine's
+    the ``card`` a Session adds: ``story_battle.with_card``) and each answer passes the engine's
     own check, no engine error, every Battle ends within 40 rounds, and no card of any
     deck is created or lost (checked at every turn and at the end)."""
     pack = bundle.data["packs"][0]

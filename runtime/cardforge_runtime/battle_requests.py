@@ -8,7 +8,7 @@ The story's kinds that a Battle also asks (``roll``, ``reroll``, ``character``, 
 Their answers are checked by ``battle.round_answers.check_round_answer``; the exact JSON
 of each request and answer is in docs/runtime.md ("Attacks", "The Defense roll",
 "Battle rounds", "Stones of Chance and abilities"). Every request a Session yields in a
-Battle carries ``card``, the Battle card's id (``story.with_card``).
+Battle carries ``card``, the Battle card's id (``story_battle.with_card``).
 
 Rule sources: Gascony's Legacy, "Battle Cards - Setup" 6, "1. All for One!",
 "2. Character Turns", "Attack Rolls", "Enemy Attacks". Standard library only; imports
