@@ -9,6 +9,7 @@ import json
 import random
 
 import pytest
+from _shapes import request_problems
 from battle_rounds_support import battle_answer, story_answer
 
 from cardforge_runtime import AnswerError, Session, load_bundle
@@ -20,6 +21,7 @@ from cardforge_runtime.decks import check_conservation, deck_rng
 from cardforge_runtime.format import objective_meet
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.setup import SessionError
+from cardforge_runtime.story_battle import with_card
 
 BATTLE_CARD = 102          # act-1: the Carmes-Deschaux courtyard (Defeat all Enemies -> 103, Reach Exit -> 104)
 EXITS = [[12, 7], [12, 8]]
@@ -306,9 +308,10 @@ def _goals(state, step, exits):
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_fuzz_every_shipped_battle_ends_and_keeps_every_card(bundle, seed):
     """Random legal answers (half of the turns greedy, half random) through every Battle
-    of the shipped Acts, 1 to 4 players: each answer passes the engine's own check, no
-    engine error, every Battle ends within 40 rounds, and no card of any deck is created
-    or lost (checked at every turn and at the end)."""
+    of the shipped Acts, 1 to 4 players: each request fits its shape (``_shapes``, with
+    the ``card`` a Session adds: ``story_battle.with_card``) and each answer passes the engine's
+    own check, no engine error, every Battle ends within 40 rounds, and no card of any
+    deck is created or lost (checked at every turn and at the end)."""
     pack = bundle.data["packs"][0]
     from cardforge_runtime.dice import DiceRule
     rule = DiceRule.from_pack(pack)
@@ -320,11 +323,12 @@ def test_fuzz_every_shipped_battle_ends_and_keeps_every_card(bundle, seed):
         state["card"] = card
         exits = [list(sq) for area in pack["board"]["layouts"][step["layout"]]["exits"] for sq in area["squares"]]
         rng = random.Random(seed * 1000 + card)
-        play = run_battle(pack, step, state, Pcg32(seed), deck_rng(seed))
+        play = with_card(run_battle(pack, step, state, Pcg32(seed), deck_rng(seed)), card)
         request = next(play)
         rounds = 0
         try:
             while True:
+                assert request_problems(request) == [], request
                 if request["kind"] in ("turn", "character"):
                     assert check_conservation(state, decks_in_play(pack, state)) == []
                     rounds = state["battle"]["round"]

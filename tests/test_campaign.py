@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+from _shapes import request_problems
 
 from cardforge_runtime import AnswerError, Session, SessionError, load_bundle
 from cardforge_runtime.campaign import Campaign
@@ -158,6 +159,8 @@ def test_a_whole_campaign_played_by_scripted_answers(bundle):
     assert campaign.pending["kind"] == "end" and campaign.pending["campaign"]["result"] == "victory"
     log = campaign.log
     assert [e["story"] for e in log if e["request"]["kind"] == "keep"] != []
+    # every request asked fits its shape (the keep requests, the campaign's end)
+    assert [p for e in log for p in request_problems(e["request"])] + request_problems(campaign.pending) == []
     # each later Story starts from what the steps left: the Destiny the gain step gave
     first_of_act2 = next(i for i, e in enumerate(log) if e["story"] == "act-2" and e["request"]["kind"] != "keep")
     gains = [ev for e in log[:first_of_act2] for ev in e["events"] if ev["event"] == "campaign-gain"]

@@ -1,258 +1,102 @@
 """Requests and answers: one typed shape per request kind, one answer check per kind.
 
 Whenever the engine needs the players it yields a **request** (plain JSON data with a
-``kind``); the front end replies with an **answer** (a JSON object). This module gives
-each request kind its ``TypedDict`` and its answer check; ``check_answer`` picks the
-check by the request's ``kind``. A refused answer raises ``AnswerError`` and changes
+``kind``); the front end replies with an **answer** (a JSON object). Each request kind
+has its ``TypedDict`` (the story's and the campaign's in ``request_shapes``, the Battle
+rounds' in ``battle_requests``; all re-exported here, and ``REQUEST_SHAPES`` maps every
+kind the runtime yields to its shape) and its answer check; ``check_answer`` picks the
+check of a story kind by the request's ``kind`` (a Battle's requests:
+``battle.round_answers.check_round_answer``; a campaign's ``keep``:
+``campaign_steps.check_keep``). A refused answer raises ``AnswerError`` and changes
 nothing (docs/runtime.md, Requests and answers, lists the rules). Whole numbers are
 JSON integers only: ``1.0`` and ``true`` are never taken for ``1``. The checks of
 buying, selling and trading (``purchase``, ``between``) are in ``between_answers``;
 ``AnswerError`` is defined in ``answer_fields`` and exported here too.
 
 This module is low in the runtime: it imports only ``answer_fields``,
-``between_answers``, ``dice`` (to check dice faces) and ``limits`` (the input limits
-every answer is checked against first).
+``between_answers``, ``dice`` (to check dice faces), ``limits`` (the input limits
+every answer is checked against first) and the two modules of shapes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any
 
 from cardforge_runtime.answer_fields import AnswerError, only_fields
+from cardforge_runtime.battle_requests import (
+    AssignRequest,
+    DefendRequest,
+    DeployRequest,
+    PipsRequest,
+    PrepareRequest,
+    RoundRequest,
+    StonesRequest,
+    TurnRequest,
+)
 from cardforge_runtime.between_answers import check_between, check_leave, check_purchase
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.limits import PlainDataError, check_plain_data
+from cardforge_runtime.request_shapes import (
+    BattleRequest,
+    BetweenRequest,
+    CardRequest,
+    CharacterRequest,
+    ChoiceRequest,
+    EndRequest,
+    KeepRequest,
+    LeaveRequest,
+    PickRequest,
+    PurchaseRequest,
+    Request,
+    RerollRequest,
+    RollRequest,
+    TextRequest,
+)
 
 __all__ = [
     "ANSWER_CHECKS",
     "AnswerError",
+    "AnyRequest",
+    "AssignRequest",
     "BattleRequest",
     "BetweenRequest",
     "CardRequest",
     "CharacterRequest",
+    "ChoiceRequest",
+    "DefendRequest",
+    "DeployRequest",
+    "EndRequest",
+    "KeepRequest",
     "LeaveRequest",
     "PickRequest",
-    "ChoiceRequest",
-    "EndRequest",
+    "PipsRequest",
+    "PrepareRequest",
     "PurchaseRequest",
-    "RerollRequest",
+    "REQUEST_SHAPES",
     "Request",
+    "RerollRequest",
     "RollRequest",
+    "RoundRequest",
+    "StonesRequest",
     "TextRequest",
+    "TurnRequest",
     "check_answer",
     "plain_answer",
 ]
 
+#: Any request the runtime yields: a story's, a Battle's or a campaign's.
+AnyRequest = Request | RoundRequest | KeepRequest
 
-# -- the requests (docs/runtime.md, Requests and answers) ----------------------------
-
-
-class TextRequest(TypedDict):
-    """Text to show (a story's introduction has ``card`` ``None``). Answer: ``{}``."""
-    kind: Literal["text"]
-    card: int | None
-    text: str
-
-
-class CardRequest(TypedDict):
-    """A story card is drawn: show its title and text. Answer: ``{}``."""
-    kind: Literal["card"]
-    card: int
-    title: str
-    text: str
-
-
-class ChoiceOption(TypedDict):
-    """One option of a ``choice`` request: ``option``, its index among the step's options
-    (the answer's ``{"option": i}``), and its ``text`` (Gascony's Legacy, Event Cards)."""
-    option: int
-    text: str
-
-
-class ChoiceRequest(TypedDict):
-    """The group chooses one option (Gascony's Legacy, Event Cards). Answer:
-    ``{"option": i}``."""
-    kind: Literal["choice"]
-    card: int
-    options: list[ChoiceOption]
-
-
-#: The group picks a Character among ``characters`` (positions). ``for`` says what
-#: for: ``"challenge"`` (with ``stat`` and ``successes``), ``"roll"`` (with
-#: ``stat``), ``"gain"``/``"lose"`` (with ``effect``). Answer: ``{"character": i}``.
-CharacterRequest = TypedDict("CharacterRequest", {
-    "kind": Literal["character"],
-    "card": int,
-    "characters": list[int],
-    "for": str,
-    "stat": NotRequired[str],
-    "successes": NotRequired[int],
-    "effect": NotRequired[dict[str, Any]],
+#: The shape of every request kind the runtime yields, by ``kind``. Read-only.
+REQUEST_SHAPES: Mapping[str, type] = MappingProxyType({
+    shape.__annotations__["kind"].__args__[0]: shape
+    for shape in (TextRequest, CardRequest, ChoiceRequest, CharacterRequest, RollRequest, RerollRequest,
+                  PurchaseRequest, BetweenRequest, LeaveRequest, BattleRequest, PickRequest, EndRequest,
+                  KeepRequest, DeployRequest, PrepareRequest, StonesRequest, TurnRequest, PipsRequest,
+                  AssignRequest, DefendRequest)
 })
-
-class _DiceRequest(TypedDict):
-    """The fields a ``roll`` and a ``reroll`` request share (not a request kind of
-    its own)."""
-    card: int
-    character: int
-    stat: str
-    dice: int
-    advantage: bool
-    disadvantage: bool
-    doom: bool
-    target: int | None
-    so_far: int
-
-
-#: What a roll is for: ``"challenge"`` or ``"roll"`` (the key ``for`` is a Python
-#: keyword, hence the functional form of the two dice requests below).
-_For = TypedDict("_For", {"for": str})
-
-
-class RollRequest(_DiceRequest, _For):
-    """A Character rolls ``dice`` dice for ``stat`` (Gascony's Legacy, Dice Rolls).
-    Answer: ``{"faces": [...]}`` or ``{"auto": true}``, with ``advantage`` /
-    ``disadvantage`` true or false."""
-    kind: Literal["roll"]
-
-
-class RerollRequest(_DiceRequest, _For):
-    """After a roll, the Character may spend 1 Destiny to reroll some dice (Gascony's
-    Legacy, Dice Rolls). The roll request's fields, and the ``faces`` rolled, their
-    ``successes`` and the Character's ``destiny``. Answer: ``{"keep": true}`` or
-    ``{"reroll": [positions], "faces": [...]}`` / ``{"reroll": [...], "auto": true}``."""
-    kind: Literal["reroll"]
-    faces: list[int]
-    successes: int
-    destiny: int
-
-
-class PurchaseOffer(TypedDict):
-    """An offer: a fixed offer of the card (``card`` ``None``) or a deck card drawn
-    (``card`` its instance id, ``item`` and ``cost`` printed on it)."""
-    offer: int
-    item: str
-    cost: int
-    card: str | None
-
-
-class PurchaseRequest(TypedDict):
-    """Players may purchase (Gascony's Legacy, Event Cards): the ``offers``, the card's
-    fixed offers then the ``draw`` cards drawn from ``deck`` (``None``: no deck) of the
-    ``asked`` (``per_player`` x players; fewer drawn when the deck runs out, 0 without a deck);
-    ``items`` is what each
-    Character holds (they may sell it: Between Story Cards, Sell Equipment);
-    ``costs`` the cost of each item bought in this story (a sale of it uses that).
-    Answer: ``{"buy": [{"offer", "character"}], "sell"?: [...]}``."""
-    kind: Literal["purchase"]
-    card: int
-    coins: int
-    offers: list[PurchaseOffer]
-    deck: str | None
-    draw: int
-    asked: int
-    characters: list[int]
-    items: list[list[str]]
-    costs: dict[str, int]
-
-
-class _BetweenFields(TypedDict):
-    kind: Literal["between"]
-    card: int
-    next: int
-    coins: int
-    characters: list[int]
-    items: list[list[str]]
-    costs: dict[str, int]
-    usable: list[list[dict[str, str]]]
-
-
-class BetweenRequest(_BetweenFields, total=False):
-    """Between Story Cards (Gascony's Legacy): card ``card`` is complete and ``next``
-    is drawn once the players go on. ``coins`` the party's; ``items`` what each
-    Character holds; ``costs`` as in a purchase; ``porter`` the cards under the Porter
-    as offers while he may still be called this Story (drawn at Setup, the pack's
-    ``porter.cards_per_character`` per Character), ``[]`` once called, and absent
-    when the pack has no Porter. Answer: ``{}`` (go on), or one action: ``{"porter":
-    [{"offer", "character"}]}`` (only with ``porter``), ``{"sell": [sales]}``,
-    ``{"trade": [moves]}``, ``{"use": [{"character", "card"}]}`` (kept cards of
-    ``usable``, each Character's list); the request then comes again."""
-    porter: list[PurchaseOffer]
-
-
-class LeaveCard(TypedDict):
-    """One Equipment card a ``leave`` request offers: ``card``, its deck instance id
-    (``"<deck>#<n>"``, the answer names it), the ``item`` it is, and the ``hands`` it
-    takes (1 or 2) (Gascony's Legacy, Equipment cards)."""
-    card: str
-    item: str
-    hands: int
-
-
-class LeaveRequest(TypedDict):
-    """Character ``character`` carries more than ``hands`` hands of Equipment (Gascony's
-    Legacy, Equipment cards): which of ``cards`` do they leave (to the discard pile)?
-    Answer: ``{"leave": [card ids]}``."""
-    kind: Literal["leave"]
-    card: int | None
-    character: int
-    hands: int
-    cards: list[LeaveCard]
-
-
-class BattleObjective(TypedDict):
-    """One objective of a ``battle`` request: ``objective``, its index (the answer's
-    ``{"objective": i}``), its ``text``, and where winning it leads: ``goto`` a card id,
-    or ``None`` with ``victory`` true when it wins the story (Gascony's Legacy, Battle
-    Cards)."""
-    objective: int
-    text: str
-    goto: int | None
-    victory: bool
-
-
-class BattleRequest(TypedDict):
-    """The players fight a Battle on ``layout``; the front end reports the objective
-    met. Answer: ``{"objective": i}`` or ``{"lost": true}``."""
-    kind: Literal["battle"]
-    card: int
-    layout: str
-    objectives: list[BattleObjective]
-
-
-#: The players choose one of ``options`` (``effects.pick``): a card's effect that
-#: leaves them a choice, e.g. which negative Status Banner token "Remove 1 negative
-#: Status Banner token" removes (``for: "remove-status"``, with the ``character``), and
-#: a Battle's picks (docs/runtime.md, Attacks: ``figure``, ``weapon``, ``enemy``,
-#: ``left`` say what about). Answer: ``{"pick": one of options}``.
-PickRequest = TypedDict("PickRequest", {
-    "kind": Literal["pick"],
-    "for": str,
-    "options": list[Any],
-    "character": NotRequired[int],
-    "figure": NotRequired[int],
-    "weapon": NotRequired[str],
-    "enemy": NotRequired[str],
-    "left": NotRequired[int],
-})
-
-
-class EndRequest(TypedDict):
-    """The story has ended: ``result`` ``"victory"``, ``"defeat"`` or ``"stuck"``, the
-    card's ``text`` (``None`` when a rule ends it), the ``reason`` code and the
-    ``character`` it concerns. No answer is taken."""
-    kind: Literal["end"]
-    card: int | None
-    result: str
-    text: str | None
-    reason: str
-    character: int | None
-
-
-Request = (TextRequest | CardRequest | ChoiceRequest | CharacterRequest | RollRequest | RerollRequest
-           | PurchaseRequest | BetweenRequest | LeaveRequest | BattleRequest | PickRequest | EndRequest)
 
 
 # -- the answer checks ------------------------------------------------------------------

@@ -15,14 +15,16 @@ players lose when all Characters have Fallen or one Character has no more Health
 tokens). All randomness comes from the ``Pcg32`` generator it is given.
 
 The rules of their own concern live in their own modules, which this one calls:
-``rolls`` (one Character's Dice Roll and Destiny rerolls), ``wounds`` (Suffering
+``story_rolls`` (the ``challenge`` and ``roll`` steps: ``RollSteps``, the base class of
+``StoryRules``), ``story_battle`` (the ``battle`` step, in Battle rounds or at the
+table), ``rolls`` (one Character's Dice Roll and Destiny rerolls), ``wounds`` (Suffering
 Wounds, Healing Wounds, Fallen Characters, the Objective's losses), ``between``
 (Between Story Cards: the pack's Porter, selling, trading, paying for purchases) and
 ``party`` (who a step names, bars or can pick) and ``gains`` (a gain or lose applied
 to the state).
 
-Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``, ``rolls``,
-``wounds``, ``between``, ``gains``, ``deck_play``, ``loot``; never ``session``.
+Dependencies: ``dice``, ``pcg``, ``conditions``, ``format``, ``party``, ``story_rolls``,
+``story_battle``, ``wounds``, ``between``, ``gains``, ``deck_play``, ``loot``; never ``session``.
 """
 
 from __future__ import annotations
@@ -31,7 +33,6 @@ import copy
 from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
-from cardforge_runtime.battle.rounds import make_scene, play_battle
 from cardforge_runtime.between import between, purchase
 from cardforge_runtime.deck_play import settle_hands
 from cardforge_runtime.loot import start_draws
@@ -44,8 +45,9 @@ from cardforge_runtime.gains import apply_change
 from cardforge_runtime.party import allowed
 from cardforge_runtime.party import named as named_character
 from cardforge_runtime.pcg import Pcg32
-from cardforge_runtime.rolls import roll
 from cardforge_runtime.setup import character_count
+from cardforge_runtime.story_battle import battle_step
+from cardforge_runtime.story_rolls import RollSteps
 from cardforge_runtime.wounds import lost
 
 __all__ = ["EngineError", "Outcome", "Play", "StoryRules", "effect_of"]
@@ -58,7 +60,7 @@ Outcome = tuple[Any, ...] | None
 Play = Generator[Request, Answer, Outcome]
 
 
-class StoryRules:
+class StoryRules(RollSteps):
     """The rules of one story, applied to one game state.
 
     Args:
@@ -180,19 +182,7 @@ class StoryRules:
             branch = step["then"] if self._holds(step["condition"]) else step["else"]
             return (yield from self._steps(branch, actor))
         elif kind == "battle":
-            if self.battles == "engine":
-                return (yield from self._battle(step))
-            objectives = [
-                {"objective": i, "text": o["objective"], "goto": o.get("goto"), "victory": o.get("goto") is None}
-                for i, o in enumerate(step["objectives"])
-            ]
-            answer = yield {"kind": "battle", "card": card, "layout": step["layout"], "objectives": objectives}
-            if answer.get("lost"):
-                return _end("defeat", None, "battle_lost")
-            objective = step["objectives"][answer["objective"]]
-            if objective.get("goto") is not None:
-                return ("goto", objective["goto"])
-            return _end("victory", objective["victory"], "objective")
+            return (yield from self._battle(step))
         elif kind == "goto":
             return ("goto", step["card"])
         elif kind in ("victory", "defeat"):
@@ -202,16 +192,13 @@ class StoryRules:
     # -- Battles ----------------------------------------------------------------
 
     def _battle(self, step: dict[str, Any]) -> Play:
-        """A ``battle`` step played by the engine (``battle.rounds.play_battle``): its
-        outcome maps as the table's answer does (the objective's ``goto`` or Victory;
-        Defeat with the real reason, ``all_fallen`` or ``no_health``). After it the
-        state's ``battle`` is ``None``; the Characters keep their Wounds, Fallen state
-        and cards (docs/rulings.md, "After a Battle")."""
-        card = self.state["card"]
-        scene = make_scene(self.pack, self.state, step, _path_of(self.cards[card]["steps"], step) or [], self.rng,
-                           self.deck_rng, difficulty=self.difficulty.get("name"), sink=self._record)
-        outcome = yield from with_card(play_battle(scene, step, self.deck_rng), card)
-        self.state["battle"] = None
+        """A ``battle`` step (``story_battle.battle_step``: in Battle rounds or at the
+        table, as ``battles`` says); its outcome maps to the objective's ``goto`` or
+        Victory, or Defeat with the reason (``battle_lost`` at the table, ``all_fallen``
+        / ``no_health`` in Battle rounds)."""
+        outcome = yield from battle_step(step, battles=self.battles, pack=self.pack, state=self.state,
+                                         card_steps=self.cards[self.state["card"]]["steps"], rng=self.rng,
+                                         deck_rng=self.deck_rng, difficulty=self.difficulty, record=self._record)
         if "lost" in outcome:
             return _end("defeat", None, outcome["lost"], outcome["character"])
         objective = step["objectives"][outcome["objective"]]
@@ -304,118 +291,6 @@ class StoryRules:
         """The ending when the players have lost (``wounds.lost``), else ``None``."""
         loss = lost(self.state["characters"])
         return None if loss is None else _end("defeat", None, *loss)
-
-    # -- dice -------------------------------------------------------------------
-
-    def _roll(self, index: int, stat: str, purpose: str, target: int | None, so_far: int = 0) -> Play:
-        """One Character rolls for ``stat`` (``rolls.roll``); returns the Successes."""
-        return roll(self.state, index, stat, purpose, target, so_far, tokens=self.tokens, rule=self.rule,
-                    rng=self.rng, record=self._record)
-
-    def _challenge(self, step: dict[str, Any], actor: int | None) -> Play:
-        """An "n-Stat Challenge" (Gascony's Legacy, Challenges)."""
-        stat, target, who = step["stat"], step["successes"], step["who"]
-        if who == "each":
-            for index in allowed(self.state, step, list(range(len(self.state["characters"])))):
-                if self.state["characters"][index]["fallen"]:
-                    continue
-                successes = yield from self._roll(index, stat, "challenge", target)
-                outcome = yield from self._resolve(step, successes, index)
-                if outcome is not None:
-                    return outcome
-            return None
-        if who == "all":
-            rollers = allowed(self.state, step, party.standing(self.state))
-            if not rollers:             # `except` left nobody: the step does nothing (docs/format.md)
-                return None
-            total = 0
-            for index in rollers:
-                total += yield from self._roll(index, stat, "challenge", target, total)
-            return (yield from self._resolve(step, total, actor))
-        actor = yield from self._one(step, actor, {"for": "challenge", "stat": stat, "successes": target},
-                                     party.standing(self.state), True)
-        if actor is None:
-            return None
-        if self.state["characters"][actor]["fallen"]:
-            # The acting Character Fell inside their own branch: a Fallen Character
-            # does not roll (as a ``roll`` step skips them), so the Challenge is
-            # resolved with 0 successes, without a roll (docs/runtime.md, How the
-            # steps play).
-            return (yield from self._resolve(step, 0, actor))
-        successes = yield from self._roll(actor, stat, "challenge", target)
-        return (yield from self._resolve(step, successes, actor))
-
-    def _resolve(self, step: dict[str, Any], successes: int, actor: int | None) -> Play:
-        passed = successes >= step["successes"]
-        self.events.append({"event": "challenge", "stat": step["stat"], "target": step["successes"], "character": actor,
-                             "successes": successes, "passed": passed})
-        return (yield from self._steps(step["pass"] if passed else step["fail"], actor))
-
-    def _roll_step(self, step: dict[str, Any], actor: int | None) -> Play:
-        """A ``roll``: apply ``per_success`` once per Success. With ``who: one`` or
-        ``each`` the effect goes to the Character who rolled (coins to the party); with
-        ``all`` the Successes are added up and the effect's own ``who`` applies. Items
-        gained are carried within the hands (``deck_play.settle_hands``: a ``leave``
-        request when over), as a ``gain`` step's."""
-        kind = "gain" if "gain" in step["per_success"] else "lose"
-        effect = step["per_success"][kind]
-        stat, who = step["stat"], step["who"]
-        if who == "all":
-            total = 0
-            for index in allowed(self.state, step, party.standing(self.state)):
-                total += yield from self._roll(index, stat, "roll", None, total)
-            if total == 0:
-                return None
-            targets = yield from self._targets(kind, effect, actor)
-            ending = self._apply(kind, effect, targets, total)
-            if ending is None and kind == "gain" and effect.get("items"):
-                yield from settle_hands(self.state, self.pack, self._record, targets)
-            return ending
-        if who == "one":
-            roller = yield from self._one(step, actor, {"for": "roll", "stat": stat}, party.standing(self.state), True)
-            rollers = [] if roller is None else [roller]
-        else:
-            rollers = allowed(self.state, step, list(range(len(self.state["characters"]))))
-        for index in rollers:
-            if self.state["characters"][index]["fallen"]:
-                continue
-            successes = yield from self._roll(index, stat, "roll", None)
-            ending = self._apply(kind, effect, [index], successes) if successes else None
-            if ending is not None:
-                return ending
-            if successes and kind == "gain" and effect.get("items"):    # Equipment cards: 2 hands at most
-                yield from settle_hands(self.state, self.pack, self._record, [index])
-        return None
-
-
-def _path_of(steps: list[dict[str, Any]], target: dict[str, Any]) -> list[Any] | None:
-    """Where ``target`` (a step object) sits among a card's ``steps``: indices and
-    branch names (``[0, "then", 1]``), or ``None``."""
-    for i, step in enumerate(steps):
-        if step is target:
-            return [i]
-        branches = [(k, step[k]) for k in ("then", "else", "pass", "fail") if isinstance(step.get(k), list)]
-        branches += [(f"options/{j}", o["steps"]) for j, o in enumerate(step.get("options") or ())]
-        for name, inner in branches:
-            found = _path_of(inner, target)
-            if found is not None:
-                return [i, name, *found]
-    return None
-
-
-def with_card(play: Play, card: int | None) -> Play:
-    """``play``'s requests, each with ``"card"`` (every request in a Battle carries the
-    Battle card's id; the Attack's and effects' own requests do not set it); answers
-    and the returned value pass through."""
-    try:
-        request = next(play)
-        while True:
-            if "card" not in request:
-                request = {"kind": request["kind"], "card": card, **request}
-            answer = yield request
-            request = play.send(answer)
-    except StopIteration as done:
-        return done.value
 
 
 def _end(result: str, text: str | None, reason: str, character: int | None = None) -> Outcome:

@@ -9,10 +9,11 @@ Request (docs/runtime.md, "Stones of Chance and abilities")::
 
     {"kind": "prepare", "card": 102, "character": 0, "figure": 1,
      "cards": [{"card": "Equipment#3", "name": "Rapier", "hands": 1, "slot": "primary"}],
-     "equipped": ["Equipment#3"], "flipped": false}
+     "equipped": ["Equipment#3"], "flipped": false, "hands": 2}
 
-``cards``: the Weapons the Character carries (its ``cards`` that are Weapons, in that
-order) and any Weapon in use that it does not carry (the Unarmed card). Answer:
+``hands``: the pack's ``carry.hands`` (``None``: no limit). ``cards``: the Weapons the
+Character carries (its ``cards`` that are Weapons, in that order) and any Weapon in use
+that it does not carry (the Unarmed card). Answer:
 ``{"keep": true}`` (nothing changes) or ``{"equip": [card ids], "flip": true|false}``:
 the Weapons to use, each listed once, at most one of each ``slot`` (one primary, one
 secondary), their ``hands`` within the pack's ``carry.hands``; ``flip`` turns the Stance
