@@ -135,9 +135,10 @@ def _classified():
             (options if not shape_problems(value, TurnOption) else turn_answers).append((line, value))
         elif last is not None and last[0] == heading and last[1]["kind"] != "end":
             answers.append((line, value, last[1]))
-    turn = [r for _, r in requests if r.get("kind") == "turn"]
-    assert len(turn) == 1, "the page shows one turn request, the one its turn answers answer"
-    answers += [(line, value, turn[0]) for line, value in turn_answers]
+    turns = [(line, r) for line, r in requests if r.get("kind") == "turn"]
+    assert turns, "the page shows a turn request, the one its turn answers answer"
+    for line, value in turn_answers:        # each answers the turn request shown last before it
+        answers.append((line, value, max((t for t in turns if t[0] <= line), key=lambda t: t[0], default=turns[0])[1]))
     return requests, options, answers
 
 
@@ -304,6 +305,6 @@ def test_every_request_kind_option_and_purpose_has_an_example():
     for kind in ("pick", "roll", "reroll", "character"):
         purposes = get_args(REQUEST_SHAPES[kind].__annotations__["for"])
         assert set(purposes) <= {p for k, p in shown if k == kind}, kind
-    turn = next(r for _, r in requests if r["kind"] == "turn")
+    shown_options = [o for _, r in requests if r["kind"] == "turn" for o in r["options"]]
     for member in get_args(TurnOption):
-        assert any(not shape_problems(o, member) for o in turn["options"]), f"no {member.__name__} in the turn example"
+        assert any(not shape_problems(o, member) for o in shown_options), f"no {member.__name__} in a turn example"

@@ -58,7 +58,7 @@ def test_every_recorded_request_fits_its_shape():
     ({"kind": "turn", "card": 1, "round": 1, "character": 0, "figure": 1, "stones": [],
       "options": [{"do": "action", "action": "rescue", "figures": ["3"]}]}, "$.options[0].figures[0]: '3' is not int"),
     ({"kind": "turn", "card": 1, "round": 1, "character": 0, "figure": 1, "stones": [],
-      "options": [{"do": "use", "card": "Loot#1"}]}, "$.options[0]: {'do': 'use', 'card': 'Loot#1'} fits none of"),
+      "options": [{"do": "use", "card": "Loot#1"}]}, "$.options[0]: UseOption needs 'cards'"),
     ({"kind": "pick", "for": "somewhere", "options": [1, 2]}, "$.for: 'somewhere' is not one of"),
 ])
 def test_a_request_off_its_shape_is_named(request_, problem):

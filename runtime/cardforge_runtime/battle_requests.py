@@ -25,7 +25,7 @@ __all__ = [
     "InteractTile", "MoveOption", "MoveSquare", "ObjectiveOption", "PipsRequest", "PrepareAction",
     "PrepareCard", "PrepareRequest", "RescueAction", "RoundRequest", "SearchAction", "StoneChoice",
     "StoneListing", "StoneOption", "StonesRequest", "AbilityAction", "TradeAction", "TradePartner",
-    "TurnOption", "TurnRequest",
+    "TurnOption", "TurnRequest", "UseCard", "UseOption", "ReturnOption",
 ]
 
 #: A board square, ``[column, row]``.
@@ -137,7 +137,7 @@ class TradePartner(TypedDict):
 
 
 class TradeAction(TypedDict):
-    """Trade with one of the adjacent standing allies ``figures``: the Character's own
+    """Trade with one of the adjacent allies ``figures`` (standing or Fallen): the Character's own
     ``cards`` and each partner's. Answer ``{"do": "action", "action": "trade",
     "figure", "give", "take"}``."""
     do: Literal["action"]
@@ -200,6 +200,29 @@ class StoneOption(TypedDict):
     stones: list[StoneListing]
 
 
+class UseCard(TypedDict):
+    """A card the Character kept that they may discard to use: its ``card`` id, its
+    ``item`` name and whether each of its ``use`` effects would do something now
+    (``helps``)."""
+    card: str
+    item: str
+    helps: bool
+
+
+class UseOption(TypedDict):
+    """Use a kept card (no Action; ``battle.use``). Answer ``{"do": "use", "card"}``."""
+    do: Literal["use"]
+    cards: list[UseCard]
+
+
+class ReturnOption(TypedDict):
+    """Come back onto the map (a Character who left by Exit area ``area``): one of the
+    free ``squares`` of that area. Answer ``{"do": "return", "to"}``."""
+    do: Literal["return"]
+    area: int
+    squares: list[Square]
+
+
 class ExitOption(TypedDict):
     """Leave the map through Exit area ``area``. Answer ``{"do": "exit"}``."""
     do: Literal["exit"]
@@ -220,7 +243,8 @@ class EndOption(TypedDict):
 
 #: One option of a ``turn`` request, told apart by ``do`` (and ``action``).
 TurnOption = (MoveOption | PrepareAction | AbilityAction | RescueAction | TradeAction | InteractAction
-              | SearchAction | AttackOption | StoneOption | ExitOption | ObjectiveOption | EndOption)
+              | SearchAction | AttackOption | StoneOption | UseOption | ExitOption | ReturnOption | ObjectiveOption
+              | EndOption)
 
 
 # -- the requests -------------------------------------------------------------------------
