@@ -36,10 +36,17 @@ def bundle(gascony_bundle):
 
 
 def _answer(campaign: Campaign) -> dict[str, Any]:
-    """The greedy player's answer; between the Acts (no Story in play, a ``keep``
-    request): the first Weapons that fit the hands."""
-    session = campaign.session
-    return greedy_answer(session, sixes=True) if session is not None else first_answer(campaign.pending)
+    """The greedy player's answer, except that a Destiny reroll rerolls every die
+    without a Success while Destiny is left (so Destiny is spent and Characters Fall:
+    the carry-over has something to restore); between the Acts (no Story in play, a
+    ``keep`` request): the first Weapons that fit the hands."""
+    session, request = campaign.session, campaign.pending
+    if request["kind"] == "reroll" and request.get("destiny", 0) > 0 and not request.get("free"):
+        flags = {k: bool(request.get(k)) for k in ("advantage", "disadvantage", "doom")}
+        failed = [i for i, face in enumerate(request["faces"]) if not campaign.dice_rule.face_successes(face, **flags)]
+        if failed:
+            return {"reroll": failed, "auto": True}
+    return greedy_answer(session, sixes=True) if session is not None else first_answer(request)
 
 
 def _resumed(bundle, campaign: Campaign) -> Campaign:
@@ -77,7 +84,7 @@ def _check_carried(pack, end: dict, keeps: dict[int, tuple[dict, dict]], carried
         # 2. Gain 2 Destiny, up to their maximum value
         assert now["destiny"] == min(was["destiny"] + 2, board["destiny"])
         # 3. A Health token lost to Falling regained (none is lost in the easier game),
-        #    all flipped to the gold side: standing, at full health
+        #    all flipped to the gold side: standing, at full health (some Fell in Act I)
         assert was["health_max"] == board["health"]
         assert (now["health_max"], now["health"], now["fallen"]) == (board["health"], board["health"], False)
     assert carried["coins"] == 0
@@ -127,7 +134,7 @@ def test_the_whole_campaign_with_battles_played_by_the_engine(bundle):
     """All four Acts, every Battle played by the engine (no ``battle`` request is ever
     asked), won; the carry-over of each of the three gaps checked with real values;
     saves loaded between the Acts (at the first ``keep`` request), at the start of each
-    Act, and inside a Battle of each Act (its first turn of round 2) resume identically;
+    Act, and inside a Battle of each Act (mid-round: a turn after another's) resume identically;
     the campaign played with those loads equals the one played without."""
     pack = next(p for p in bundle.data["packs"] if p["id"] == "gascony")
     reference = Campaign.start(bundle, battles="engine", **SETUP)
@@ -136,6 +143,7 @@ def test_the_whole_campaign_with_battles_played_by_the_engine(bundle):
 
     campaign = Campaign.start(bundle, battles="engine", **SETUP)
     loads: Counter = Counter()
+    exercised: Counter = Counter()                 # what the steps had to restore or discard
     end: dict | None = None
     keeps: dict[int, tuple[dict, dict]] = {}
     carried: dict | None = None
@@ -148,6 +156,10 @@ def test_the_whole_campaign_with_battles_played_by_the_engine(bundle):
         if phase == "between":
             if end is None:                    # the steps wait on their first keep request: nothing changed yet
                 end = state
+                maxima = {board["name"]: board["destiny"] for board in pack["characters"]}
+                exercised["fallen"] += sum(c["fallen"] for c in state["characters"])
+                exercised["destiny below max - 2"] += sum(c["destiny"] < maxima[c["name"]] - 2 for c in state["characters"])
+                exercised["coins"] += state["coins"]
                 story_save = campaign.save()["between"]["session"]
                 story = Session.load(bundle, story_save).state          # the Act just won, at its end
                 story["decks"] = {name: piles for name, piles in story["decks"].items() if name in state["decks"]}
@@ -165,14 +177,15 @@ def test_the_whole_campaign_with_battles_played_by_the_engine(bundle):
             _check_carried(pack, end, keeps, carried)
             gaps += 1
             end, keeps = None, {}
+        if carried is not None and request["kind"] == "text" and request["card"] is None:   # its introduction
+            _check_start(pack, carried, state)
+            carried, starts = None, starts + 1
+        if campaign.session.log == []:
             campaign = _resumed(bundle, campaign)
             loads["story start"] += 1
             continue
-        if carried is not None and request["kind"] == "text" and request["card"] is None:
-            _check_start(pack, carried, state)
-            carried, starts = None, starts + 1
         battle = state["battle"]
-        if battle is not None and request["kind"] == "turn" and battle["round"] == 2 and state["story"] not in mid_battle:
+        if battle is not None and request["kind"] == "turn" and battle["turns_taken"] and state["story"] not in mid_battle:
             mid_battle.add(state["story"])
             campaign = _resumed(bundle, campaign)
             loads["mid-battle"] += 1
@@ -180,8 +193,9 @@ def test_the_whole_campaign_with_battles_played_by_the_engine(bundle):
         campaign.answer(_answer(campaign))
 
     assert campaign.state["campaign"]["results"] == [{"story": s, "result": "victory"} for s in STORIES]
-    assert gaps == starts == 3 and loads == {"between": 3, "story start": 3, "mid-battle": 4}
+    assert gaps == starts == 3 and loads == {"between": 3, "story start": 4, "mid-battle": 4}
     assert mid_battle == set(STORIES)
+    assert exercised["fallen"] and exercised["destiny below max - 2"] and exercised["coins"], exercised
     ends = Counter(e["story"] for e in campaign.log for ev in e["events"] if ev["event"] == "battle-end")
     assert set(ends) == set(STORIES)
     assert campaign.log == reference.log and campaign.state == reference.state
