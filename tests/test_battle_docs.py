@@ -19,6 +19,9 @@ from cardforge_runtime.requests import REQUEST_SHAPES
 
 DOC = (Path(__file__).resolve().parents[1] / "docs" / "runtime.md").read_text(encoding="utf-8")
 FLOOR = ["......"] * 6
+#: The seeds of the fuzz play in ``real_requests``: together they ask every ``pick``
+#: purpose the page shows (3 a ``spawn``, 4 a ``push``).
+SEEDS = (3, 4)
 
 
 def _section(start: str, end: str) -> str:
@@ -188,13 +191,13 @@ def _terrain_requests() -> list[dict]:
 def real_requests() -> dict[tuple, list[dict]]:
     """Requests the runtime really asks, by (kind, for): every conformance transcript's
     (steps and pending); every shipped Battle played by random legal answers (the fuzz's
-    player, one seed, heading for the Exit areas; the first Battle with a ``table``
+    player, ``SEEDS``, heading for the Exit areas; the first Battle with a ``table``
     objective added, so that the ``objective`` option is asked); the Attacks of
     ``_real_requests`` and the terrain requests of ``_terrain_requests``. Those played
     without a Session get the ``card`` a Session adds (``story_battle.with_card``)."""
     import random
 
-    from battle_rounds_support import battle_answer
+    from players import battle_answer
 
     from cardforge_runtime import Session, load_bundle
     from cardforge_runtime.battle.round_answers import check_round_answer
@@ -219,13 +222,12 @@ def real_requests() -> dict[tuple, list[dict]]:
     bundle = load_bundle(CONFORMANCE / "bundles" / "gascony.bundle.json")
     pack = bundle.data["packs"][0]
     rule = DiceRule.from_pack(pack)
-    seed = 3
     battles = [(story["id"], card["id"], step) for story in pack["stories"] for card in story["cards"]
                for step in card["steps"] if step["kind"] == "battle"]
     story, card, step = battles[0]
     battles[0] = (story, card, {**step, "objectives": [*step["objectives"], {"objective": "Hold the gate", "goto": None,
                                                                             "victory": "Held", "meet": {"kind": "table"}}]})
-    for story, card, step in battles:
+    for seed, (story, card, step) in ((seed, battle) for seed in SEEDS for battle in battles):
         state = Session.start(bundle, story, players=1 + (card + seed) % 4, seed=seed).state
         state["card"] = card
         exits = [list(sq) for area in pack["board"]["layouts"][step["layout"]]["exits"] for sq in area["squares"]]

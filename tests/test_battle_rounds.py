@@ -10,7 +10,8 @@ import random
 
 import pytest
 from _shapes import request_problems
-from battle_rounds_support import battle_answer, story_answer
+from greedy import first_answer
+from players import battle_answer
 
 from cardforge_runtime import AnswerError, Session, load_bundle
 from cardforge_runtime.battle.objectives import BattleEnded, check_end, ending
@@ -34,10 +35,9 @@ def bundle(gascony_bundle):
 
 def _to_battle(session: Session) -> None:
     """Answer the story's requests until the first Battle request."""
-    rng = random.Random(0)
     while session.pending["kind"] not in ("deploy", "battle"):
         assert not session.finished
-        session.answer(story_answer(session.pending, rng))
+        session.answer(first_answer(session.pending))
 
 
 def _play(session: Session, rng: random.Random, *, greedy: float = 1.0, until: str | None = None, limit: int = 2000):
@@ -206,7 +206,7 @@ def test_a_rebuilt_bundle_resumes_at_the_start_of_the_battle_card(bundle, gascon
 
 def test_a_version_4_save_loads_with_no_battle(bundle):
     session = Session.start(bundle, "act-1", players=2, seed=2)
-    session.answer(story_answer(session.pending, random.Random(0)))
+    session.answer(first_answer(session.pending))
     old = copy.deepcopy(session.save())
     old["version"] = 4
     for state in (old["checkpoint"]["state"],):

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import random
 
-from battle_rounds_support import battle_answer, story_answer
+from greedy import first_answer
+from players import battle_answer
 
 from cardforge_runtime import Session, load_bundle
 from cardforge_runtime.battle.upkeep import names_you
@@ -36,7 +37,7 @@ def _to_first_upkeep(bundle, players=3):
     session = Session.start(bundle, "act-1", players=players, seed=4)
     rng = random.Random(0)
     while session.pending["kind"] not in ("deploy", "battle"):
-        session.answer(story_answer(session.pending, rng))
+        session.answer(first_answer(session.pending))
     for _ in range(500):
         if any(e["event"] == "upkeep" for entry in session.log for e in entry["events"]):
             return session

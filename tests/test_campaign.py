@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from _shapes import request_problems
+from greedy import first_answer
+from players import random_answer
 
 from cardforge_runtime import AnswerError, Session, SessionError, load_bundle
 from cardforge_runtime.campaign import Campaign
@@ -27,39 +29,16 @@ def bundle(gascony_bundle):
 
 
 def answer_for(request: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A legal answer chosen with ``rng``: Battles won at the table (an objective met),
-    rolls by the engine, Weapons kept within the hands, the Porter called now and then."""
-    kind = request["kind"]
-    if kind in ("text", "card"):
-        return {}
-    if kind == "choice":
-        return {"option": rng.choice(request["options"])["option"]}
-    if kind == "character":
-        return {"character": rng.choice(request["characters"])}
-    if kind == "roll":
-        return {"auto": True}
-    if kind == "reroll":
-        return {"keep": True}
-    if kind == "purchase":
-        return {"buy": []}
-    if kind == "battle":
-        return {"objective": request["objectives"][0]["objective"]}
-    if kind == "pick":
-        return {"pick": rng.choice(request["options"])}
-    if kind in ("leave", "keep"):
-        cards = list(request["cards"])
-        rng.shuffle(cards)
-        kept, hands = [], 0
-        for card in cards:
-            if hands + card["hands"] <= request["hands"]:
-                kept.append(card["card"])
-                hands += card["hands"]
-        return {"keep": kept} if kind == "keep" else {"leave": [c["card"] for c in cards if c["card"] not in kept]}
-    if kind == "between":
-        if request.get("porter") and rng.random() < 0.5:
-            return {"porter": []}          # called, nothing bought: his cards are discarded
-        return {}
-    raise AssertionError(f"no answer for {kind}")
+    """A legal answer: the players' choices at random (``players.random_answer``, never a
+    mistake: paths, Characters, picks, the Weapons kept or left), the Porter called now
+    and then with nothing bought (so each Character keeps Weapons to choose from between
+    the Acts); the rest as the greedy player gives them (``greedy.first_answer``: rolls
+    by the engine, nothing bought, Battles won at the table)."""
+    if request["kind"] in ("choice", "character", "pick", "keep", "leave"):
+        return random_answer(request, rng, 6, mistakes=0)
+    if request["kind"] == "between" and request.get("porter") and rng.random() < 0.5:
+        return {"porter": []}          # called, nothing bought: his cards are discarded
+    return first_answer(request)
 
 
 def play(campaign: Campaign, rng: random.Random, *, until=None) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from cardforge_compiler.bundle_check import check_bundle_data
 from cardforge_compiler.emit import build_bundle, bundle_bytes
 from cardforge_compiler.pipeline import compile_paths
 from _helpers import CONTENT, SHIPPED
+from greedy import first_answer
 
 CARDFORGE = [sys.executable, "-m", "cardforge_compiler"]
 
@@ -321,11 +322,7 @@ def test_the_shipped_game_has_its_porter(bundle) -> None:  # noqa: ANN001
     assert bundle["packs"][0]["porter"] == {"deck": "Equipment", "cards_per_character": 1}
     session = Session.start(load_bundle(json.loads(bundle_bytes(bundle))), "act-1", players=3, seed=1)
     while session.pending["kind"] != "between":
-        request = session.pending
-        session.answer({"option": request["options"][0]["option"]} if request["kind"] == "choice" else
-                       {"auto": True} if request["kind"] == "roll" else
-                       {"keep": True} if request["kind"] == "reroll" else
-                       {"buy": []} if request["kind"] == "purchase" else {})
+        session.answer(first_answer(session.pending))
     decks = [d for d in bundle["packs"][0].get("decks", []) if d["role"] == "equipment"]
     porter = session.pending["porter"]
     assert len(porter) == (3 if decks else 0)

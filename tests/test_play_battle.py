@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from battle_rounds_support import battle_answer, story_answer
+from greedy import first_answer
+from players import battle_answer
 from cardforge_compiler.play.battle_screen import turn_choices
 from cardforge_compiler.play.board import battle_picture, enemy_letters
 from cardforge_runtime import Session, load_bundle
@@ -37,9 +38,9 @@ def bundle(gascony_bundle):
 
 def _to_battle(session: Session) -> list[dict]:
     """The story's answers up to Act I's first Battle (its first ``deploy`` request)."""
-    rng, given = random.Random(0), []
+    given = []
     while session.pending["kind"] != "deploy":
-        answer = story_answer(session.pending, rng)
+        answer = first_answer(session.pending)
         session.answer(answer)
         given.append(answer)
     return given
@@ -134,7 +135,7 @@ def test_scripted_answers_save_resume_and_transcript_inside_a_battle(bundle, gas
     assert session.state["battle"] is None            # the Battle was played to its end
     script = story + fought
     while not session.finished:                       # and the story after it
-        answer = story_answer(session.pending, random.Random(0))
+        answer = first_answer(session.pending)
         session.answer(answer)
         script.append(answer)
     cut = len(story) + len(fought) // 2                # inside the Battle, mid-round
@@ -328,7 +329,7 @@ def test_every_battle_request_and_event_of_each_act_is_shown(bundle, act, capsys
         if session.state.get("battle"):
             answer = battle_answer(request, rng, exits=[], greedy=0.5)
         else:
-            answer = story_answer(request, rng)
+            answer = first_answer(request)
         terminal.meaning(request, answer)
         terminal.show_outcome(session.answer(answer))
     assert session.finished and battles >= 1

@@ -1,4 +1,6 @@
-"""The greedy player of the Battle conformance cases (cases.json entries with ``"policy": "greedy"``).
+"""The greedy player of the Battle conformance cases (cases.json entries with ``"policy": "greedy"``),
+and the tests' one deterministic player (pytest's ``pythonpath`` holds tests/conformance;
+its random-legal counterpart is ``players.py``).
 
 ``greedy_answer(session)`` answers ``session.pending`` with no randomness, so the
 answers depend only on the requests (and the case's seed):
@@ -6,7 +8,10 @@ answers depend only on the requests (and the case's seed):
 - story requests: ``text``/``card``/``between`` go on (``{}``), a ``choice`` takes its
   first option, a ``character`` request its first Character, a ``roll`` is rolled by the
   engine (``{"auto": true}``), a ``reroll`` keeps the dice, a ``purchase`` buys nothing,
-  a ``leave`` leaves the last cards until the hands fit, a ``pick`` takes its first option;
+  a ``leave`` leaves the last cards until the hands fit, a ``pick`` takes its first option,
+  Campaign Mode's ``keep`` keeps the first Weapons that fit the hands, a ``battle``
+  played at the table is won by its first objective (``first_answer(request)``: all
+  the answers that need no look at the board);
 - Battle requests: ``deploy`` the first Start square facing the nearest Enemy,
   ``prepare`` keeps, ``stones`` rolled by the engine, ``pips`` and ``defend`` take the
   request's ``suggested`` dice, ``assign`` gives every Success to the first target;
@@ -106,13 +111,15 @@ def _turn(session, request: dict[str, Any], aim: str) -> dict[str, Any]:
     return {"do": "end"}
 
 
-def greedy_answer(session, aim: str = "enemies", sixes: bool = False) -> dict[str, Any]:
-    """The greedy player's answer to ``session.pending`` (a ``Session``; never ``end``).
-    ``aim``: ``"enemies"`` (attack, else close in on the nearest Enemy or Search token)
-    or ``"exit"`` (never attack; make for the nearest free Exit square and stay);
-    ``sixes``: the Characters' Attack rolls are rolled at the table, every die a 6
-    (``{"faces": [6, ...]}``), to record a Battle won by Defeating its Enemies."""
-    request = session.pending
+def first_answer(request: dict[str, Any]) -> dict[str, Any]:
+    """The greedy player's answer to a request that needs no look at the board: every
+    story request (``text``/``card``/``between`` go on, the first option, Character or
+    pick, rolls by the engine, rerolls kept, nothing bought, the last cards left until
+    the hands fit, Campaign Mode's ``keep`` the first Weapons that fit, a ``battle``
+    played at the table won by its first objective) and the Battle requests whose
+    answer the request gives (``prepare`` keeps, ``stones`` rolled, ``pips``/``defend``
+    the ``suggested`` dice, ``assign`` every Success to the first target).
+    Raises ``ValueError`` for any other kind (``deploy``, ``turn``: ``greedy_answer``)."""
     kind = request["kind"]
     if kind in ("text", "card", "between"):
         return {}
@@ -120,8 +127,6 @@ def greedy_answer(session, aim: str = "enemies", sixes: bool = False) -> dict[st
         return {"option": request["options"][0]["option"]}
     if kind == "character":
         return {"character": request["characters"][0]}
-    if kind == "roll" and sixes and request.get("for") == "attack":
-        return {"faces": [6] * request["dice"]}
     if kind in ("roll", "stones"):
         return {"auto": True}
     if kind == "reroll":
@@ -136,19 +141,42 @@ def greedy_answer(session, aim: str = "enemies", sixes: bool = False) -> dict[st
             left.append(card["card"])
             carried -= card["hands"]
         return {"leave": left}
+    if kind == "keep":
+        kept, hands = [], 0
+        for card in request["cards"]:
+            if hands + card["hands"] <= request["hands"]:
+                kept.append(card["card"])
+                hands += card["hands"]
+        return {"keep": kept}
+    if kind == "battle":
+        return {"objective": request["objectives"][0]["objective"]}
     if kind == "pick":
         return {"pick": request["options"][0]}
-    if kind == "deploy":
-        square = request["squares"][0]
-        goals = _goals(session, aim)
-        facing = _toward(square, min(goals, key=lambda g: _distance(square, g))) if goals else request["facings"][0]
-        return {"square": square, "facing": facing}
     if kind == "prepare":
         return {"keep": True}
     if kind in ("pips", "defend"):
         return {"dice" if kind == "pips" else "defend": request["suggested"]}
     if kind == "assign":
         return {"assign": [{"figure": request["targets"][0]["figure"], "successes": request["successes"]}]}
+    raise ValueError(f"no greedy answer for a {kind!r} request: teach tests/conformance/greedy.py this kind")
+
+
+def greedy_answer(session, aim: str = "enemies", sixes: bool = False) -> dict[str, Any]:
+    """The greedy player's answer to ``session.pending`` (a ``Session``; never ``end``).
+    ``aim``: ``"enemies"`` (attack, else close in on the nearest Enemy or Search token)
+    or ``"exit"`` (never attack; make for the nearest free Exit square and stay);
+    ``sixes``: the Characters' Attack rolls are rolled at the table, every die a 6
+    (``{"faces": [6, ...]}``), to record a Battle won by Defeating its Enemies.
+    Every request that needs no look at the board: ``first_answer``."""
+    request = session.pending
+    kind = request["kind"]
+    if kind == "roll" and sixes and request.get("for") == "attack":
+        return {"faces": [6] * request["dice"]}
+    if kind == "deploy":
+        square = request["squares"][0]
+        goals = _goals(session, aim)
+        facing = _toward(square, min(goals, key=lambda g: _distance(square, g))) if goals else request["facings"][0]
+        return {"square": square, "facing": facing}
     if kind == "turn":
         return _turn(session, request, aim)
-    raise ValueError(f"no greedy answer for a {kind!r} request: teach tests/conformance/greedy.py this kind")
+    return first_answer(request)
