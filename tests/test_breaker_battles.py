@@ -35,3 +35,96 @@ def test_a_move_stat_that_is_not_a_stat_is_a_lint_error_not_a_bundle_load_bundle
     assert text.startswith(f"pack.yaml:{line}:14: CF304 error: 'Speed' is not a stat of pack 'gascony'"), text
     assert "help: the Movement points are one of the pack's stats: Prowess, Movement" in text
     assert [d.code for d in result.errors] == ["CF304"]
+
+
+def _simulate_cli(*args: object, **kwargs):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "cardforge_compiler", "simulate", *map(str, args)],
+                          capture_output=True, text=True, **kwargs)
+
+
+def test_simulate_refuses_a_runs_or_workers_count_no_machine_can_hold(gascony_bundle):
+    """``--runs 99999999999999999999`` listed every run's task up front and was killed
+    by the kernel (out of memory, exit 137); ``--workers 1000`` started a thousand
+    processes. Both are usage errors with the limit."""
+    result = _simulate_cli(gascony_bundle, "--battle", 102, "--runs", 10**20)
+    assert result.returncode == 2, result.stderr
+    assert "Invalid value for '--runs': 100000000000000000000 is not in the range 1<=x<=100000" in result.stderr
+    result = _simulate_cli(gascony_bundle, "--battle", 102, "--runs", 1, "--workers", 1000)
+    assert result.returncode == 2, result.stderr
+    assert "Invalid value for '--workers': 1000 is not in the range 1<=x<=256" in result.stderr
+
+
+def test_simulate_starts_no_more_workers_than_it_has_tasks(gascony_bundle, monkeypatch):
+    """``--workers 50 --runs 2`` at three player counts: three tasks, three processes
+    (it started fifty; a thousand took minutes before playing anything)."""
+    import json
+    from concurrent.futures import Future
+
+    from cardforge_compiler.simulate import runner
+
+    started = []
+
+    class Pool:        # a stand-in for the process pool that plays its tasks in this process
+        def __init__(self, max_workers, mp_context, initializer, initargs):
+            started.append(max_workers)
+            initializer(*initargs)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def submit(self, fn, *args):
+            future = Future()
+            future.set_result(fn(*args))
+            return future
+
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", Pool)
+    case = runner.BattleCase(json.loads(gascony_bundle.read_text(encoding="utf-8")), "act-1", 102)
+    runs = runner.simulate(case, [1, 2, 3], 2, 0, workers=50)
+    assert started == [3]
+    assert [(r["players"], r["run"]) for r in runs] == [(1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1)]
+    started.clear()
+    assert runner.simulate(case, [2], 2, 0, workers=50) == [r for r in runs if r["players"] == 2]
+    assert started == []                          # one task: played in this process
+
+
+def test_ctrl_c_stops_a_simulate_with_workers_at_once(gascony_bundle):
+    """Ctrl-C (SIGINT to the terminal's process group) during ``simulate --workers 2``:
+    exit 130 with "interrupted", no traceback from the command or its workers, and no
+    process left. It used to hang: the pool waited for every queued run."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardforge_compiler", "simulate", str(gascony_bundle), "--battle", "102",
+         "--runs", "20000", "--players", "2", "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:      # the pool's two workers are up
+            group = subprocess.run(["pgrep", "-g", str(process.pid)], capture_output=True, text=True).stdout.split()
+            if len(group) >= 3:
+                break
+            time.sleep(0.2)
+        time.sleep(1)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130, err
+    assert err.strip().splitlines()[-1] == "interrupted" and "Traceback" not in err, err
+    assert out == ""
+    time.sleep(0.5)
+    left = subprocess.run(["pgrep", "-g", str(process.pid)], capture_output=True, text=True).stdout.split()
+    assert left == []
