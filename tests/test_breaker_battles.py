@@ -128,3 +128,27 @@ def test_ctrl_c_stops_a_simulate_with_workers_at_once(gascony_bundle):
     time.sleep(0.5)
     left = subprocess.run(["pgrep", "-g", str(process.pid)], capture_output=True, text=True).stdout.split()
     assert left == []
+
+
+def test_a_reroll_answer_whose_stone_or_option_is_a_list_or_object_is_refused(gascony_bundle):
+    """``{"option": []}`` (or ``{"stone": {}}``) to a ``reroll`` request raised
+    ``TypeError: unhashable type`` from the answer check (a traceback in any front end)
+    instead of ``AnswerError``; refused now, with the session unchanged."""
+    import json
+    import random
+
+    import pytest
+    from battle_rounds_support import story_answer
+
+    from cardforge_runtime import AnswerError, Session, load_bundle
+
+    session = Session.start(load_bundle(gascony_bundle), "act-1", players=2, seed=3, battles="table")
+    rng = random.Random(3)
+    while session.pending["kind"] != "reroll":
+        session.answer(story_answer(session.pending, rng))
+    before = json.dumps(session.save(), sort_keys=True)
+    for bad in ({"option": []}, {"option": {}}, {"stone": [0], "option": 0}, {"stone": 0, "option": [0]},
+                {"stone": {"a": 1}}):
+        with pytest.raises(AnswerError, match="spend a listed stone option: none"):
+            session.answer(bad)
+        assert json.dumps(session.save(), sort_keys=True) == before
