@@ -152,3 +152,19 @@ def test_a_reroll_answer_whose_stone_or_option_is_a_list_or_object_is_refused(ga
         with pytest.raises(AnswerError, match="spend a listed stone option: none"):
             session.answer(bad)
         assert json.dumps(session.save(), sort_keys=True) == before
+
+
+def test_phases_out_of_order_or_an_action_twice_is_reported_at_that_list(tmp_path):
+    """``phases: [character-turns, all-for-one, ...]`` and ``actions: [..., search,
+    search]`` were reported at ``battle_round``'s first key (``move_stat``'s line), not
+    at the list at fault."""
+    from cardforge_compiler.pipeline import compile_paths
+
+    for old, new, key in (("phases: [all-for-one, character-turns,", "phases: [character-turns, all-for-one,",
+                           "  phases: "),
+                          ("interact, search]", "interact, search, search]", "  actions: ")):
+        folder = _gascony_with(tmp_path / key.strip(": "), old, new)
+        lines = (folder / "pack.yaml").read_text(encoding="utf-8").splitlines()
+        line = 1 + next(i for i, text in enumerate(lines) if text.startswith(key) and new in text)
+        text = render(compile_paths([str(folder)]).diagnostics, folder)
+        assert text.startswith(f"pack.yaml:{line}:{len(key) + 1}: CF105 error: "), text
