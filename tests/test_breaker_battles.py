@@ -168,3 +168,59 @@ def test_phases_out_of_order_or_an_action_twice_is_reported_at_that_list(tmp_pat
         line = 1 + next(i for i, text in enumerate(lines) if text.startswith(key) and new in text)
         text = render(compile_paths([str(folder)]).diagnostics, folder)
         assert text.startswith(f"pack.yaml:{line}:{len(key) + 1}: CF105 error: "), text
+
+
+def _json_answers():
+    """Hypothesis: JSON objects shaped like Battle answers (their field names, squares,
+    indices, faces, card ids), with junk of every JSON type among them."""
+    from hypothesis import strategies as st
+
+    scalars = (st.none() | st.booleans() | st.integers(-3, 20) | st.integers() | st.floats(allow_nan=False)
+               | st.sampled_from(["north", "east", "up", "Movement", "Courage", "Equipment#1", "prepare", "search",
+                                  "move", "attack", "end", "stone", "", "é\u202e"]))
+    values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["figure", "successes", "a"]), inner, max_size=2), max_leaves=8)
+    keys = st.sampled_from(["do", "to", "facing", "square", "action", "figure", "weapon", "target", "tile", "stone",
+                            "option", "objective", "at", "give", "take", "name", "keep", "equip", "flip", "auto",
+                            "faces", "character", "pick", "dice", "defend", "assign", "extra"])
+    return st.dictionaries(keys, values, max_size=4)
+
+
+def test_property_any_json_answer_in_a_battle_is_played_or_refused_with_nothing_changed(gascony_bundle):
+    """Property (hypothesis): at the Battle's requests (deploy, prepare, stones, turn,
+    character, pick, roll, reroll...), any JSON object either passes the answer check
+    and is played without an engine error, or is refused with ``AnswerError`` and the
+    session's ``save()`` is unchanged."""
+    import json
+    import random
+
+    from battle_rounds_support import battle_answer, story_answer
+    from hypothesis import HealthCheck, given, settings
+
+    from cardforge_runtime import AnswerError, Session, load_bundle
+
+    bundle = load_bundle(gascony_bundle)
+    session = Session.start(bundle, "act-1", players=2, seed=8)
+    rng = random.Random(8)
+    stops = {}
+    while not session.finished and len(stops) < 8 and len(session.log) < 400:
+        kind = session.pending["kind"]
+        if session.state["battle"] is not None and kind not in stops:
+            stops[kind] = session.save()
+        in_battle = session.state["battle"] is not None or kind == "deploy"
+        session.answer(battle_answer(session.pending, rng, greedy=0.5) if in_battle
+                       else story_answer(session.pending, rng))
+    assert {"deploy", "prepare", "stones", "turn"} <= set(stops)
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(answer=_json_answers())
+    def check(save, answer):
+        played = Session.load(bundle, save)
+        before = json.dumps(played.save(), sort_keys=True)
+        try:
+            played.answer(answer)
+        except AnswerError:
+            assert json.dumps(played.save(), sort_keys=True) == before
+
+    for save in stops.values():
+        check(save)
