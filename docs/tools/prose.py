@@ -423,8 +423,9 @@ d("CF304", "resolve", """
 A `challenge` or `roll` tests a stat that the pack manifest does not list in
 `stats`, or a Character board in the manifest (`characters`) gives a value for
 such a stat (the position is then the stat's key in the board's `stats`), or an
-`auto-successes` effect (a Character ability's, a card's) or a status token's
-`stat_modifier` names such a stat (stage `pack`). Stat
+`auto-successes` effect (a Character ability's, a card's), a status token's
+`stat_modifier` or the manifest's `battle_round.move_stat` names such a stat
+(stage `pack`). Stat
 names are compared exactly, including capitals. When a board's unknown stat is
 close to a stat the board leaves out (`Movment` for `Movement`), this is the only
 diagnostic for that fault: the hint names the stat, and no `CF307` is reported for

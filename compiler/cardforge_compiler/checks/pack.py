@@ -23,7 +23,8 @@ __all__ = ["character_count", "manifest_values"]
 @check("pack", "CF105", "CF304", "CF307")
 def manifest_values(pack: PackIR) -> Iterator[Diagnostic]:
     """Player range in order; dice faces that exist on the die; names given once;
-    each Character board rates exactly the pack's stats."""
+    each Character board rates exactly the pack's stats; ``battle_round.move_stat``
+    is one of them (``load_bundle`` refuses another)."""
     if pack.manifest is None or pack.pack is None:
         return
     model, doc = pack.pack, pack.manifest
@@ -43,6 +44,13 @@ def manifest_values(pack: PackIR) -> Iterator[Diagnostic]:
                                  hint="give each Character its own name" if field == "characters"
                                  else "remove the second one")
     yield from _character_stats(model, where)
+    stats = list(dict.fromkeys(model.stats))
+    if model.battle_round is not None and model.battle_round.move_stat not in stats:
+        name = model.battle_round.move_stat
+        yield Diagnostic("CF304", f"'{name}' is not a stat of pack '{model.id}'",
+                         path=("battle_round", "move_stat"), **where,
+                         hint=did_you_mean(name, stats) or f"the Movement points are one of the pack's stats: "
+                                                            f"{', '.join(stats)}")
 
 
 def _players(model: Pack, where: dict) -> Iterator[Diagnostic]:

@@ -21,6 +21,7 @@ import click
 
 from cardforge_compiler.cli.stats import bundle_data
 from cardforge_compiler.report import EXIT_USAGE, ConfigError, shown
+from cardforge_compiler.simulate import MAX_RUNS, MAX_WORKERS
 
 __all__ = ["find_battle", "simulate"]
 
@@ -65,14 +66,15 @@ def find_battle(bundle: Mapping[str, Any], card: int, story: str | None) -> tupl
 @click.option("--story", metavar="ID", help="The story the card is in (needed when two stories have that card).")
 @click.option("--players", type=click.IntRange(1), metavar="N",
               help="Only this player count (default: every count the pack allows).")
-@click.option("--runs", type=click.IntRange(1), default=1000, show_default=True, metavar="K",
-              help="Battles played per player count.")
+@click.option("--runs", type=click.IntRange(1, MAX_RUNS), default=1000, show_default=True, metavar="K",
+              help="Battles played per player count (a larger sweep: docs/simulate.md, Larger sweeps).")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True, metavar="S",
               help="Run i plays with generators seeded from (S, i) only.")
 @click.option("--policy", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True,
               help="How the Characters play (docs/simulate.md, Policies).")
-@click.option("--workers", type=click.IntRange(1), metavar="W",
-              help="Processes playing the runs (default: every core; 1 plays in this process).")
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS), metavar="W",
+              help="Processes playing the runs (default: every core; 1 plays in this process; "
+                   "never more than the tasks of 25 runs).")
 @click.option("--max-rounds", type=click.IntRange(1), default=40, show_default=True, metavar="R",
               help="A Battle still going after R rounds counts as unfinished.")
 @click.option("--difficulty", metavar="NAME", help="A difficulty option of the pack (e.g. easier, harder).")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from cardforge_runtime.format import BATTLE_ACTIONS, BATTLE_PHASES, BATTLE_ROUND_DEFAULTS, BATTLE_ROUND_RANGES
@@ -51,15 +51,21 @@ class BattleRound(_Model):
     actions: list[Literal[BATTLE_ACTIONS]] = Field(default_factory=lambda: list(BATTLE_ACTIONS))  # type: ignore[valid-type]
     rescue: Rescue = Field(default_factory=Rescue)
 
-    @model_validator(mode="after")
-    def _in_order(self) -> BattleRound:
-        order = [BATTLE_PHASES.index(p) for p in self.phases]
-        if order != sorted(set(order)) or "character-turns" not in self.phases:
+    @field_validator("phases")
+    @classmethod
+    def _in_order(cls, phases: list[str]) -> list[str]:
+        order = [BATTLE_PHASES.index(p) for p in phases]
+        if order != sorted(set(order)) or "character-turns" not in phases:
             raise PydanticCustomError("phases", "the phases of a Battle round are listed once each, in the order "
                                       "{order}, character-turns among them", {
                                           "order": ", ".join(BATTLE_PHASES),
                                           "hint": f"write `phases: [{', '.join(BATTLE_PHASES)}]`"})
-        if len(set(self.actions)) != len(self.actions):
+        return phases
+
+    @field_validator("actions")
+    @classmethod
+    def _once_each(cls, actions: list[str]) -> list[str]:
+        if len(set(actions)) != len(actions):
             raise PydanticCustomError("actions", "each Action is listed once", {
                 "hint": f"the Actions are {', '.join(BATTLE_ACTIONS)}"})
-        return self
+        return actions

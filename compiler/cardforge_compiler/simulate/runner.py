@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -117,6 +118,9 @@ _CASE: list[BattleCase] = []    # the case a pool worker plays (set once by _sta
 
 
 def _start_worker(case: BattleCase) -> None:
+    # Ctrl-C reaches the whole process group: the command's process stops the pool,
+    # a worker finishes its task quietly (no traceback of its own)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _CASE[:] = [case]
     _bundle_of(case.bundle)
 
@@ -208,12 +212,16 @@ def simulate(case: BattleCase, counts: Sequence[int], runs: int, seed: int, *, w
     """Play ``runs`` runs of ``case`` at each player count of ``counts``; the runs in
     (player count, run) order. ``workers`` 1 plays in this process; more use a process
     pool (``start_method``: ``fork``, ``spawn``, ``forkserver`` or the platform's
-    default). ``progress(n)`` is called as ``n`` more runs are done.
+    default) of at most one process per task (``TASK_RUNS`` runs). ``progress(n)`` is
+    called as ``n`` more runs are done. Interrupted (``KeyboardInterrupt``), the pool's
+    queued tasks are cancelled and its workers end with the task they play.
 
     Raises:
         RunError: a run could not be played (the first one, in run order).
+        KeyboardInterrupt: Ctrl-C.
     """
     tasks = _tasks(counts, runs)
+    workers = min(workers, len(tasks))
     results: list[list[dict[str, Any]]] = []
     if workers <= 1:
         for players, indices in tasks:
@@ -224,9 +232,13 @@ def simulate(case: BattleCase, counts: Sequence[int], runs: int, seed: int, *, w
         context = multiprocessing.get_context(start_method)
         with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker,
                                  initargs=(case,)) as pool:
-            futures = [pool.submit(_play_task, players, seed, indices) for players, indices in tasks]
-            for future, (_players, indices) in zip(futures, tasks):
-                results.append(future.result())
-                if progress:
-                    progress(len(indices))
+            try:
+                futures = [pool.submit(_play_task, players, seed, indices) for players, indices in tasks]
+                for future, (_players, indices) in zip(futures, tasks):
+                    results.append(future.result())
+                    if progress:
+                        progress(len(indices))
+            except BaseException:       # Ctrl-C, or a run that failed: the queued tasks are not played
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
     return merge(results)

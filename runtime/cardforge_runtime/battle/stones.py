@@ -208,8 +208,9 @@ def check_stone_choice(stones: Sequence[Mapping[str, Any]], answer: Mapping[str,
     Raises:
         AnswerError: the pair is not listed (what is)."""
     offered = {(s["stone"], o["option"]) for s in stones for o in s["options"]}
-    if (answer.get("stone"), answer.get("option")) not in offered or any(
-            type(answer.get(k)) is not int for k in ("stone", "option")):
+    # the types first: a list or an object (unhashable) is never looked up in the set
+    if any(type(answer.get(k)) is not int for k in ("stone", "option")) or (
+            answer["stone"], answer["option"]) not in offered:
         pairs = ", ".join(f'{{"stone": {k}, "option": {j}}}' for k, j in sorted(offered)) or "none"
         raise AnswerError(f"spend a listed stone option: {pairs}")
 
