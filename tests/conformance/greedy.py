@@ -229,7 +229,7 @@ def _attack(session, options: dict[str, Any], aim: str) -> dict[str, Any] | None
 
 
 def _aimed_turn(session, request: dict[str, Any], aim: str, options: dict[str, Any]) -> dict[str, Any]:
-    """The ``turn`` of the aims ``all``, ``named``, ``reveal`` and ``leave``."""
+    """The ``turn`` of the aims ``all``, ``named``, ``reveal``, ``leave`` and ``clear`` (the module docstring)."""
     if aim in ("leave", "reveal", "clear") and "action rescue" in options:
         return {"do": "action", "action": "rescue", "figure": options["action rescue"]["figures"][0]}
     if aim == "reveal" and "action search" in options:
