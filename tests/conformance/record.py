@@ -16,9 +16,11 @@ player of ``players.py`` (legal answers of every kind, and now and then one the
 engine must refuse) and the transcript goes to ``generated/NAME.transcript.json``.
 Their answers are in the transcript, so a port replays them like the others.
 
-A case with ``"policy": {"aim": ..., "sixes": ...}`` (the Battle cases) is answered by
-the greedy player of ``greedy.py`` until the story ends, with its Battles played by
-the engine; its answers are written to ``NAME.answers.json`` beside the transcript.
+A case with ``"policy": {"aim": ..., "sixes": ..., "aims": ..., "choices": ...}`` (the
+Battle cases) is answered by the greedy player of ``greedy.py`` until the story ends,
+with its Battles played by the engine (``aims``: the aim per Battle card, ``choices``:
+the option taken per story card, see ``greedy_answer``); its answers are written to
+``NAME.answers.json`` beside the transcript.
 
 ``bundles/rules.bundle.json`` is compiled from ``content/rules/``,
 ``bundles/edges.bundle.json`` from ``content/edges/`` (other dice and nesting),
@@ -73,7 +75,8 @@ def _answers(case: dict, session: Session):
     if "policy" in case:
         policy = case["policy"]
         while not session.finished:
-            yield greedy_answer(session, policy["aim"], policy.get("sixes", False))
+            yield greedy_answer(session, policy["aim"], policy.get("sixes", False),
+                                aims=policy.get("aims"), choices=policy.get("choices"))
         return
     if "answer_seed" not in case:
         yield from json.loads((HERE / f"{case['name']}.answers.json").read_text(encoding="utf-8"))
