@@ -119,9 +119,73 @@ def test_turn_choices_number_every_legal_option(bundle):
     for _, answer, needs in choices:                     # each one the engine takes (a facing added)
         if needs == "facing":
             answer = {**answer, "facing": move["facing"]}
-        if needs == "trade":
-            answer = {**answer, "give": [], "take": []}
+        if needs == "trade":                               # one card: a Trade moves at least one
+            trade = next(o for o in request["options"] if o.get("action") == "trade")
+            theirs = next(p["cards"] for p in trade["partners"] if p["figure"] == answer["figure"])
+            answer = {**answer, "give": trade["cards"][:1], "take": [] if trade["cards"] else theirs[:1]}
         session.check_answer(answer)
+
+
+def _typing(lines: list[str]):
+    """A stand-in for the keyboard: each prompt reads the next of ``lines``."""
+    left = iter(lines)
+    return lambda prompt: next(left)
+
+
+def _at_a_turn_with_a_trade(bundle) -> Session:
+    session = Session.start(bundle, "act-1", players=2, seed=7)
+    _to_battle(session)
+    rng = random.Random(1)
+    while not (session.pending["kind"] == "turn"
+               and any(o.get("action") == "trade" for o in session.pending["options"])):
+        session.answer(battle_answer(session.pending, rng, exits=EXITS))
+    return session
+
+
+def test_a_word_after_an_option_that_takes_none_is_refused(bundle):
+    """`19 east` where 19 is a Trade (not a Move) is refused with why, never taken as
+    `19` with ` east` dropped; a Move still takes its facing after the number."""
+    from cardforge_compiler.play.keyboard import Terminal
+
+    session = _at_a_turn_with_a_trade(bundle)
+    terminal, request = Terminal(session, None), session.pending
+    choices = turn_choices(request, terminal.fig, terminal.tile_name)
+    before = json.dumps(session.save(), sort_keys=True)
+    for n, (label, _, needs) in enumerate(choices, 1):
+        if needs != "facing":
+            with pytest.raises(ValueError, match=rf"^not accepted: option {n} \({re.escape(label)}\) takes no "
+                                                 rf"direction"):
+                terminal.parse_turn(request, f"{n} east")
+    assert any(label.startswith("Trade: ") for label, _, _ in choices)
+    move = next(o for o in request["options"] if o["do"] == "move")
+    n = next(n for n, c in enumerate(choices, 1) if c[2] == "facing" and c[1]["to"] == move["squares"][0]["to"])
+    assert terminal.parse_turn(request, f"{n}  {move['facing'][:1]}")["facing"] == move["facing"]
+    assert json.dumps(session.save(), sort_keys=True) == before
+
+
+def test_a_trade_at_the_terminal_can_be_called_off_and_is_never_empty(bundle, monkeypatch):
+    """[Enter] at a Trade's card prompt goes back to the options, changing nothing;
+    `0` and `0` (nothing given, nothing taken) is refused with the engine's reason."""
+    from cardforge_compiler.play import keyboard
+    from cardforge_compiler.play.keyboard import Terminal
+
+    session = _at_a_turn_with_a_trade(bundle)
+    terminal, request = Terminal(session, None), session.pending
+    n, (label, answer, _) = next((n, c) for n, c in enumerate(
+        turn_choices(request, terminal.fig, terminal.tile_name), 1) if c[2] == "trade")
+    trade = next(o for o in request["options"] if o.get("action") == "trade")
+    theirs = next(p["cards"] for p in trade["partners"] if p["figure"] == answer["figure"])
+    assert trade["cards"] and theirs                   # both prompts are asked
+    before = json.dumps(session.save(), sort_keys=True)
+    for typed, refusal in ((["", ""], "the Trade is called off"),
+                           (["0", "0"], "not accepted: a Trade gives or takes at least one card")):
+        monkeypatch.setattr(keyboard, "_read", _typing(typed))
+        with pytest.raises(ValueError, match=refusal):
+            terminal.parse_turn(request, str(n))
+        assert json.dumps(session.save(), sort_keys=True) == before
+    monkeypatch.setattr(keyboard, "_read", _typing(["1", "0"]))
+    got = terminal.parse_turn(request, str(n))
+    assert len(got["give"]) + len(got["take"]) == 1
 
 
 # -- scripted, saved, resumed, recorded -----------------------------------------------------

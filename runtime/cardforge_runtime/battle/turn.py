@@ -161,7 +161,9 @@ def _action_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
             out.append({"do": "action", "action": "prepare"})
         elif action == "rescue" and (fallen := _allies(scene, figure_id, True)):
             out.append({"do": "action", "action": "rescue", "figures": fallen})
-        elif action == "trade" and (standing := _allies(scene, figure_id, False)):
+        elif action == "trade" and (standing := [f for f in _allies(scene, figure_id, False)   # a card to trade
+                                                 if scene.character(figure_id)["cards"]
+                                                 or scene.character(f)["cards"]]):
             me = scene.character(figure_id)
             out.append({"do": "action", "action": "trade", "figures": standing, "cards": list(me["cards"]),
                         "partners": [{"figure": f, "cards": list(scene.character(f)["cards"])} for f in standing]})
