@@ -188,6 +188,24 @@ def test_a_trade_at_the_terminal_can_be_called_off_and_is_never_empty(bundle, mo
     assert len(got["give"]) + len(got["take"]) == 1
 
 
+@pytest.mark.parametrize("columns", range(40, 92, 3))
+def test_help_never_wraps_onto_a_line_that_looks_like_an_event(bundle, columns, monkeypatch, capsys):
+    """`help` at every prompt, at any terminal width: no line of it starts with the
+    event mark `»` (a wrapped `(or type it after the number: 3 south)` read as an event)."""
+    from cardforge_compiler.play.keyboard import Terminal
+    from cardforge_compiler.play.screen import EVENT
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    terminal = Terminal(Session.start(bundle, "act-1", players=2, seed=7), None)
+    kinds = ["text", "card", "choice", "character", "roll", "reroll", "purchase", "battle", "leave", "keep",
+             "pick", "deploy", "prepare", "stones", "turn", "assign", "pips", "defend"]
+    for kind in kinds:
+        terminal.show_help({"kind": kind, "options": [1, 2], "dice": 3})
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) > 2 * len(kinds)
+    assert not [line for line in lines if line.lstrip().startswith(EVENT.strip())]
+
+
 # -- scripted, saved, resumed, recorded -----------------------------------------------------
 
 

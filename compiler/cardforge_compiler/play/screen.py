@@ -411,7 +411,7 @@ class Screen(BattleScreen):
                        + (", 'use N M' (Character N discards their kept card M to use it)"
                           if any(request.get("usable", [])) else "") + ".",
         }.get(kind, "")
-        say(f"At this prompt: {what}", "  help: ", "  " + EVENT)
+        say(f"At this prompt: {what}", "  help: ", " " * len("  help: "))   # never the event mark: help is no event
         say("Anywhere: 'party' shows the Characters, 'q' stops (the session is saved with --save), "
              "'help' shows this.", "  ", "  ")
 
