@@ -206,6 +206,37 @@ def test_help_never_wraps_onto_a_line_that_looks_like_an_event(bundle, columns, 
     assert not [line for line in lines if line.lstrip().startswith(EVENT.strip())]
 
 
+def test_the_fallen_are_told_before_the_battle_is_lost(bundle, capsys):
+    """A lost Battle: `» Athos has Fallen` comes before `» The Battle is lost in round
+    N (all fallen)`, as the runtime's events happen (the last Wound, then the end), and
+    each Fallen line once. Characters that never act lose Act I's first Battle."""
+    from cardforge_compiler.play.keyboard import Terminal
+
+    session = Session.start(bundle, "act-1", players=2, seed=7)
+    _to_battle(session)
+    terminal, rng = Terminal(session, []), random.Random(2)
+    for _ in range(2000):
+        request = session.pending
+        if not session.state.get("battle"):
+            break
+        if request["kind"] == "turn":
+            answer = {"do": "end"}
+        else:
+            answer = battle_answer(request, rng, exits=EXITS, greedy=0.0)
+        terminal.show_outcome(session.answer(answer))
+    out = click_free(capsys.readouterr().out)
+    lost = re.search(r"» The Battle is lost in round \d+ \(all fallen\)", out)
+    assert lost, out[-2000:]
+    for name in ("D'Artagnan", "Athos"):
+        told = [m.start() for m in re.finditer(rf"» {re.escape(name)} has Fallen", out)]
+        assert len(told) == 1 and told[0] < lost.start(), (name, out[-1500:])
+
+
+def click_free(text: str) -> str:
+    """``text`` without terminal styles (the screen styles the end of a Battle)."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
 # -- scripted, saved, resumed, recorded -----------------------------------------------------
 
 
