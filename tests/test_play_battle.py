@@ -406,18 +406,28 @@ def test_a_battle_in_a_real_terminal(bundle, gascony_bundle, tmp_path):
     assert (resumed.pending["kind"], resumed.state["battle"]["round"]) == ("stones", 2), text[-3000:]
 
 
-def test_the_readme_battle_excerpt_is_real_output(bundle, gascony_bundle, tmp_path):
-    """The README's Battle excerpt is what `cardforge play` prints for these answers."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    excerpt = readme.split("An excerpt of Act I's first Battle", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
-    session = Session.start(bundle, "act-1", players=2, seed=7)
-    script = _to_battle(session) + _battle_answers(session, 90)
-    (tmp_path / "a.json").write_text(json.dumps(script), encoding="utf-8")
-    result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", "2", "--seed", "7",
-                       "--answers", str(tmp_path / "a.json"))
+def test_the_readme_battle_excerpt_is_real_output(gascony_bundle):
+    """The README's Battle excerpt is what the README's own command prints: the command
+    is read from the README (its answers file is shipped in the repo), run from the repo
+    root, and every line of the excerpt is in its output."""
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    after = readme.split("An excerpt of Act I's first Battle", 1)[1]
+    command = after.split("```sh\n", 1)[1].split("```", 1)[0].strip()
+    excerpt = after.split("```text\n", 1)[1].split("```", 1)[0]
+    assert after.index("```sh") < after.index("```text")     # the command comes before its output
+    words = command.split()
+    assert words[:3] == ["cardforge", "play", "build/gascony.bundle.json"] and "--answers" in words, command
+    answers = root / words[words.index("--answers") + 1]
+    assert answers.is_file() and answers.is_relative_to(root / "docs")
+    result = subprocess.run([sys.executable, "-m", "cardforge_compiler", "play", str(gascony_bundle), *words[3:]],
+                            capture_output=True, text=True, cwd=root,
+                            env={**os.environ, "NO_COLOR": "1", "COLUMNS": "80"})
+    assert result.returncode == 0, result.stderr
     lines = [line for line in excerpt.splitlines() if line.strip() != "..."]
     assert len(lines) > 30
     out = result.stdout
+    assert "── Battle, round 1 (character-turns) ──" in out and "Traceback" not in result.stderr
     for line in lines:
         assert line in out, line
 
