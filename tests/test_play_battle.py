@@ -163,6 +163,17 @@ def test_a_word_after_an_option_that_takes_none_is_refused(bundle):
     assert json.dumps(session.save(), sort_keys=True) == before
 
 
+def test_a_word_after_the_facing_of_a_start_square_is_refused(bundle):
+    from cardforge_compiler.play.keyboard import Terminal
+
+    session = Session.start(bundle, "act-1", players=2, seed=7)
+    _to_battle(session)
+    terminal = Terminal(session, None)
+    with pytest.raises(ValueError, match=r"^not accepted: 'now' after the facing"):
+        terminal.parse_deploy(session.pending, "1 east now")
+    assert terminal.parse_deploy(session.pending, "1 e")["facing"] == "east"
+
+
 def test_a_trade_at_the_terminal_can_be_called_off_and_is_never_empty(bundle, monkeypatch):
     """[Enter] at a Trade's card prompt goes back to the options, changing nothing;
     `0` and `0` (nothing given, nothing taken) is refused with the engine's reason."""

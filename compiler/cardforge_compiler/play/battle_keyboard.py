@@ -90,6 +90,9 @@ class BattleKeyboard:
         parts = text.split()
         if not parts:
             raise ValueError("type the number of a Start square and a facing, such as: 1 east")
+        if len(parts) > 2:
+            raise ValueError(f"not accepted: {' '.join(parts[2:])!r} after the facing; type a Start square and a "
+                             "facing, such as: 1 east")
         square = request["squares"][self.one(parts[0], len(request["squares"])) - 1]
         facing = _facing(parts[1]) if len(parts) > 1 else _facing(self.ask_line("Facing (north, east, south, west)"))
         return self.checked({"square": square, "facing": facing})
