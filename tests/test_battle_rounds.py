@@ -364,3 +364,25 @@ def test_a_card_drawn_when_the_battle_ends_goes_to_its_discard_pile(bundle):
     assert state["decks"]["Reaction"]["discard"] == [drawn]
     assert scene.events[-1] == {"event": "card-returned", "card": drawn, "deck": "Reaction"}
     assert check_conservation(state, decks_in_play(pack, state)) == []
+
+
+def test_a_trade_that_gives_and_takes_nothing_is_refused_and_changes_nothing(bundle):
+    """Gascony's Legacy, Trade: cards change hands. An empty Trade would use up the
+    turn's Action for nothing: the runtime refuses it with its reason; a Trade of one
+    card is taken. The Trade option lists only allies with a card to trade."""
+    session = Session.start(bundle, "act-1", players=2, seed=7)
+    _to_battle(session)
+    rng = random.Random(1)
+    while not (session.pending["kind"] == "turn"
+               and any(o.get("action") == "trade" for o in session.pending["options"])):
+        session.answer(battle_answer(session.pending, rng, exits=EXITS))
+    trade = next(o for o in session.pending["options"] if o.get("action") == "trade")
+    partner = trade["partners"][0]
+    assert all(trade["cards"] or p["cards"] for p in trade["partners"])
+    before = json.dumps(session.save(), sort_keys=True)
+    empty = {"do": "action", "action": "trade", "figure": partner["figure"], "give": [], "take": []}
+    with pytest.raises(AnswerError, match="a Trade gives or takes at least one card"):
+        session.answer(empty)
+    assert json.dumps(session.save(), sort_keys=True) == before
+    one = {**empty, "give": trade["cards"][:1], "take": [] if trade["cards"] else partner["cards"][:1]}
+    session.check_answer(one)

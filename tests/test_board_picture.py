@@ -256,8 +256,10 @@ def test_los_through_the_command_line(bundle: Path) -> None:
     assert code == 0, err
     assert "  *  line of sight from (2, 3): + seen without Cover (25), ~ seen with Cover (14)" in out
     assert out.splitlines()[4] == " 3 +t *· +c ~· ~· ~· ~· ~2  █= █="      # row 3: the source, the Column, Cover behind it
-    assert "Start area" not in out                    # the Start squares are under the sight marks
-    assert "Exit area" not in out                     # nor the Exit squares (9, 4) (9, 5): both seen
+    # the Start and Exit squares keep their marks; the legend says which of them are seen
+    assert out.splitlines()[2] == " 1 S· S· S· +A  █  █  █  █  █  █"
+    assert "  S  Start area; line of sight: seen (1, 1), (3, 1), (1, 2); seen with Cover (2, 1)" in out
+    assert "  X  Exit area 1 (Exit edge: east); line of sight: seen (10, 4); seen with Cover (10, 5)" in out
 
 
 def _cells(text: str) -> list[str]:
@@ -310,10 +312,15 @@ def test_tile_letters_avoid_the_overlay_letters(names: list[str]) -> None:
 
 
 def test_the_legend_lists_only_what_is_shown() -> None:
+    """The Start and Exit areas keep their marks and legend lines under --los, except
+    the square sight is drawn from (its ``*``); an area with no mark left has no line."""
     text = to_text(build_scene(BOARD, LAYOUT, los=(2, 3)))
-    assert "  S  Start area" not in text and not any(cell[0] == "S" for cell in _cells(text))
+    assert "  S  Start area; line of sight: " in text and sum(cell[0] == "S" for cell in _cells(text)) == 4
+    text = to_text(build_scene(BOARD, LAYOUT, los=(1, 1)))       # the source is a Start square
+    assert "  S  Start area; line of sight: " in text and sum(cell[0] == "S" for cell in _cells(text)) == 3
     text = to_text(build_scene(BOARD, LAYOUT))
-    assert "  S  Start area" in text and sum(cell[0] == "S" for cell in _cells(text)) == 4
+    assert "  S  Start area\n" in text and sum(cell[0] == "S" for cell in _cells(text)) == 4
+    assert "line of sight" not in text
 
 
 @pytest.mark.parametrize(("los", "message"), [

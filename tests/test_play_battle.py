@@ -120,9 +120,133 @@ def test_turn_choices_number_every_legal_option(bundle):
     for _, answer, needs in choices:                     # each one the engine takes (a facing added)
         if needs == "facing":
             answer = {**answer, "facing": move["facing"]}
-        if needs == "trade":
-            answer = {**answer, "give": [], "take": []}
+        if needs == "trade":                               # one card: a Trade moves at least one
+            trade = next(o for o in request["options"] if o.get("action") == "trade")
+            theirs = next(p["cards"] for p in trade["partners"] if p["figure"] == answer["figure"])
+            answer = {**answer, "give": trade["cards"][:1], "take": [] if trade["cards"] else theirs[:1]}
         session.check_answer(answer)
+
+
+def _typing(lines: list[str]):
+    """A stand-in for the keyboard: each prompt reads the next of ``lines``."""
+    left = iter(lines)
+    return lambda prompt: next(left)
+
+
+def _at_a_turn_with_a_trade(bundle) -> Session:
+    session = Session.start(bundle, "act-1", players=2, seed=7)
+    _to_battle(session)
+    rng = random.Random(1)
+    while not (session.pending["kind"] == "turn"
+               and any(o.get("action") == "trade" for o in session.pending["options"])):
+        session.answer(battle_answer(session.pending, rng, exits=EXITS))
+    return session
+
+
+def test_a_word_after_an_option_that_takes_none_is_refused(bundle):
+    """`19 east` where 19 is a Trade (not a Move) is refused with why, never taken as
+    `19` with ` east` dropped; a Move still takes its facing after the number."""
+    from cardforge_compiler.play.keyboard import Terminal
+
+    session = _at_a_turn_with_a_trade(bundle)
+    terminal, request = Terminal(session, None), session.pending
+    choices = turn_choices(request, terminal.fig, terminal.tile_name)
+    before = json.dumps(session.save(), sort_keys=True)
+    for n, (label, _, needs) in enumerate(choices, 1):
+        if needs != "facing":
+            with pytest.raises(ValueError, match=rf"^not accepted: option {n} \({re.escape(label)}\) takes no "
+                                                 rf"direction"):
+                terminal.parse_turn(request, f"{n} east")
+    assert any(label.startswith("Trade: ") for label, _, _ in choices)
+    move = next(o for o in request["options"] if o["do"] == "move")
+    n = next(n for n, c in enumerate(choices, 1) if c[2] == "facing" and c[1]["to"] == move["squares"][0]["to"])
+    assert terminal.parse_turn(request, f"{n}  {move['facing'][:1]}")["facing"] == move["facing"]
+    assert json.dumps(session.save(), sort_keys=True) == before
+
+
+def test_a_word_after_the_facing_of_a_start_square_is_refused(bundle):
+    from cardforge_compiler.play.keyboard import Terminal
+
+    session = Session.start(bundle, "act-1", players=2, seed=7)
+    _to_battle(session)
+    terminal = Terminal(session, None)
+    with pytest.raises(ValueError, match=r"^not accepted: 'now' after the facing"):
+        terminal.parse_deploy(session.pending, "1 east now")
+    assert terminal.parse_deploy(session.pending, "1 e")["facing"] == "east"
+
+
+def test_a_trade_at_the_terminal_can_be_called_off_and_is_never_empty(bundle, monkeypatch):
+    """[Enter] at a Trade's card prompt goes back to the options, changing nothing;
+    `0` and `0` (nothing given, nothing taken) is refused with the engine's reason."""
+    from cardforge_compiler.play import keyboard
+    from cardforge_compiler.play.keyboard import Terminal
+
+    session = _at_a_turn_with_a_trade(bundle)
+    terminal, request = Terminal(session, None), session.pending
+    n, (label, answer, _) = next((n, c) for n, c in enumerate(
+        turn_choices(request, terminal.fig, terminal.tile_name), 1) if c[2] == "trade")
+    trade = next(o for o in request["options"] if o.get("action") == "trade")
+    theirs = next(p["cards"] for p in trade["partners"] if p["figure"] == answer["figure"])
+    assert trade["cards"] and theirs                   # both prompts are asked
+    before = json.dumps(session.save(), sort_keys=True)
+    for typed, refusal in ((["", ""], "the Trade is called off"),
+                           (["0", "0"], "not accepted: a Trade gives or takes at least one card")):
+        monkeypatch.setattr(keyboard, "_read", _typing(typed))
+        with pytest.raises(ValueError, match=refusal):
+            terminal.parse_turn(request, str(n))
+        assert json.dumps(session.save(), sort_keys=True) == before
+    monkeypatch.setattr(keyboard, "_read", _typing(["1", "0"]))
+    got = terminal.parse_turn(request, str(n))
+    assert len(got["give"]) + len(got["take"]) == 1
+
+
+@pytest.mark.parametrize("columns", range(40, 92, 3))
+def test_help_never_wraps_onto_a_line_that_looks_like_an_event(bundle, columns, monkeypatch, capsys):
+    """`help` at every prompt, at any terminal width: no line of it starts with the
+    event mark `»` (a wrapped `(or type it after the number: 3 south)` read as an event)."""
+    from cardforge_compiler.play.keyboard import Terminal
+    from cardforge_compiler.play.screen import EVENT
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    terminal = Terminal(Session.start(bundle, "act-1", players=2, seed=7), None)
+    kinds = ["text", "card", "choice", "character", "roll", "reroll", "purchase", "battle", "leave", "keep",
+             "pick", "deploy", "prepare", "stones", "turn", "assign", "pips", "defend"]
+    for kind in kinds:
+        terminal.show_help({"kind": kind, "options": [1, 2], "dice": 3})
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) > 2 * len(kinds)
+    assert not [line for line in lines if line.lstrip().startswith(EVENT.strip())]
+
+
+def test_the_fallen_are_told_before_the_battle_is_lost(bundle, capsys):
+    """A lost Battle: `» Athos has Fallen` comes before `» The Battle is lost in round
+    N (all fallen)`, as the runtime's events happen (the last Wound, then the end), and
+    each Fallen line once. Characters that never act lose Act I's first Battle."""
+    from cardforge_compiler.play.keyboard import Terminal
+
+    session = Session.start(bundle, "act-1", players=2, seed=7)
+    _to_battle(session)
+    terminal, rng = Terminal(session, []), random.Random(2)
+    for _ in range(2000):
+        request = session.pending
+        if not session.state.get("battle"):
+            break
+        if request["kind"] == "turn":
+            answer = {"do": "end"}
+        else:
+            answer = battle_answer(request, rng, exits=EXITS, greedy=0.0)
+        terminal.show_outcome(session.answer(answer))
+    out = click_free(capsys.readouterr().out)
+    lost = re.search(r"» The Battle is lost in round \d+ \(all fallen\)", out)
+    assert lost, out[-2000:]
+    for name in ("D'Artagnan", "Athos"):
+        told = [m.start() for m in re.finditer(rf"» {re.escape(name)} has Fallen", out)]
+        assert len(told) == 1 and told[0] < lost.start(), (name, out[-1500:])
+
+
+def click_free(text: str) -> str:
+    """``text`` without terminal styles (the screen styles the end of a Battle)."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
 
 # -- scripted, saved, resumed, recorded -----------------------------------------------------
@@ -294,18 +418,28 @@ def test_a_battle_in_a_real_terminal(bundle, gascony_bundle, tmp_path):
     assert (resumed.pending["kind"], resumed.state["battle"]["round"]) == ("stones", 2), text[-3000:]
 
 
-def test_the_readme_battle_excerpt_is_real_output(bundle, gascony_bundle, tmp_path):
-    """The README's Battle excerpt is what `cardforge play` prints for these answers."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    excerpt = readme.split("An excerpt of Act I's first Battle", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
-    session = Session.start(bundle, "act-1", players=2, seed=7)
-    script = _to_battle(session) + _battle_answers(session, 90)
-    (tmp_path / "a.json").write_text(json.dumps(script), encoding="utf-8")
-    result = cardforge("play", str(gascony_bundle), "--story", "act-1", "--players", "2", "--seed", "7",
-                       "--answers", str(tmp_path / "a.json"))
+def test_the_readme_battle_excerpt_is_real_output(gascony_bundle):
+    """The README's Battle excerpt is what the README's own command prints: the command
+    is read from the README (its answers file is shipped in the repo), run from the repo
+    root, and every line of the excerpt is in its output."""
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    after = readme.split("An excerpt of Act I's first Battle", 1)[1]
+    command = after.split("```sh\n", 1)[1].split("```", 1)[0].strip()
+    excerpt = after.split("```text\n", 1)[1].split("```", 1)[0]
+    assert after.index("```sh") < after.index("```text")     # the command comes before its output
+    words = command.split()
+    assert words[:3] == ["cardforge", "play", "build/gascony.bundle.json"] and "--answers" in words, command
+    answers = root / words[words.index("--answers") + 1]
+    assert answers.is_file() and answers.is_relative_to(root / "docs")
+    result = subprocess.run([sys.executable, "-m", "cardforge_compiler", "play", str(gascony_bundle), *words[3:]],
+                            capture_output=True, text=True, cwd=root,
+                            env={**os.environ, "NO_COLOR": "1", "COLUMNS": "80"})
+    assert result.returncode == 0, result.stderr
     lines = [line for line in excerpt.splitlines() if line.strip() != "..."]
     assert len(lines) > 30
     out = result.stdout
+    assert "── Battle, round 1 (character-turns) ──" in out and "Traceback" not in result.stderr
     for line in lines:
         assert line in out, line
 

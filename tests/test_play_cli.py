@@ -445,7 +445,7 @@ def test_help_at_a_prompt(tmp_path: Path):
     assert result.returncode == 0, result.stderr
     assert "  help: At this prompt: press Enter to read on." in result.stdout
     assert ("  help: At this prompt: press Enter and the dice are rolled for you, or type the 2 faces rolled at the "
-            "table, such as: 6 2 4.") in " ".join(result.stdout.replace("\n  » ", " ").splitlines())
+            "table, such as: 6 2 4.") in " ".join(line.strip() for line in result.stdout.splitlines())
     assert "Anywhere: 'party' shows the Characters, 'q' stops" in result.stdout
 
 

@@ -148,7 +148,7 @@ def board(paths: tuple[str, ...], layout_id: str, pack_id: str | None, output: P
 
     \b
     Example:
-      cardforge board content/ --layout carmes-deschaux-courtyard -o courtyard.svg
+      cardforge board content/ --layout carmes-deschaux-courtyard -o build/courtyard.svg
       cardforge board content/ --layout carmes-deschaux-courtyard --format text --players 2
       cardforge board build/gascony.bundle.json --layout carmes-deschaux-courtyard -o x.svg
       cardforge board content/ --layout carmes-deschaux-courtyard --los 2,7 --diagnostics

@@ -4,9 +4,11 @@ One cell of three characters per square, then a legend. Each of the three places
 has its own set of characters, and no character means two things:
 
 1. an overlay, always a symbol or one of the reserved letters ``S`` and ``X``:
-   with ``--los``, ``*`` the square lines of sight are drawn from, ``+`` a square it
-   sees, ``~`` a square it sees that has Cover; with ``--diagnostics`` ``!``
-   unreachable; else ``S`` a Start square, ``X`` an Exit square; else a space;
+   with ``--los``, ``*`` the square lines of sight are drawn from; with
+   ``--diagnostics`` ``!`` unreachable; else ``S`` a Start square, ``X`` an Exit
+   square; else, with ``--los``, ``+`` a square it sees, ``~`` a square it sees that
+   has Cover; else a space (a Start or Exit square keeps its ``S`` / ``X`` under
+   ``--los``: the legend's Start and Exit lines say which of them are seen);
 2. what is on the square: ``#`` a wall; a deployment number (``1``-``4``); ``@`` a
    Named Enemy; a Search token's label (an upper-case letter or ``?``; ``$`` for a
    label that is not one, or is a reserved letter); the lower-case letter of a
@@ -21,8 +23,7 @@ Fallen, a Named Enemy's health); the legend lists each figure. A terrain tile re
 in play has no squares: the legend says it was removed.
 
 Keyword marks are not used: the legend spells keywords out. The legend lists only
-what the picture shows (with ``--los`` the Start squares are under the sight marks,
-so no Start line).
+what the picture shows.
 
 ``unicode=False`` keeps every character ASCII (author text too, escaped as
 ``\\xe9``) for a terminal that is not UTF-8; with ``unicode=True`` walls are ``█``,
@@ -43,6 +44,20 @@ _RESERVED = {ch.lower() for ch in OVERLAY.values()}
 
 _ARROWS = {"north": "^", "east": ">", "south": "v", "west": "<"}
 _ARROWS_UNICODE = {"north": "↑", "east": "→", "south": "↓", "west": "←"}
+
+
+def _seen(scene: Scene, squares: list[Sq] | set[Sq], overlay: dict[Sq, str], mark: str) -> str:
+    """With ``--los``: which of an area's ``squares`` drawn as ``mark`` are seen, as
+    ``"; line of sight: seen (5, 10), with Cover (8, 10)"`` (``""`` without ``--los``)."""
+    if scene.los is None:
+        return ""
+    _, seen, cover = scene.los
+    shown_here = sorted((sq for sq in squares if overlay.get(sq) == mark), key=lambda s: (s[1], s[0]))
+    plain = [_sq(sq) for sq in shown_here if sq in seen and sq not in cover]
+    covered = [_sq(sq) for sq in shown_here if sq in cover]
+    parts = ([f"seen {', '.join(plain)}"] if plain else []) + ([f"seen with Cover {', '.join(covered)}"]
+                                                              if covered else [])
+    return "; line of sight: " + ("; ".join(parts) if parts else "none seen")
 
 
 def tile_letters(names: list[str]) -> dict[str, str]:
@@ -100,15 +115,17 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
             main[spot.square] = str(spot.players)[:1]
     railed = {sq for edge in scene.edges for sq in _separated(edge.segment)}
     figures = {figure.square: figure for figure in scene.figures}
-    overlay: dict[Sq, str] = {sq: OVERLAY["start"] for sq in scene.start}
+    overlay: dict[Sq, str] = {}
+    if scene.los is not None:                    # under the areas' marks: the legend tells those
+        source, seen, cover = scene.los
+        overlay.update({sq: OVERLAY["seen"] for sq in seen})
+        overlay.update({sq: OVERLAY["cover"] for sq in cover})
+    overlay.update({sq: OVERLAY["start"] for sq in scene.start})
     overlay.update({sq: OVERLAY["exit"] for squares, _ in scene.exits for sq in squares})
     for square in scene.unreachable or ():
         overlay[square] = OVERLAY["unreachable"]
     if scene.los is not None:
-        source, seen, cover = scene.los
-        overlay.update({sq: OVERLAY["seen"] for sq in seen})
-        overlay.update({sq: OVERLAY["cover"] for sq in cover})
-        overlay[source] = OVERLAY["source"]
+        overlay[scene.los[0]] = OVERLAY["source"]
 
     lines = [f"layout {say(scene.layout_id)}: {say(scene.title)} ({scene.columns} x {scene.rows} squares)"]
     lines.append("   " + "".join(f"{c:>3}" for c in range(1, scene.columns + 1)))
@@ -181,10 +198,11 @@ def to_text(scene: Scene, *, unicode: bool = True) -> str:
     for figure in scene.figures:
         lines.append(f"  {figure.mark}{arrows.get(figure.side, figure.side)} {say(figure.text)}")
     if any(overlay[sq] == OVERLAY["start"] for sq in scene.start):
-        lines.append(f"  {OVERLAY['start']}  Start area")
+        lines.append(f"  {OVERLAY['start']}  Start area" + _seen(scene, scene.start, overlay, OVERLAY["start"]))
     for number, (squares, edge_side) in enumerate(scene.exits, 1):
         if any(overlay[sq] == OVERLAY["exit"] for sq in squares):
-            lines.append(f"  {OVERLAY['exit']}  Exit area {number}" + (f" (Exit edge: {edge_side})" if edge_side else ""))
+            lines.append(f"  {OVERLAY['exit']}  Exit area {number}" + (f" (Exit edge: {edge_side})" if edge_side else "")
+                         + _seen(scene, squares, overlay, OVERLAY["exit"]))
     if scene.los is not None:
         source, seen, cover = scene.los
         lines.append(f"  {OVERLAY['source']}  line of sight from {_sq(source)}: {OVERLAY['seen']} seen without Cover "

@@ -71,7 +71,7 @@ def play(bundle: Path, story_id: str | None, players: int | None, characters: st
     Example:
       cardforge play build/gascony.bundle.json --story act-1 --players 2 --seed 7
       cardforge play build/gascony.bundle.json --story act-1 --seed 7 --answers answers.json
-      cardforge play build/gascony.bundle.json --campaign --players 2 --save campaign.json
+      cardforge play build/gascony.bundle.json --campaign --players 2 --save build/campaign.json
     """
     from cardforge_compiler.play.game import run
 

@@ -40,7 +40,8 @@ BATTLE_HELP = {
     "stones": "press Enter and the Stones of Chance are rolled for you, or type the numbers of the faces rolled "
               "at the table (one per Stone).",
     "turn": "type the number of an option; a Move then asks the facing (or type it after the number: 3 south); "
-            "a Trade asks which cards are given and taken. 'board' draws the board.",
+            "a Trade asks which cards are given and taken (0: none; [Enter]: back to the options). "
+            "'board' draws the board.",
     "assign": "type the successes given to each target, in the order listed (2 1); the total at most the "
               "successes rolled.",
     "pips": "press Enter for the suggested dice, or type the positions of the dice that get the pips (1 3).",
@@ -89,6 +90,9 @@ class BattleKeyboard:
         parts = text.split()
         if not parts:
             raise ValueError("type the number of a Start square and a facing, such as: 1 east")
+        if len(parts) > 2:
+            raise ValueError(f"not accepted: {' '.join(parts[2:])!r} after the facing; type a Start square and a "
+                             "facing, such as: 1 east")
         square = request["squares"][self.one(parts[0], len(request["squares"])) - 1]
         facing = _facing(parts[1]) if len(parts) > 1 else _facing(self.ask_line("Facing (north, east, south, west)"))
         return self.checked({"square": square, "facing": facing})
@@ -113,8 +117,11 @@ class BattleKeyboard:
 
     def parse_turn(self, request: dict[str, Any], text: str) -> dict[str, Any]:
         choices = turn_choices(request, self.fig, self.tile_name)   # type: ignore[attr-defined]
-        number, _, rest = text.partition(" ")
-        label, answer, needs = choices[self.one(number, len(choices)) - 1]
+        number, rest = (text.split(None, 1) + [""])[:2] if text.strip() else ("", "")
+        picked = self.one(number, len(choices))
+        label, answer, needs = choices[picked - 1]
+        if rest.strip() and needs != "facing":            # only a Move takes a word after its number
+            raise ValueError(f"not accepted: option {picked} ({label}) takes no direction; type {picked} alone")
         answer = dict(answer)
         if needs == "facing":
             move = next(o for o in request["options"] if o["do"] == "move")
@@ -141,14 +148,18 @@ class BattleKeyboard:
         return self.checked(answer)
 
     def pick_cards(self, cards: list[str], verb: str) -> list[str]:
-        """Ask which of ``cards`` are given or taken in a Trade (numbers; Enter: none)."""
+        """Ask which of ``cards`` are given or taken in a Trade: their numbers, ``0`` for
+        none; [Enter] calls the Trade off (``ValueError``: the turn's options are asked
+        again and nothing is played)."""
         if not cards:
             return []
         listing = ", ".join(f"{n}. {self.card_name(c)}" for n, c in enumerate(cards, 1))  # type: ignore[attr-defined]
         while True:
-            text = self.ask_line(f"Cards to {verb}: {listing} (numbers; [Enter]: none)")
+            text = self.ask_line(f"Cards to {verb}: {listing} (numbers; 0: none; [Enter]: back to the options)")
+            if not text:
+                raise ValueError("the Trade is called off: choose again")
             try:
-                return [cards[n - 1] for n in self.numbers(text, 1, len(cards))] if text else []
+                return [] if text == "0" else [cards[n - 1] for n in self.numbers(text, 1, len(cards))]
             except ValueError as error:
                 click.secho(f"  {error}", fg="yellow")
 

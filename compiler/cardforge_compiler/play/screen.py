@@ -255,10 +255,31 @@ class Screen(BattleScreen):
         for index in range(len(state["characters"])):
             click.echo(f"  - {self.character_line(index)}")
 
+    def fallen_after(self, entry: dict[str, Any]) -> dict[int, str]:
+        """Where the Fallen of ``entry`` are told, in the order things happened: the
+        event index -> the line ``X has Fallen``, after the last Wound the Character
+        took (else before the end of the Battle); its state change is then not told
+        again at the end of the answer."""
+        fell = [int(c["path"].split("/")[2]) for c in entry["changes"]
+                if c["path"].startswith("/characters/") and c["path"].endswith("/fallen") and c["to"] is True]
+        events, out = entry["events"], {}
+        for index in fell:
+            name = self.who(index)
+            wounds = [i for i, e in enumerate(events) if e["event"] == "wound" and self.fig(e.get("figure")) == name]
+            ends = [i - 1 for i, e in enumerate(events) if e["event"] == "battle-end"]
+            at = wounds[-1] if wounds else (ends[0] if ends else None)
+            if at is not None:
+                out[at] = (out[at] + "\n" if at in out else "") + f"{name} has Fallen"
+        return out
+
     def show_outcome(self, entry: dict[str, Any]) -> None:
         self.shown_dice = None
         self.remember_figures()                 # a figure placed by this answer
-        for event in entry["events"]:
+        fallen = self.fallen_after(entry)
+        for at in sorted(fallen):
+            if at < 0:
+                self.say_fallen(fallen[at])
+        for number, event in enumerate(entry["events"]):
             if event["event"] in ("roll", "reroll"):
                 verb = "rolled" if event["event"] == "roll" else "spent 1 Destiny and rerolled"
                 self.shown_dice = (event["character"], event["faces"])
@@ -297,11 +318,21 @@ class Screen(BattleScreen):
                 line = self.battle_event(event)
                 if line:
                     click.echo(f"  {EVENT}{line}")
+            if number in fallen:
+                self.say_fallen(fallen[number])
         self.remember_figures()
+        told = {line for lines in fallen.values() for line in lines.split("\n")}
         for change in entry["changes"]:
             line = self.change_line(change)
+            if line in told and change["path"].endswith("/fallen"):
+                continue
             if line:
                 click.secho(f"  {EVENT}{line}", fg="cyan")
+
+    @staticmethod
+    def say_fallen(lines: str) -> None:
+        for line in lines.split("\n"):
+            click.secho(f"  {EVENT}{line}", fg="cyan")
 
     def campaign_event(self, event: dict[str, Any]) -> str | None:
         """A Campaign Mode step in words (docs/runtime.md, Campaigns); Destiny and
@@ -411,7 +442,7 @@ class Screen(BattleScreen):
                        + (", 'use N M' (Character N discards their kept card M to use it)"
                           if any(request.get("usable", [])) else "") + ".",
         }.get(kind, "")
-        say(f"At this prompt: {what}", "  help: ", "  " + EVENT)
+        say(f"At this prompt: {what}", "  help: ", " " * len("  help: "))   # never the event mark: help is no event
         say("Anywhere: 'party' shows the Characters, 'q' stops (the session is saved with --save), "
              "'help' shows this.", "  ", "  ")
 

@@ -359,6 +359,9 @@ def _random_turn(request: Request, table: Table) -> Answer:
             partner = table.choice(option["partners"])
             give = [c for c in option["cards"] if table.coin()]
             take = [c for c in partner["cards"] if table.coin()]
+            if not give and not take:             # a Trade moves at least one card (the runtime refuses none)
+                card = table.choice(option["cards"] + partner["cards"])
+                give, take = ([card], []) if card in option["cards"] else ([], [card])
             return {"do": "action", "action": action, "figure": partner["figure"], "give": give, "take": take}
         if action == "interact":
             tile = table.choice(option["tiles"])

@@ -97,6 +97,8 @@ def check_turn(request: Mapping[str, Any], answer: Mapping[str, Any], rule: Dice
                 value = answer.get(key)
                 if not isinstance(value, list) or any(not _in(c, held) for c in value) or len(set(value)) != len(value):
                     raise AnswerError(f'give "{key}": some of the cards {held}, each once')
+            if not answer["give"] and not answer["take"]:
+                raise AnswerError("a Trade gives or takes at least one card")
         elif action == "interact":
             only_fields("turn", answer, "do", "action", "tile", "name")
             if not any(_in(answer.get("tile"), [t["tile"]]) and answer.get("name") == t["name"] for t in option["tiles"]):

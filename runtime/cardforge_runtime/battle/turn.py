@@ -161,7 +161,8 @@ def _action_options(scene: Scene, turn: dict[str, Any]) -> list[dict[str, Any]]:
             out.append({"do": "action", "action": "prepare"})
         elif action == "rescue" and (fallen := _allies(scene, figure_id, True)):
             out.append({"do": "action", "action": "rescue", "figures": fallen})
-        elif action == "trade" and (near := _allies(scene, figure_id, None)):
+        elif action == "trade" and (near := [f for f in _allies(scene, figure_id, None)   # a card to trade
+                                             if scene.character(figure_id)["cards"] or scene.character(f)["cards"]]):
             me = scene.character(figure_id)
             out.append({"do": "action", "action": "trade", "figures": near, "cards": list(me["cards"]),
                         "partners": [{"figure": f, "cards": list(scene.character(f)["cards"])} for f in near]})
