@@ -236,8 +236,32 @@ def test_cli_a_missing_path_and_a_pack_without_battle_rounds(tmp_path):
     result = _cli(tmp_path / "nothing.json", "--battle", 1)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     descent = ROOT / "content" / "descent-props"
-    result = _cli(descent, "--battle", 1)
-    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    result = _cli(descent, "--battle", 1)            # its bundle has "battle_round": null
+    assert result.returncode == 2 and "has no battle_round" in result.stderr, result.stderr
+
+
+def test_cli_without_battle_reports_every_battle_card(gascony_bundle, bundle_data):
+    """No ``--battle``: one report per Battle card of the packs with a ``battle_round``,
+    in the bundle's order (Gascony's 11), text and JSON; ``--story`` keeps one story's."""
+    cards = [(story["id"], card["id"]) for pack in bundle_data["packs"] if pack.get("battle_round")
+             for story in pack["stories"] for card in story["cards"] if any(s["kind"] == "battle" for s in card["steps"])]
+    assert len(cards) == 11
+    result = _cli(gascony_bundle, "--players", 2, "--runs", 2, "--workers", 1, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert (document["format"], document["version"]) == ("cardforge-simulations", 1)
+    assert [(r["story"], r["battle"]) for r in document["reports"]] == cards
+    assert all(r["players"][0]["runs"] == 2 for r in document["reports"])
+    result = _cli(gascony_bundle, "--story", "act-2", "--players", 2, "--runs", 1, "--workers", 1)
+    titles = [line for line in result.stdout.splitlines() if line.startswith("Battle card ")]
+    assert [t.split()[2] for t in titles] == [str(c) for s, c in cards if s == "act-2"], result.stderr
+
+
+def test_cli_without_battle_on_content_whose_battles_are_played_at_the_table():
+    from _helpers import ROOT
+
+    result = _cli(ROOT / "content" / "descent-props", "--runs", 1)
+    assert result.returncode == 2 and "no pack with a battle_round" in result.stderr, result.stderr
 
 
 @pytest.mark.parametrize("policy", ["greedy", "random"])

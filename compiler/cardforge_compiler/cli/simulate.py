@@ -23,7 +23,7 @@ from cardforge_compiler.cli.stats import bundle_data
 from cardforge_compiler.report import EXIT_USAGE, ConfigError, shown
 from cardforge_compiler.simulate import MAX_RUNS, MAX_WORKERS
 
-__all__ = ["find_battle", "simulate"]
+__all__ = ["every_battle", "find_battle", "simulate"]
 
 
 def find_battle(bundle: Mapping[str, Any], card: int, story: str | None) -> tuple[Mapping[str, Any], str, Mapping[str, Any]]:
@@ -60,9 +60,36 @@ def find_battle(bundle: Mapping[str, Any], card: int, story: str | None) -> tupl
     return found[0]  # type: ignore[return-value]
 
 
+def every_battle(bundle: Mapping[str, Any], story: str | None) -> list[tuple[Mapping[str, Any], str, int, Mapping[str, Any]]]:
+    """``(pack, story id, card id, battle step)`` of every Battle card the engine plays:
+    the cards with a ``battle`` step of the packs with a ``battle_round``, in the
+    bundle's order (only ``story``'s when given).
+
+    Raises:
+        ConfigError: no such story; its pack (or, without ``story``, every pack) has no
+            ``battle_round``; no Battle card there.
+    """
+    stories = [(pack, s) for pack in bundle["packs"] for s in pack["stories"]]
+    if story is not None and not any(s["id"] == story for _, s in stories):
+        raise ConfigError(f"no story {shown(story)!r}: the stories are {', '.join(shown(s['id']) for _, s in stories)}")
+    chosen = [(pack, s) for pack, s in stories if story is None or s["id"] == story]
+    played = [(pack, s) for pack, s in chosen if pack.get("battle_round") is not None]
+    if not played:
+        packs = ", ".join(sorted({shown(pack["id"]) for pack, _ in chosen}))
+        raise ConfigError(f"no pack with a battle_round ({packs}): their Battles are played at the table, "
+                          "the engine cannot play them (docs/format.md)")
+    found = [(pack, s["id"], data["id"], step) for pack, s in played for data in s["cards"]
+             for step in data["steps"] if step["kind"] == "battle"]
+    found = [f for i, f in enumerate(found) if all(f[1:3] != g[1:3] for g in found[:i])]   # a card's first Battle
+    if not found:
+        raise ConfigError("no Battle card" + (f" in {shown(story)!r}" if story else ""))
+    return found
+
+
 @click.command()
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("--battle", "card", type=int, required=True, metavar="CARD", help="The Battle card's id (e.g. 102).")
+@click.option("--battle", "card", type=int, metavar="CARD",
+              help="The Battle card's id (e.g. 102); without it, every Battle card (of --story when given).")
 @click.option("--story", metavar="ID", help="The story the card is in (needed when two stories have that card).")
 @click.option("--players", type=click.IntRange(1), metavar="N",
               help="Only this player count (default: every count the pack allows).")
@@ -80,22 +107,49 @@ def find_battle(bundle: Mapping[str, Any], card: int, story: str | None) -> tupl
 @click.option("--difficulty", metavar="NAME", help="A difficulty option of the pack (e.g. easier, harder).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text tables for people, json for tools (docs/simulate.md).")
-def simulate(paths: tuple[str, ...], card: int, story: str | None, players: int | None, runs: int, seed: int,
+def simulate(paths: tuple[str, ...], card: int | None, story: str | None, players: int | None, runs: int, seed: int,
              policy: str, workers: int | None, max_rounds: int, difficulty: str | None, fmt: str) -> None:
-    """Play one Battle many times with an automatic policy and report its balance.
+    """Play a Battle many times with an automatic policy and report its balance
+    (without --battle: every Battle card, one report each).
 
     \b
     Example:
       cardforge simulate content/gascony/ --battle 102 --runs 2000
       cardforge simulate build/gascony.bundle.json --battle 48 --players 2 --format json
+      cardforge simulate build/gascony.bundle.json --runs 200
     """
     from cardforge_compiler.simulate.report import report, text
     from cardforge_compiler.simulate.runner import BattleCase, RunError, default_workers
     from cardforge_compiler.simulate.runner import simulate as run_all
 
     bundle = bundle_data(paths, "simulate")
-    pack, story_id, step = find_battle(bundle, card, story)
-    if "battle_round" not in pack:
+    if card is not None:
+        pack, story_id, step = find_battle(bundle, card, story)
+        battles = [(pack, story_id, card, step)]
+    else:
+        battles = every_battle(bundle, story)
+    documents = []
+    for pack, story_id, number, step in battles:
+        counts = _counts(pack, players, difficulty)
+        meta = {"pack": pack["id"], "story": story_id, "battle": number, "layout": step["layout"],
+                "objectives": step["objectives"], "policy": policy, "seed": seed, "runs": runs,
+                "max_rounds": max_rounds, "difficulty": difficulty, "players": counts,
+                "characters": {n: pack["players"].get("solo_characters", 1) if n == 1 else n for n in counts}}
+        case = BattleCase(bundle, story_id, number, policy=policy, max_rounds=max_rounds, difficulty=difficulty)
+        documents.append(report(meta, _play(case, counts, runs, seed, workers or default_workers(), number, run_all,
+                                            RunError)))
+    if fmt == "json":
+        document = documents[0] if card is not None else {"format": "cardforge-simulations", "version": 1,
+                                                          "reports": documents}
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n".join(text(d) for d in documents), nl=False)
+
+
+def _counts(pack: Mapping[str, Any], players: int | None, difficulty: str | None) -> list[int]:
+    """The player counts to play for ``pack``; ``ConfigError`` for a pack without a
+    ``battle_round``, a count or a difficulty the pack does not have."""
+    if pack.get("battle_round") is None:
         raise ConfigError(f"pack {shown(pack['id'])!r} has no battle_round: its Battles are played at the table, "
                           "the engine cannot play them (docs/format.md)")
     limits = pack["players"]
@@ -104,29 +158,23 @@ def simulate(paths: tuple[str, ...], card: int, story: str | None, players: int 
     names = [d["name"] for d in pack.get("difficulty") or ()]
     if difficulty is not None and difficulty not in names:
         raise ConfigError(f"--difficulty {shown(difficulty)!r}: the pack's options are {', '.join(names) or 'none'}")
-    counts = [players] if players is not None else list(range(limits["min"], limits["max"] + 1))
-    case = BattleCase(bundle, story_id, card, policy=policy, max_rounds=max_rounds, difficulty=difficulty)
-    total = runs * len(counts)
+    return [players] if players is not None else list(range(limits["min"], limits["max"] + 1))
+
+
+def _play(case: Any, counts: list[int], runs: int, seed: int, workers: int, number: int, run_all: Any,
+          run_error: type[Exception]) -> list[dict[str, Any]]:
+    """The runs of one Battle, with a progress bar on a terminal; a run the engine
+    could not play is reported and exits 2."""
     bar = None
     if sys.stderr.isatty():
-        bar = click.progressbar(length=total, label=f"simulating Battle {card}", file=sys.stderr, width=30)
+        bar = click.progressbar(length=runs * len(counts), label=f"simulating Battle {number}", file=sys.stderr, width=30)
         bar.__enter__()
     try:
-        played = run_all(case, counts, runs, seed, workers=workers or default_workers(),
-                         progress=bar.update if bar is not None else None)
-    except RunError as error:
+        return run_all(case, counts, runs, seed, workers=workers, progress=bar.update if bar is not None else None)
+    except run_error as error:
         click.echo(f"simulate: a run could not be played: {shown(str(error))} (a defect of cardforge: please report it)",
                    err=True)
         sys.exit(EXIT_USAGE)
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
-    meta = {"pack": pack["id"], "story": story_id, "battle": card, "layout": step["layout"],
-            "objectives": step["objectives"], "policy": policy, "seed": seed, "runs": runs, "max_rounds": max_rounds,
-            "difficulty": difficulty, "players": counts,
-            "characters": {n: limits.get("solo_characters", 1) if n == 1 else n for n in counts}}
-    document = report(meta, played)
-    if fmt == "json":
-        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
-    else:
-        click.echo(text(document), nl=False)
