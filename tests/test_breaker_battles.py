@@ -135,17 +135,15 @@ def test_a_reroll_answer_whose_stone_or_option_is_a_list_or_object_is_refused(ga
     ``TypeError: unhashable type`` from the answer check (a traceback in any front end)
     instead of ``AnswerError``; refused now, with the session unchanged."""
     import json
-    import random
 
     import pytest
-    from battle_rounds_support import story_answer
+    from greedy import first_answer
 
     from cardforge_runtime import AnswerError, Session, load_bundle
 
     session = Session.start(load_bundle(gascony_bundle), "act-1", players=2, seed=3, battles="table")
-    rng = random.Random(3)
     while session.pending["kind"] != "reroll":
-        session.answer(story_answer(session.pending, rng))
+        session.answer(first_answer(session.pending))
     before = json.dumps(session.save(), sort_keys=True)
     for bad in ({"option": []}, {"option": {}}, {"stone": [0], "option": 0}, {"stone": 0, "option": [0]},
                 {"stone": {"a": 1}}):
@@ -194,7 +192,8 @@ def test_property_any_json_answer_in_a_battle_is_played_or_refused_with_nothing_
     import json
     import random
 
-    from battle_rounds_support import battle_answer, story_answer
+    from greedy import first_answer
+    from players import battle_answer
     from hypothesis import HealthCheck, given, settings
 
     from cardforge_runtime import AnswerError, Session, load_bundle
@@ -209,7 +208,7 @@ def test_property_any_json_answer_in_a_battle_is_played_or_refused_with_nothing_
             stops[kind] = session.save()
         in_battle = session.state["battle"] is not None or kind == "deploy"
         session.answer(battle_answer(session.pending, rng, greedy=0.5) if in_battle
-                       else story_answer(session.pending, rng))
+                       else first_answer(session.pending))
     assert {"deploy", "prepare", "stones", "turn"} <= set(stops)
 
     @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
