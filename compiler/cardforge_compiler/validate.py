@@ -66,11 +66,20 @@ def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
     step's (an effect's) index, and union member labels. Returns the data path, the value found there (for a
     mapping key that pydantic rejects, the key itself), and whether the last part
     was a mapping key (``[key]``)."""
+    path, node, is_key, _label = _walk(raw, loc)
+    return path, node, is_key
+
+
+def _walk(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool, int | None]:
+    """:func:`_follow`, plus the index in ``loc`` of the first part dropped that is not
+    a step's or effect's tag (a union member's label, or the name of a missing
+    field), ``None`` if none."""
     path: list[str | int] = []
     node = raw
     is_key = False
     skip_tag = False
-    for part in loc:
+    label: int | None = None
+    for i, part in enumerate(loc):
         if part == "[key]":
             is_key = True
             if path:
@@ -90,7 +99,44 @@ def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
                                           or path[-1] in DECK_EFFECT_LISTS)
             path.append(part)
             node = node[part]
-    return path, node, is_key
+        elif label is None:
+            label = i
+    return path, node, is_key, label
+
+
+def _shape_misfit(etype: str, value: Any) -> bool:
+    """Whether an error says the value has the wrong shape for a union member (a
+    mapping where text is expected, text where a mapping is), not a wrong value of
+    the right shape."""
+    return etype in _EXPECTED or (etype in ("literal_error", "enum") and isinstance(value, (dict, list)))
+
+
+def _best_branches(errors: list[dict], raw: Any) -> list[dict]:
+    """The errors of the union members the value's shape fits, when some do.
+
+    pydantic tries every member of a union and reports each failure: ``who: yuo``
+    fails both ``'you' or 'this'`` (a value of the right shape, misspelled) and the
+    target-rule mapping (a wrong shape); ``who: {target: [nearst]}`` fails the
+    literal (a wrong shape) and the mapping's selector. Only the member of the
+    value's shape says what is wrong; the others are dropped. A union whose members
+    all misfit keeps every error."""
+    members: dict[tuple, dict[object, list[int]]] = {}
+    misfit: dict[int, bool] = {}
+    for n, err in enumerate(errors):
+        loc = tuple(err["loc"])
+        path, value, _is_key, label = _walk(raw, loc)
+        if label is None or label == len(loc) - 1 and err["type"] == "missing":
+            continue
+        members.setdefault(loc[:label], {}).setdefault(loc[label], []).append(n)
+        misfit[n] = label == len(loc) - 1 and _shape_misfit(err["type"], value)
+    dropped: set[int] = set()
+    for branches in members.values():
+        if len(branches) < 2:
+            continue
+        misfits = [ns for ns in branches.values() if all(misfit[n] for n in ns)]
+        if 0 < len(misfits) < len(branches):
+            dropped.update(n for ns in misfits for n in ns)
+    return [err for n, err in enumerate(errors) if n not in dropped]
 
 
 def _shown(value: Any) -> str:
@@ -358,4 +404,4 @@ def validate_document(sf: SourceFile, index: int, raw: Any) -> tuple[Document | 
     except ValidationError as exc:
         ident = next((raw[k] for k in ("id", "name") if isinstance(raw.get(k), str)), "")
         sf.invalid.add((kind, ident))
-        return None, _translate(exc.errors(include_url=False), raw, sf, index, model)
+        return None, _translate(_best_branches(exc.errors(include_url=False), raw), raw, sf, index, model)
