@@ -19,7 +19,7 @@ from cardforge_runtime.battle.round_answers import check_round_answer
 from cardforge_runtime.battle.rounds import run_battle
 from cardforge_runtime.deck_play import decks_in_play
 from cardforge_runtime.decks import check_conservation, deck_rng
-from cardforge_runtime.format import objective_meet
+from cardforge_runtime.format import objective_meet, objective_text
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.setup import SessionError
 from cardforge_runtime.story_battle import with_card
@@ -60,6 +60,17 @@ def test_the_objective_grammar_is_the_runtimes_one():
     assert objective_meet("Reach the Exit area") == {"kind": "reach-exit"}
     assert objective_meet("Reveal Search token B") == {"kind": "reveal", "token": "B"}
     assert objective_meet("Hold the bridge for 3 rounds") == {"kind": "table"}
+
+
+def test_objective_text_is_read_back_by_the_grammar():
+    """objective_text writes each kind of objective as printed; objective_meet reads it back."""
+    for meet in ({"kind": "defeat-all"}, {"kind": "defeat", "enemy": "Comte de Wardes"},
+                 {"kind": "reach-exit"}, {"kind": "reveal", "token": "C"}):
+        assert objective_meet(objective_text(meet)) == meet
+    assert objective_text({"kind": "reach-exit"}) == "Reach Exit"
+    assert objective_text({"kind": "defeat-all"}) == "Defeat all Enemies"
+    with pytest.raises(ValueError):
+        objective_text({"kind": "table"})
 
 
 def test_the_bundle_writes_meet_upkeep_and_battle_round(bundle):

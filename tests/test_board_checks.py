@@ -254,6 +254,30 @@ def test_defeat_names_a_named_enemy_of_the_layout(tmp_path: Path) -> None:
     assert [c for c, _ in codes(tmp_path, layout(), "Defeat Rochefort")] == ["CF715"]
 
 
+@pytest.mark.parametrize("objective, found", [
+    ("Reach Exti", ("CF719", "did you mean 'Reach Exit'?")),                # read by the players: a warning
+    ("Defeet all Enemies!", ("CF719", "did you mean 'Defeat all Enemies'?")),
+    ("Reveel A", ("CF719", "did you mean 'Reveal A'?")),
+    ("Defeat all Enemeis", ("CF715", "did you mean 'Defeat all Enemies'?")),  # read, cannot be met
+    ("Defeat Rocheford", ("CF715", "did you mean 'Defeat Rochefort'?")),
+    ("Reveal a", ("CF715", "did you mean 'Reveal A'?")),
+    ("Defeat the Guards", ("CF715", "its Named Enemies are Rochefort")),     # nothing close
+    ("Reveal D", ("CF715", "place the token on the layout (`search_tokens: [{token: D, at: [c, r]}]`)")),
+    ("Hold the yard for 3 rounds", None),                                    # the players' own objective
+    ("Reach Exit alive", None),
+    ("Reach the Exit", None),
+])
+def test_a_misspelled_objective_is_read_as_the_one_it_meant(tmp_path: Path, objective: str,
+                                                            found: tuple[str, str] | None) -> None:
+    """One place decides "close to" (checks.objectives.meant_objective): CF719 for a text
+    the engine does not read, CF715's help for one it reads but cannot meet."""
+    extra = ("named_enemies:\n  - {name: Rochefort, at: [4, 4]}\nsearch_tokens:\n  - {token: A, at: [3, 3]}\n"
+             "exits:\n  - squares: [[4, 3]]\n")
+    codes(tmp_path, layout(extra=extra), objective)
+    hints = [(d.code, d.hint) for d in compile_paths([str(tmp_path)]).diagnostics]
+    assert hints == ([] if found is None else [found])
+
+
 def test_the_layout_analysis_is_computed_once_and_lint_is_repeatable(tmp_path: Path) -> None:
     text = layout(grid="[10, 4]", tiles=STAIRS_ACROSS, extra=EXIT_EAST)
     first = codes(tmp_path, text, "Reach Exit")

@@ -89,6 +89,15 @@ FAULTS = {
     "shorthand's long form": (dict(rules=RULES.replace("{move-bonus: 1}", "{move-bonus: {squares: 99}}")),
                               ("CF105", "pack.yaml", 30, 89, "expected a whole number from 1 to 12, got 99",
                                "99 is above the largest value allowed here, 12")),
+    # `who` is 'you', 'this' or a target-rule mapping: a fault is reported once, by the member of
+    # the value's shape (not also "expected a mapping" / "expected 'you' or 'this', got a mapping")
+    "misspelled subject": (dict(threats=THREATS.replace("- push: {who: you,", "- push: {who: yuo,")),
+                           ("CF105", "threats.yaml", 12, 21, "expected 'you' or 'this', got 'yuo'",
+                            "did you mean 'you'?")),
+    "misspelled selector of a subject": (dict(threats=THREATS.replace("- push: {who: you,",
+                                                                      "- push: {who: {target: [nearst]},")),
+                                         ("CF105", "threats.yaml", 12, 31, "expected 'nearest', 'weakest' or "
+                                          "'players-choice', got 'nearst'", "did you mean 'nearest'?")),
     # whole-number keys load (a count of Characters); where a name is expected they are refused
     "a number as a stat name": (dict(rules=RULES.replace("stats: {Prowess: 4, Movement: 3}",
                                                          "stats: {Prowess: 4, Movement: 3, 7: 2}")),

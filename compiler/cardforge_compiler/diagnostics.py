@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 # The hints a diagnostic's message or help gives (re-exported: checks import them from here).
-from cardforge_compiler.hints import card_hint, choices_hint, did_you_mean, listed, near_cards
+from cardforge_compiler.hints import card_hint, choices_hint, closest, did_you_mean, listed, near_cards
 
 __all__ = [
     "Diagnostic",
@@ -40,6 +40,7 @@ __all__ = [
     "Severity",
     "card_hint",
     "choices_hint",
+    "closest",
     "did_you_mean",
     "listed",
     "near_cards",
@@ -172,6 +173,9 @@ rule("CF717", "exit-edge-off-side", E,
 rule("CF718", "terrain-action-unplayable", E,
      "A terrain tile's action or target holds an effect the Battle engine cannot play on that tile (a rolled tile "
      "larger than 1 x 1, Successes counted without a challenge, an arrow the tile lacks).")
+rule("CF719", "objective-misspelled", W,
+     "A Battle objective's text is close to, but not, one the engine reads (`Defeat all Enemies`, `Reach Exit`, "
+     "`Defeat <Named Enemy>`, `Reveal <token>`): the engine would leave it to the players to declare met.")
 
 # CF801-CF819: names of Enemies, decks, cards and abilities (checks/enemy_refs.py, deck_refs.py, effect_refs.py)
 rule("CF801", "unknown-enemy", E, "An effect or predicate names an Enemy that no `kind: enemy` document defines.")

@@ -8,30 +8,37 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-__all__ = ["LIST_LIMIT", "card_hint", "choices_hint", "did_you_mean", "listed", "near_cards"]
+__all__ = ["LIST_LIMIT", "card_hint", "choices_hint", "closest", "did_you_mean", "listed", "near_cards"]
 
 
-def did_you_mean(word: object, choices: Iterable[object], *, prefix: str = "did you mean ") -> str | None:
-    """A "did you mean X?" hint for a misspelled ``word``, or ``None``.
+def closest(word: object, choices: Iterable[object], *, cutoff: float | None = None) -> object | None:
+    """The choice a misspelled ``word`` most likely meant, or ``None``.
 
     A choice equal to ``word`` but for case wins (``hallway a`` -> ``'Hallway A'``;
     the first such choice given); otherwise the closest choice by
     :func:`difflib.get_close_matches`, compared case-folded (``HALWAY B`` ->
-    ``'Hallway B'``). ``choices`` may hold numbers (card ids): they are compared as
-    text.
+    ``'Hallway B'``), at least ``cutoff`` alike (0 to 1; default 0.6, 0.75 for a
+    number). ``choices`` may hold numbers (card ids): they are compared as text.
     """
     folded: dict[str, object] = {}
     for choice in choices:
         folded.setdefault(str(choice).casefold(), choice)
     key = str(word).casefold()
     if key in folded:
-        match = folded[key]
-    else:
-        numeric = str(word).isdigit()
-        best = difflib.get_close_matches(key, list(folded), n=1, cutoff=0.75 if numeric else 0.6)
-        if not best:
-            return None
-        match = folded[best[0]]
+        return folded[key]
+    if cutoff is None:
+        cutoff = 0.75 if str(word).isdigit() else 0.6
+    best = difflib.get_close_matches(key, list(folded), n=1, cutoff=cutoff)
+    return folded[best[0]] if best else None
+
+
+def did_you_mean(word: object, choices: Iterable[object], *, prefix: str = "did you mean ",
+                 cutoff: float | None = None) -> str | None:
+    """A "did you mean X?" hint for a misspelled ``word``: the choice :func:`closest`
+    finds (``cutoff`` as there), or ``None``."""
+    match = closest(word, choices, cutoff=cutoff)
+    if match is None:
+        return None
     shown = f"'{match}'" if isinstance(match, str) else str(match)
     return f"{prefix}{shown}?"
 

@@ -21,23 +21,15 @@ from cardforge_runtime.format import BOARD_EFFECTS, NAME_PATTERN
 from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
 from cardforge_compiler.load import NumberText, SourceFile
 from cardforge_compiler.model import DOCUMENT_MODELS, STEP_KINDS, STEP_MODELS, _card_id
-from cardforge_compiler.model_paths import STEP_LISTS, bounds_at, fields_of, model_for_mapping
-from cardforge_compiler.model.effects import EFFECT_MODELS
-from cardforge_compiler.validate_decks import DECK_EFFECT_LISTS, deck_effect_diagnostic, pattern_diagnostic
-from cardforge_compiler.validate_board import EFFECT_LISTS, TAG_HINTS, TAG_NOUNS, effect_diagnostic, pair_at
+from cardforge_compiler.model_paths import bounds_at, fields_of, model_for_mapping
+from cardforge_compiler.validate_locs import TYPE_ERRORS, best_branches, follow
+from cardforge_compiler.validate_decks import deck_effect_diagnostic, pattern_diagnostic
+from cardforge_compiler.validate_board import TAG_HINTS, TAG_NOUNS, effect_diagnostic, pair_at
 
 __all__ = ["Document", "validate_document"]
 
 _YAML11_BOOLS = frozenset({"yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"})
-_EXPECTED = {
-    "string_type": "text",
-    "int_type": "a whole number",
-    "bool_type": "true or false",
-    "list_type": "a list",
-    "dict_type": "a mapping",
-    "model_type": "a mapping",
-    "model_attributes_type": "a mapping",
-}
+_EXPECTED = TYPE_ERRORS
 
 _TYPE_HINTS = {
     "text": "write text here; put it in quotes if it looks like a number or true/false",
@@ -58,39 +50,6 @@ class Document:
     raw: dict | None
     source: SourceFile
     index: int
-
-
-def _follow(raw: Any, loc: tuple) -> tuple[list[str | int], Any, bool]:
-    """Follow pydantic's error location through the raw data, dropping the parts that
-    are not in the data: the step-kind (or effect-kind) tag pydantic inserts after a
-    step's (an effect's) index, and union member labels. Returns the data path, the value found there (for a
-    mapping key that pydantic rejects, the key itself), and whether the last part
-    was a mapping key (``[key]``)."""
-    path: list[str | int] = []
-    node = raw
-    is_key = False
-    skip_tag = False
-    for part in loc:
-        if part == "[key]":
-            is_key = True
-            if path:
-                node = path[-1]        # the key itself (text, or a whole number: `7: 2`)
-            break
-        if skip_tag:
-            skip_tag = False
-            # "board": a terrain action's board-effect tag; an effect kind: a deck effect's tag
-            # (which for `if` is also a key of the effect, whose value is the predicate)
-            if part in STEP_MODELS or part == "board" or part in EFFECT_MODELS:
-                continue
-        if isinstance(node, dict) and part in node:
-            path.append(part)
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            skip_tag = len(path) > 0 and (path[-1] in STEP_LISTS or path[-1] in EFFECT_LISTS
-                                          or path[-1] in DECK_EFFECT_LISTS)
-            path.append(part)
-            node = node[part]
-    return path, node, is_key
 
 
 def _shown(value: Any) -> str:
@@ -116,7 +75,7 @@ def _translate(errors: list[dict], raw: dict, sf: SourceFile, index: int, doc_mo
     merged: dict[tuple, Diagnostic] = {}
     for err in errors:
         etype, loc = err["type"], tuple(err["loc"])
-        path, value, is_key = _follow(raw, loc)
+        path, value, is_key = follow(raw, loc)
         where = dict(file=sf.display, doc=index, path=tuple(path), card=_card_of(raw, path))
         if etype == "missing":
             field = loc[-1]
@@ -358,4 +317,4 @@ def validate_document(sf: SourceFile, index: int, raw: Any) -> tuple[Document | 
     except ValidationError as exc:
         ident = next((raw[k] for k in ("id", "name") if isinstance(raw.get(k), str)), "")
         sf.invalid.add((kind, ident))
-        return None, _translate(exc.errors(include_url=False), raw, sf, index, model)
+        return None, _translate(best_branches(exc.errors(include_url=False), raw), raw, sf, index, model)

@@ -615,6 +615,7 @@ board_case("CF713", layout=LAYOUT.replace("start: [[1, 1], [1, 2], [2, 1], [2, 2
 board_case("CF714", layout=LAYOUT.replace("grid: [8, 4]", "grid: [9, 4]").replace(
     "  - side: Medium B\n    at: [5, 1]", "  - side: Medium B\n    at: [6, 1]").replace("[[8, 4]]", "[[9, 4]]"))
 board_case("CF715", story=STORY.replace("objective: Reach Exit", "objective: Defeat Rochefort"))
+board_case("CF719", story=STORY.replace("objective: Reach Exit", "objective: Reach Exti"))
 board_case("CF716", layout=LAYOUT + "---\n" + LAYOUT.replace("id: courtyard", "id: cellar"))
 board_case("CF717", layout=LAYOUT.replace("  - squares: [[8, 4]]\n", "  - squares: [[8, 4]]\n    edge: west\n"))
 board_case("CF718", board=BOARD.replace("name: Barrel\nsize: [1, 1]\n", "name: Barrel\nsize: [1, 1]\nactions:\n"

@@ -870,7 +870,10 @@ common objectives (Battle Rounds, Common Battle Objectives): `Reach Exit` needs 
 Exit area that Characters can reach; `Reveal X` needs Search token X placed on the
 layout, or a `?` square that may hold it (X is a token of the box not placed by
 label); `Defeat <name>` needs a Named Enemy of that name on the layout. `Defeat all
-Enemies` and objectives written otherwise are not checked.
+Enemies` and objectives written otherwise are not checked (but see CF719). When the
+text is close to an objective the layout allows (`Defeat all Enemeis`, `Defeat
+Rocheford` on a layout with Rochefort), the help names it ("did you mean 'Defeat all
+Enemies'?") rather than what to add to the layout.
 """, """
 Add what the objective needs to the layout (an Exit area, the token, the Named
 Enemy), open a way to it, or correct the objective's text.
@@ -911,6 +914,22 @@ per `from`) that cannot be played.
 """, """
 Make the tile 1 x 1, add a `challenge` to the action, or give the terrain-tile `arrow:
 true` (each layout then gives its `facing`); or use another effect or `from`.
+""")
+
+d("CF719", "board", """
+A Battle objective's text is not one the engine reads, but is close to one it reads
+on that layout (`Reach Exti`, `Defeet all Enemies`): `Defeat all Enemies`, `Reach
+Exit`, `Defeat <Named Enemy of the layout>`, `Reveal <Search token of the layout>`
+(`cardforge_runtime.format.objective_meet`). Any other text is an objective the
+players declare met, so a misspelled one would make the Battle won at the players'
+word. A text is taken for a misspelling when it is at least 80% alike (difflib's
+ratio, case ignored) to an objective the engine reads; an objective of the players'
+own (`Hold the stairs for 3 rounds`, `Reach the Balcony`) is not reported.
+""", """
+Correct the text to the objective named in the help. If the objective really is one
+the players judge, word it so that it does not read as a misspelling.
+""", after="""
+This is a warning: `cardforge lint` fails on it only with `--strict`.
 """)
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "BATTLE_ROUND_RANGES",
     "OBJECTIVE_KINDS",
     "objective_meet",
+    "objective_text",
 ]
 
 #: The phases of a Battle round, in the rulebook's order (Battle Rounds 1-4). A pack's
@@ -82,3 +83,22 @@ def objective_meet(text: str) -> dict[str, Any]:
             return {"kind": "defeat-all"}
         return {"kind": "defeat", "enemy": match.group(1)}
     return {"kind": "table"}
+
+
+def objective_text(meet: dict[str, Any]) -> str:
+    """The text the rulebook prints for the objective ``meet`` means (Battle Rounds,
+    Common Battle Objectives): ``"Defeat all Enemies"``, ``"Defeat Rochefort"``,
+    ``"Reach Exit"``, ``"Reveal A"``; :func:`objective_meet` reads it back to ``meet``.
+    Lint uses it to suggest the objective a misspelled text meant. Raises
+    ``ValueError`` for a ``table`` objective (it has no text of its own) or an
+    unknown kind."""
+    kind = meet.get("kind")
+    if kind == "defeat-all":
+        return "Defeat all Enemies"
+    if kind == "defeat":
+        return f"Defeat {meet['enemy']}"
+    if kind == "reach-exit":
+        return "Reach Exit"
+    if kind == "reveal":
+        return f"Reveal {meet['token']}"
+    raise ValueError(f"objective kind {kind!r} has no text of its own (kinds: {', '.join(OBJECTIVE_KINDS)})")

@@ -36,6 +36,7 @@ from cardforge_runtime.battle_fields import (
     BATTLE_ROUND_RANGES,
     OBJECTIVE_KINDS,
     objective_meet,
+    objective_text,
 )
 from cardforge_runtime.campaign_fields import CAMPAIGN_DISCARDS, CAMPAIGN_RANGES, CAMPAIGN_STEPS, MAX_CAMPAIGN_STORIES
 from cardforge_runtime.board_fields import (
@@ -197,6 +198,7 @@ __all__ = [
     "BATTLE_ROUND_RANGES",
     "OBJECTIVE_KINDS",
     "objective_meet",
+    "objective_text",
     "MAX_NUMBER",
     "NAME_PATTERN",
     "MAX_PLAYERS",

@@ -65,6 +65,7 @@ from cardforge_compiler.checks import pack, references, conditions, party, text,
 from cardforge_compiler.checks import board_refs  # noqa: E402,F401
 from cardforge_compiler.checks import enemy_refs, deck_refs, effect_refs, effect_places, abilities, pack_conditions  # noqa: E402,F401
 from cardforge_compiler.checks import board, inventory, placement, deployment, reachability  # noqa: E402,F401
+from cardforge_compiler.checks import objectives  # noqa: E402,F401
 from cardforge_compiler.checks import terrain_actions  # noqa: E402,F401
 from cardforge_compiler.checks import decks, deck_draws, enemies, difficulty  # noqa: E402,F401
 from cardforge_compiler.checks import campaign  # noqa: E402,F401

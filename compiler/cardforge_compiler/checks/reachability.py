@@ -10,7 +10,8 @@ Character can end a move on it or next to it (the rulebook prints no reach for t
 Search action; Enemies are fought from an adjacent square). The objectives read are
 the rulebook's common ones, as ``cardforge_runtime.format.objective_meet`` reads them
 (the grammar ``emit`` writes as ``meet``): ``Reach Exit``, ``Reveal <token>``, ``Defeat <Named
-Enemy>`` (``Defeat all Enemies`` is always possible).
+Enemy>`` (``Defeat all Enemies`` is always possible). When the text is close to an
+objective the layout allows, the help names it (``checks.objectives.meant_objective``).
 
 Rule sources: Gascony's Legacy, "Move", "Battle Rounds" (Common Battle
 Objectives), "Battle Cards - Setup" (3, Search tokens; 7, Exit edges).
@@ -22,7 +23,8 @@ from collections.abc import Iterator
 
 from cardforge_compiler.boards import LayoutIR, square_text
 from cardforge_compiler.checks import check
-from cardforge_compiler.diagnostics import Diagnostic, did_you_mean, listed
+from cardforge_compiler.checks.objectives import layout_objectives, meant_objective
+from cardforge_compiler.diagnostics import Diagnostic, listed
 from cardforge_compiler.resolve import PackIR
 from cardforge_runtime.format import RANDOM_SEARCH_TOKEN, objective_meet
 
@@ -135,9 +137,10 @@ def objectives_possible(pack: PackIR) -> Iterator[Diagnostic]:
                     names = [n.name for n in model.named_enemies]
                     if name not in names:
                         problem = f"layout '{lid}' sets up no Named Enemy '{name}'"
-                        hint = did_you_mean(name, names) or (
-                            f"its Named Enemies are {listed(names)}" if names
-                            else f"add `named_enemies: [{{name: {name}, at: [c, r]}}]` to the layout")
+                        hint = (f"its Named Enemies are {listed(names)}" if names
+                                else f"add `named_enemies: [{{name: {name}, at: [c, r]}}]` to the layout")
                 if problem:
+                    meant = meant_objective(text, layout_objectives(pack, layout))
+                    hint = f"did you mean '{meant}'?" if meant else hint
                     yield Diagnostic("CF715", f"objective '{text}' cannot be met: {problem}",
                                      **use.story.where(path), hint=hint)
