@@ -84,6 +84,9 @@ def test_simulate_starts_no_more_workers_than_it_has_tasks(gascony_bundle, monke
             return future
 
     monkeypatch.setattr(runner, "ProcessPoolExecutor", Pool)
+    # the worker's initializer ignores Ctrl-C: never in this process (its children, such as
+    # test_play_cli's Ctrl-C test, would inherit it)
+    monkeypatch.setattr(runner.signal, "signal", lambda *args: None)
     case = runner.BattleCase(json.loads(gascony_bundle.read_text(encoding="utf-8")), "act-1", 102)
     runs = runner.simulate(case, [1, 2, 3], 2, 0, workers=50)
     assert started == [3]
