@@ -117,3 +117,11 @@ def build_pack(folder: Path, codes: tuple[str, ...] | None = ()) -> dict:
     found = tuple(d.code for d in (result.errors if codes is None else result.diagnostics))
     assert found == (codes or ()), [f"{d.code} {d.message}" for d in result.diagnostics]
     return json.loads(bundle_bytes(build_bundle(result.packs, __version__)))
+
+
+def battle_cards(data: dict) -> list[tuple[str, int]]:
+    """``(story id, card id)`` of every Battle card (a card with a ``battle`` step) of a
+    bundle's first pack, in the bundle's order."""
+    pack = data["packs"][0]
+    return [(story["id"], card["id"]) for story in pack["stories"] for card in story["cards"]
+            if any(step["kind"] == "battle" for step in card["steps"])]

@@ -24,3 +24,11 @@ def gascony_bundle(tmp_path_factory: pytest.TempPathFactory):
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     return output
+
+
+@pytest.fixture(scope="session")
+def bundle_data(gascony_bundle):
+    """The shipped Gascony bundle's JSON data (``gascony_bundle``, read once per run)."""
+    import json
+
+    return json.loads(gascony_bundle.read_text(encoding="utf-8"))

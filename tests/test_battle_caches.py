@@ -23,7 +23,7 @@ import dataclasses
 import json
 from collections import OrderedDict
 
-import pytest
+from _helpers import battle_cards
 
 from cardforge_compiler.simulate.policies import POLICIES, Table, answer_checked
 from cardforge_compiler.simulate.runner import _bundle_of, battle_step, run_seeds
@@ -41,15 +41,6 @@ MAX_ROUNDS = 6
 SEEDS = (0,)
 
 
-@pytest.fixture(scope="module")
-def bundle_data(gascony_bundle):
-    return json.loads(gascony_bundle.read_text(encoding="utf-8"))
-
-
-def _battles(data):
-    pack = data["packs"][0]
-    return [(story["id"], card["id"]) for story in pack["stories"] for card in story["cards"]
-            if any(step["kind"] == "battle" for step in card["steps"])]
 
 
 def _cold_board(scene):
@@ -144,7 +135,7 @@ def _play(data, story, card, policy, seed, seen):
 def _fuzz(data, seeds=SEEDS, policies=("greedy", "random")):
     seen = {"moves": 0, "defeats": 0, "terrain": 0, "requests": 0, "last": ""}
     found = []
-    for story, card in _battles(data):
+    for story, card in battle_cards(data):
         for policy in policies:
             for seed in seeds:
                 found += _play(data, story, card, policy, seed, seen)

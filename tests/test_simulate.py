@@ -13,6 +13,7 @@ import sys
 from types import SimpleNamespace
 
 import pytest
+from _helpers import battle_cards
 
 from cardforge_compiler.simulate.policies import POLICIES, PolicyError, Table, answer_checked
 from cardforge_compiler.simulate.report import mean_interval, report, text, wilson
@@ -21,15 +22,6 @@ from cardforge_runtime.pcg import Pcg32
 from cardforge_compiler.simulate.runner import BattleCase, RunError, play_run, run_seeds, simulate
 
 
-@pytest.fixture(scope="module")
-def bundle_data(gascony_bundle):
-    return json.loads(gascony_bundle.read_text(encoding="utf-8"))
-
-
-def _battles(data):
-    pack = data["packs"][0]
-    return [(story["id"], card["id"]) for story in pack["stories"] for card in story["cards"]
-            if any(step["kind"] == "battle" for step in card["steps"])]
 
 
 @pytest.mark.parametrize("policy", ["greedy", "random"])
@@ -37,7 +29,7 @@ def test_policies_never_send_a_refused_answer_on_any_shipped_battle(bundle_data,
     """Every shipped Gascony Battle, 1 to 4 players, several seeds: every answer of the
     policy passes the runtime's check (``answer_checked`` raises ``PolicyError``,
     which ``play_run`` turns into ``RunError``), and every run ends in a known outcome."""
-    battles = _battles(bundle_data)
+    battles = battle_cards(bundle_data)
     assert len(battles) == 11
     outcomes = set()
     for story, card in battles:
