@@ -11,7 +11,7 @@ import random
 import pytest
 from _shapes import request_problems
 from greedy import first_answer
-from players import battle_answer
+from players import answer_until_offered, battle_answer
 
 from cardforge_runtime import AnswerError, Session, load_bundle
 from cardforge_runtime.battle.objectives import BattleEnded, check_end, ending
@@ -383,10 +383,7 @@ def test_a_trade_that_gives_and_takes_nothing_is_refused_and_changes_nothing(bun
     card is taken. The Trade option lists only allies with a card to trade."""
     session = Session.start(bundle, "act-1", players=2, seed=7)
     _to_battle(session)
-    rng = random.Random(1)
-    while not (session.pending["kind"] == "turn"
-               and any(o.get("action") == "trade" for o in session.pending["options"])):
-        session.answer(battle_answer(session.pending, rng, exits=EXITS))
+    answer_until_offered(session, "trade", random.Random(1), exits=EXITS)
     trade = next(o for o in session.pending["options"] if o.get("action") == "trade")
     partner = trade["partners"][0]
     assert all(trade["cards"] or p["cards"] for p in trade["partners"])

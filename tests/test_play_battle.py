@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from greedy import first_answer
-from players import battle_answer
+from players import answer_until_offered, battle_answer
 from cardforge_compiler.play.battle_screen import turn_choices
 from cardforge_compiler.play.board import battle_picture, enemy_letters
 from cardforge_runtime import Session, load_bundle
@@ -136,10 +136,7 @@ def _typing(lines: list[str]):
 def _at_a_turn_with_a_trade(bundle) -> Session:
     session = Session.start(bundle, "act-1", players=2, seed=7)
     _to_battle(session)
-    rng = random.Random(1)
-    while not (session.pending["kind"] == "turn"
-               and any(o.get("action") == "trade" for o in session.pending["options"])):
-        session.answer(battle_answer(session.pending, rng, exits=EXITS))
+    answer_until_offered(session, "trade", random.Random(1), exits=EXITS)
     return session
 
 

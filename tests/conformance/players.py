@@ -164,6 +164,14 @@ def battle_answer(request: dict[str, Any], rng: random.Random, *, exits: list[li
     return random_turn(request, rng)
 
 
+def answer_until_offered(session, action: str, rng: random.Random, *, exits: list[list[int]] | None = None) -> None:
+    """Answer ``session``'s Battle requests with ``battle_answer`` (``rng``, ``exits``)
+    until a ``turn`` request offers the Action ``action`` (``"trade"``, ``"rescue"``...)."""
+    while not (session.pending["kind"] == "turn"
+               and any(o.get("action") == action for o in session.pending["options"])):
+        session.answer(battle_answer(session.pending, rng, exits=exits))
+
+
 class _Draws:
     """The two draws the simulator's random policy makes (``Table.choice``, ``Table.coin``),
     from a ``random.Random``: enough for its answer to a ``turn`` request, which reads
