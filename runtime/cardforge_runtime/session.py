@@ -40,6 +40,7 @@ from cardforge_runtime.setup import (
 )
 from cardforge_runtime.state import copy_json, diff, initial_state, update_copy
 from cardforge_runtime.story import EngineError, Play, StoryRules
+from cardforge_runtime.trace import Observer, step_paths
 
 __all__ = ["Session"]
 
@@ -84,6 +85,7 @@ class Session:
         self._answering = False
         self._program: Play | None = None
         self._origin: dict[str, Any] | None = None      # where replay starts on this bundle (None: the story's start)
+        self._observer: Observer | None = None
         self.warnings: list[str] = []
 
     # -- creating -------------------------------------------------------------
@@ -178,7 +180,7 @@ class Session:
         self._since = []
         self._answering = False
         self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, self._card_drawn,
-                                 self._deck_rng, self._difficulty, self._setup["battles"])
+                                 self._deck_rng, self._difficulty, self._setup["battles"], self._observer)
         self._program = self._rules.run(card)
         self._pending = next(self._program)
         self._seen = copy_json(self._state)
@@ -297,6 +299,35 @@ class Session:
         self._log.append(entry)
         self._rules.events = []
         return copy_json(entry)
+
+    def fork(self) -> Session:
+        """A second session at this very point: the same pending request, state and
+        generators, so that a tool can try one answer here and another there
+        (cardforge's state explorer does). The twin replays the answers given since
+        the current card was drawn from that card's checkpoint, as ``load`` does;
+        its ``log`` holds only those answers' entries, and it has no observer.
+        O(state + answers since the card was drawn)."""
+        twin = Session(self._bundle, self._pack, self._story, self._setup)
+        twin._origin = self._origin
+        checkpoint = copy_json(self._checkpoint)
+        checkpoint["log_length"] = 0
+        twin._state = copy_json(checkpoint["state"])
+        twin._rng = Pcg32.from_json(checkpoint["rng"])
+        twin._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
+        twin._begin(twin._state["card"], checkpoint)
+        for answer in self._since:
+            twin.answer(answer)
+        return twin
+
+    def observe(self, observer: Observer | None) -> None:
+        """Tell ``observer(event, path, value)`` of every step, choice on offer,
+        condition and branch played from now on (``cardforge_runtime.trace``;
+        docs/runtime.md, Observers); ``None`` stops it. Observers only read: the
+        play, the log and saves are the same with or without one."""
+        self._observer = observer
+        if self._rules is not None:
+            self._rules.observer = observer
+            self._rules._paths = step_paths(self._story) if observer is not None else {}
 
     def _rewind(self, checkpoint: dict[str, Any], since: list[Answer]) -> None:
         """Go back to ``checkpoint`` and replay ``since``: the session as it was."""

@@ -48,6 +48,7 @@ from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.setup import character_count
 from cardforge_runtime.story_battle import battle_step
 from cardforge_runtime.story_rolls import RollSteps
+from cardforge_runtime.trace import Observer, Path, step_paths
 from cardforge_runtime.wounds import lost
 
 __all__ = ["EngineError", "Outcome", "Play", "StoryRules", "effect_of"]
@@ -74,6 +75,8 @@ class StoryRules(RollSteps):
             (the session takes its checkpoint there).
         battles: ``"engine"``: a ``battle`` step is played in Battle rounds
             (``battle.rounds``); ``"table"``: a ``battle`` request (played at the table).
+        observer: told of each step, choice, condition and branch (``trace``), or
+            ``None``.
 
     Attributes:
         events: what happened since the session last emptied it: ``{"event":
@@ -82,7 +85,8 @@ class StoryRules(RollSteps):
 
     def __init__(self, pack: Mapping[str, Any], story: Mapping[str, Any], rule: DiceRule, state: dict[str, Any],
                  rng: Pcg32, on_card: Callable[[], None], deck_rng: Pcg32 | None = None,
-                 difficulty: Mapping[str, Any] | None = None, battles: str = "table") -> None:
+                 difficulty: Mapping[str, Any] | None = None, battles: str = "table",
+                 observer: Observer | None = None) -> None:
         self.pack = pack
         self.story = story
         self.cards = {card["id"]: card for card in story["cards"]}
@@ -96,6 +100,13 @@ class StoryRules(RollSteps):
         self.severe = self.difficulty.get("severe_wounds", True)
         self.battles = battles
         self.events: list[dict[str, Any]] = []
+        self.observer = observer
+        self._paths: dict[int, Path] = step_paths(story) if observer is not None else {}
+
+    def _observe(self, event: str, node: Mapping[str, Any], value: Any = None) -> None:
+        """Tell the observer (``trace``), if any, about ``node`` (a step or option)."""
+        if self.observer is not None:
+            self.observer(event, self._paths[id(node)], value)
 
     def _record(self, event: dict[str, Any]) -> None:
         """Append ``event`` to ``events`` (whichever list the session last gave it)."""
@@ -146,16 +157,22 @@ class StoryRules(RollSteps):
     def _step(self, step: dict[str, Any], actor: int | None) -> Play:
         kind = step["kind"]
         card = self.state["card"]
+        if self.observer is not None:
+            self._observe("step", step)
         if kind == "text":
             yield {"kind": "text", "card": card, "text": step["text"]}
         elif kind == "choice":
             offered = [i for i, option in enumerate(step["options"])
-                       if option["if"] is None or self._holds(option["if"])]
+                       if option["if"] is None or self._holds(option["if"], option)]
+            if self.observer is not None:
+                self._observe("offered", step, offered)
             if not offered:
                 return _end("stuck", None, "no_option")
             answer = yield {"kind": "choice", "card": card,
                             "options": [{"option": i, "text": step["options"][i]["text"]} for i in offered]}
             option = step["options"][answer["option"]]
+            if self.observer is not None:
+                self._observe("branch", step, answer["option"])
             outcome = yield from self._steps(option["steps"], actor)
             if outcome is not None:
                 return outcome
@@ -179,8 +196,10 @@ class StoryRules(RollSteps):
             apply_values(kind, step["names"] if kind == "clear" else step["values"], self.state["flags"],
                          self.state["counters"], self.story["counters"])
         elif kind == "if":
-            branch = step["then"] if self._holds(step["condition"]) else step["else"]
-            return (yield from self._steps(branch, actor))
+            holds = self._holds(step["condition"], step)
+            if self.observer is not None:
+                self._observe("branch", step, "then" if holds else "else")
+            return (yield from self._steps(step["then"] if holds else step["else"], actor))
         elif kind == "battle":
             return (yield from self._battle(step))
         elif kind == "goto":
@@ -208,8 +227,13 @@ class StoryRules(RollSteps):
 
     # -- conditions -------------------------------------------------------------
 
-    def _holds(self, tree: dict[str, Any]) -> bool:
-        return bool(evaluate_loaded(tree, *condition_env(self.state, self.players_set_up())))
+    def _holds(self, tree: dict[str, Any], node: Mapping[str, Any]) -> bool:
+        """Whether the condition ``tree`` of ``node`` (an option or an ``if`` step)
+        holds now; the observer is told."""
+        holds = bool(evaluate_loaded(tree, *condition_env(self.state, self.players_set_up())))
+        if self.observer is not None:
+            self._observe("condition", node, holds)
+        return holds
 
     def players_set_up(self) -> int:
         """The number of players the game is set up for: what every per-player count

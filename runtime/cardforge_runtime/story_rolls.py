@@ -42,6 +42,8 @@ class RollSteps:
     rng: Pcg32
     events: list[dict[str, Any]]
     _record: Callable[[dict[str, Any]], None]
+    observer: Any
+    _observe: Callable[..., None]
     _steps: Callable[..., Play]
     _one: Callable[..., Play]
     _targets: Callable[..., Play]
@@ -89,6 +91,8 @@ class RollSteps:
         passed = successes >= step["successes"]
         self.events.append({"event": "challenge", "stat": step["stat"], "target": step["successes"], "character": actor,
                              "successes": successes, "passed": passed})
+        if self.observer is not None:
+            self._observe("branch", step, "pass" if passed else "fail")
         return (yield from self._steps(step["pass"] if passed else step["fail"], actor))
 
     def _roll_step(self, step: dict[str, Any], actor: int | None) -> Play:
