@@ -1,0 +1,121 @@
+"""The state explorer: prove what the story graph cannot (docs/explore.md).
+
+The graph checks (CF4xx, CF5xx) look at cards; what strands the players lives in the
+*state*: flags, counters, items, coins, status tokens and Fallen Characters. The
+explorer plays a story with the runtime itself (``cardforge_runtime.Session``), from
+every setup, trying every option on offer, every outcome of every roll and Battle and
+every purchase (:mod:`.answers`), and tells states apart by what can change what
+happens next (:mod:`.states`). It reports what it saw (:mod:`.findings`), each with a
+**witness**: the shortest answers file from the start that shows it.
+
+``explore_story(bundle, pack_id, story_id)`` runs it on one story of a loaded bundle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardforge_compiler.explore.findings import Finding, findings
+from cardforge_compiler.explore.search import Graph, Search, Witness
+from cardforge_compiler.explore.setups import Setup
+from cardforge_runtime.bundle import Bundle
+
+__all__ = ["DEFAULT_BOUND", "DEFAULT_BUDGET", "Exploration", "Finding", "Graph", "Setup", "Witness", "explore_story"]
+
+#: States (cards drawn, told apart by their abstract state) explored at most, by default.
+DEFAULT_BUDGET = 200_000
+#: Counters, coins and copies of an item are exact up to this, by default.
+DEFAULT_BOUND = 20
+
+
+@dataclass
+class Exploration:
+    """The result of exploring one story.
+
+    Attributes:
+        pack, story: the ids.
+        setups: the setups explored (:class:`Setup`), in order.
+        states: states expanded; ``answers``: answers given in all.
+        budget, bound: as asked.
+        complete: every state reached was expanded (the budget was not spent).
+        clamped: some counter, coins or copies went beyond ``bound`` and were abstracted.
+        deck_items: items a condition reads that a deck deals (the explorer plays one
+            shuffle, so what depends on them is not proven).
+        errors: ``(message, witness)`` of every answer the engine failed on (a bug).
+        graph: the explored states as a Markov chain (:class:`Graph`).
+        findings: what it reports (:class:`Finding`).
+    """
+
+    pack: str
+    story: str
+    setups: list[Setup]
+    states: int
+    answers: int
+    budget: int
+    bound: int
+    complete: bool
+    clamped: bool
+    deck_items: list[str]
+    errors: list[tuple[str, Witness]]
+    graph: Graph
+    findings: list[Finding]
+
+    @property
+    def proven(self) -> bool:
+        """Whether the findings about every line of play (never offered, never
+        drawn, ...) are proven: complete, nothing abstracted, no deck-dealt item read."""
+        return self.complete and not self.clamped and not self.deck_items and not self.errors
+
+    def summary(self) -> str:
+        """One line: ``explored 1,204 states in 3 setups (5,310 answers); exploration
+        complete`` and what cut it short or made it approximate."""
+        setups = f"{len(self.setups)} setup" + ("" if len(self.setups) == 1 else "s")
+        notes = []
+        if self.clamped:
+            notes.append(f"counters, coins and copies above {self.bound} abstracted")
+        if self.deck_items:
+            notes.append(f"conditions on items the decks deal ({', '.join(self.deck_items)}) follow one shuffle")
+        if self.errors:
+            notes.append(f"the engine failed on {len(self.errors)} answers")
+        if not self.complete:
+            notes.append(f"stopped at the {self.budget:,}-state budget")
+        elif not notes:
+            notes.append("exploration complete")
+        else:
+            notes.append("exploration complete, so only what it saw is reported")
+        return f"explored {self.states:,} states in {setups} ({self.answers:,} answers); " + "; ".join(notes)
+
+
+def _deck_items(pack: dict[str, Any], items: frozenset[str]) -> list[str]:
+    dealt = {card["name"] for deck in pack.get("decks") or [] for card in deck.get("cards", [])}
+    return sorted(items & dealt)
+
+
+def explore_story(bundle: Bundle, pack_id: str, story_id: str, *, budget: int = DEFAULT_BUDGET,
+                  bound: int = DEFAULT_BOUND) -> Exploration:
+    """Explore story ``story_id`` of pack ``pack_id`` in ``bundle`` (from
+    ``load_bundle``): at most ``budget`` states, counters exact up to ``bound``.
+
+    Raises:
+        KeyError: no such story (the message names the known ones).
+        ValueError: ``budget`` below 1 or ``bound`` below 0.
+    """
+    if budget < 1 or bound < 0:
+        raise ValueError("the budget must be at least 1 state and the bound at least 0")
+    pack, story = bundle.find_story(story_id, pack_id)
+    search = Search(bundle, pack, story, budget=budget, bound=bound)
+    search.run()
+    complete = not search.graph.open
+    deck_items = _deck_items(pack, search.abstraction.items)
+    errors = [(message, search_witness(search, where)) for message, where in search.errors]
+    exploration = Exploration(pack_id, story_id, search.setups, search.expanded, search.answered, budget, bound,
+                              complete, search.abstraction.clamped, deck_items, errors, search.graph, [])
+    exploration.findings = findings(search, proven=exploration.proven)
+    return exploration
+
+
+def search_witness(search: Search, where: tuple) -> Witness:
+    """The witness of a place the search noted (``(depth, node, extra answers)``)."""
+    _, node, extra = where
+    return Witness(search.setups[node.setup], tuple(node.answers()) + tuple(extra))

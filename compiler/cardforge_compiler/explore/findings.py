@@ -1,0 +1,254 @@
+"""What the explorer reports, from what the search saw (:class:`~.search.Records`) and
+its graph: each finding with the bundle path it concerns and its witness.
+
+| finding | when | witness reaches |
+|---|---|---|
+| ``stuck`` | a line of play ends ``stuck``: a choice with no option on offer, an item loss nobody can pay, a card whose steps run out | the end itself |
+| ``trap`` | a reachable state from which no ending can be reached | the first state of the trap |
+| ``never-offered`` | an option with ``if`` whose choice is reached, never on offer | the choice (the option is not on offer) |
+| ``always-true`` / ``always-false`` | a condition with the same value every time it is evaluated | an evaluation |
+| ``never-drawn`` | a card no line of play draws | a card that leads to it in the story graph |
+| ``ending-never-reached`` | a Victory or Defeat (step or Battle objective) on a card that is drawn, never reached | the card |
+| ``never-won`` | no line of play reaches Victory | none |
+
+``stuck`` is always reported: its witness shows it. The others say something of
+*every* line of play, so they are reported only when the exploration is a proof
+(``proven``: finished within the budget, nothing beyond the bound, no condition on an
+item the decks deal).
+
+Dependencies: the standard library and :mod:`.search`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardforge_compiler.explore.search import Search, Witness
+
+__all__ = ["Finding", "findings"]
+
+Path = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One finding: ``kind`` (the table above), ``path`` in the bundle story
+    (``("cards", 2, "steps", 0)``; ``()`` for the whole story), the ``card`` id it lies
+    on (``None``: the story), a ``message`` and a ``hint`` in words, and the
+    ``witness`` (``None`` for ``never-won``)."""
+
+    kind: str
+    path: Path
+    card: int | None
+    message: str
+    hint: str
+    witness: Witness | None
+
+
+def _walk(steps: list[Mapping[str, Any]], base: Path) -> Iterator[tuple[Path, Mapping[str, Any]]]:
+    for j, step in enumerate(steps):
+        path = (*base, j)
+        yield path, step
+        if step["kind"] == "choice":
+            for k, option in enumerate(step["options"]):
+                yield from _walk(option["steps"], (*path, "options", k, "steps"))
+        for key in {"challenge": ("pass", "fail"), "if": ("then", "else")}.get(step["kind"], ()):
+            yield from _walk(step[key], (*path, key))
+
+
+def _code(source: str | None) -> str:
+    return f"`{source}`" if source else "its condition"
+
+
+class _Report:
+    def __init__(self, search: Search) -> None:
+        self.search = search
+        self.story = search.story
+        self.records = search.records
+        self.cards = search.story["cards"]
+
+    def witness(self, where: tuple | None) -> Witness | None:
+        if where is None:
+            return None
+        _, node, extra = where
+        return Witness(self.search.setups[node.setup], tuple(node.answers()) + tuple(extra))
+
+    def card_of(self, path: Path) -> int | None:
+        return self.cards[path[1]]["id"] if len(path) >= 2 else None
+
+    def steps(self) -> Iterator[tuple[Path, Mapping[str, Any]]]:
+        for i, card in enumerate(self.cards):
+            yield from _walk(card["steps"], ("cards", i, "steps"))
+
+    # -- always reported ----------------------------------------------------------
+
+    def stuck(self) -> Iterator[Finding]:
+        for (result, reason, card, place), where in sorted(self.records.ends.items(), key=lambda e: repr(e[0])):
+            if result != "stuck":
+                continue
+            witness = self.witness(where)
+            if reason == "no_option":
+                step = self._step(place)
+                sources = ", ".join(_code(o.get("if_source")) for o in step["options"]) if step else ""
+                yield Finding("stuck", place, card,
+                              f"in play this choice on card {card} can offer no option, and the story stops "
+                              f"(`stuck`): every option's condition is false ({sources}) after the "
+                              f"{len(witness.answers)} answers of the witness ({witness.setup.words()})",
+                              "add an option without `if`, or make sure every way to this card sets what one "
+                              "option reads", witness)
+            elif reason == "not_held":
+                yield Finding("stuck", place, card,
+                              f"in play this loss on card {card} can come when no Character holds the item, and the "
+                              f"story stops (`stuck`), after the {len(witness.answers)} answers of the witness "
+                              f"({witness.setup.words()})",
+                              "guard the loss with `if: has(\"...\")` and give the card's alternative in `else`",
+                              witness)
+            else:
+                yield Finding("stuck", place, card,
+                              f"in play the steps of card {card} can run out with no way on, and the story stops "
+                              f"(`stuck`), after the {len(witness.answers)} answers of the witness "
+                              f"({witness.setup.words()})",
+                              "end every branch with `goto: N`, `victory:` or `defeat:`", witness)
+
+    def _step(self, path: Path) -> Mapping[str, Any] | None:
+        node: Any = self.story
+        try:
+            for part in path:
+                node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+        return node if isinstance(node, Mapping) else None
+
+    # -- reported when the exploration is a proof -----------------------------------
+
+    def traps(self) -> Iterator[Finding]:
+        graph = self.search.graph
+        into: dict[tuple, set[tuple]] = {}
+        for source, edges in graph.edges.items():
+            for _, target in edges:
+                into.setdefault(target, set()).add(source)
+        ending = set(graph.terminal)
+        stack = list(ending)
+        while stack:
+            for source in into.get(stack.pop(), ()):
+                if source not in ending:
+                    ending.add(source)
+                    stack.append(source)
+        nodes = self.search.nodes
+        trapped = [node for key, node in nodes.items() if node.expanded and key not in ending]
+        seen_cards: set[int] = set()
+        for node in sorted(trapped, key=lambda n: (n.depth, repr(n.key))):
+            if node.parent is not None and node.parent.key not in ending or node.card in seen_cards:
+                continue
+            loop = sorted({n.card for n in self._forward(node)} - {None})
+            seen_cards.update(loop)
+            index = self.search.card_index[node.card]
+            witness = self.witness((node.depth, node, ()))
+            yield Finding("trap", ("cards", index), node.card,
+                          f"in play the players can reach card {node.card} in a state from which no ending can be "
+                          f"reached: they go round cards {', '.join(map(str, loop))} for ever (witness: "
+                          f"{len(witness.answers)} answers, {witness.setup.words()})",
+                          "give the loop a way out that does not depend on what the players can no longer change",
+                          witness)
+
+    def _forward(self, start: Any) -> list[Any]:
+        edges, nodes = self.search.graph.edges, self.search.nodes
+        seen, stack = {start.key}, [start.key]
+        while stack:
+            for _, target in edges.get(stack.pop(), ()):
+                if target not in seen and target in nodes:
+                    seen.add(target)
+                    stack.append(target)
+        return [nodes[key] for key in seen]
+
+    def conditions(self) -> Iterator[Finding]:
+        records = self.records
+        for path, step in self.steps():
+            card = self.card_of(path)
+            if step["kind"] == "choice" and path in records.choices:
+                for k, option in enumerate(step["options"]):
+                    if option.get("if") is None:
+                        continue
+                    opath = (*path, "options", k)
+                    source = _code(option.get("if_source"))
+                    if (path, k) not in records.offered:
+                        witness = self.witness(records.choices[path])
+                        yield Finding("never-offered", opath, card,
+                                      f"this option on card {card} is never offered in play: {source} is false "
+                                      f"every time the choice is reached (for example after the "
+                                      f"{len(witness.answers)} answers of the witness, {witness.setup.words()})",
+                                      "set what the condition reads on a card the players play before this one, "
+                                      "or remove the option", witness)
+                    elif (opath, False) not in records.conditions:
+                        witness = self.witness(records.conditions.get((opath, True)))
+                        yield Finding("always-true", opath, card,
+                                      f"{source} is true every time this choice on card {card} is reached: the "
+                                      f"condition never hides the option", "remove the `if`, or check what it reads",
+                                      witness)
+            elif step["kind"] == "if":
+                seen = [value for value in (True, False) if (path, value) in records.conditions]
+                if len(seen) == 1:
+                    value = seen[0]
+                    witness = self.witness(records.conditions[(path, value)])
+                    branch = "`else`" if value else "`then`"
+                    yield Finding("always-true" if value else "always-false", path, card,
+                                  f"{_code(step.get('condition_source'))} is {'true' if value else 'false'} every "
+                                  f"time card {card} plays it: the {branch} branch never runs",
+                                  "check the flags, counters and items it reads, or remove the `if`", witness)
+
+    def cards_and_endings(self) -> Iterator[Finding]:
+        records, story = self.records, self.story
+        sources: dict[int, list[int]] = {}
+        for edge in story.get("edges", []):
+            sources.setdefault(edge["to"], []).append(edge["from"])
+        for i, card in enumerate(self.cards):
+            if card["id"] in records.cards:
+                continue
+            drawn = [s for s in sorted(set(sources.get(card["id"], []))) if s in records.cards]
+            witness = self.witness(records.cards[drawn[0]]) if drawn else None
+            via = (f"the story graph leads to it from card {', '.join(map(str, drawn))}, which is drawn, but no "
+                   f"state there leads on to it" if drawn else "no card that leads to it is drawn either")
+            yield Finding("never-drawn", ("cards", i), card["id"], f"card {card['id']} is never drawn in play: {via}",
+                          "look at the conditions on the ways to this card: a flag set only later, an item no one "
+                          "can hold there", witness)
+        ends = {place for (result, _, _, place) in records.ends if result != "stuck"}
+        for path, step in self.steps():
+            card = self.card_of(path)
+            if card not in records.cards:
+                continue
+            if step["kind"] in ("victory", "defeat") and path not in records.steps:
+                yield Finding("ending-never-reached", path, card,
+                              f"this {'Victory' if step['kind'] == 'victory' else 'Defeat'} on card {card} is never "
+                              f"reached in play", "check the conditions and branches that lead to it",
+                              self.witness(records.cards[card]))
+            if step["kind"] == "battle":
+                for k, objective in enumerate(step["objectives"]):
+                    if objective.get("goto") is None and (*path, "objectives", k) not in ends:
+                        yield Finding("ending-never-reached", (*path, "objectives", k), card,
+                                      f"the Victory of objective {objective['objective']!r} on card {card} is never "
+                                      f"reached in play", "check what leads to this Battle",
+                                      self.witness(records.cards[card]))
+
+    def never_won(self) -> Iterator[Finding]:
+        wins = any(step["kind"] == "victory" or (step["kind"] == "battle"
+                                                 and any(o.get("goto") is None for o in step["objectives"]))
+                   for _, step in self.steps())
+        if wins and "victory" not in self.search.graph.terminal.values():
+            yield Finding("never-won", (), None,
+                          f"story {self.story['id']!r} can never be won in play: no reachable state leads to Victory",
+                          "look at the endings the explorer reports as never reached", None)
+
+
+def findings(search: Search, *, proven: bool) -> list[Finding]:
+    """The findings of a finished search (``stuck`` always; the others only when
+    ``proven``), in story order."""
+    report = _Report(search)
+    out = list(report.stuck())
+    if proven:
+        out += list(report.traps())
+        out += list(report.conditions())
+        out += list(report.cards_and_endings())
+        out += list(report.never_won())
+    return out

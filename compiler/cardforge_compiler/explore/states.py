@@ -1,0 +1,93 @@
+"""The abstract state the explorer tells states apart by, at each card drawn.
+
+Two game states are **the same** to the explorer when everything that can change
+what happens next is the same: the card, the story's flags and counters, the party's
+coins, and per Character their Health tokens (gold and left: a severe Wound), status
+tokens, whether they have Fallen and the items the story can ask about (``has()``
+in a condition, or a ``lose`` of items). What is left out cannot change which
+options are offered or which branch runs: Destiny (the explorer never rerolls),
+items no condition reads, the order of the decks (one shuffle, seed 0) and the
+Porter's cards (never called).
+
+Counters, coins and copies of an item are tracked exactly up to ``bound`` and
+abstracted beyond it (``"above"``/``"below"``): states that differ only there are
+merged, so the exploration ends on stories that count without limit, and says so
+(``clamped``).
+
+Dependencies: the standard library only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Abstraction", "relevant_items"]
+
+
+def _nodes(value: Any) -> Iterator[Any]:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Mapping):
+            yield item
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def relevant_items(story: Mapping[str, Any]) -> frozenset[str]:
+    """The items a story can ask about: the argument of every ``has("...")`` in its
+    conditions and every item a ``lose`` step (or a roll's ``per_success`` loss) takes."""
+    items: set[str] = set()
+    for node in _nodes(story["cards"]):
+        if node.get("op") == "call" and node.get("name") == "has":
+            items.update(arg["value"] for arg in node["args"] if arg.get("op") == "const")
+        if node.get("kind") == "lose" and node.get("items"):
+            items.update(node["items"])
+        lose = node.get("per_success", {}).get("lose") if node.get("kind") == "roll" else None
+        if lose and lose.get("items"):
+            items.update(lose["items"])
+    return frozenset(items)
+
+
+@dataclass
+class Abstraction:
+    """The key of a state (:meth:`key`) for one story: ``items`` the story can ask
+    about, ``bound`` up to which counters, coins and copies are exact. ``clamped``
+    turns true once a key had a value beyond the bound."""
+
+    items: frozenset[str]
+    bound: int
+    clamped: bool = False
+
+    def _cap(self, value: int) -> int | str:
+        if value > self.bound:
+            self.clamped = True
+            return "above"
+        if value < -self.bound:
+            self.clamped = True
+            return "below"
+        return value
+
+    def key(self, state: Mapping[str, Any]) -> tuple:
+        """A hashable key of ``state`` (the runtime's state: docs/runtime.md, State)."""
+        characters = []
+        for c in state["characters"]:
+            held = Counter(item for item in c["items"] if item in self.items)
+            characters.append((c["health"], c["health_max"], c["fallen"], tuple(sorted(Counter(c["status"]).items())),
+                               tuple(sorted((item, self._cap(n)) for item, n in held.items()))))
+        return (state["card"],
+                tuple(sorted(state["flags"].items())),
+                tuple(sorted((name, self._cap(v)) for name, v in state["counters"].items())),
+                self._cap(state["coins"]),
+                tuple(characters))
+
+    def facts(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """What the key holds, in words for a report: ``{"flags", "counters", "coins",
+        "items", "fallen"}`` (items the story asks about, over the party)."""
+        items = sorted({i for c in state["characters"] for i in c["items"] if i in self.items})
+        return {"flags": dict(state["flags"]), "counters": dict(state["counters"]), "coins": state["coins"],
+                "items": items, "fallen": [c["name"] for c in state["characters"] if c["fallen"]]}
