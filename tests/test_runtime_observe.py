@@ -10,7 +10,9 @@ transcripts must not change."""
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -462,3 +464,38 @@ def test_an_observer_changes_nothing_of_a_recorded_case(path: Path):
     chosen = [value for event, where, value in heard if event == "branch" and isinstance(value, int)]
     answered = [s["answer"]["option"] for s in _answers(transcript) if s["request"]["kind"] == "choice"]
     assert chosen == answered and len(offers) >= len(chosen)
+
+
+# -- docs/runtime.md, Observers and forks ----------------------------------------------------
+
+def _observers_section() -> str:
+    doc = (ROOT / "docs" / "runtime.md").read_text(encoding="utf-8")
+    return doc[doc.index("## Observers and forks"):doc.index("## Campaigns")]
+
+
+def test_the_observer_example_in_the_docs_is_what_the_act_1_case_tells():
+    """The events shown for card 13 of the act-1 case are the ones an observer hears
+    from the card request to the roll of its Challenge, in order."""
+    section = _observers_section()
+    block = re.search(r"```text\n(.*?)```", section, re.S).group(1)
+    shown = [ast.literal_eval(m) for m in re.findall(r'(\("\w+",\s+\(.*\),\s+.*\))\s*$', block, re.M)]
+    answers = re.findall(r"^(\{.*?\})\s", block, re.M)
+    assert [event for event, _, _ in shown] == ["step", "condition", "offered", "branch", "step", "branch", "step"]
+    transcript = _transcript("act-1")
+    session = _start(transcript)
+    steps = _answers(transcript)
+    at = next(i for i, s in enumerate(steps) if (s["request"]["kind"], s["request"]["card"]) == ("card", 13))
+    for step in steps[:at]:
+        session.answer(step["answer"])
+    heard: list[tuple] = []
+    session.observe(lambda event, path, value: heard.append((event, path, value)))
+    given = [step["answer"] for step in steps[at:at + 4]]
+    assert [json.dumps(a) for a in given[1:]] == answers
+    for answer in given:
+        session.answer(answer)
+    assert heard == shown
+
+
+def test_the_event_table_in_the_docs_names_the_four_events():
+    rows = re.findall(r"^\| `(\w+)` \|", _observers_section(), re.M)
+    assert rows == ["step", "offered", "condition", "branch"]
