@@ -372,6 +372,26 @@ def test_an_engine_failure_rewinds_without_telling_the_observer_the_replay_again
     assert session.pending["result"] == "victory" and session.state["coins"] == 2
 
 
+def test_an_observer_that_raises_fails_the_answer_and_the_session_is_as_before():
+    """docs/runtime.md, Observers: an exception an observer raises is an EngineError
+    and the answer is undone; the replay that undoes it does not call the observer
+    (which would raise again, midway through the rewind)."""
+    session = _story_session()
+    session.answer({})
+
+    def broken(event, path, value):  # noqa: ANN001, ANN202
+        raise ValueError(f"cannot take {event}")
+
+    before = _whole(session)
+    session.observe(broken)
+    with pytest.raises(EngineError, match="ValueError: cannot take step"):
+        session.answer({})
+    assert _whole(session) == before
+    session.observe(None)
+    session.answer({})
+    assert session.pending["kind"] == "choice"
+
+
 # -- observe: every shipped story and every recorded case -----------------------------------
 
 _BRANCH_KEYS = ("steps", "pass", "fail", "then", "else")
