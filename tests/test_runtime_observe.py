@@ -61,11 +61,11 @@ def _whole(session: Session) -> tuple[Any, ...]:
 
 def _fork_everywhere(name: str, every: int = 1) -> dict[str, int]:
     """Replay the recorded case ``name``, forking before every ``every``-th answer and
-    the first answer to each kind of request:
-    the fork has the same pending request and state, its log is the original's since
-    the current card was drawn, the next answer gives the recorded log entry in both,
-    and answering one leaves the other as it was (the twin first at even forks, the
-    original first at odd ones). Returns how many forks were made per request kind."""
+    the first answer to each kind of request: the fork has the same pending request
+    and state, its log is the original's since the current card was drawn, the next
+    answer gives the recorded log entry in both, and answering one leaves the other
+    as it was (the twin answers first at the 1st, 3rd, ... fork, the original at the
+    others). Returns how many forks were made per request kind."""
     transcript = _transcript(name)
     session = _start(transcript)
     forks: dict[str, int] = {}
@@ -92,7 +92,7 @@ def _fork_everywhere(name: str, every: int = 1) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("name", ACTS + EASIER)
-def test_a_fork_at_every_answer_of_a_recorded_act_plays_on_identically(name: str):
+def test_a_fork_at_every_answer_of_a_recorded_case_plays_on_identically(name: str):
     forks = _fork_everywhere(name)
     assert sum(forks.values()) == len(_answers(_transcript(name)))
 
