@@ -303,41 +303,64 @@ class Session:
     def fork(self) -> Session:
         """A second session at this very point: the same pending request, state and
         generators, so that a tool can try one answer here and another there
-        (cardforge's state explorer does). The twin replays the answers given since
-        the current card was drawn from that card's checkpoint, as ``load`` does;
-        its ``log`` holds only those answers' entries, and it has no observer.
-        O(state + answers since the card was drawn)."""
+        (cardforge's state explorer does). The two share nothing that either
+        changes: answering one never changes the other, and the same answer gives
+        the same log entry in both.
+
+        The twin replays the answers given since the current card was drawn from that
+        card's checkpoint, as ``load`` does; its ``log`` holds only those answers'
+        entries, and its ``save`` replays from that checkpoint (its ``origin``), so it
+        loads; its ``transcript`` is not a whole playthrough (its steps start at the
+        card). While nothing is logged before the checkpoint (the story's first card
+        has no introduction before it), the twin replays from the story's start
+        instead, so that its first entry holds what happened before the first request
+        (the easier game's Loot drawn at the start), as the original's does. It has
+        no observer. O(state + answers since the card was drawn) (docs/runtime.md,
+        Observers and forks)."""
         twin = Session(self._bundle, self._pack, self._story, self._setup)
-        twin._origin = self._origin
-        checkpoint = copy_json(self._checkpoint)
-        checkpoint["log_length"] = 0
-        twin._state = copy_json(checkpoint["state"])
-        twin._rng = Pcg32.from_json(checkpoint["rng"])
-        twin._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
-        twin._begin(twin._state["card"], checkpoint)
+        if self._checkpoint["log_length"] == 0 and self._origin is None:
+            twin._state = twin._initial_state()
+            twin._begin(None)
+        else:
+            checkpoint = copy_json(self._checkpoint)
+            checkpoint["log_length"] = 0
+            twin._origin = copy_json(checkpoint)        # its log starts here: so does a replay of its save
+            twin._state = copy_json(checkpoint["state"])
+            twin._rng = Pcg32.from_json(checkpoint["rng"])
+            twin._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
+            twin._begin(twin._state["card"], checkpoint)
         for answer in self._since:
             twin.answer(answer)
         return twin
 
     def observe(self, observer: Observer | None) -> None:
         """Tell ``observer(event, path, value)`` of every step, choice on offer,
-        condition and branch played from now on (``cardforge_runtime.trace``;
-        docs/runtime.md, Observers); ``None`` stops it. Observers only read: the
-        play, the log and saves are the same with or without one."""
+        condition and branch played from now on (events ``"step"``, ``"offered"``,
+        ``"condition"``, ``"branch"``; ``path`` the bundle path of the step or option:
+        ``cardforge_runtime.trace``; docs/runtime.md, Observers and forks). It may be
+        set at any time (before the first answer; on a ``fork``, which has none);
+        another replaces it, ``None`` stops it. Observers only read: the play, the log
+        and saves are the same with or without one. The replay that undoes an answer
+        the engine failed on (``EngineError``) is not told again."""
         self._observer = observer
         if self._rules is not None:
             self._rules.observer = observer
             self._rules._paths = step_paths(self._story) if observer is not None else {}
 
     def _rewind(self, checkpoint: dict[str, Any], since: list[Answer]) -> None:
-        """Go back to ``checkpoint`` and replay ``since``: the session as it was."""
-        self._state = copy_json(checkpoint["state"])
-        self._rng = Pcg32.from_json(checkpoint["rng"])
-        self._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
-        self._log = self._log[: checkpoint["log_length"]]
-        self._begin(self._state["card"], copy_json(checkpoint))
-        for answer in since:
-            self.answer(answer)
+        """Go back to ``checkpoint`` and replay ``since``: the session as it was. The
+        observer, if any, is not told of the replay (it was told of those steps once)."""
+        observer, self._observer = self._observer, None
+        try:
+            self._state = copy_json(checkpoint["state"])
+            self._rng = Pcg32.from_json(checkpoint["rng"])
+            self._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
+            self._log = self._log[: checkpoint["log_length"]]
+            self._begin(self._state["card"], copy_json(checkpoint))
+            for answer in since:
+                self.answer(answer)
+        finally:
+            self.observe(observer)
 
     def save(self) -> dict[str, Any]:
         """The whole session as JSON data, for ``Session.load``.
@@ -347,7 +370,8 @@ class Session:
         state and generator at the moment the current card was drawn
         (``checkpoint``), where a replay on this bundle starts (``origin``: ``None``
         for the story's start, or the checkpoint where the session was resumed on
-        this bundle after a rebuild), the answers given since, and the log.
+        this bundle after a rebuild, or where a ``fork``'s log begins), the answers
+        given since, and the log.
         """
         return save_data(self)
 
