@@ -19,6 +19,8 @@ Families:
 - ``CF6xx`` card text against the card's steps (stage ``resolve``)
 - ``CF7xx`` battle boards: components, terrain keywords, terrain tiles and battle
   layouts (stage ``board``, once per pack)
+- ``CF9xx`` the state explorer: what play can reach, with witnesses (stage
+  ``explore``, ``cardforge lint`` only)
 - ``CF8xx`` Enemies, Named Enemies, Threat decks and decks, once per pack: the names
   they use and are used by (CF801-CF819, stage ``pack``), their composition and
   per-player counts (CF820-CF839, stage ``board``; CF825, a malformed Attack Pattern
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 # The hints a diagnostic's message or help gives (re-exported: checks import them from here).
 from cardforge_compiler.hints import card_hint, choices_hint, closest, did_you_mean, listed, near_cards
@@ -267,6 +270,25 @@ rule("CF863", "campaign-discard-after-reshuffle", W,
      "A campaign step that discards cards (`keep-weapons`, `discard: [loot]`) comes after `reshuffle-decks`: the "
      "cards it discards stay in the discard piles into the next Story.")
 
+# CF9xx: the state explorer (stage explore; docs/explore.md). Each finding has a witness.
+rule("CF901", "stuck-in-play", E,
+     "In play the players can reach a choice with no option on offer, a loss of an item no one holds, or a card "
+     "whose steps run out: the story stops.")
+rule("CF902", "option-never-offered-in-play", W,
+     "A choice is reached in play, but this option's condition is false every time.")
+rule("CF903", "card-never-drawn-in-play", W,
+     "The story graph reaches this card, but no line of play draws it.")
+rule("CF904", "condition-always-true", W,
+     "A condition is true every time it is evaluated in play: it never hides its option or never takes `else`.")
+rule("CF905", "condition-always-false", W,
+     "An `if` step's condition is false every time it is evaluated in play: its `then` branch never runs.")
+rule("CF906", "ending-never-reached", W,
+     "A Victory or Defeat on a card the players draw is never reached in play.")
+rule("CF907", "never-won-in-play", E,
+     "No line of play reaches Victory: the story can never be won.")
+rule("CF908", "state-trap", E,
+     "In play the players can reach a state from which no ending can be reached: a loop they can never leave.")
+
 del E, W
 
 
@@ -288,7 +310,9 @@ class Diagnostic:
     first ``depth`` parts of ``path`` lead to (``Threat deck 'Rochefort', card 'Feint'``),
     shown instead of those parts, since a file holds several such documents; ``see``
     (``(file, doc, path)``) is a second place the message refers to, such as the
-    first definition of a card: the locator appends its line, ``(line 30)``.
+    first definition of a card: the locator appends its line, ``(line 30)``;
+    ``witness`` (the state explorer's findings, CF9xx) is the line of play that shows
+    it: ``{"setup": {"players", "characters", "seed", "battles"}, "answers": [...]}``.
     """
 
     code: str
@@ -305,6 +329,7 @@ class Diagnostic:
     card: int | None = None
     see: tuple[str, int, tuple] | None = None
     within: tuple[str, int] | None = None
+    witness: dict[str, Any] | None = field(default=None, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         self.severity = RULES[self.code].severity
@@ -337,7 +362,8 @@ class Diagnostic:
         return _data_path(self.path)
 
     def to_dict(self) -> dict:
-        """Plain data for ``--format json`` (documented in ``docs/diagnostics.md``)."""
+        """Plain data for ``--format json`` (documented in ``docs/diagnostics.md``);
+        ``witness`` only for the state explorer's findings."""
         return {
             "code": self.code,
             "name": self.name,
@@ -349,6 +375,7 @@ class Diagnostic:
             "path": self.data_path() or None,
             "card": self.card,
             "hint": self.hint,
+            **({"witness": self.witness} if self.witness is not None else {}),
         }
 
 

@@ -34,6 +34,8 @@ class CompileResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     checks_run: int = 0
     context: list[Diagnostic] = field(default_factory=list)
+    explorations: list[Any] = field(default_factory=list)
+    explore_skipped: str | None = None
 
     @property
     def context_errors(self) -> list[Diagnostic]:
@@ -70,7 +72,11 @@ def _one_fault_one_report(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
       aliases repeat is reported once, at the anchor);
     - "option never offered" (CF501) where "read but never set" (CF503) already
       points at the same condition;
-    - CF501 and CF503 inside a choice that can offer nothing (CF502 says it all).
+    - CF501 and CF503 inside a choice that can offer nothing (CF502 says it all);
+    - what the state explorer says again of a place the graph checks report: an
+      option never offered (CF902 beside CF501/CF502), a trap (CF908 beside CF403 on
+      the same card); a card the graph does not reach (CF401) is not reported as
+      never drawn (CF903) in the first place.
     """
     seen: set[tuple] = set()
     unique = []
@@ -85,23 +91,50 @@ def _one_fault_one_report(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     def inside_stuck(d: Diagnostic) -> bool:
         return any(d.file == f and d.doc == doc and d.path[: len(p)] == p for f, doc, p in stuck)
 
+    never_offered = {(d.file, d.doc, d.path) for d in unique if d.code == "CF501"}
+    graph_traps = {(d.file, d.card) for d in unique if d.code == "CF403"}
+
+    def said_before(d: Diagnostic) -> bool:
+        if d.code == "CF902":
+            return (d.file, d.doc, d.path) in never_offered or inside_stuck(d)
+        return d.code == "CF908" and (d.file, d.card) in graph_traps
+
     return [d for d in unique
             if not (d.code == "CF501" and (d.file, d.doc, d.path) in never_set)
-            and not (d.code in ("CF501", "CF503") and inside_stuck(d))]
+            and not (d.code in ("CF501", "CF503") and inside_stuck(d))
+            and not said_before(d)]
 
 
-def compile_paths(paths: list[str]) -> CompileResult:
-    """Load, validate, resolve and analyse the content under ``paths``.
+def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[PackIR], budget: int) -> None:
+    """The explore stage: only for content without errors (the bundle it plays must
+    build), its findings through the ``explore`` checks."""
+    if any(d.severity is Severity.ERROR for d in diagnostics):
+        result.explore_skipped = "the content has errors; fix them first"
+        return
+    from cardforge_compiler.explore.stage import explore_packs
+
+    for explored in explore_packs(packs, budget):
+        result.explorations.append(explored.exploration)
+        for chk in checks_for("explore"):
+            diagnostics.extend(chk.run(explored))
+            result.checks_run += 1
+
+
+def compile_paths(paths: list[str], *, explore_budget: int | None = None) -> CompileResult:
+    """Load, validate, resolve and analyse the content under ``paths``; with an
+    ``explore_budget`` (``cardforge lint``), also explore every story of content
+    without errors, at most that many states in all (stage ``explore``,
+    :mod:`cardforge_compiler.explore.stage`; the explorations in ``explorations``).
 
     Never raises for bad content: every problem is a diagnostic in the result.
     The cyclic garbage collector is paused meanwhile: the stages build many
     long-lived objects that it would otherwise rescan again and again.
     """
     with gc_paused():
-        return _compile(paths)
+        return _compile(paths, explore_budget)
 
 
-def _compile(paths: list[str]) -> CompileResult:
+def _compile(paths: list[str], explore_budget: int | None) -> CompileResult:
     files, diagnostics = discover(paths)
     documents: list[Document] = []
 
@@ -139,6 +172,8 @@ def _compile(paths: list[str]) -> CompileResult:
         for chk in checks_for("analyse"):
             diagnostics.extend(chk.run(story.analysis))
             result.checks_run += 1
+    if explore_budget is not None:
+        _explore(result, diagnostics, packs, explore_budget)
     locate(diagnostics, files)
     context = {f.display for f in files if f.context}
     reported = sorted(_one_fault_one_report(diagnostics), key=Diagnostic.sort_key)

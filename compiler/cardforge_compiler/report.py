@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -122,7 +122,19 @@ def text_lines(diag: Diagnostic) -> str:
         out += f"\n  at {shown(diag.field_path())}"
     if diag.hint:
         out += f"\n  {click.style('help', fg='cyan')}: {shown(diag.hint)}"
+    if diag.witness is not None:
+        out += f"\n  witness: {shown(witness_words(diag.witness))}"
     return out
+
+
+def witness_words(witness: dict[str, Any]) -> str:
+    """``14 answers from the start, 2 players (D'Artagnan, Athos); cardforge explore
+    --witness-dir DIR writes them``: a state explorer finding's witness in words."""
+    setup = witness["setup"]
+    who = ", ".join(setup["characters"])
+    players = f"Solo Play ({who})" if setup["players"] == 1 else f"{setup['players']} players ({who})"
+    return (f"{plural(len(witness['answers']), 'answer')} from the start, {players}; "
+            f"`cardforge explore --witness-dir DIR` writes them for `cardforge play --answers`")
 
 
 def github_line(diag: Diagnostic) -> str:
@@ -170,6 +182,11 @@ def report(result: CompileResult, fmt: str) -> None:
     if fmt == "json":
         payload = {"version": 1, "summary": summary(result),
                    "diagnostics": [d.to_dict() for d in result.diagnostics]}
+        if result.explorations or result.explore_skipped:
+            payload["exploration"] = {
+                "skipped": result.explore_skipped,
+                "stories": [{"pack": e.pack, "story": e.story, "states": e.states, "complete": e.complete,
+                             "proven": e.proven, "summary": e.summary()} for e in result.explorations]}
         click.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         return
     if fmt == "github":
@@ -189,6 +206,29 @@ def report(result: CompileResult, fmt: str) -> None:
     note = context_note(result)
     if note:
         click.echo(note)
+    explored = exploration_note(result)
+    if explored:
+        click.echo(explored)
+
+
+def exploration_note(result: CompileResult) -> str | None:
+    """One line on the state explorer's run (``None`` when it was not asked for):
+    ``state explorer: 4 stories proven, 2 stopped at the budget (1,000 states in
+    all) ...``, or why it did not run."""
+    if result.explore_skipped:
+        return f"state explorer: not run: {result.explore_skipped}"
+    runs = result.explorations
+    if not runs:
+        return None
+    proven = [e for e in runs if e.proven]
+    others = [e for e in runs if not e.proven]
+    states = sum(e.states for e in runs)
+    parts = [f"{plural(len(proven), 'story')} proven"] if proven else []
+    if others:
+        parts.append(f"{len(others)} not proven ({', '.join(e.story for e in others)}: "
+                     f"{'; '.join(sorted({e.summary().split('; ', 1)[1] for e in others}))})")
+    hint = "; `cardforge explore PATH --story ID` goes further" if others else ""
+    return f"state explorer: {', '.join(parts)} ({plural(states, 'state')} explored){hint}"
 
 
 def context_note(result: CompileResult) -> str | None:

@@ -86,6 +86,8 @@ class Session:
         self._program: Play | None = None
         self._origin: dict[str, Any] | None = None      # where replay starts on this bundle (None: the story's start)
         self._observer: Observer | None = None
+        self._paths: dict[int, Any] | None = None       # trace.step_paths of the story, made once (forks share it)
+        self._logging = True                            # False: a look-ahead fork (fork(log=False))
         self.warnings: list[str] = []
 
     # -- creating -------------------------------------------------------------
@@ -180,10 +182,11 @@ class Session:
         self._since = []
         self._answering = False
         self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, self._card_drawn,
-                                 self._deck_rng, self._difficulty, self._setup["battles"], self._observer)
+                                 self._deck_rng, self._difficulty, self._setup["battles"], self._observer,
+                                 self._story_paths() if self._observer is not None else None)
         self._program = self._rules.run(card)
         self._pending = next(self._program)
-        self._seen = copy_json(self._state)
+        self._seen = copy_json(self._state) if self._logging else {}
 
     def _card_drawn(self) -> None:
         """A new card is drawn: the checkpoint a save resumes from moves here."""
@@ -207,6 +210,12 @@ class Session:
     def state(self) -> dict[str, Any]:
         """The game state (docs/runtime.md, State)."""
         return copy_json(self._state)
+
+    def state_view(self) -> dict[str, Any]:
+        """The game state itself, not a copy (``state`` copies it): for tools that
+        read the state after every answer (the state explorer). Read only: changing
+        it changes the game, and it changes as the session plays on. O(1)."""
+        return self._state
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -283,6 +292,10 @@ class Session:
                               "please report it)") from error
         finally:
             self._answering = False
+        if not self._logging:
+            entry = {"request": request, "answer": checked, "events": self._rules.events, "changes": []}
+            self._rules.events = []
+            return entry
         # What the answer changed: the state against ``_seen``, the session's copy of
         # it as it was before; then ``_seen`` catches up (its old values, the "from"
         # of the changes, become the log's alone).
@@ -300,7 +313,7 @@ class Session:
         self._rules.events = []
         return copy_json(entry)
 
-    def fork(self) -> Session:
+    def fork(self, *, log: bool = True) -> Session:
         """A second session at this very point: the same pending request, state and
         generators, so that a tool can try one answer here and another there
         (cardforge's state explorer does). The two share nothing that either
@@ -316,15 +329,23 @@ class Session:
         instead, so that its first entry holds what happened before the first request
         (the easier game's Loot drawn at the start), as the original's does. It has
         no observer. O(state + answers since the card was drawn) (docs/runtime.md,
-        Observers and forks)."""
+        Observers and forks).
+
+        ``log=False`` makes a **look-ahead** twin, for tools that try many answers
+        (the state explorer): it keeps no log and works out no changes (each
+        ``answer`` returns ``{"request", "answer", "events", "changes": []}``, shared
+        with the session: do not change them), which saves copying the state at every
+        answer; ``save`` and ``transcript`` refuse it (``SessionError``)."""
         twin = Session(self._bundle, self._pack, self._story, self._setup)
+        twin._paths = self._paths
+        twin._logging = log
         if self._checkpoint["log_length"] == 0 and self._origin is None:
             twin._state = twin._initial_state()
             twin._begin(None)
         else:
-            checkpoint = copy_json(self._checkpoint)
-            checkpoint["log_length"] = 0
-            twin._origin = copy_json(checkpoint)        # its log starts here: so does a replay of its save
+            # checkpoints are only read (a save copies them), so the twin shares this one's
+            checkpoint = {**self._checkpoint, "log_length": 0}
+            twin._origin = checkpoint                   # its log starts here: so does a replay of its save
             twin._state = copy_json(checkpoint["state"])
             twin._rng = Pcg32.from_json(checkpoint["rng"])
             twin._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
@@ -345,7 +366,13 @@ class Session:
         self._observer = observer
         if self._rules is not None:
             self._rules.observer = observer
-            self._rules._paths = step_paths(self._story) if observer is not None else {}
+            self._rules._paths = self._story_paths() if observer is not None else {}
+
+    def _story_paths(self) -> dict[int, Any]:
+        """``trace.step_paths`` of the story, computed once per session and its forks."""
+        if self._paths is None:
+            self._paths = step_paths(self._story)
+        return self._paths
 
     def _rewind(self, checkpoint: dict[str, Any], since: list[Answer]) -> None:
         """Go back to ``checkpoint`` and replay ``since``: the session as it was. The
@@ -373,6 +400,8 @@ class Session:
         this bundle after a rebuild, or where a ``fork``'s log begins), the answers
         given since, and the log.
         """
+        if not self._logging:
+            raise SessionError("a look-ahead fork (fork(log=False)) keeps no log and cannot be saved")
         return save_data(self)
 
     def transcript(self) -> dict[str, Any]:
@@ -382,6 +411,8 @@ class Session:
         entries], "pending": the request now waiting}``. Another engine that starts
         from ``setup`` and gives the ``answer`` of each step must produce the same
         requests, events and changes."""
+        if not self._logging:
+            raise SessionError("a look-ahead fork (fork(log=False)) keeps no log and has no transcript")
         fresh = Session.start(self._bundle, self._story["id"], players=self._setup["players"],
                               characters=self._setup["characters"], seed=self._setup["seed"], pack=self._pack["id"],
                               difficulty=self._setup["difficulty"], battles=self._setup["battles"],

@@ -77,6 +77,8 @@ class StoryRules(RollSteps):
             (``battle.rounds``); ``"table"``: a ``battle`` request (played at the table).
         observer: told of each step, choice, condition and branch (``trace``), or
             ``None``.
+        paths: ``trace.step_paths(story)`` when the caller has it already (else
+            computed when there is an observer).
 
     Attributes:
         events: what happened since the session last emptied it: ``{"event":
@@ -86,7 +88,7 @@ class StoryRules(RollSteps):
     def __init__(self, pack: Mapping[str, Any], story: Mapping[str, Any], rule: DiceRule, state: dict[str, Any],
                  rng: Pcg32, on_card: Callable[[], None], deck_rng: Pcg32 | None = None,
                  difficulty: Mapping[str, Any] | None = None, battles: str = "table",
-                 observer: Observer | None = None) -> None:
+                 observer: Observer | None = None, paths: dict[int, Path] | None = None) -> None:
         self.pack = pack
         self.story = story
         self.cards = {card["id"]: card for card in story["cards"]}
@@ -101,7 +103,7 @@ class StoryRules(RollSteps):
         self.battles = battles
         self.events: list[dict[str, Any]] = []
         self.observer = observer
-        self._paths: dict[int, Path] = step_paths(story) if observer is not None else {}
+        self._paths: dict[int, Path] = paths if paths is not None else step_paths(story) if observer is not None else {}
 
     def _observe(self, event: str, node: Mapping[str, Any], value: Any = None) -> None:
         """Tell the observer (``trace``), if any, about ``node`` (a step or option)."""

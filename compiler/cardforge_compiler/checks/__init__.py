@@ -69,3 +69,4 @@ from cardforge_compiler.checks import objectives  # noqa: E402,F401
 from cardforge_compiler.checks import terrain_actions  # noqa: E402,F401
 from cardforge_compiler.checks import decks, deck_draws, enemies, difficulty  # noqa: E402,F401
 from cardforge_compiler.checks import campaign  # noqa: E402,F401
+from cardforge_compiler.checks import states  # noqa: E402,F401

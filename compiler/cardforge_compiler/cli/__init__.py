@@ -1,7 +1,8 @@
 """The ``cardforge`` command line (click): the group and its entry point. The
 commands live by user task: ``lint``/``build`` in :mod:`.build`, ``graph``/``path``
 in :mod:`.explore`, ``board`` (a Battle layout's picture) in :mod:`.board`,
-``simulate`` (a Battle's balance) in :mod:`.simulate`,
+``simulate`` (a Battle's balance) in :mod:`.simulate`, ``explore`` (the state
+explorer) in :mod:`.states`,
 ``schema``/``check-bundle`` in :mod:`.formats`, ``play`` in
 :mod:`cardforge_compiler.play`.
 
@@ -26,6 +27,7 @@ from cardforge_compiler.cli.build import build, lint
 from cardforge_compiler.cli.explore import graph, path
 from cardforge_compiler.cli.formats import check_bundle, schema
 from cardforge_compiler.cli.simulate import simulate
+from cardforge_compiler.cli.states import explore
 from cardforge_compiler.cli.stats import stats
 from cardforge_compiler.play import play
 from cardforge_compiler.report import EXIT_CLEAN, EXIT_INTERRUPTED, EXIT_PROBLEMS, EXIT_USAGE, shown
@@ -50,7 +52,7 @@ def cli() -> None:
         click.get_current_context().color = False
 
 
-for _command in (lint, build, graph, path, board, stats, simulate, schema, check_bundle, play):
+for _command in (lint, build, explore, graph, path, board, stats, simulate, schema, check_bundle, play):
     cli.add_command(_command)
 
 

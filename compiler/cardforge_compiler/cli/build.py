@@ -33,18 +33,26 @@ STRICT = click.option("--strict", is_flag=True, help="Warnings fail too (exit 1)
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @FORMAT
 @STRICT
-def lint(paths: tuple[str, ...], fmt: str, strict: bool) -> None:
+@click.option("--explore-budget", type=click.IntRange(1, 100_000_000), default=1_000, show_default=True,
+              help="The most states the state explorer plays in all stories together (docs/explore.md).")
+@click.option("--no-explore", is_flag=True, help="Skip the state explorer (CF9xx): the graph checks only.")
+def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no_explore: bool) -> None:
     """Check content files and folders; report every problem.
+
+    Content without errors is then played by the state explorer, within
+    --explore-budget states (CF9xx: stuck choices, options never offered,
+    cards never drawn... each with a witness; cardforge explore goes further).
 
     \b
     Example:
       cardforge lint content/
       cardforge lint content/gascony/act1.yaml --format json
+      cardforge lint content/ --explore-budget 20000
     """
     with _collector_paused():
         from cardforge_compiler.pipeline import compile_paths
 
-        result = compile_paths(list(paths))
+        result = compile_paths(list(paths), explore_budget=None if no_explore else explore_budget)
         report(result, fmt)
     sys.exit(EXIT_PROBLEMS if _failed(result, strict) else EXIT_CLEAN)
 

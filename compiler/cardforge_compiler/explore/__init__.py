@@ -107,7 +107,7 @@ def explore_story(bundle: Bundle, pack_id: str, story_id: str, *, budget: int = 
     search = Search(bundle, pack, story, budget=budget, bound=bound)
     search.run()
     complete = not search.graph.open
-    deck_items = _deck_items(pack, search.abstraction.items)
+    deck_items = _deck_items(pack, search.items)
     errors = [(message, search_witness(search, where)) for message, where in search.errors]
     exploration = Exploration(pack_id, story_id, search.setups, search.expanded, search.answered, budget, bound,
                               complete, search.abstraction.clamped, deck_items, errors, search.graph, [])

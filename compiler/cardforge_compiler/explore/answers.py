@@ -9,12 +9,16 @@ request it tries (docs/explore.md, The model):
 | ``text``, ``card``, ``between`` | ``{}`` (go on: no Porter, sale, trade or kept card Between Story Cards) | 1 |
 | ``choice`` | every option on offer | uniform |
 | ``character`` | every Character listed | uniform |
-| ``roll`` | one face list per **outcome**: each number of successes below what the challenge still needs, and one reaching it (a ``roll`` step: each number of successes) | the dice rule's exact chance (Gascony's Legacy, Dice Rolls) |
+| ``roll`` | one face list per outcome (see below) | the dice rule's exact chance |
 | ``reroll`` | ``{"keep": true}`` (no Destiny spent) | 1 |
 | ``purchase`` | every set of offers the party can pay for, carried by the first Character listed | uniform |
 | ``leave`` | the last cards listed, until the rest fit the hands | 1 |
 | ``pick`` | every option | uniform |
 | ``battle`` | every objective, and a lost Battle | uniform |
+
+A roll's **outcomes**: for a challenge, each number of successes below what it still
+needs, and one reaching it; for a ``roll`` step, each number of successes; the
+chances from the dice rule (Gascony's Legacy, Dice Rolls), no Destiny rerolls.
 
 Dependencies: ``cardforge_runtime.dice`` only.
 """

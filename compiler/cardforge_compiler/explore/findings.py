@@ -3,7 +3,7 @@ its graph: each finding with the bundle path it concerns and its witness.
 
 | finding | when | witness reaches |
 |---|---|---|
-| ``stuck`` | a line of play ends ``stuck``: a choice with no option on offer, an item loss nobody can pay, a card whose steps run out | the end itself |
+| ``stuck`` | a line of play ends ``stuck`` (no option on offer, an item nobody holds lost, no way on) | the end |
 | ``trap`` | a reachable state from which no ending can be reached | the first state of the trap |
 | ``never-offered`` | an option with ``if`` whose choice is reached, never on offer | the choice (the option is not on offer) |
 | ``always-true`` / ``always-false`` | a condition with the same value every time it is evaluated | an evaluation |
@@ -37,7 +37,8 @@ class Finding:
     """One finding: ``kind`` (the table above), ``path`` in the bundle story
     (``("cards", 2, "steps", 0)``; ``()`` for the whole story), the ``card`` id it lies
     on (``None``: the story), a ``message`` and a ``hint`` in words, and the
-    ``witness`` (``None`` for ``never-won``)."""
+    ``witness`` (``None`` for ``never-won``); ``step``: the kind of the step at
+    ``path`` when the finding is about the step itself (``"choice"``, ``"lose"``)."""
 
     kind: str
     path: Path
@@ -45,6 +46,7 @@ class Finding:
     message: str
     hint: str
     witness: Witness | None
+    step: str | None = None
 
 
 def _walk(steps: list[Mapping[str, Any]], base: Path) -> Iterator[tuple[Path, Mapping[str, Any]]]:
@@ -94,22 +96,19 @@ class _Report:
                 sources = ", ".join(_code(o.get("if_source")) for o in step["options"]) if step else ""
                 yield Finding("stuck", place, card,
                               f"in play this choice on card {card} can offer no option, and the story stops "
-                              f"(`stuck`): every option's condition is false ({sources}) after the "
-                              f"{len(witness.answers)} answers of the witness ({witness.setup.words()})",
+                              f"(`stuck`): every option's condition is false ({sources})",
                               "add an option without `if`, or make sure every way to this card sets what one "
-                              "option reads", witness)
+                              "option reads", witness, "choice")
             elif reason == "not_held":
                 yield Finding("stuck", place, card,
                               f"in play this loss on card {card} can come when no Character holds the item, and the "
-                              f"story stops (`stuck`), after the {len(witness.answers)} answers of the witness "
-                              f"({witness.setup.words()})",
+                              f"story stops (`stuck`)",
                               "guard the loss with `if: has(\"...\")` and give the card's alternative in `else`",
-                              witness)
+                              witness, "lose")
             else:
                 yield Finding("stuck", place, card,
                               f"in play the steps of card {card} can run out with no way on, and the story stops "
-                              f"(`stuck`), after the {len(witness.answers)} answers of the witness "
-                              f"({witness.setup.words()})",
+                              f"(`stuck`)",
                               "end every branch with `goto: N`, `victory:` or `defeat:`", witness)
 
     def _step(self, path: Path) -> Mapping[str, Any] | None:
@@ -148,8 +147,7 @@ class _Report:
             witness = self.witness((node.depth, node, ()))
             yield Finding("trap", ("cards", index), node.card,
                           f"in play the players can reach card {node.card} in a state from which no ending can be "
-                          f"reached: they go round cards {', '.join(map(str, loop))} for ever (witness: "
-                          f"{len(witness.answers)} answers, {witness.setup.words()})",
+                          f"reached: they go round cards {', '.join(map(str, loop))} for ever",
                           "give the loop a way out that does not depend on what the players can no longer change",
                           witness)
 
@@ -177,8 +175,7 @@ class _Report:
                         witness = self.witness(records.choices[path])
                         yield Finding("never-offered", opath, card,
                                       f"this option on card {card} is never offered in play: {source} is false "
-                                      f"every time the choice is reached (for example after the "
-                                      f"{len(witness.answers)} answers of the witness, {witness.setup.words()})",
+                                      f"every time the choice is reached",
                                       "set what the condition reads on a card the players play before this one, "
                                       "or remove the option", witness)
                     elif (opath, False) not in records.conditions:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import json
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardforge_compiler.explore.answers import answers_for
+from cardforge_compiler.explore.live import liveness
 from cardforge_compiler.explore.setups import Setup, story_setups
 from cardforge_compiler.explore.states import Abstraction, relevant_items
 from cardforge_runtime import Session
@@ -64,6 +66,19 @@ class Node:
             parts.append(node.segment)
             node = node.parent
         return [answer for segment in reversed(parts) for answer in segment]
+
+
+@dataclass
+class _Line:
+    """One line of play inside a card: its session, the answers since the node's
+    card request, its chance, the step it is at, and (last step, last choice that
+    offered nothing) of its last answer."""
+
+    session: Session
+    extra: tuple[Answer, ...]
+    chance: Fraction
+    step: Path | None
+    last: tuple
 
 
 @dataclass(frozen=True)
@@ -132,7 +147,8 @@ class Search:
         self.bundle, self.pack, self.story = bundle, pack, story
         self.budget = budget
         self.rule = DiceRule.from_pack(pack)
-        self.abstraction = Abstraction(relevant_items(story), bound)
+        self.items = relevant_items(story)
+        self.abstraction = Abstraction(liveness(pack, story), bound)
         self.setups: list[Setup] = story_setups(pack, story)
         self.card_index = {card["id"]: i for i, card in enumerate(story["cards"])}
         self.records = Records()
@@ -171,8 +187,9 @@ class Search:
         """Explore until every state is expanded or the budget is spent."""
         roots = []
         for index, setup in enumerate(self.setups):
-            session = Session.start(self.bundle, self.story["id"], players=setup.players,
+            started = Session.start(self.bundle, self.story["id"], players=setup.players,
                                     characters=list(setup.characters), seed=0, pack=self.pack["id"], battles="table")
+            session = started.fork(log=False)
             root = Node(("setup", index), index, None, (), 0, None)
             self.nodes[root.key] = root
             roots.append(root)
@@ -193,37 +210,62 @@ class Search:
         heapq.heappush(self._heap, (node.depth, next(self._order), node, session))
 
     def _expand(self, node: Node, session: Session) -> None:
+        """Play the node's card with every answer tried, one request at a time for
+        all lines of play at once. Lines that reach the same state at the same step with the same request pending are
+        merged (their chances add up), so that outcomes that change nothing the
+        explorer tells apart (Destiny from a roll) cost once. One line alone is not
+        keyed (nothing to merge it with)."""
         edges: dict[tuple, Fraction] = defaultdict(Fraction)
-        stack: list[tuple[Session, tuple[Answer, ...], Fraction, tuple]] = [(session, (), Fraction(1), (None, None))]
-        while stack:
-            current, extra, chance, last = stack.pop()
-            request = current.pending
-            kind = request["kind"]
-            if kind == "card" and (extra or node.parent is None):
-                self._child(node, current, extra, chance, edges)
-                continue
-            if kind == "end":
-                self._terminal(node, request, extra, chance, edges, last)
-                continue
-            tries = answers_for(request, self.rule)
-            players = [current.fork() for _ in tries[1:]] + [current]
-            for player, (answer, weight) in zip(players, tries[1:] + tries[:1]):
-                line = (*extra, answer)
-                player.observe(self._observe)
-                self._where = (node.depth + len(line), node, line)
-                self._last_step = self._last_empty = None
-                self.answered += 1
-                try:
-                    player.answer(answer)
-                except EngineError as error:
-                    self.errors.append((str(error), self._where))
+        level = [_Line(session, (), Fraction(1), None, (None, None))]
+        while level:
+            merged: dict[tuple, _Line] = {}
+            for line in level:
+                request = line.session.pending
+                kind = request["kind"]
+                if kind == "card" and (line.extra or node.parent is None):
+                    self._child(node, line.session, line.extra, line.chance, edges)
                     continue
-                player.observe(None)
-                stack.append((player, line, chance * weight, (self._last_step, self._last_empty)))
+                if kind == "end":
+                    self._terminal(node, request, line.extra, line.chance, edges, line.last)
+                    continue
+                tries = answers_for(request, self.rule)
+                players = [line.session.fork(log=False) for _ in tries[1:]] + [line.session]
+                for player, (answer, weight) in zip(players, tries[1:] + tries[:1]):
+                    new = self._answer(node, line, player, answer, weight)
+                    if new is None:
+                        continue
+                    if len(tries) == 1 and len(level) == 1:
+                        merged[(id(new),)] = new        # one line of play: nothing to merge with
+                        continue
+                    key = (self.abstraction.key(player.state_view()), new.step,
+                           json.dumps(player.pending, sort_keys=True))
+                    if key in merged:
+                        merged[key].chance += new.chance
+                    else:
+                        merged[key] = new
+            level = list(merged.values())
         self.graph.edges[node.key] = sorted(((w, k) for k, w in edges.items()), key=lambda e: repr(e[1]))
 
+    def _answer(self, node: Node, line: _Line, player: Session, answer: Answer, weight: Fraction) -> _Line | None:
+        """Give ``answer`` on ``player`` (the line's session or its fork), observed;
+        the line it makes, or ``None`` when the engine failed (noted in ``errors``)."""
+        extra = (*line.extra, answer)
+        player.observe(self._observe)
+        self._where = (node.depth + len(extra), node, extra)
+        self._last_step = self._last_empty = None
+        self.answered += 1
+        try:
+            player.answer(answer)
+        except EngineError as error:
+            self.errors.append((str(error), self._where))
+            return None
+        finally:
+            player.observe(None)
+        step = self._last_step if self._last_step is not None else line.step
+        return _Line(player, extra, line.chance * weight, step, (self._last_step, self._last_empty))
+
     def _child(self, node: Node, session: Session, extra: tuple, chance: Fraction, edges: dict) -> None:
-        state = session.state
+        state = session.state_view()
         key = (node.setup, self.abstraction.key(state))
         edges[key] += chance
         depth = node.depth + len(extra)

@@ -9,7 +9,7 @@ first Characters stand for every choice of the same size (their stats do not
 matter: the explorer tries every outcome of every roll). Otherwise every set of the
 pack's Characters of each size is a setup of its own.
 
-Dependencies: the standard library only.
+Dependencies: ``cardforge_runtime.setup``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Setup", "names_characters", "story_setups"]
+from cardforge_runtime.setup import players_set_up
+
+__all__ = ["Setup", "named_characters", "story_setups"]
 
 
 @dataclass(frozen=True)
@@ -58,33 +60,58 @@ def _nodes(value: Any) -> Iterator[Mapping[str, Any]]:
             stack.extend(item)
 
 
-def names_characters(story: Mapping[str, Any]) -> bool:
-    """Whether the story can tell Characters apart: an ``in_party`` call in a
-    condition, or a step that names a ``character`` or an ``except`` list."""
+def named_characters(story: Mapping[str, Any]) -> set[str]:
+    """The Characters a story tells apart: those ``in_party("...")`` asks for and those
+    a step names (``character``, ``except``)."""
+    names: set[str] = set()
     for node in _nodes(story["cards"]):
         if node.get("op") == "call" and node.get("name") == "in_party":
-            return True
-        if "kind" in node and ("character" in node or "except" in node):
-            return True
-    return False
+            names.update(arg["value"] for arg in node["args"] if arg.get("op") == "const")
+        if "kind" in node:
+            if isinstance(node.get("character"), str):
+                names.add(node["character"])
+            names.update(node.get("except") or ())
+    return names
+
+
+def _parties(boards: list[str], named: set[str], count: int) -> Iterator[tuple[str, ...]]:
+    """The parties of ``count`` Characters that differ in whom the story names: every
+    set of the named Characters that fits, the rest the pack's first others, in the
+    pack's order."""
+    others = [name for name in boards if name not in named]
+    listed = [name for name in boards if name in named]
+    for size in range(min(count, len(listed)) + 1):
+        for chosen in itertools.combinations(listed, size):
+            if count - size <= len(others):
+                party = set(chosen) | set(others[: count - size])
+                yield tuple(name for name in boards if name in party)
 
 
 def story_setups(pack: Mapping[str, Any], story: Mapping[str, Any]) -> list[Setup]:
     """The setups to explore, in order: player counts from ``players.min`` to ``max``;
     for one player, every Character count from ``solo_characters`` up to ``max``;
-    per count, the pack's first Characters, or every set of that size (in the pack's
-    order) when :func:`names_characters`. Counts the pack has too few boards for are
-    left out. ``[]`` for a pack without Character boards (format 1.0)."""
+    per count, one party per set of the Characters the story names
+    (:func:`named_characters`) that fits, filled with the pack's first others. Counts the pack has too few boards for are
+    left out, and so is a setup that plays as an earlier one: the runtime counts
+    players as the game is set up for them (``setup.players_set_up``: Solo Play is
+    set up for 2), so Solo Play with 2 Characters is the 2-player game. ``[]`` for a pack
+    without Character boards (format 1.0)."""
     limits = pack["players"]
     boards = [board["name"] for board in pack.get("characters", [])]
-    every = names_characters(story)
+    named = named_characters(story)
     setups = []
+    seen = set()
     for players in range(limits["min"], limits["max"] + 1):
         solo = limits["solo_characters"]
         counts = range(solo, max(solo, limits["max"]) + 1) if players == 1 else (players,)
         for count in counts:
             if count > len(boards):
                 continue
-            chosen = itertools.combinations(boards, count) if every else [tuple(boards[:count])]
-            setups.extend(Setup(players, tuple(names)) for names in chosen)
+            chosen = _parties(boards, named, count)
+            for names in chosen:
+                # Solo Play with 2 Characters is set up for 2 players: the same game as 2 players
+                alike = (players_set_up(limits, players), tuple(names))
+                if alike not in seen:
+                    seen.add(alike)
+                    setups.append(Setup(players, tuple(names)))
     return setups

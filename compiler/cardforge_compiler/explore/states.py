@@ -24,6 +24,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardforge_compiler.explore.live import Live
+
 __all__ = ["Abstraction", "relevant_items"]
 
 
@@ -55,11 +57,12 @@ def relevant_items(story: Mapping[str, Any]) -> frozenset[str]:
 
 @dataclass
 class Abstraction:
-    """The key of a state (:meth:`key`) for one story: ``items`` the story can ask
-    about, ``bound`` up to which counters, coins and copies are exact. ``clamped``
-    turns true once a key had a value beyond the bound."""
+    """The key of a state (:meth:`key`) for one story: ``live`` (:func:`.live.liveness`:
+    what each card's future can still read), ``bound`` up to which counters, coins
+    and copies are exact. ``clamped`` turns true once a key had a value beyond the
+    bound."""
 
-    items: frozenset[str]
+    live: Mapping[int | None, Live]
     bound: int
     clamped: bool = False
 
@@ -73,21 +76,21 @@ class Abstraction:
         return value
 
     def key(self, state: Mapping[str, Any]) -> tuple:
-        """A hashable key of ``state`` (the runtime's state: docs/runtime.md, State)."""
+        """A hashable key of ``state`` (the runtime's state: docs/runtime.md, State):
+        what is live at its card, counted up to the bound."""
+        live = self.live[state["card"]]
+        wounds = live.wounds
         characters = []
+        held = Counter(item for c in state["characters"] for item in c["items"] if item in live.items)
         for c in state["characters"]:
-            held = Counter(item for item in c["items"] if item in self.items)
-            characters.append((c["health"], c["health_max"], c["fallen"], tuple(sorted(Counter(c["status"]).items())),
-                               tuple(sorted((item, self._cap(n)) for item, n in held.items()))))
+            health, most = c["health"], c["health_max"]
+            if wounds is not None:
+                health, most = min(health, wounds + 1), min(most, wounds + 1)
+            characters.append((health, most, c["fallen"],
+                               tuple(sorted((t, n) for t, n in Counter(c["status"]).items() if t in live.tokens))))
         return (state["card"],
-                tuple(sorted(state["flags"].items())),
-                tuple(sorted((name, self._cap(v)) for name, v in state["counters"].items())),
-                self._cap(state["coins"]),
+                tuple(sorted((item, self._cap(n)) for item, n in held.items())),
+                tuple(sorted((k, v) for k, v in state["flags"].items() if k in live.names)),
+                tuple(sorted((k, self._cap(v)) for k, v in state["counters"].items() if k in live.names)),
+                self._cap(state["coins"]) if live.coins else None,
                 tuple(characters))
-
-    def facts(self, state: Mapping[str, Any]) -> dict[str, Any]:
-        """What the key holds, in words for a report: ``{"flags", "counters", "coins",
-        "items", "fallen"}`` (items the story asks about, over the party)."""
-        items = sorted({i for c in state["characters"] for i in c["items"] if i in self.items})
-        return {"flags": dict(state["flags"]), "counters": dict(state["counters"]), "coins": state["coins"],
-                "items": items, "fallen": [c["name"] for c in state["characters"] if c["fallen"]]}

@@ -1,0 +1,193 @@
+"""``cardforge explore``: the state explorer alone, with its full report and the
+witnesses written as answers files (docs/explore.md).
+
+``cardforge lint`` runs the same explorer within a small budget shared by all
+stories; this command gives each story its own (``--budget``), reports the same
+findings (CF9xx) at the author's lines, and with ``--witness-dir`` writes each
+finding's witness beside the bundle it plays, with the ``cardforge play`` command
+that reproduces it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardforge_compiler.report import EXIT_CLEAN, EXIT_PROBLEMS, ConfigError, context_note, plural, shown, text_lines
+
+__all__ = ["explore"]
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--story", "story_ids", multiple=True, help="The story to explore (repeatable; default: every story).")
+@click.option("--budget", type=click.IntRange(1, 100_000_000), default=200_000, show_default=True,
+              help="The most states to explore per story.")
+@click.option("--bound", type=click.IntRange(0, 1_000_000), default=20, show_default=True,
+              help="Counters, coins and copies of an item are exact up to this; beyond it, abstracted.")
+@click.option("--witness-dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write each finding's witness here (an answers file for cardforge play --answers), "
+                   "with the bundle it plays.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text for people, json for tools.")
+@click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+def explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bound: int, witness_dir: Path | None,
+            fmt: str, strict: bool) -> None:
+    """Play every story with every answer, roll and Battle outcome, and report what
+    play can reach: stuck choices, options never offered, cards never drawn, endings
+    never reached, conditions that never change, loops with no way out. Each finding
+    comes with a witness: the shortest line of play that shows it.
+
+    \\b
+    Exit status: 0 nothing found (or only warnings), 1 an error found (or a
+    warning, with --strict) or the content has errors, 2 usage error.
+
+    \\b
+    Example:
+      cardforge explore content/gascony --story act-1
+      cardforge explore content/ --witness-dir build/witnesses --format json
+    """
+    from cardforge_compiler.load import gc_paused
+
+    with gc_paused():
+        runs = _explore(paths, story_ids, budget, bound)
+    witnesses = _write_witnesses(runs, witness_dir) if witness_dir is not None else {}
+    if fmt == "json":
+        click.echo(json.dumps(_document(runs, witnesses), indent=2, ensure_ascii=False))
+    else:
+        _text(runs, witnesses)
+    diagnostics = [d for _, _, diags, _ in runs for d in diags]
+    failed = any(d.severity.value == "error" for d in diagnostics) or (strict and bool(diagnostics))
+    sys.exit(EXIT_PROBLEMS if failed else EXIT_CLEAN)
+
+
+def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bound: int) -> list[tuple]:
+    """``[(pack, explored story, diagnostics, bundle data)]`` for the stories asked."""
+    from cardforge_compiler import __version__
+    from cardforge_compiler.checks import checks_for
+    from cardforge_compiler.cli.explore import inputs_exist
+    from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
+    from cardforge_compiler.emit import build_bundle
+    from cardforge_compiler.explore import explore_story
+    from cardforge_compiler.explore.stage import ExploredStory
+    from cardforge_compiler.locate import locate
+    from cardforge_compiler.pipeline import compile_paths
+    from cardforge_runtime import load_bundle
+
+    result = compile_paths(list(paths))
+    inputs_exist(result, paths)
+    if result.errors or result.context_errors:
+        for diag in result.errors:
+            click.echo(text_lines(diag), err=True)
+        note = context_note(result)
+        if note:
+            click.echo(note, err=True)
+        count = len(result.errors) or len(result.context_errors)
+        click.echo(f"explore: the content has {plural(count, 'error')}: nothing explored (run cardforge lint "
+                   f"{' '.join(paths)})", err=True)
+        sys.exit(EXIT_PROBLEMS)
+    packs = [p for p in result.packs if p.manifest is not None]
+    stories = [(pack, story) for pack in packs for story in pack.stories]
+    known = [story.model.id for _, story in stories]
+    for wanted in story_ids:
+        if wanted not in known:
+            hint = did_you_mean(wanted, known)
+            raise ConfigError(f"no story '{shown(wanted)}' in the content (stories: {', '.join(known) or 'none'})"
+                              + (f"; {hint}" if hint else ""))
+    runs = []
+    bundles: dict[int, tuple[dict, Any]] = {}
+    for pack, story in stories:
+        if story_ids and story.model.id not in story_ids:
+            continue
+        if id(pack) not in bundles:
+            data = build_bundle([pack], __version__)
+            bundles[id(pack)] = (data, load_bundle(data))
+        data, bundle = bundles[id(pack)]
+        explored = ExploredStory(story, explore_story(bundle, pack.pack.id, story.model.id, budget=budget,
+                                                      bound=bound))
+        diagnostics: list[Diagnostic] = [d for chk in checks_for("explore") for d in chk.run(explored)]
+        locate(diagnostics, result.files)
+        runs.append((pack, explored, sorted(diagnostics, key=Diagnostic.sort_key), data))
+    return runs
+
+
+def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, str]]:
+    """Write each pack's bundle and each witness into ``folder`` (atomically); return
+    ``{id(diagnostic): (answers file, play command)}``."""
+    from cardforge_compiler.emit import bundle_bytes, write_atomically
+
+    folder.mkdir(parents=True, exist_ok=True)
+    written: dict[int, tuple[str, str]] = {}
+    names: set[str] = set()
+    bundles: dict[str, Path] = {}
+    for pack, explored, diagnostics, data in runs:
+        pack_id = pack.pack.id
+        if pack_id not in bundles:
+            bundles[pack_id] = folder / f"{pack_id}.bundle.json"
+            write_atomically(bundles[pack_id], bundle_bytes(data))
+        story_id = explored.story.model.id
+        for diag in diagnostics:
+            if diag.witness is None:
+                continue
+            stem = f"{story_id}-{diag.code}" + (f"-card-{diag.card}" if diag.card is not None else "")
+            name, n = f"{stem}.answers.json", 1
+            while name in names:
+                n += 1
+                name = f"{stem}-{n}.answers.json"
+            names.add(name)
+            path = folder / name
+            text = "[\n" + ",\n".join(json.dumps(a, ensure_ascii=False) for a in diag.witness["answers"]) + "\n]\n"
+            write_atomically(path, text.encode("utf-8"))
+            setup = diag.witness["setup"]
+            command = (f"cardforge play {bundles[pack_id].as_posix()} --story {story_id} --players {setup['players']} "
+                       f"--characters {_quoted(','.join(setup['characters']))} --seed {setup['seed']} "
+                       f"--battles {setup['battles']} --answers {path.as_posix()}")
+            written[id(diag)] = (path.as_posix(), command)
+    return written
+
+
+def _quoted(text: str) -> str:
+    """``text`` quoted for a POSIX shell when it needs it (``"D'Artagnan,Athos"``)."""
+    import shlex
+
+    return shlex.quote(text)
+
+
+def _text(runs: list[tuple], witnesses: dict[int, tuple[str, str]]) -> None:
+    for _pack, explored, diagnostics, _ in runs:
+        exploration = explored.exploration
+        click.echo(f"cardforge explore: story '{shown(exploration.story)}' of pack '{shown(exploration.pack)}': "
+                   f"{exploration.summary()}")
+        for diag in diagnostics:
+            click.echo(text_lines(diag))
+            if id(diag) in witnesses:
+                click.echo(f"  replay: {shown(witnesses[id(diag)][1])}")
+        if not diagnostics:
+            proof = ("no stuck state, every option offered, every card drawn, every ending reached"
+                     if exploration.proven else "no stuck state seen (not a proof: see above)")
+            click.echo(f"  {proof}")
+    errors = sum(1 for *_, diags, _ in runs for d in diags if d.severity.value == "error")
+    warnings = sum(1 for *_, diags, _ in runs for d in diags if d.severity.value == "warning")
+    verdict = "no problems" if not errors + warnings else f"{plural(errors, 'error')}, {plural(warnings, 'warning')}"
+    click.echo(f"{verdict} in {plural(len(runs), 'story')}")
+
+
+def _document(runs: list[tuple], witnesses: dict[int, tuple[str, str]]) -> dict[str, Any]:
+    stories = []
+    for _, explored, diagnostics, _ in runs:
+        e = explored.exploration
+        findings = []
+        for diag in diagnostics:
+            item = diag.to_dict()
+            if id(diag) in witnesses:
+                item["witness_file"], item["replay"] = witnesses[id(diag)]
+            findings.append(item)
+        stories.append({"pack": e.pack, "story": e.story, "setups": [s.as_json() for s in e.setups],
+                        "states": e.states, "answers": e.answers, "budget": e.budget, "bound": e.bound,
+                        "complete": e.complete, "clamped": e.clamped, "deck_items": e.deck_items,
+                        "proven": e.proven, "summary": e.summary(), "findings": findings})
+    return {"format": "cardforge-explore", "version": 1, "stories": stories}
