@@ -1,7 +1,8 @@
 """The ``cardforge`` command line (click): the group and its entry point. The
 commands live by user task: ``lint``/``build`` in :mod:`.build`, ``graph``/``path``
 in :mod:`.explore`, ``board`` (a Battle layout's picture) in :mod:`.board`,
-``simulate`` (a Battle's balance) in :mod:`.simulate`,
+``simulate`` (a Battle's balance) in :mod:`.simulate`, ``test`` (random
+playthroughs with coverage) in :mod:`.playtest`,
 ``schema``/``check-bundle`` in :mod:`.formats`, ``play`` in
 :mod:`cardforge_compiler.play`.
 
@@ -25,6 +26,7 @@ from cardforge_compiler.cli.board import board
 from cardforge_compiler.cli.build import build, lint
 from cardforge_compiler.cli.explore import graph, path
 from cardforge_compiler.cli.formats import check_bundle, schema
+from cardforge_compiler.cli.playtest import playtest
 from cardforge_compiler.cli.simulate import simulate
 from cardforge_compiler.cli.stats import stats
 from cardforge_compiler.play import play
@@ -50,7 +52,7 @@ def cli() -> None:
         click.get_current_context().color = False
 
 
-for _command in (lint, build, graph, path, board, stats, simulate, schema, check_bundle, play):
+for _command in (lint, build, graph, path, board, stats, simulate, playtest, schema, check_bundle, play):
     cli.add_command(_command)
 
 
