@@ -27,8 +27,8 @@ def _endings(endings: Mapping[str, Any]) -> str:
     for result in RESULTS:
         entry = endings[result]
         if entry["games"] or result == "stuck":
-            reasons = ", ".join(f"{reason} {n}" for reason, n in entry["reasons"].items())
-            parts.append(f"{result} {entry['games']}" + (f" ({reasons})" if reasons else ""))
+            reasons = ", ".join(f"{reason}: {n}" for reason, n in entry["reasons"].items())
+            parts.append(f"{result} {entry['games']}" + (f" (reason {reasons})" if reasons else ""))
     return ", ".join(parts)
 
 
