@@ -257,3 +257,18 @@ def test_universe_and_where_follow_the_bundle_paths() -> None:
     assert universe.challenge_outcomes == ((*challenge, "pass"), (*challenge, "fail"))
     assert universe.if_branches == ((*challenge, "pass", 0, "then"), (*challenge, "pass", 0, "else"))
     assert where(story, universe.if_branches[1]) == "card 7, step 1, option 1, step 1, pass, step 1, else"
+
+
+def test_an_option_on_offer_is_not_covered_until_taken() -> None:
+    from cardforge_compiler.playtest.coverage import Coverage
+
+    story = {"cards": [{"id": 1, "steps": [{"kind": "choice", "options": [
+        {"text": "a", "steps": []}, {"text": "b", "steps": []}]}]}]}
+    coverage, universe, choice = Coverage(), Universe.of(story), ("cards", 0, "steps", 0)
+    coverage.observe("offered", choice, [0, 1])
+    coverage.observe("offered", choice, [0, 1])
+    coverage.observe("branch", choice, 1)
+    assert coverage.count(universe, "options") == (1, 2)
+    assert coverage.missing(universe, "options") == [(*choice, "options", 0)]
+    assert coverage.offered == {(*choice, "options", 0): 2, (*choice, "options", 1): 2}
+    assert coverage.count(universe, "cards") == (0, 1)
