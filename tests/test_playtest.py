@@ -272,3 +272,30 @@ def test_an_option_on_offer_is_not_covered_until_taken() -> None:
     assert coverage.missing(universe, "options") == [(*choice, "options", 0)]
     assert coverage.offered == {(*choice, "options", 0): 2, (*choice, "options", 1): 2}
     assert coverage.count(universe, "cards") == (0, 1)
+
+
+def _doc_runs() -> list[tuple[str, str]]:
+    """The whole runs docs/playtest.md shows (a ``$ cardforge test ...`` block with no
+    ``...`` line): the command and its output."""
+    import re
+
+    text = (ROOT / "docs" / "playtest.md").read_text(encoding="utf-8")
+    runs = []
+    for block in re.findall(r"```\n\$ (cardforge test .*?)```", text, re.S):
+        command, _, output = block.partition("\n")
+        if "  ...\n" not in output:
+            runs.append((command, output))
+    return runs
+
+
+def test_the_docs_show_real_output() -> None:
+    import shlex
+
+    runs = _doc_runs()
+    assert [command for command, _ in runs] == [
+        "cardforge test tests/playtest/ --story tavern --random 20 --seed 1",
+        "cardforge test content/gascony/ --story act-1 --random 20 --seed 1 --battles outcome"]
+    for command, output in runs:
+        words = [str(ROOT / w) if w.endswith("/") else w for w in shlex.split(command)[2:]]
+        code, out, _ = run(*words)
+        assert (code, out) == (0, output), command
