@@ -62,7 +62,7 @@ def playtest(paths: tuple[str, ...], story_id: str | None, games: int, seed: int
     \b
     Example:
       cardforge test content/gascony/ --story act-1 --random 20 --seed 1 --battles outcome
-      cardforge test content/ --random 200 --seed 7 --min-coverage 0.9 --format junit > playtest.xml
+      cardforge test content/ --random 200 --seed 7 --min-coverage 0.9 --format junit > build/playtest.xml
     """
     from cardforge_compiler.diagnostics import did_you_mean
     from cardforge_compiler.playtest.files import save_failed_games

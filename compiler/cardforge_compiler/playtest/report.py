@@ -72,7 +72,7 @@ def _endings(games: Sequence[Game]) -> dict[str, Any]:
 
 def _game(run: StoryRun, game: Game, saved: Saved) -> dict[str, Any]:
     entry: dict[str, Any] = {"game": game.game, "seed": str(game.seed), "result": game.result,
-                             "reason": game.reason, "card": game.card, "answers": len(game.answers)}
+                             "reason": game.reason, "card": game.card, "answers": game.count}
     if game.failed:
         entry["message"] = game.message
         files = saved.get((run.pack["id"], run.story["id"], game.game))

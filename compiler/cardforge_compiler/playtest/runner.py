@@ -57,18 +57,20 @@ class Game:
     """One game played: its number (from 1) and session ``seed``; ``result``
     (``victory``, ``defeat``, ``stuck``, ``unfinished``, ``error``) and ``reason``
     (the ``end`` request's, or ``answers``/``rounds``, or ``engine``/``player``/
-    ``policy``); ``card`` the card it ended on; ``answers`` every answer given, in
-    order (for ``error``, the last one is the answer that failed); ``message`` what
-    went wrong (``error`` only); ``transcript`` the session's conformance transcript
-    for a ``stuck`` or ``error`` game, else ``None``."""
+    ``policy``); ``card`` the card it ended on; ``count`` how many answers were given;
+    ``message`` what went wrong (``error`` only). A ``stuck`` or ``error`` game also
+    keeps ``answers``, every answer given in order (for ``error``, the last one is the
+    answer that failed), and ``transcript``, the session's conformance transcript;
+    other games keep neither (``[]``, ``None``), so that many games fit in memory."""
 
     game: int
     seed: int
     result: str
     reason: str
     card: int | None
-    answers: list[dict[str, Any]]
+    count: int
     message: str | None = None
+    answers: list[dict[str, Any]] = field(default_factory=list)
     transcript: dict[str, Any] | None = None
 
     @property
@@ -131,9 +133,10 @@ def play_game(bundle: Bundle, run: StoryRun, seed: int, game: int, *, players: i
     answers: list[dict[str, Any]] = []
 
     def ended(result: str, reason: str, message: str | None = None) -> Game:
-        keep = result in ("stuck", "error")
-        return Game(game, session_seed, result, reason, session.pending.get("card"), answers, message,
-                    session.transcript() if keep else None)
+        if result not in ("stuck", "error"):
+            return Game(game, session_seed, result, reason, session.pending.get("card"), len(answers))
+        return Game(game, session_seed, result, reason, session.pending.get("card"), len(answers), message, answers,
+                    session.transcript())
 
     while not session.finished:
         if len(answers) >= MAX_ANSWERS:
