@@ -22,6 +22,7 @@ from typing import Any
 from cardforge_compiler.bundle_model import CONDITION_TREE_SCHEMA, Bundle
 from cardforge_compiler.bundle_step_model import ACTION_STEPS_OUT
 from cardforge_compiler.model import DOCUMENT_MODELS, STEP_MODELS
+from cardforge_compiler.playtest.schema import PLAYTEST_SCHEMA
 
 __all__ = ["generate_schemas", "schema_bytes"]
 
@@ -64,6 +65,11 @@ def generate_schemas() -> dict[str, dict[str, Any]]:
     out["bundle.schema.json"] = {
         **_head("bundle.schema.json", "cardforge bundle", "A compiled cardforge bundle (docs/bundle.md)."),
         **body,
+    }
+    out["playtest.schema.json"] = {
+        **_head("playtest.schema.json", "cardforge playtest report",
+                "The report of `cardforge test --format json` (docs/playtest.md)."),
+        **PLAYTEST_SCHEMA,
     }
     return out
 

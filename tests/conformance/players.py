@@ -7,6 +7,10 @@ tests/conformance; the deterministic counterpart is ``greedy.py``).
 auto or typed faces with and without ``advantage``/``disadvantage``, ``false`` ones
 too, rerolls of random dice, purchases within the purse, Battle objectives or a lost
 Battle, Between Story Cards actions), and now and then (``MISTAKES`` of the time) an answer the engine must refuse.
+Every request but dice is answered by ``cardforge test``'s random player
+(``cardforge_compiler.playtest.answers.random_answer``, one implementation of a random
+legal story answer); this module adds dice typed in by hand, ``advantage`` and
+``disadvantage`` flags, and the mistakes.
 The answers are recorded in the transcripts, so a port replays them without this
 module; only re-recording uses it.
 
@@ -23,6 +27,8 @@ from typing import Any
 
 from greedy import first_answer
 
+from cardforge_compiler.playtest.answers import NoAnswer
+from cardforge_compiler.playtest.answers import random_answer as story_answer
 from cardforge_compiler.simulate.policies import random_policy
 from cardforge_runtime.board import range_between
 
@@ -42,12 +48,6 @@ def random_answer(request: dict[str, Any], rng: random.Random, sides: int, *,
     if mistakes and rng.random() < mistakes:
         return dict(rng.choice(_NEVER_LEGAL))
     kind = request["kind"]
-    if kind in ("text", "card"):
-        return {}
-    if kind == "choice":
-        return {"option": rng.choice(request["options"])["option"]}
-    if kind == "character":
-        return {"character": rng.choice(request["characters"])}
     if kind == "roll":
         answer: dict[str, Any] = ({"auto": True} if rng.random() < 0.5
                                   else {"faces": [rng.randint(1, sides) for _ in range(request["dice"])]})
@@ -63,64 +63,10 @@ def random_answer(request: dict[str, Any], rng: random.Random, sides: int, *,
         if rng.random() < 0.5:
             return {"reroll": positions, "auto": True}
         return {"reroll": positions, "faces": [rng.randint(1, sides) for _ in positions]}
-    if kind == "purchase":
-        left, buy = request["coins"], []
-        for offer in request["offers"]:
-            if offer["cost"] <= left and rng.random() < 0.5:
-                left -= offer["cost"]
-                buy.append({"offer": offer["offer"], "character": rng.choice(request["characters"])})
-        rng.shuffle(buy)
-        return {"buy": buy}
-    if kind == "leave":
-        cards = list(request["cards"])
-        rng.shuffle(cards)
-        left, carried = [], sum(c["hands"] for c in cards)
-        for card in cards:
-            if carried <= request["hands"]:
-                break
-            left.append(card["card"])
-            carried -= card["hands"]
-        return {"leave": left}
-    if kind == "keep":                   # Campaign Mode: Weapons kept within the hands, picked at random
-        cards = list(request["cards"])
-        rng.shuffle(cards)
-        kept, hands = [], 0
-        for card in cards:
-            if hands + card["hands"] <= request["hands"]:
-                kept.append(card["card"])
-                hands += card["hands"]
-        return {"keep": kept}
-    if kind == "battle":
-        if rng.random() < 0.15:
-            return {"lost": True}
-        return {"objective": rng.choice(request["objectives"])["objective"]}
-    if kind == "between":
-        return _between(request, rng)
-    if kind == "pick":
-        return {"pick": rng.choice(request["options"])}
-    raise ValueError(f"no answer for a {kind!r} request: teach tests/conformance/players.py this kind")
-
-
-def _between(request: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """Between Story Cards: mostly go on; now and then call the Porter, sell an item
-    or trade one (each answer is one action; the request comes again after it)."""
-    roll = rng.random()
-    held = [(who, item) for who, items in zip(request["characters"], request["items"]) for item in items]
-    if roll < 0.3 and request.get("porter"):
-        left, buy = request["coins"], []
-        for offer in request["porter"]:
-            if offer["cost"] <= left and rng.random() < 0.5:
-                left -= offer["cost"]
-                buy.append({"offer": offer["offer"], "character": rng.choice(request["characters"])})
-        return {"porter": buy}
-    if roll < 0.15 and held:
-        who, item = rng.choice(held)
-        cost = rng.randint(0, 6)         # the cost read off the card, unless the engine saw it bought
-        return {"sell": [{"character": who, "item": item, "cost": request["costs"].get(item, cost)}]}
-    if roll < 0.2 and held and len(request["characters"]) > 1:
-        who, item = rng.choice(held)
-        return {"trade": [{"from": who, "to": rng.choice([c for c in request["characters"] if c != who]), "item": item}]}
-    return {}
+    try:
+        return story_answer(request, rng)
+    except NoAnswer:
+        raise ValueError(f"no answer for a {kind!r} request: teach tests/conformance/players.py this kind") from None
 
 
 def _goal_distance(square: list[int], goals: list[list[int]]) -> int:

@@ -2,7 +2,8 @@
 commands live by user task: ``lint``/``build`` in :mod:`.build`, ``graph``/``path``
 in :mod:`.explore`, ``board`` (a Battle layout's picture) in :mod:`.board`,
 ``simulate`` (a Battle's balance) in :mod:`.simulate`, ``explore`` (the state
-explorer) in :mod:`.states`,
+explorer) in :mod:`.states`, ``test`` (random playthroughs with coverage) in
+:mod:`.playtest`,
 ``schema``/``check-bundle`` in :mod:`.formats`, ``play`` in
 :mod:`cardforge_compiler.play`.
 
@@ -26,6 +27,7 @@ from cardforge_compiler.cli.board import board
 from cardforge_compiler.cli.build import build, lint
 from cardforge_compiler.cli.explore import graph, path
 from cardforge_compiler.cli.formats import check_bundle, schema
+from cardforge_compiler.cli.playtest import playtest
 from cardforge_compiler.cli.simulate import simulate
 from cardforge_compiler.cli.states import explore
 from cardforge_compiler.cli.stats import stats
@@ -52,7 +54,7 @@ def cli() -> None:
         click.get_current_context().color = False
 
 
-for _command in (lint, build, explore, graph, path, board, stats, simulate, schema, check_bundle, play):
+for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play):
     cli.add_command(_command)
 
 

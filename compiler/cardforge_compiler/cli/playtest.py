@@ -1,0 +1,112 @@
+"""``cardforge test``: random playthroughs of a pack's stories with coverage
+(docs/playtest.md). PATH... is content (compiled first, as ``cardforge stats`` does:
+``bundle_data``) or one built bundle; each story (or the one ``--story`` names) is
+played ``--random N`` times by :mod:`cardforge_compiler.playtest` and reported as
+``text``, one ``json`` document or JUnit XML. Exit 0 when every story meets
+``--min-coverage`` and no game ended stuck or in an error, 1 otherwise, 2 for a usage
+error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from cardforge_compiler.cli.stats import bundle_data
+from cardforge_compiler.report import EXIT_PROBLEMS, ConfigError, shown
+
+__all__ = ["MAX_GAMES", "playtest"]
+
+#: The most games per story (``--random``): every game's summary is kept for the report.
+MAX_GAMES = 100_000
+
+
+@click.command("test")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--story", "story_id", metavar="ID", help="Only this story (default: every story of the content).")
+@click.option("--random", "games", type=click.IntRange(1, MAX_GAMES), required=True, metavar="N",
+              help=f"Play N games per story with random legal answers (1 to {MAX_GAMES:,}).")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True, metavar="S",
+              help="Seed of every game (game n's seeds come from S and n): same arguments, same report.")
+@click.option("--min-coverage", type=click.FloatRange(0, 1), default=0.0, show_default=True, metavar="F",
+              help="Exit 1 when a story's overall coverage is below F (0 to 1, e.g. 0.9).")
+@click.option("--players", type=int, metavar="N", help="Number of players (default: the pack's minimum; 1 is Solo Play).")
+@click.option("--battles", type=click.Choice(["engine", "outcome"]),
+              help="Battles played by the engine with the simulator's greedy policy (the default when the pack has "
+                   "Battle rounds), or resolved by a random objective or a lost Battle.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "junit"]), default="text", show_default=True,
+              help="text for people, json for tools, junit for CI test panels.")
+@click.option("--transcripts", "folder", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("build/playtest"), show_default=True, metavar="DIR",
+              help="Where the transcript and answers of each game that ended stuck or in an error are written.")
+def playtest(paths: tuple[str, ...], story_id: str | None, games: int, seed: int, min_coverage: float,
+             players: int | None, battles: str | None, fmt: str, folder: Path) -> None:
+    """Play each story N times with random legal answers and fair dice, and report
+    the coverage of cards, options and challenge outcomes, the endings, and every
+    game that got stuck or made the engine fail (its transcript and answers saved,
+    replayable with cardforge play --answers).
+
+    PATH... is content (files or folders, compiled as build does; refused when it
+    has errors) or one bundle (.json). docs/playtest.md describes the reports.
+
+    \b
+    Exit codes:
+      0  every story reached --min-coverage, no game stuck, no engine error
+      1  a story below --min-coverage, a game stuck or in an error
+         (or the content has errors)
+      2  usage error
+
+    \b
+    Example:
+      cardforge test content/gascony/ --story act-1 --random 20 --seed 1 --battles outcome
+      cardforge test content/ --random 200 --seed 7 --min-coverage 0.9 --format junit > build/playtest.xml
+    """
+    from cardforge_compiler.diagnostics import did_you_mean
+    from cardforge_compiler.playtest.files import save_failed_games
+    from cardforge_compiler.playtest.junit import junit
+    from cardforge_compiler.playtest.report import document
+    from cardforge_compiler.playtest.runner import play_story
+    from cardforge_compiler.playtest.text import text
+    from cardforge_runtime import SessionError, load_bundle
+
+    data = bundle_data(paths, "test")
+    bundle = load_bundle(data)
+    checked = bundle.data
+    stories = [(pack, story) for pack in checked["packs"] for story in pack["stories"]
+               if story_id is None or story["id"] == story_id]
+    if not stories:
+        known = [s["id"] for p in checked["packs"] for s in p["stories"]]
+        hint = did_you_mean(story_id or "", known)
+        raise ConfigError(f"no story {shown(story_id or '')!r} (stories: {', '.join(shown(s) for s in known) or 'none'})"
+                          f"{'; ' + hint if hint else ''}")
+    runs = []
+    for pack, story in stories:
+        mode = battles or ("engine" if pack.get("battle_round") else "outcome")
+        if mode == "engine" and not pack.get("battle_round"):
+            raise ConfigError(f"--battles engine: pack {shown(pack['id'])!r} has no Battle rounds (battle_round): "
+                              "use --battles outcome")
+        try:
+            runs.append(play_story(bundle, pack, story, games=games, seed=seed, players=players,
+                                   battles="engine" if mode == "engine" else "table"))
+        except SessionError as error:
+            raise ConfigError(shown(str(error))) from None
+    single = len(paths) == 1 and Path(paths[0]).suffix == ".json" and not Path(paths[0]).is_dir()
+    try:
+        saved = save_failed_games(runs, folder, paths[0] if single else None, data)
+    except OSError as error:
+        raise ConfigError(f"cannot write into {folder}: {error.strerror or error}") from None
+    for files in saved.values():
+        click.echo(f"wrote {files['transcript']} and {files['answers']}", err=True)
+    report = document(runs, seed=seed, games=games, players=players, battles=battles, min_coverage=min_coverage,
+                      saved=saved)
+    if fmt == "json":
+        click.echo(json.dumps(report, indent=2, ensure_ascii=False))
+    elif fmt == "junit":
+        click.echo(junit(report), nl=False)
+    else:
+        click.echo(text(report), nl=False)
+    if not report["passed"]:
+        sys.exit(EXIT_PROBLEMS)
