@@ -267,7 +267,8 @@ def test_a_pack_without_decks_or_enemies(tmp_path):
     folder = copy_golden("ok-minimal", tmp_path / "ok-minimal")
     code, out, err = run("stats", str(folder))
     assert (code, err) == (0, "")
-    assert out.endswith("\nNo decks, Threat decks, Enemies or Named Enemies in this pack.\n")
+    assert out.endswith("\nNo decks, Threat decks, Enemies or Named Enemies in this pack.\n\n"
+                        "Story odds (each challenge and roll): add --story ID (act-1).\n")
     assert "Character '" not in out
     code, out, _ = run("stats", str(folder), "--format", "json")
     pack = json.loads(out)["packs"][0]
