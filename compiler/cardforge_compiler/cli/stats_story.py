@@ -67,7 +67,8 @@ def token_notes(pack: Mapping[str, Any]) -> list[str]:
 def _effect(per_success: Mapping[str, Any]) -> str:
     kind = "gain" if "gain" in per_success else "lose"
     effect = per_success[kind]
-    parts = [f"{effect[k]} {k}" for k in ("coins", "destiny", "health") if k in effect]
+    parts = [plural(effect["coins"], "coin")] if "coins" in effect else []
+    parts += [f"{effect[k]} {k}" for k in ("destiny", "health") if k in effect]
     parts += [f"{', '.join(shown(s) for s in effect[k])} ({k})" for k in ("status", "items") if effect.get(k)]
     return f"{kind} {', '.join(parts) or 'nothing'}"
 
