@@ -337,7 +337,8 @@ def test_the_equipment_deck_odds_say_they_count_the_starting_weapons(tmp_path):
 def _excerpt_of(example, real, where: str = "$") -> None:
     """``example`` (a docs excerpt) is part of ``real``: every value it gives is the real
     one; ``{"...": ...}`` items and keys mark what is left out; list items that have a
-    ``name`` are matched by name, others by position."""
+    ``name`` are matched by name (story steps by ``card`` and ``at``, story odds rows by
+    ``character``, their cells by ``tokens``), others by position."""
     if isinstance(example, dict):
         assert isinstance(real, dict), where
         for key, value in example.items():
@@ -350,6 +351,15 @@ def _excerpt_of(example, real, where: str = "$") -> None:
         for i, item in enumerate(shown):
             if isinstance(item, dict) and "name" in item:
                 _excerpt_of(item, by_name(real, item["name"]), f"{where}[{item['name']}]")
+            elif isinstance(item, dict) and "at" in item:          # a story step: by card and place
+                step = next(r for r in real if (r["card"], r["at"]) == (item["card"], item["at"]))
+                _excerpt_of(item, step, f"{where}[card {item['card']} {item['at']}]")
+            elif isinstance(item, dict) and "character" in item:   # a story odds row
+                row = next(r for r in real if r["character"] == item["character"])
+                _excerpt_of(item, row, f"{where}[{item['character']}]")
+            elif isinstance(item, dict) and "tokens" in item:      # a story odds cell
+                cell = next(r for r in real if r["tokens"] == item["tokens"])
+                _excerpt_of(item, cell, f"{where}[tokens={item['tokens']}]")
             elif isinstance(item, dict) and "dice" in item:
                 _excerpt_of(item, next(r for r in real if r["dice"] == item["dice"]), f"{where}[dice={item['dice']}]")
             else:
@@ -425,3 +435,16 @@ def test_act_1_priest_roll(act_1):
     assert [(c["tokens"], c["dice"], c["expected"]["fraction"]) for c in athos] == [
         ([], 5, "10/3"), (["Despair"], 4, "8/3"), (["Doom"], 5, "5/2"), (["Despair", "Doom"], 4, "2")]
     assert Fraction(athos[0]["distribution"][10]["fraction"]) == Fraction(1, 6 ** 5)     # five 6s
+
+
+def test_the_story_odds_examples_of_docs_stats_are_real_output(act_1):
+    """docs/stats.md, Story odds: its JSON is an excerpt of `cardforge stats
+    content/gascony/ --story act-1 --format json`, its text table lines are printed."""
+    from _helpers import CONTENT, ROOT
+
+    text = (ROOT / "docs" / "stats.md").read_text(encoding="utf-8").split("## Story odds", 1)[1]
+    section = text.split("## Ending odds", 1)[0]
+    _excerpt_of(json.loads(section.split("```json\n", 1)[1].split("```", 1)[0]), act_1)
+    table = section.split("```\n", 1)[1].split("```", 1)[0]
+    code, out, _ = run("stats", str(CONTENT), "--story", "act-1")
+    assert code == 0 and table in out
