@@ -23,7 +23,7 @@ without passing an open node, at most that plus the chance of reaching an open n
 
 How: the transient nodes' absorption chances satisfy ``x = P x + b``; the strongly
 connected components of the transient graph (networkx's ``condensation``) are solved
-one at a time, sinks first, by Gauss-Jordan elimination over ``Fraction`` on sparse
+one at a time, sinks first, by Gaussian elimination over ``Fraction`` on sparse
 rows. A component with no edge leaving it is a trap (every chance 0); any other has a
 non-singular ``I - P`` (a sub-stochastic irreducible block that leaks).
 """
@@ -142,67 +142,72 @@ def _check(graph: StoryGraph) -> tuple[dict[Node, Fraction], dict[Node, dict[Nod
 
 
 def _solve(rows: dict[Node, dict[Node, Fraction]], rhs: dict[Node, dict[str, Fraction]]) -> dict[Node, dict[str, Fraction]]:
-    """Solve ``A x = b`` exactly by Gauss-Jordan elimination on sparse rows: ``rows[v]``
-    is row ``v`` of ``A`` (``{column: coefficient}``, columns are the same keys as the
-    rows), ``rhs[v]`` its right-hand side (``{outcome: value}``, one system per
-    outcome, solved together). ``A`` must be non-singular. Returns ``{v: {outcome:
-    value}}`` (zero values left out). The inputs are consumed."""
-    where: dict[Node, set[Node]] = {}            # column -> rows holding it
+    """Solve ``A x = b`` exactly by Gaussian elimination on sparse rows, then back
+    substitution: ``rows[v]`` is row ``v`` of ``A`` (``{column: coefficient}``, the
+    columns are the same keys as the rows), ``rhs[v]`` its right-hand side
+    (``{outcome: value}``, one system per outcome, solved together). ``A`` must be
+    non-singular. Columns are eliminated in the order of ``rows`` (a story's forward
+    order keeps the fill-in small). Returns ``{v: {outcome: value}}`` (zero values left
+    out). The inputs are consumed."""
+    where: dict[Node, set[Node]] = {}            # column -> rows not yet pivots that hold it
     for v, row in rows.items():
         for c in row:
             where.setdefault(c, set()).add(v)
-    pivots: dict[Node, Node] = {}
-    used: set[Node] = set()
+    order: list[tuple[Node, Node]] = []          # (column, its pivot row), in elimination order
     for col in list(rows):
-        candidates = [v for v in where.get(col, ()) if v not in used and rows[v].get(col)]
+        candidates = where.pop(col, set())
         if not candidates:
             raise ArithmeticError("singular system: a component that leaks has no pivot")   # pragma: no cover
-        pivot = col if col in candidates else min(candidates, key=lambda v: len(rows[v]))
+        pivot = col if col in candidates else min(candidates, key=lambda v: (len(rows[v]), str(v)))
+        candidates.discard(pivot)
         row, b = rows[pivot], rhs[pivot]
-        scale = row[col]
-        if scale != 1:
-            for c in row:
-                row[c] /= scale
-            for o in b:
-                b[o] /= scale
-        for other in list(where[col]):
-            if other == pivot:
-                continue
-            factor = rows[other].get(col)
-            if not factor:
-                continue
+        for c in row:
+            if c != col:
+                where[c].discard(pivot)
+        for other in candidates:
             target, target_b = rows[other], rhs[other]
+            factor = target.pop(col) / row[col]
             for c, value in row.items():
+                if c == col:
+                    continue
                 new = target.get(c, Fraction(0)) - factor * value
                 if new:
                     target[c] = new
-                    where.setdefault(c, set()).add(other)
+                    where[c].add(other)
                 else:
                     target.pop(c, None)
-                    where.get(c, set()).discard(other)
+                    where[c].discard(other)
             for o, value in b.items():
                 new = target_b.get(o, Fraction(0)) - factor * value
                 if new:
                     target_b[o] = new
                 else:
                     target_b.pop(o, None)
-        pivots[col] = pivot
-        used.add(pivot)
-    return {col: {o: v for o, v in rhs[pivot].items() if v} for col, pivot in pivots.items()}
+        order.append((col, pivot))
+    solved: dict[Node, dict[str, Fraction]] = {}
+    for col, pivot in reversed(order):
+        row, total = rows[pivot], dict(rhs[pivot])
+        for c, value in row.items():
+            if c != col:
+                for o, x in solved[c].items():
+                    total[o] = total.get(o, Fraction(0)) - value * x
+        solved[col] = {o: v / row[col] for o, v in total.items() if v}
+    return solved
 
 
 def _components(edges: Mapping[Node, Mapping[Node, Fraction]]) -> Iterable[list[Node]]:
     """The strongly connected components of the transient graph, each before any
-    component that leads to it (sinks first)."""
+    component that leads to it (sinks first), each's nodes in the order of ``edges``
+    (the order the elimination follows)."""
     import networkx as nx
 
     digraph = nx.DiGraph()
     digraph.add_nodes_from(edges)
     digraph.add_edges_from((v, w) for v, out in edges.items() for w in out if w in edges)
     dag = nx.condensation(digraph)
+    position = {v: i for i, v in enumerate(edges)}
     for component in reversed(list(nx.topological_sort(dag))):
-        members = dag.nodes[component]["members"]
-        yield [v for v in edges if v in members] if len(members) > 1 else list(members)
+        yield sorted(dag.nodes[component]["members"], key=position.__getitem__)
 
 
 def ending_odds(graph: StoryGraph) -> EndingOdds:
