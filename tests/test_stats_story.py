@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -278,3 +279,29 @@ def test_who_all_with_nobody_left_does_nothing(tmp_path):
     assert rows[2]["odds"][0]["pass"]["fraction"] == str(at_least(3, 4))
     code, out, _ = run("stats", str(tmp_path / "pack"), "--story", "act-1")
     assert "| 1       | nobody (the step does nothing)" in out
+
+
+def test_a_story_with_ending_odds_prints_them_after_its_story_odds(bundle):
+    """The section the state explorer's graph gives (``ending_section``) is printed
+    under the story's odds: here a hand-built graph for the test story (card 1: the
+    two options with 1/2 each; "Wade across" wins, "Each tries the rope" fails 1 time
+    in 4 and comes back)."""
+    from cardforge_compiler.cli.stats import _text
+    from cardforge_compiler.ending_odds import ending_section
+    from cardforge_compiler.stats import stats_document
+
+    packs = bundle["packs"]
+    document = stats_document(packs, 1, None, ["act-1"])
+    graph = SimpleNamespace(start={1: F(1)}, edges={1: [(F(1, 2), "V"), (F(1, 2), "rope")],
+                                                    "rope": [(F(3, 4), "V"), (F(1, 4), 1)]},
+                            terminal={"V": "victory"}, open=set())
+    document["packs"][0]["stories"][0]["endings"] = ending_section(graph)
+    text = _text(document, packs, True)
+    # x = 1/2 + 1/2 (3/4 + 1/4 x): x = 7/8 + x/8, so x = 1: the loop always ends in Victory.
+    assert text.endswith("| Porthos    |    2 |    41.7% |   16.7% | 25.0% |         0.0% |\n\n"
+                         "Ending odds of 'act-1': players choose uniformly at random among the options on offer, "
+                         "dice come up with their exact chances, no Destiny rerolls (3 states explored, complete).\n"
+                         "| ending     | chance |\n"
+                         "|------------|--------|\n"
+                         "| victory    | 100.0% |\n"
+                         "| never ends |   0.0% |\n")

@@ -28,11 +28,6 @@ _ROLL_TITLES = {"plain": "plain", "advantage": "Advantage", "disadvantage": "Dis
 ROLLS = tuple(_ROLL_TITLES)
 
 
-def _bundle_packs(paths: tuple[str, ...]) -> list[dict[str, Any]]:
-    """The packs of a bundle file or of compiled content (``bundle_data``)."""
-    return bundle_data(paths, "stats")["packs"]
-
-
 def bundle_data(paths: tuple[str, ...], command: str) -> dict[str, Any]:
     """The bundle data (``load_bundle``'s ``data``) of a bundle file or of compiled
     content, for ``cardforge COMMAND``. Content with errors (its own or its packs'
@@ -262,7 +257,8 @@ def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: s
     from cardforge_compiler.diagnostics import did_you_mean
     from cardforge_compiler.stats import stats_document
 
-    packs = _bundle_packs(paths)
+    bundle = bundle_data(paths, "stats")
+    packs = bundle["packs"]
     if pack_id is not None:
         chosen = [p for p in packs if p["id"] == pack_id]
         if not chosen:
