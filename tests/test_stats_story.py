@@ -305,3 +305,19 @@ def test_a_story_with_ending_odds_prints_them_after_its_story_odds(bundle):
                          "|------------|--------|\n"
                          "| victory    | 100.0% |\n"
                          "| never ends |   0.0% |\n")
+
+
+def test_player_counts_the_pack_has_too_few_characters_for(bundle):
+    """With 2 Character boards 3 or 4 players cannot be set up (``Session.start``
+    refuses; lint's CF110 refuses such a pack, a bundle edited by hand may have one):
+    those rows give no chance."""
+    from cardforge_compiler.cli.stats_story import story_text
+
+    pack = json.loads(json.dumps(bundle["packs"][0]))
+    pack["characters"] = pack["characters"][:2]
+    story = story_odds(pack, pack["stories"][0])
+    rows = story["steps"][0]["rows"]
+    assert [(r["players"], r["rollers"], r["odds"] is None) for r in rows] == [
+        (1, ["Athos", "Porthos"], False), (2, ["Athos", "Porthos"], False), (3, None, True), (4, None, True)]
+    text = "\n".join(story_text(story, pack))
+    assert "| 3       | (too few Characters in the pack) |    - |        - |             - |" in text

@@ -12,8 +12,8 @@ play):
   passing (a Challenge) or their distribution of Successes (a roll: the effect is
   applied once per Success to the Character who rolled).
 - ``who: all``: a row per player count from ``players.min`` to ``players.max``: the
-  Characters in play are the pack's first ones, as ``Session.start`` picks them by
-  default (one per player; Solo Play: ``players.solo_characters``), less those
+  Characters in play are those ``Session.start`` picks by default (``setup.check_setup``:
+  the pack's first, one per player; Solo Play: ``players.solo_characters``), less those
   ``except`` names; their Successes are added up.
 - Each row has a column per set of status tokens held: none, each token that changes
   this roll alone (a ``dice_modifier``, ``six_counts``, or a ``stat_modifier`` of the
@@ -32,6 +32,7 @@ from typing import Any
 
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.rolls import roll_dice
+from cardforge_runtime.setup import SessionError, check_setup
 
 __all__ = ["dice_tokens", "dice_steps", "number", "story_odds"]
 
@@ -167,14 +168,16 @@ def _one_rows(pack: Mapping[str, Any], step: Mapping[str, Any], dice: _Dice,
 
 
 def in_play(pack: Mapping[str, Any], players: int) -> list[Mapping[str, Any]] | None:
-    """The Character boards in play for ``players`` players when none are named, as
-    ``Session.start`` picks them (``setup.check_setup``): the pack's first one per
-    player, ``players.solo_characters`` for one player (Gascony's Legacy, Setup 1 and
-    Solo Play); ``None`` when the pack has too few."""
-    limits = pack["players"]
-    count = limits["solo_characters"] if players == 1 else players
-    boards = list(pack["characters"])
-    return boards[:count] if len(boards) >= count else None
+    """The Character boards in play for ``players`` players when none are named: the
+    ones ``Session.start`` picks (``setup.check_setup``, the one copy of the rule: the
+    pack's first one per player, ``players.solo_characters`` for one player; Gascony's
+    Legacy, Setup 1 and Solo Play); ``None`` when the pack has too few."""
+    try:
+        chosen = check_setup(dict(pack), {"players": players})["characters"]
+    except SessionError:
+        return None
+    boards = {b["name"]: b for b in pack["characters"]}
+    return [boards[c["name"]] for c in chosen]
 
 
 def _all_rows(pack: Mapping[str, Any], step: Mapping[str, Any], dice: _Dice,

@@ -92,7 +92,7 @@ def _who(step: Mapping[str, Any]) -> str:
 
 def _labels(step: Mapping[str, Any], every: bool) -> list[str]:
     labels = []
-    for cell in (step["rows"][0]["odds"] if step["rows"] and step["rows"][0]["odds"] else []):
+    for cell in next((r["odds"] for r in step["rows"] if r["odds"]), []):
         held = "+".join(shown(t) for t in cell["tokens"])
         labels.append("no token" if not held else f"{held} (all)" if every else held)
     return labels
