@@ -321,3 +321,25 @@ def test_player_counts_the_pack_has_too_few_characters_for(bundle):
         (1, ["Athos", "Porthos"], False), (2, ["Athos", "Porthos"], False), (3, None, True), (4, None, True)]
     text = "\n".join(story_text(story, pack))
     assert "| 3       | (too few Characters in the pack) |    - |        - |             - |" in text
+
+
+def test_a_stat_modifier_token_changes_only_rolls_of_its_stat(tmp_path):
+    """A token with a ``stat_modifier`` (Enemy Attack, Poison: "Each Fatigue token you
+    have reduces your Action Points attribute by 1 ... not below 3") changes the dice
+    of a roll of that stat only, never below its floor: Aramis (Movement 4) rolls 3
+    dice with it; a Prowess Challenge has no column for it."""
+    from _helpers import MANIFEST
+
+    folder = write_pack(tmp_path / "pack", STORY)
+    manifest = MANIFEST.replace("  - {name: Doom, six_counts: 1}\n", "  - {name: Doom, six_counts: 1}\n"
+                                "  - {name: Fatigue, stat_modifier: {stat: Movement, by: -2, floor: 3}}\n")
+    (folder / "pack.yaml").write_text(manifest, encoding="utf-8")
+    pack = build_pack(folder)["packs"][0]
+    steps = story_odds(pack, pack["stories"][0])["steps"]
+    each = steps[4]                                         # Movement
+    assert each["tokens"] == ["Despair", "Doom", "Fatigue"]
+    dice = {r["character"]: [c["dice"] for c in r["odds"]] for r in each["rows"]}
+    # none, Despair, Doom, Fatigue, all three: Fatigue takes Movement 4 to 3 (the floor), 2 stays 2.
+    assert dice["Aramis"] == [4, 3, 4, 3, 2]
+    assert dice["Porthos"] == [2, 1, 2, 2, 1]
+    assert steps[3]["tokens"] == ["Despair", "Doom"]        # Prowess

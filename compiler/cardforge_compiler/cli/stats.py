@@ -1,5 +1,6 @@
-"""``cardforge stats``: the deck odds and attack odds of a pack, as tables for people
-(``text``) or one JSON document for tools (``json``; docs/stats.md).
+"""``cardforge stats``: the deck odds and attack odds of a pack, and with ``--story`` the
+story odds of each challenge and roll (their text in ``cli.stats_story``), as tables for
+people (``text``) or one JSON document for tools (``json``; docs/stats.md).
 
 The tables are computed from the bundle form of each pack (:mod:`cardforge_compiler.stats`):
 content given as ``PATH...`` is compiled first (as ``cardforge build`` would, nothing
