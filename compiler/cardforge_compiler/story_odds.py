@@ -34,7 +34,7 @@ from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.rolls import roll_dice
 from cardforge_runtime.setup import SessionError, check_setup
 
-__all__ = ["dice_tokens", "dice_steps", "number", "story_odds"]
+__all__ = ["dice_steps", "dice_tokens", "in_play", "number", "story_odds"]
 
 Path = tuple[str | int, ...]
 
