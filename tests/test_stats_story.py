@@ -343,3 +343,32 @@ def test_a_stat_modifier_token_changes_only_rolls_of_its_stat(tmp_path):
     assert dice["Aramis"] == [4, 3, 4, 3, 2]
     assert dice["Porthos"] == [2, 1, 2, 2, 1]
     assert steps[3]["tokens"] == ["Despair", "Doom"]        # Prowess
+
+
+def test_every_gascony_story_has_sound_odds(bundle_data):
+    """Over every story of the shipped Gascony pack: each roll's distribution sums to exactly 1 and its
+    expectation is its mean; a token never raises a chance (Despair takes a die,
+    Doom makes a 6 count 1) and both together are at most either; every step has a
+    row, and ``who: all`` rows cover every player count."""
+    total = 0
+    for pack in bundle_data["packs"]:
+        for story in pack["stories"]:
+            for step in story_odds(pack, story)["steps"]:
+                total += 1
+                assert step["rows"], (story["id"], step["card"], step["at"])
+                if step["who"] == "all":
+                    assert [r["players"] for r in step["rows"]] == list(range(pack["players"]["min"],
+                                                                               pack["players"]["max"] + 1))
+                for row in step["rows"]:
+                    cells = {tuple(c["tokens"]): c for c in row["odds"] or ()}
+                    if step["kind"] == "roll":
+                        for cell in cells.values():
+                            table = [F(c["fraction"]) for c in cell["distribution"]]
+                            assert sum(table) == 1
+                            assert F(cell["expected"]["fraction"]) == sum(k * p for k, p in enumerate(table))
+                        continue
+                    chance = {k: F(c["pass"]["fraction"]) for k, c in cells.items()}
+                    for held, p in chance.items():
+                        assert 0 <= p <= chance[()], (story["id"], step["at"], held)
+                        assert chance.get(("Despair", "Doom"), 0) <= p
+    assert total >= 20
