@@ -267,7 +267,8 @@ def test_a_pack_without_decks_or_enemies(tmp_path):
     folder = copy_golden("ok-minimal", tmp_path / "ok-minimal")
     code, out, err = run("stats", str(folder))
     assert (code, err) == (0, "")
-    assert out.endswith("\nNo decks, Threat decks, Enemies or Named Enemies in this pack.\n")
+    assert out.endswith("\nNo decks, Threat decks, Enemies or Named Enemies in this pack.\n\n"
+                        "Story odds (each challenge and roll): add --story ID (act-1).\n")
     assert "Character '" not in out
     code, out, _ = run("stats", str(folder), "--format", "json")
     pack = json.loads(out)["packs"][0]
@@ -336,7 +337,8 @@ def test_the_equipment_deck_odds_say_they_count_the_starting_weapons(tmp_path):
 def _excerpt_of(example, real, where: str = "$") -> None:
     """``example`` (a docs excerpt) is part of ``real``: every value it gives is the real
     one; ``{"...": ...}`` items and keys mark what is left out; list items that have a
-    ``name`` are matched by name, others by position."""
+    ``name`` are matched by name (story steps by ``card`` and ``at``, story odds rows by
+    ``character``, their cells by ``tokens``), others by position."""
     if isinstance(example, dict):
         assert isinstance(real, dict), where
         for key, value in example.items():
@@ -349,6 +351,15 @@ def _excerpt_of(example, real, where: str = "$") -> None:
         for i, item in enumerate(shown):
             if isinstance(item, dict) and "name" in item:
                 _excerpt_of(item, by_name(real, item["name"]), f"{where}[{item['name']}]")
+            elif isinstance(item, dict) and "at" in item:          # a story step: by card and place
+                step = next(r for r in real if (r["card"], r["at"]) == (item["card"], item["at"]))
+                _excerpt_of(item, step, f"{where}[card {item['card']} {item['at']}]")
+            elif isinstance(item, dict) and "character" in item:   # a story odds row
+                row = next(r for r in real if r["character"] == item["character"])
+                _excerpt_of(item, row, f"{where}[{item['character']}]")
+            elif isinstance(item, dict) and "tokens" in item:      # a story odds cell
+                cell = next(r for r in real if r["tokens"] == item["tokens"])
+                _excerpt_of(item, cell, f"{where}[tokens={item['tokens']}]")
             elif isinstance(item, dict) and "dice" in item:
                 _excerpt_of(item, next(r for r in real if r["dice"] == item["dice"]), f"{where}[dice={item['dice']}]")
             else:
@@ -367,3 +378,73 @@ def test_the_json_example_of_docs_stats_is_real_output():
     code, out, err = run("stats", str(SHIPPED / "gascony"), "--format", "json")
     assert (code, err) == (0, "")
     _excerpt_of(example, json.loads(out))
+
+
+@pytest.fixture(scope="module")
+def act_1() -> dict:
+    """The story odds of the shipped Act 1 (``cardforge stats content/gascony --story act-1``)."""
+    from _helpers import CONTENT
+
+    code, out, err = run("stats", str(CONTENT), "--story", "act-1", "--format", "json")
+    assert (code, err) == (0, "")
+    return json.loads(out)["packs"][0]["stories"][0]
+
+
+def step_at(story: dict, card: int, at: str) -> dict:
+    return next(s for s in story["steps"] if (s["card"], s["at"]) == (card, at))
+
+
+def passes(step: dict) -> dict[str, Fraction]:
+    """Each Character's chance without tokens."""
+    return {r["character"]: Fraction(r["odds"][0]["pass"]["fraction"]) for r in step["rows"]}
+
+
+def test_act_1_challenges_by_hand(act_1):
+    """Gascony's Legacy, Challenges ("roll dice equal to the Stat ... 3-Movement
+    Challenge") and Dice Rolls (4-5 one Success, 6 two). A die counts 0 with 1/2, 1
+    with 1/3, 2 with 1/6, so 3 dice make at most 2 Successes in 27 + 54 + 63 = 144 of
+    216 rolls: 3 dice, 3+ is exactly 1/3 (docs/runtime.md's table: 33.3%); 4 dice, 3+:
+    at most 2 in 81 + 216 + 324 = 621 of 1296, so 675/1296 = 25/48 (52.1%); 4 dice,
+    4+: at most 3 in 621 + 312 = 933, so 363/1296 = 121/432 (28.0%)."""
+    assert [(s["kind"], s["card"]) for s in act_1["steps"]] == [
+        ("roll", 12), ("challenge", 13), ("challenge", 13), ("challenge", 18), ("challenge", 19),
+        ("challenge", 19), ("challenge", 101)]
+    stairs = step_at(act_1, 13, "steps[0].choice[1].steps[0].challenge")      # "Race down the grand staircase"
+    assert (stairs["stat"], stairs["successes"], stairs["who"]) == ("Movement", 3, "one")
+    assert passes(stairs) == {"Aramis": Fraction(25, 48), "Athos": Fraction(97, 144),
+                              "D'Artagnan": Fraction(25, 48), "Porthos": Fraction(1, 3)}
+    porthos = next(r for r in stairs["rows"] if r["character"] == "Porthos")["odds"]
+    # Despair: 2 dice, 3+: 6-4, 6-5, 4-6, 5-6, 6-6 = 5 of 36; Doom: all 3 dice 4+: 1/8; both: 2 dice never make 3.
+    assert [c["pass"]["fraction"] for c in porthos] == ["1/3", "5/36", "1/8", "0"]
+    horse = step_at(act_1, 13, "steps[0].choice[0].steps[0].challenge")       # D'Artagnan rides, 2+
+    assert [(r["character"], r["named"]) for r in horse["rows"]][0] == ("D'Artagnan", True)
+    assert horse["otherwise"] == "pick" and passes(horse)["D'Artagnan"] == Fraction(37, 48)
+    noon = step_at(act_1, 18, "steps[1].challenge")                            # against Athos: he never rolls
+    assert noon["except"] == ["Athos"] and list(passes(noon)) == ["Aramis", "D'Artagnan", "Porthos"]
+    laughed = step_at(act_1, 19, "steps[0].then[1].challenge")                 # Porthos's duel, mocked: 4+
+    assert passes(laughed) == {"Aramis": Fraction(7, 54), "Athos": Fraction(7, 54),
+                               "D'Artagnan": Fraction(121, 432)}
+
+
+def test_act_1_priest_roll(act_1):
+    """Card 12, "A Priest" (Gascony's Legacy, Event Cards): each Character rolls
+    Movement and recovers 1 Destiny per Success; a die averages 0/2 + 1/3 + 2/6 = 2/3
+    Successes, so Athos (Movement 5) expects 10/3, and 5/2 with Doom (1/2 a die)."""
+    priest = step_at(act_1, 12, "steps[1].roll")
+    athos = next(r for r in priest["rows"] if r["character"] == "Athos")["odds"]
+    assert [(c["tokens"], c["dice"], c["expected"]["fraction"]) for c in athos] == [
+        ([], 5, "10/3"), (["Despair"], 4, "8/3"), (["Doom"], 5, "5/2"), (["Despair", "Doom"], 4, "2")]
+    assert Fraction(athos[0]["distribution"][10]["fraction"]) == Fraction(1, 6 ** 5)     # five 6s
+
+
+def test_the_story_odds_examples_of_docs_stats_are_real_output(act_1):
+    """docs/stats.md, Story odds: its JSON is an excerpt of `cardforge stats
+    content/gascony/ --story act-1 --format json`, its text table lines are printed."""
+    from _helpers import CONTENT, ROOT
+
+    text = (ROOT / "docs" / "stats.md").read_text(encoding="utf-8").split("## Story odds", 1)[1]
+    section = text.split("## Ending odds", 1)[0]
+    _excerpt_of(json.loads(section.split("```json\n", 1)[1].split("```", 1)[0]), act_1)
+    table = section.split("```\n", 1)[1].split("```", 1)[0]
+    code, out, _ = run("stats", str(CONTENT), "--story", "act-1")
+    assert code == 0 and table in out

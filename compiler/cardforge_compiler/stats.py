@@ -25,6 +25,9 @@ counts dice or cards itself.
   Disadvantage (Cover) for Ranged Weapons only: Cover never applies to Melee Attacks.
 
 One roll, every Success on the one target, no Destiny rerolls, no status tokens.
+
+- Stories (only those asked for): the story odds of each ``challenge`` and ``roll``
+  (``story_odds``: with and without the status tokens that change dice).
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ from typing import Any
 
 from cardforge_runtime.deck_odds import deck_odds
 from cardforge_runtime.dice import DiceRule
+
+from cardforge_compiler.story_odds import story_odds
 
 __all__ = ["ROLLS", "STATS_VERSION", "chance", "pack_stats", "stats_document"]
 
@@ -171,11 +176,14 @@ def _characters(pack: Mapping[str, Any], rule: DiceRule) -> list[dict[str, Any]]
     return out
 
 
-def pack_stats(pack: Mapping[str, Any], draws: int, difficulty: str | None = None) -> dict[str, Any]:
+def pack_stats(pack: Mapping[str, Any], draws: int, difficulty: str | None = None,
+               stories: Sequence[str] = ()) -> dict[str, Any]:
     """The tables of one bundle pack (already checked: ``load_bundle`` or a clean
     compile), as the JSON document's ``packs[]`` item (docs/stats.md):
     ``{"id", "title", "difficulty", "decks", "threat_decks", "enemies",
-    "named_enemies", "characters"}``, every list sorted by name. ``difficulty`` names
+    "named_enemies", "characters", "stories"}``, every list sorted by name (``stories``
+    in the pack's order: the story odds, ``story_odds.story_odds``, of each of the
+    pack's stories whose id is in ``stories``). ``difficulty`` names
     one of the pack's ``difficulty`` options: its ``remove_cards`` are left out of
     their decks (Gascony's Legacy, Difficulty Adjustments: "remove ... from the Loot
     deck").
@@ -203,12 +211,14 @@ def pack_stats(pack: Mapping[str, Any], draws: int, difficulty: str | None = Non
         "enemies": enemies,
         "named_enemies": named,
         "characters": _characters(pack, rule),
+        "stories": [story_odds(pack, s) for s in pack["stories"] if s["id"] in stories],
     }
 
 
-def stats_document(packs: Sequence[Mapping[str, Any]], draws: int, difficulty: str | None = None) -> dict[str, Any]:
+def stats_document(packs: Sequence[Mapping[str, Any]], draws: int, difficulty: str | None = None,
+                   stories: Sequence[str] = ()) -> dict[str, Any]:
     """The whole ``--format json`` document: ``{"version": 1, "draws": N, "packs":
-    [...]}`` (packs sorted by id; each as :func:`pack_stats`). Raises as
-    :func:`pack_stats`."""
+    [...]}`` (packs sorted by id; each as :func:`pack_stats`, with the story odds of
+    the stories named in ``stories``). Raises as :func:`pack_stats`."""
     return {"version": STATS_VERSION, "draws": draws,
-            "packs": [pack_stats(p, draws, difficulty) for p in sorted(packs, key=lambda p: p["id"])]}
+            "packs": [pack_stats(p, draws, difficulty, stories) for p in sorted(packs, key=lambda p: p["id"])]}

@@ -18,7 +18,7 @@ from typing import Any
 from cardforge_runtime.dice import DiceRule
 from cardforge_runtime.pcg import Pcg32
 
-__all__ = ["destiny_rerolls", "roll", "stat_value"]
+__all__ = ["destiny_rerolls", "roll", "roll_dice", "stat_value"]
 
 
 def stat_value(character: Mapping[str, Any], stat: str, tokens: Mapping[str, Mapping[str, Any]]) -> int:
@@ -47,6 +47,25 @@ def stat_value(character: Mapping[str, Any], stat: str, tokens: Mapping[str, Map
     return value
 
 
+def roll_dice(character: Mapping[str, Any], stat: str, *, tokens: Mapping[str, Mapping[str, Any]],
+              rule: DiceRule) -> tuple[int, bool]:
+    """The dice ``character`` rolls for ``stat`` and whether Doom applies, from the
+    status tokens they hold (``character["status"]``, names of ``tokens``): the stat
+    as ``stat_value`` reads it plus every held token's ``dice_modifier`` (Despair: 1
+    die fewer), within 0 and ``rule.max_dice``; Doom when any held token has
+    ``six_counts``. Tokens unknown to ``tokens`` change nothing.
+
+    Rule: Gascony's Legacy, Dice Rolls ("at most 6 dice"), the Despair and Doom
+    tokens (Status Banner tokens). ``roll`` rolls these; ``cardforge stats`` counts them.
+
+    Raises:
+        KeyError: the Character has no ``stat``."""
+    held = [tokens[t] for t in character["status"] if t in tokens]
+    modifier = sum(t.get("dice_modifier", 0) for t in held)
+    doom = any("six_counts" in t for t in held)
+    return rule.dice_count(stat_value(character, stat, tokens), modifier), doom
+
+
 def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int | None, so_far: int, *,
          tokens: Mapping[str, Mapping[str, Any]], rule: DiceRule, rng: Pcg32,
          record: Callable[[dict[str, Any]], None], stones: Any = None,
@@ -62,9 +81,7 @@ def roll(state: dict[str, Any], index: int, stat: str, purpose: str, target: int
     challenge in a Character turn: ``battle.stones.reroll_stones``; ``destiny_rerolls``).
     Returns the Successes."""
     character = state["characters"][index]
-    modifier = sum(tokens[t]["dice_modifier"] for t in character["status"] if t in tokens)
-    doom = any("six_counts" in tokens[t] for t in character["status"] if t in tokens)
-    dice = rule.dice_count(stat_value(character, stat, tokens), modifier)
+    dice, doom = roll_dice(character, stat, tokens=tokens, rule=rule)
     request = {"kind": "roll", "card": state["card"], "character": index, "stat": stat, "dice": dice,
                "advantage": False, "disadvantage": False, "doom": doom, "for": purpose, "target": target,
                "so_far": so_far}

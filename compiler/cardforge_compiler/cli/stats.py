@@ -1,5 +1,6 @@
-"""``cardforge stats``: the deck odds and attack odds of a pack, as tables for people
-(``text``) or one JSON document for tools (``json``; docs/stats.md).
+"""``cardforge stats``: the deck odds and attack odds of a pack, and with ``--story`` the
+story odds of each challenge and roll (their text in ``cli.stats_story``), as tables for
+people (``text``) or one JSON document for tools (``json``; docs/stats.md).
 
 The tables are computed from the bundle form of each pack (:mod:`cardforge_compiler.stats`):
 content given as ``PATH...`` is compiled first (as ``cardforge build`` would, nothing
@@ -26,11 +27,6 @@ _ROLL_TITLES = {"plain": "plain", "advantage": "Advantage", "disadvantage": "Dis
 #: The rolls a table can show (``cardforge_compiler.stats.ROLLS``, not imported here so
 #: that ``--help`` loads no runtime module).
 ROLLS = tuple(_ROLL_TITLES)
-
-
-def _bundle_packs(paths: tuple[str, ...]) -> list[dict[str, Any]]:
-    """The packs of a bundle file or of compiled content (``bundle_data``)."""
-    return bundle_data(paths, "stats")["packs"]
 
 
 def bundle_data(paths: tuple[str, ...], command: str) -> dict[str, Any]:
@@ -186,7 +182,12 @@ def _rolls_shown(dice: Mapping[str, Any] | None) -> tuple[list[str], list[str]]:
     return shown_rolls, notes
 
 
-def _text(document: Mapping[str, Any], bundle_packs: Sequence[Mapping[str, Any]] = ()) -> str:
+def _text(document: Mapping[str, Any], bundle_packs: Sequence[Mapping[str, Any]] = (), asked: bool = False) -> str:
+    """The text of ``document`` (``stats_document``) for the bundle packs it was
+    computed from; ``asked``: stories were asked for (``--story``), so the hint that
+    names them is left out."""
+    from cardforge_compiler.cli.stats_story import ending_text, story_text
+
     draws = document["draws"]
     out: list[str] = []
     by_id = {p["id"]: p for p in bundle_packs}
@@ -213,6 +214,13 @@ def _text(document: Mapping[str, Any], bundle_packs: Sequence[Mapping[str, Any]]
         else:
             for character in pack["characters"]:
                 out += [*_character_text(character, shown_rolls), ""]
+        for story in pack.get("stories", ()):
+            out += story_text(story, source)
+            if story.get("endings") is not None:
+                out += ending_text(story["id"], story["endings"])
+        if source.get("stories") and not asked:
+            ids = ", ".join(shown(s["id"]) for s in source["stories"])
+            out += [f"Story odds (each challenge and roll): add --story ID ({ids}).", ""]
     return "\n".join(out)
 
 
@@ -223,13 +231,18 @@ def _text(document: Mapping[str, Any], bundle_packs: Sequence[Mapping[str, Any]]
               help="Show each card's chance within the first 1..N draws (1 to 20).")
 @click.option("--difficulty", metavar="NAME",
               help="Leave out the cards this difficulty option of the pack removes (e.g. easier).")
+@click.option("--story", "story_ids", multiple=True, metavar="ID",
+              help="Also the odds of each challenge and roll of this story (repeat for more).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text for people, json for tools (exact fractions).")
-def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: str | None, fmt: str) -> None:
+def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: str | None,
+          story_ids: tuple[str, ...], fmt: str) -> None:
     """Deck and attack odds: for each deck and Threat deck, each card's share and
     exact chance within the first N draws; for each Enemy and Named Enemy, the
     chance that an attack of 1-6 dice Wounds or Defeats it; per Character, the same
-    for each Starting Weapon.
+    for each Starting Weapon. With --story, the story odds: each challenge's chance
+    of success and each roll's Successes, per Character and player count, with and
+    without the status tokens that change dice.
 
     PATH... is content (files or folders, compiled as build does; refused when it
     has errors) or one bundle (.json). docs/stats.md describes the tables.
@@ -239,12 +252,14 @@ def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: s
       cardforge stats content/gascony/
       cardforge stats content/gascony/ --draws 5 --format json
       cardforge stats content/gascony/ --difficulty easier
+      cardforge stats content/gascony/ --story act-1
       cardforge stats build/gascony.bundle.json
     """
     from cardforge_compiler.diagnostics import did_you_mean
     from cardforge_compiler.stats import stats_document
 
-    packs = _bundle_packs(paths)
+    bundle = bundle_data(paths, "stats")
+    packs = bundle["packs"]
     if pack_id is not None:
         chosen = [p for p in packs if p["id"] == pack_id]
         if not chosen:
@@ -260,8 +275,14 @@ def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: s
                 raise ConfigError(f"--difficulty {difficulty!r}: pack {pack['id']!r} has "
                                   f"{'the difficulty options ' + ', '.join(names) if names else 'no difficulty options'}"
                                   f"{'; ' + hint if hint else ''}")
-    document = stats_document(packs, draws, difficulty)
+    known = [s["id"] for p in packs for s in p["stories"]]
+    for story_id in story_ids:
+        if story_id not in known:
+            hint = did_you_mean(story_id, known)
+            raise ConfigError(f"--story {story_id!r}: no such story (stories: {', '.join(known) or 'none'})"
+                              f"{'; ' + hint if hint else ''}")
+    document = stats_document(packs, draws, difficulty, story_ids)
     if fmt == "json":
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
-        click.echo(_text(document, packs), nl=False)
+        click.echo(_text(document, packs, bool(story_ids)), nl=False)
