@@ -216,12 +216,37 @@ def _text(document: Mapping[str, Any], bundle_packs: Sequence[Mapping[str, Any]]
                 out += [*_character_text(character, shown_rolls), ""]
         for story in pack.get("stories", ()):
             out += story_text(story, source)
-            if story.get("endings") is not None:
-                out += ending_text(story["id"], story["endings"])
+            for section in story.get("endings") or ():
+                out += ending_text(story["id"], section)
         if source.get("stories") and not asked:
             ids = ", ".join(shown(s["id"]) for s in source["stories"])
             out += [f"Story odds (each challenge and roll): add --story ID ({ids}).", ""]
     return "\n".join(out)
+
+
+def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any]) -> None:
+    """Give each story of ``document`` its ``endings``: the ending odds
+    (``ending_odds.ending_section``) of the state explorer's graph, one section per
+    player count, the pack's first Characters in play (docs/stats.md, Ending odds)."""
+    import dataclasses
+
+    from cardforge_compiler.ending_odds import ending_section
+    from cardforge_compiler.explore import explore_story
+    from cardforge_runtime import load_bundle
+
+    loaded = load_bundle(bundle)
+    packs = {p["id"]: p for p in bundle["packs"]}
+    for pack in document["packs"]:
+        boards = [b["name"] for b in packs[pack["id"]].get("characters", [])]
+        for story in pack["stories"]:
+            exploration = explore_story(loaded, pack["id"], story["id"])
+            sections = []
+            for index, setup in enumerate(exploration.setups):
+                if setup.characters != tuple(boards[: len(setup.characters)]):
+                    continue
+                graph = dataclasses.replace(exploration.graph, start={("setup", index): Fraction(1)})
+                sections.append({"setup": setup.as_json(), **ending_section(graph)})
+            story["endings"] = sections
 
 
 @click.command()
@@ -282,6 +307,8 @@ def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: s
             raise ConfigError(f"--story {story_id!r}: no such story (stories: {', '.join(known) or 'none'})"
                               f"{'; ' + hint if hint else ''}")
     document = stats_document(packs, draws, difficulty, story_ids)
+    if story_ids:
+        _add_ending_odds(bundle, document)
     if fmt == "json":
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:

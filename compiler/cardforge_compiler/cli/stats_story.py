@@ -187,7 +187,12 @@ def ending_text(story_id: str, section: Mapping[str, Any]) -> list[str]:
     """The ending odds section (``ending_odds.ending_section``) of story ``story_id``
     as lines of text: a row per result and one for "never ends"; each chance a range
     when the exploration did not finish."""
-    lines = [f"Ending odds of '{shown(story_id)}': players choose uniformly at random among the options on offer, "
+    setup = section.get("setup")
+    party = ""
+    if setup is not None:
+        who = ", ".join(setup["characters"])
+        party = f" in Solo Play ({who})" if setup["players"] == 1 else f" with {setup['players']} players ({who})"
+    lines = [f"Ending odds of '{shown(story_id)}'{shown(party)}: players choose uniformly at random among the options on offer, "
              "dice come up with their exact chances, no Destiny rerolls "
              f"({plural(section['states'], 'state')} explored"
              + (", complete)." if section["exact"] else ", not all expanded).")]
