@@ -31,7 +31,7 @@ from typing import Any
 from cardforge_compiler.explore.answers import answers_for
 from cardforge_compiler.explore.live import liveness
 from cardforge_compiler.explore.setups import Setup, story_setups
-from cardforge_compiler.explore.states import Abstraction, relevant_items
+from cardforge_compiler.explore.states import Abstraction, held_apart, relevant_items
 from cardforge_runtime import Session
 from cardforge_runtime.bundle import Bundle
 from cardforge_runtime.dice import DiceRule
@@ -148,7 +148,7 @@ class Search:
         self.budget = budget
         self.rule = DiceRule.from_pack(pack)
         self.items = relevant_items(story)
-        self.abstraction = Abstraction(liveness(pack, story), bound)
+        self.abstraction = Abstraction(liveness(pack, story), bound, apart=held_apart(story))
         self.setups: list[Setup] = story_setups(pack, story)
         self.card_index = {card["id"]: i for i, card in enumerate(story["cards"])}
         self.records = Records()

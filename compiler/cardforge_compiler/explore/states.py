@@ -4,7 +4,9 @@ Two game states are **the same** to the explorer when everything that can change
 what happens next is the same: the card, the story's flags and counters, the party's
 coins, and per Character their Health tokens (gold and left: a severe Wound), status
 tokens, whether they have Fallen and the items the story can ask about (``has()``
-in a condition, or a ``lose`` of items). What is left out cannot change which
+in a condition, or a ``lose`` of items): counted for the party, except the items
+whose holder matters (:func:`held_apart`), counted per Character. What is left out
+cannot change which
 options are offered or which branch runs: Destiny (the explorer never rerolls),
 items no condition reads, the order of the decks (one shuffle, seed 0) and the
 Porter's cards (never called).
@@ -26,7 +28,7 @@ from typing import Any
 
 from cardforge_compiler.explore.live import Live
 
-__all__ = ["Abstraction", "relevant_items"]
+__all__ = ["Abstraction", "held_apart", "relevant_items"]
 
 
 def _nodes(value: Any) -> Iterator[Any]:
@@ -55,16 +57,39 @@ def relevant_items(story: Mapping[str, Any]) -> frozenset[str]:
     return frozenset(items)
 
 
+def held_apart(story: Mapping[str, Any]) -> frozenset[str]:
+    """The items whose holder can change what happens, not only how many the party
+    holds: those of a ``lose`` that is not a plain ``who: one`` loss of one copy of
+    one item (several items or copies are taken from one Character who holds them
+    all, ``party.holders``; ``who: each``, ``character`` and ``except`` take from
+    given Characters) and those a roll's ``per_success`` loses (from the roller).
+    A plain ``who: one`` loss of one item takes it from any holder: the party's count
+    tells what follows."""
+    items: set[str] = set()
+    for node in _nodes(story["cards"]):
+        if node.get("kind") == "lose" and node.get("items"):
+            plain = (len(node["items"]) == 1 and node.get("who") == "one" and not node.get("character")
+                     and not node.get("except"))
+            if not plain:
+                items.update(node["items"])
+        lose = node.get("per_success", {}).get("lose") if node.get("kind") == "roll" else None
+        if lose and lose.get("items"):
+            items.update(lose["items"])
+    return frozenset(items)
+
+
 @dataclass
 class Abstraction:
     """The key of a state (:meth:`key`) for one story: ``live`` (:func:`.live.liveness`:
     what each card's future can still read), ``bound`` up to which counters, coins
-    and copies are exact. ``clamped`` turns true once a key had a value beyond the
-    bound."""
+    and copies are exact, ``apart``: the items counted per Character
+    (:func:`held_apart`; the others are counted for the party). ``clamped`` turns
+    true once a key had a value beyond the bound."""
 
     live: Mapping[int | None, Live]
     bound: int
     clamped: bool = False
+    apart: frozenset[str] = frozenset()
 
     def _cap(self, value: int) -> int | str:
         if value > self.bound:
@@ -81,15 +106,22 @@ class Abstraction:
         live = self.live[state["card"]]
         wounds = live.wounds
         characters = []
-        held = Counter(item for c in state["characters"] for item in c["items"] if item in live.items)
+        apart = self.apart
+        held = Counter(item for c in state["characters"] for item in c["items"] if item in live.items
+                       and item not in apart)
         for c in state["characters"]:
             health, most = c["health"], c["health_max"]
             if wounds is not None:
                 health, most = min(health, wounds + 1), min(most, wounds + 1)
             characters.append((health, most, c["fallen"],
                                tuple(sorted((t, n) for t, n in Counter(c["status"]).items() if t in live.tokens))))
+        if apart & live.items:
+            held_by = tuple(tuple(sorted((item, self._cap(n)) for item, n in Counter(c["items"]).items()
+                                         if item in apart and item in live.items)) for c in state["characters"])
+        else:
+            held_by = ()
         return (state["card"],
-                tuple(sorted((item, self._cap(n)) for item, n in held.items())),
+                (tuple(sorted((item, self._cap(n)) for item, n in held.items())), held_by),
                 tuple(sorted((k, v) for k, v in state["flags"].items() if k in live.names)),
                 tuple(sorted((k, self._cap(v)) for k, v in state["counters"].items() if k in live.names)),
                 self._cap(state["coins"]) if live.coins else None,
