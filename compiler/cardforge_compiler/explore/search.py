@@ -71,14 +71,17 @@ class Node:
 @dataclass
 class _Line:
     """One line of play inside a card: its session, the answers since the node's
-    card request, its chance, the step it is at, and (last step, last choice that
-    offered nothing) of its last answer."""
+    card request, its chance, the step it is at, (last step, last choice that
+    offered nothing) of its last answer, and ``acted``: the Characters who rolled or
+    were picked since the card request, in order (who rolled a Challenge is not in
+    the state, yet its branches act on them)."""
 
     session: Session
     extra: tuple[Answer, ...]
     chance: Fraction
     step: Path | None
     last: tuple
+    acted: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -213,7 +216,9 @@ class Search:
         """Play the node's card with every answer tried, one request at a time for
         all lines of play at once. Lines that reach the same state at the same step with the same request pending are
         merged (their chances add up), so that outcomes that change nothing the
-        explorer tells apart (Destiny from a roll) cost once. One line alone is not
+        explorer tells apart (Destiny from a roll) cost once; lines where different
+        Characters rolled or were picked are not merged (the Character who rolled a
+        Challenge suffers its branch's ``who: one`` Wounds). One line alone is not
         keyed (nothing to merge it with)."""
         edges: dict[tuple, Fraction] = defaultdict(Fraction)
         level = [_Line(session, (), Fraction(1), None, (None, None))]
@@ -234,10 +239,16 @@ class Search:
                     new = self._answer(node, line, player, answer, weight)
                     if new is None:
                         continue
+                    if kind in ("roll", "character"):
+                        new.acted = (*line.acted, request["character"] if kind == "roll" else answer["character"])
+                    else:
+                        new.acted = line.acted
                     if len(tries) == 1 and len(level) == 1:
                         merged[(id(new),)] = new        # one line of play: nothing to merge with
                         continue
-                    key = (self.abstraction.key(player.state_view()), new.step,
+                    # who acted matters only inside a Challenge's branch (its actor)
+                    inside = new.step is not None and ("pass" in new.step or "fail" in new.step)
+                    key = (self.abstraction.key(player.state_view()), new.step, new.acted if inside else (),
                            json.dumps(player.pending, sort_keys=True))
                     if key in merged:
                         merged[key].chance += new.chance
