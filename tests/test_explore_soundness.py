@@ -1,5 +1,7 @@
 """The explorer's abstraction is sound: on small stories that read flags, counters,
-coins, items, Health (Characters who Fall) and status tokens, exploring with the
+coins, items (per Character), Health (Characters who Fall, healing, Wounds by the
+Success, nested Challenges) and status tokens (gained, removed, ``who: each``
+Challenges), exploring with the
 live-variable key (``explore/states.py``) gives the same findings and the same ending
 odds as exploring with an **exact** key, which tells apart every state that differs in
 anything a story can change (every flag, counter, the coins, and per Character every
@@ -242,6 +244,79 @@ STORIES: dict[str, tuple[str, dict[str, str], str]] = {
         then: [{lose: {items: [Rope, Key], who: one}}]
       - victory: Open.
 """, {}, "pooled"),
+    "heal": ("""\
+  - id: 1
+    title: A
+    steps:
+      - lose: {health: 2, who: one}
+      - choice:
+          - {text: Bandage, steps: [{gain: {health: 1, who: one}}], goto: 2}
+          - {text: Press on, goto: 2}
+  - id: 2
+    title: B
+    steps:
+      - roll: {stat: Prowess, who: one, per_success: {lose: {health: 1}}}
+      - goto: 3
+  - id: 3
+    title: C
+    steps:
+      - challenge: {stat: Movement, successes: 3, who: all, pass: [{victory: Yes.}], fail: [{defeat: No.}]}
+""", {}, "health"),
+    "each": ("""\
+  - id: 1
+    title: A
+    steps:
+      - challenge:
+          {stat: Movement, successes: 2, who: each, pass: [{text: Good.}], fail: [{text: Ouch.}, {lose: {health: 2, who: one}}]}
+      - goto: 2
+  - id: 2
+    title: B
+    steps:
+      - challenge: {stat: Movement, successes: 2, who: each, pass: [], fail: [{gain: {status: [Despair], who: one}}]}
+      - goto: 3
+  - id: 3
+    title: C
+    steps:
+      - challenge: {stat: Prowess, successes: 5, who: all, pass: [{victory: Yes.}], fail: [{defeat: No.}]}
+""", {}, "status"),
+    "remove": ("""\
+  - id: 1
+    title: A
+    steps:
+      - gain: {status: [Despair, Doom], who: one}
+      - choice:
+          - {text: Rest, steps: [{lose: {status: [Despair], who: each}}], goto: 2}
+          - {text: Hurry, goto: 2}
+  - id: 2
+    title: B
+    steps:
+      - challenge: {stat: Prowess, successes: 4, who: all, pass: [{victory: Yes.}], fail: [{goto: 3}]}
+  - id: 3
+    title: C
+    steps:
+      - if: status("Doom") and status("Despair")
+        then: [{defeat: No.}]
+        else: [{victory: Barely.}]
+""", {}, "status"),
+    "nested": ("""\
+  - id: 1
+    title: A
+    steps:
+      - challenge:
+          stat: Prowess
+          successes: 2
+          pass:
+            - text: You advance.
+            - challenge:
+                {stat: Movement, successes: 3, pass: [{text: Clean.}], fail: [{text: Hurt.}, {lose: {health: 2, who: one}}]}
+          fail: [{lose: {health: 1, who: one}}]
+      - goto: 2
+  - id: 2
+    title: B
+    steps:
+      - lose: {health: 1}
+      - challenge: {stat: Prowess, successes: 5, who: all, pass: [{victory: Yes.}], fail: [{defeat: No.}]}
+""", {}, "health"),
 }
 
 
