@@ -195,3 +195,46 @@ def test_a_counter_within_the_bound_is_a_proof(counting, tmp_path):
         ("ending-never-reached", ("cards", 1, "steps", 0, "then", 0), 2),
         ("never-won", (), None),
     ]
+
+
+MAZE = """\
+  - id: 1
+    title: The Maze Gate
+    steps:
+      - choice:
+          - {text: Tie a thread to the gate, steps: [{gain: {items: [Thread], who: one}}], goto: 2}
+          - {text: Rush in, goto: 2}
+  - id: 2
+    title: The Maze
+    steps:
+      - choice:
+          - {text: Follow the thread out, if: has("Thread"), goto: 3}
+          - {text: Wander on, goto: 2}
+  - id: 3
+    title: The Way Out
+    steps:
+      - victory: Out of the maze.
+"""
+
+
+def test_a_state_trap_is_found_and_its_chance_is_the_never_ending_mass(tmp_path):
+    """Without the thread the players wander the maze for ever: the trap is the state
+    at card 2 without the Thread (the graph's own trap check sees a way out, card 3);
+    its witness replays to card 2 without the Thread. Chances: Victory 1/2, never
+    ends 1/2."""
+    data = compile_story(tmp_path / "pack", MAZE)
+    exploration = explore(data)
+    check_chain(exploration)
+    assert kinds(exploration) == [("trap", ("cards", 1), 2)]
+    assert exploration.findings[0].message == ("in play the players can reach card 2 in a state from which no ending "
+                                               "can be reached: they go round cards 2 for ever")
+    odds = ending_odds(exploration.graph)
+    assert (odds.low, odds.never) == ({"victory": Fraction(1, 2)}, Fraction(1, 2))
+    witness = exploration.findings[0].witness
+    setup = witness.setup
+    session = Session.start(load_bundle(data), "act-1", players=setup.players, characters=list(setup.characters),
+                            seed=0, pack="test", battles="table")
+    for answer in witness.answers:
+        session.answer(answer)
+    assert (session.pending["kind"], session.pending["card"]) == ("card", 2)
+    assert not any("Thread" in c["items"] for c in session.state["characters"])
