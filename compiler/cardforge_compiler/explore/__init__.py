@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cardforge_compiler.explore.answers import MAX_OFFERS
 from cardforge_compiler.explore.findings import Finding, findings
 from cardforge_compiler.explore.search import Graph, Search, Witness
 from cardforge_compiler.explore.setups import Setup
@@ -45,6 +46,8 @@ class Exploration:
         errors: ``(message, witness)`` of every answer the engine failed on (a bug).
         graph: the explored states as a Markov chain (:class:`Graph`).
         findings: what it reports (:class:`Finding`).
+        purchases_cut: a purchase could pay for more than ``answers.MAX_OFFERS``
+            offers, and such sets of offers were not tried.
     """
 
     pack: str
@@ -60,12 +63,15 @@ class Exploration:
     errors: list[tuple[str, Witness]]
     graph: Graph
     findings: list[Finding]
+    purchases_cut: bool = False
 
     @property
     def proven(self) -> bool:
         """Whether the findings about every line of play (never offered, never
-        drawn, ...) are proven: complete, nothing abstracted, no deck-dealt item read."""
-        return self.complete and not self.clamped and not self.deck_items and not self.errors
+        drawn, ...) are proven: complete, nothing abstracted, no deck-dealt item read,
+        every set of offers a purchase could pay for tried."""
+        return (self.complete and not self.clamped and not self.deck_items and not self.errors
+                and not self.purchases_cut)
 
     def summary(self) -> str:
         """One line: ``explored 1,204 states in 3 setups (5,310 answers); exploration
@@ -76,6 +82,8 @@ class Exploration:
             notes.append(f"counters, coins and copies above {self.bound} abstracted")
         if self.deck_items:
             notes.append(f"conditions on items the decks deal ({', '.join(self.deck_items)}) follow one shuffle")
+        if self.purchases_cut:
+            notes.append(f"purchases of more than {MAX_OFFERS} offers not tried")
         if self.errors:
             notes.append(f"the engine failed on {len(self.errors)} answers")
         if not self.complete:
@@ -110,7 +118,8 @@ def explore_story(bundle: Bundle, pack_id: str, story_id: str, *, budget: int = 
     deck_items = _deck_items(pack, search.items)
     errors = [(message, search_witness(search, where)) for message, where in search.errors]
     exploration = Exploration(pack_id, story_id, search.setups, search.expanded, search.answered, budget, bound,
-                              complete, search.abstraction.clamped, deck_items, errors, search.graph, [])
+                              complete, search.abstraction.clamped, deck_items, errors, search.graph, [],
+                              search.purchases_cut)
     exploration.findings = findings(search, proven=exploration.proven)
     return exploration
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from cardforge_compiler.explore.answers import answers_for
+from cardforge_compiler.explore.answers import MAX_OFFERS, answers_for
 from cardforge_compiler.explore.live import liveness
 from cardforge_compiler.explore.setups import Setup, story_setups
 from cardforge_compiler.explore.states import Abstraction, held_apart, relevant_items
@@ -160,6 +160,8 @@ class Search:
         self.expanded = 0
         self.answered = 0
         self.errors: list[tuple[str, tuple]] = []
+        #: a purchase could pay for more than ``MAX_OFFERS`` offers, and such sets were not tried
+        self.purchases_cut = False
         self._heap: list[tuple[int, int, Node, Session]] = []
         self._order = itertools.count()
         self._where: tuple = (0, None, ())
@@ -234,6 +236,9 @@ class Search:
                     self._terminal(node, request, line.extra, line.chance, edges, line.last)
                     continue
                 tries = answers_for(request, self.rule)
+                if kind == "purchase" and not self.purchases_cut:
+                    costs = sorted(offer["cost"] for offer in request["offers"])
+                    self.purchases_cut = len(costs) > MAX_OFFERS and sum(costs[:MAX_OFFERS + 1]) <= request["coins"]
                 players = [line.session.fork(log=False) for _ in tries[1:]] + [line.session]
                 for player, (answer, weight) in zip(players, tries[1:] + tries[:1]):
                     new = self._answer(node, line, player, answer, weight)
