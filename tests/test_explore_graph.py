@@ -279,3 +279,39 @@ def test_stats_does_not_call_the_odds_of_an_abstracted_exploration_complete(tmp_
     assert result.exit_code == 0
     assert "| never ends | 100.0% |" in result.stdout
     assert "explored, complete)" not in result.stdout
+
+
+def bazaar(count: int) -> str:
+    """A purchase of ``count`` free offers, then a gate that needs every one of them."""
+    names = "ABCDEFGH"[:count]
+    offers = ", ".join(f"{{item: {n}, cost: 0}}" for n in names)
+    condition = " and ".join(f'has("{n}")' for n in names)
+    return f"""\
+  - id: 1
+    title: The Bazaar
+    steps:
+      - purchase: {{offers: [{offers}]}}
+      - goto: 2
+  - id: 2
+    title: The Gate
+    steps:
+      - if: {condition}
+        then: [{{victory: All of them.}}]
+        else: [{{defeat: Something missing.}}]
+"""
+
+
+def test_a_purchase_of_more_offers_than_it_tries_is_not_a_proof(tmp_path):
+    """The explorer tries sets of at most ``MAX_OFFERS`` (6) offers: with 7 free
+    offers buying all 7 is not tried, so the Victory is not seen; the exploration
+    says so and claims nothing about every line of play (it reported the `if` always
+    false, the Victory never reached and the story never won, CF907, on 2026-12-01)."""
+    exploration = explore(compile_story(tmp_path / "seven", bazaar(7)))
+    assert (exploration.complete, exploration.clamped, exploration.purchases_cut, exploration.proven) == (
+        True, False, True, False)
+    assert kinds(exploration) == []
+    assert exploration.summary() == ("explored 129 states in 1 setup (382 answers); purchases of more than 6 offers "
+                                     "not tried; exploration complete, so only what it saw is reported")
+    six = explore(compile_story(tmp_path / "six", bazaar(6)))
+    assert (six.purchases_cut, six.proven) == (False, True)
+    assert ending_odds(six.graph).low == {"defeat": Fraction(63, 64), "victory": Fraction(1, 64)}
