@@ -5,20 +5,24 @@ Challenges), exploring with the
 live-variable key (``explore/states.py``) gives the same findings and the same ending
 odds as exploring with an **exact** key, which tells apart every state that differs in
 anything a story can change (every flag, counter, the coins, and per Character every
-item, Health, maximum Health, Fallen and status token). A planted fault in the key
+item, Health, maximum Health, Fallen and status token), and that never merges lines of
+play inside a card. A planted fault in the key
 (Health, a live flag, the coins, the items or the status tokens left out) makes the
 comparison fail, so the comparison can see what it is there to see."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+import itertools
 from fractions import Fraction
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from _explore_helpers import compile_story, explore
 from cardforge_compiler.ending_odds import ending_odds
+from cardforge_compiler.explore import search as search_module
 from cardforge_compiler.explore.states import Abstraction
 
 LIVE_KEY = Abstraction.key
@@ -35,7 +39,8 @@ def exact_key(self: Abstraction, state: Mapping[str, Any]) -> tuple:
 def faulty(drop: str) -> Callable[[Abstraction, Mapping[str, Any]], tuple]:
     """The live key with one part left out (a planted fault): ``health`` (each
     Character's Health and maximum), ``flags``, ``counters``, ``coins``, ``items``,
-    ``status``; or ``pooled``: the items the party holds counted together (the key
+    ``status``, ``characters`` (all of the above per Character, Fallen too); or
+    ``pooled``: the items the party holds counted together (the key
     before 2026-12-01), which merges a party whose one Character holds two items with
     one where two Characters hold one each."""
     def key(self: Abstraction, state: Mapping[str, Any]) -> tuple:
@@ -49,6 +54,8 @@ def faulty(drop: str) -> Callable[[Abstraction, Mapping[str, Any]], tuple]:
                 for item, count in held:
                     pooled[item] = pooled.get(item, 0) + count
             items = (tuple(sorted(pooled.items())), ())
+        if drop == "characters":
+            characters = ()
         if drop == "status":
             characters = tuple(c[:3] for c in characters)
         return (card, () if drop == "items" else items, () if drop == "flags" else flags,
@@ -66,9 +73,43 @@ def outcome(exploration) -> tuple:  # noqa: ANN001
 
 
 def explore_with(monkeypatch: pytest.MonkeyPatch, key: Callable, data: dict) -> tuple:
+    """The outcome of exploring ``data`` with ``key``; with :func:`exact_key`, lines of
+    play inside a card are never merged either (the request each waits on is told
+    apart by a serial number), so the reference plays every line out."""
     with monkeypatch.context() as patch:
         patch.setattr(Abstraction, "key", key)
+        if key is exact_key:
+            serial = itertools.count()
+            patch.setattr(search_module, "json", SimpleNamespace(dumps=lambda *_, **__: next(serial)))
         return outcome(explore(data))
+
+
+def duel(pause: str) -> str:
+    """Anne is hurt (1 Health left); in the duel the group picks who fights (alike
+    stats: every pick passes a 1-success challenge the same) and the fighter is
+    wounded (a ``who: one`` loss in a Challenge's branch goes to the Character who
+    rolled): Anne Falls, or Bruno is hurt; then a ``who: all`` challenge needing 5,
+    rolled by those standing (3 dice, or 6). ``pause``: a step before the wound."""
+    return f"""\
+  - id: 1
+    title: The Ambush
+    steps:
+      - lose: {{health: 2, character: Anne}}
+      - goto: 2
+  - id: 2
+    title: The Duel
+    steps:
+      - challenge:
+          stat: Prowess
+          successes: 1
+          pass: [{pause}{{lose: {{health: 1, who: one}}}}]
+          fail: [{pause}{{lose: {{health: 1, who: one}}}}]
+      - goto: 3
+  - id: 3
+    title: The Last Stand
+    steps:
+      - challenge: {{stat: Prowess, successes: 5, who: all, pass: [{{victory: Won.}}], fail: [{{defeat: Lost.}}]}}
+"""
 
 
 #: name -> (cards, story fields, the planted fault the story catches)
@@ -319,6 +360,8 @@ STORIES: dict[str, tuple[str, dict[str, str], str]] = {
 """, {}, "health"),
 }
 
+STORIES["duel"] = (duel("{text: The blade bites.}, "), {}, "characters")
+
 
 @pytest.fixture(scope="module")
 def bundles(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
@@ -354,34 +397,6 @@ def test_a_loss_of_two_items_needs_one_character_who_holds_both(monkeypatch, bun
     findings, low, *_ = explore_with(monkeypatch, faulty("pooled"), bundles["party"])
     assert [kind for kind, *_ in findings] == ["stuck", "always-true", "ending-never-reached", "never-won"]
     assert low == {"stuck": 1}
-
-
-def duel(pause: str) -> str:
-    """Anne is hurt (1 Health left); in the duel the group picks who fights (alike
-    stats: every pick passes a 1-success challenge the same) and the fighter is
-    wounded (a ``who: one`` loss in a Challenge's branch goes to the Character who
-    rolled): Anne Falls, or Bruno is hurt; then a ``who: all`` challenge needing 5,
-    rolled by those standing (3 dice, or 6). ``pause``: a step before the wound."""
-    return f"""\
-  - id: 1
-    title: The Ambush
-    steps:
-      - lose: {{health: 2, character: Anne}}
-      - goto: 2
-  - id: 2
-    title: The Duel
-    steps:
-      - challenge:
-          stat: Prowess
-          successes: 1
-          pass: [{pause}{{lose: {{health: 1, who: one}}}}]
-          fail: [{pause}{{lose: {{health: 1, who: one}}}}]
-      - goto: 3
-  - id: 3
-    title: The Last Stand
-    steps:
-      - challenge: {{stat: Prowess, successes: 5, who: all, pass: [{{victory: Won.}}], fail: [{{defeat: Lost.}}]}}
-"""
 
 
 def at_least(successes: int, dice: int) -> Fraction:
