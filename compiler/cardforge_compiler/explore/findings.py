@@ -243,7 +243,7 @@ def findings(search: Search, *, proven: bool) -> list[Finding]:
     ``proven``), in story order."""
     report = _Report(search)
     out = list(report.stuck())
-    if proven:
+    if proven and search.setups:        # no setup (no Character boards): nothing was played, nothing proven
         out += list(report.traps())
         out += list(report.conditions())
         out += list(report.cards_and_endings())
