@@ -1,5 +1,6 @@
 """Golden tests: each folder in tests/golden/ is a pack with one fault (or none),
-beside ``expected.txt``, the exact diagnostics ``cardforge lint`` must report.
+beside ``expected.txt``, the exact diagnostics ``cardforge lint`` must report
+(the state explorer included, within lint's default budget).
 Cases share one manifest, ``tests/golden/pack.yaml``; a case carries its own
 ``pack.yaml`` only when the fault is in it (``missing-pack`` has none at all).
 
@@ -14,6 +15,7 @@ import re
 import pytest
 
 from cardforge_compiler.diagnostics import RULES
+from cardforge_compiler.explore.stage import DEFAULT_LINT_BUDGET
 from cardforge_compiler.pipeline import compile_paths
 from _helpers import copy_golden, golden_cases, render, update_golden
 
@@ -24,7 +26,7 @@ CASES = golden_cases()
 def test_golden(case, tmp_path, monkeypatch) -> None:  # noqa: ANN001
     pack = copy_golden(case, tmp_path / case.name)
     monkeypatch.chdir(pack)
-    result = compile_paths(["."])
+    result = compile_paths(["."], explore_budget=DEFAULT_LINT_BUDGET)   # as `cardforge lint` does
     actual = render(result.diagnostics, pack).replace("./", "")
     expected_file = case / "expected.txt"
     if update_golden():
