@@ -64,3 +64,27 @@ def test_every_diagnostic_has_a_hint() -> None:
             if block and "\n  help: " not in block:
                 missing.append(f"{case.name}: {block.splitlines()[0]}")
     assert missing == []
+
+
+def _codes(case) -> set[str]:  # noqa: ANN001
+    text = (case / "expected.txt").read_text(encoding="utf-8") if (case / "expected.txt").exists() else ""
+    return set(re.findall(r"^\S+:\d+:\d+: (CF\d{3}) ", text, flags=re.M))
+
+
+EXPLORER_CASES = [c for c in CASES if _codes(c) and all(code.startswith("CF9") for code in _codes(c))]
+
+
+def test_explorer_cases_are_the_ones_expected() -> None:
+    """The cases only the state explorer sees (one per CF9xx code at least)."""
+    assert [c.name for c in EXPLORER_CASES] == [
+        "condition-always-false", "condition-always-true", "ending-never-reached", "flag-set-only-later",
+        "never-won-in-play", "state-trap", "stuck-in-play"]
+
+
+@pytest.mark.parametrize("case", EXPLORER_CASES, ids=[c.name for c in EXPLORER_CASES])
+def test_explorer_cases_lint_clean_without_the_explorer(case, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """What these cases show, the graph checks cannot see: `cardforge lint --no-explore
+    --strict` reports nothing at all (no error, no warning)."""
+    pack = copy_golden(case, tmp_path / case.name)
+    monkeypatch.chdir(pack)
+    assert compile_paths(["."]).diagnostics == []
