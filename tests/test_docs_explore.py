@@ -3,7 +3,9 @@
 page writes to ``build/witnesses`` land there), in the page's order, and what it shows
 must be what the command prints: the whole output, or for an excerpt (a block with a
 ``  ...`` line) each part between the ``...`` lines, in order. The witness file and the
-JSON document the page shows are checked against the files and the document written."""
+JSON document the page shows are checked against the files and the document written.
+The README's tour of the explorer, of ``cardforge test --random`` and of the ending odds
+is checked the same way."""
 
 from __future__ import annotations
 
@@ -19,14 +21,15 @@ from cardforge_compiler.cli import cli
 from _helpers import ROOT
 
 PAGE = (ROOT / "docs" / "explore.md").read_text(encoding="utf-8")
-#: The exit status of each command the page runs.
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The exit status of each command the page and the README run.
 CODES = {"explore tests/playtest/": 1, "play build/witnesses/playtest.bundle.json": 3,
-         "explore content/gascony": 0, "lint content/": 0}
+         "explore content/gascony": 0, "lint content/": 0, "test content/gascony/": 0, "stats content/gascony": 0}
 
 
-def _blocks() -> list[tuple[str, str]]:
+def _blocks(text: str = PAGE) -> list[tuple[str, str]]:
     """``(command, output shown)`` of each ``$ cardforge ...`` block, in page order."""
-    return [tuple(block.partition("\n")[::2]) for block in re.findall(r"```\n\$ (cardforge .*?)```", PAGE, re.S)]
+    return [tuple(block.partition("\n")[::2]) for block in re.findall(r"```\n\$ (cardforge .*?)```", text, re.S)]
 
 
 def _parts(shown: str) -> list[str]:
@@ -42,21 +45,40 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@pytest.fixture(scope="module")
-def runs(scratch: Path) -> list[tuple[str, int, str]]:
-    """Each block's command, run in ``scratch``: ``(command, exit status, standard output)``."""
+def _run_all(folder: Path, text: str) -> list[tuple[str, int, str]]:
+    """Each block's command of ``text``, run in ``folder``: ``(command, exit status, standard output)``."""
     import os
 
     out = []
     here = Path.cwd()
-    os.chdir(scratch)
+    os.chdir(folder)
     try:
-        for command, _ in _blocks():
+        for command, _ in _blocks(text):
             result = CliRunner().invoke(cli, shlex.split(command)[1:])
             out.append((command, result.exit_code, result.stdout))
     finally:
         os.chdir(here)
     return out
+
+
+def _check_shown(runs: list[tuple[str, int, str]], text: str) -> None:
+    for (command, code, out), (_, shown) in zip(runs, _blocks(text), strict=True):
+        expected = next(c for prefix, c in CODES.items() if command.startswith(f"cardforge {prefix}"))
+        assert code == expected, (command, out)
+        parts = _parts(shown)
+        if len(parts) == 1 and "  ...\n" not in shown:
+            assert out == shown, command
+            continue
+        at = 0
+        for part in parts:
+            found = out.find(part, at)
+            assert found >= 0 and (found == 0 or out[found - 1] == "\n"), (command, part)
+            at = found + len(part)
+
+
+@pytest.fixture(scope="module")
+def runs(scratch: Path) -> list[tuple[str, int, str]]:
+    return _run_all(scratch, PAGE)
 
 
 def test_the_page_runs_these_commands() -> None:
@@ -69,18 +91,15 @@ def test_the_page_runs_these_commands() -> None:
 
 
 def test_the_page_shows_real_output(runs: list[tuple[str, int, str]]) -> None:
-    for (command, code, out), (_, shown) in zip(runs, _blocks(), strict=True):
-        expected = next(c for prefix, c in CODES.items() if command.startswith(f"cardforge {prefix}"))
-        assert code == expected, (command, out)
-        parts = _parts(shown)
-        if len(parts) == 1 and "  ...\n" not in shown:
-            assert out == shown, command
-            continue
-        at = 0
-        for part in parts:
-            found = out.find(part, at)
-            assert found >= 0 and (found == 0 or out[found - 1] == "\n"), (command, part)
-            at = found + len(part)
+    _check_shown(runs, PAGE)
+
+
+def test_the_readme_shows_real_output(scratch: Path) -> None:
+    assert [command for command, _ in _blocks(README)] == [
+        "cardforge explore content/gascony --story act-4",
+        "cardforge test content/gascony/ --story act-1 --random 20 --seed 1 --battles outcome",
+        "cardforge stats content/gascony --story act-4"]
+    _check_shown(_run_all(scratch, README), README)
 
 
 def test_the_witness_file_and_the_json_document(runs: list[tuple[str, int, str]], scratch: Path) -> None:
