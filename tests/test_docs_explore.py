@@ -150,3 +150,27 @@ def test_the_speed_table_counts_are_the_explorers() -> None:
         e = explore_story(bundle, "gascony", story)
         row = f"| `{story}` | {len(e.setups)} | {e.states:,} | {e.answers:,} | under 0.4 s |"
         assert row in PAGE, row
+
+
+def test_the_stats_page_shows_real_ending_odds() -> None:
+    """docs/stats.md, Ending odds: its table is the first section of the real text, its
+    JSON the first of the story's real ``endings``, and its list of sections the real one."""
+    stats = (ROOT / "docs" / "stats.md").read_text(encoding="utf-8")
+    section = stats[stats.index("## Ending odds"):]
+    text = CliRunner().invoke(cli, ["stats", str(ROOT / "content" / "gascony"), "--story", "act-4"])
+    shown = re.search(r"\(the first of its five sections\):\n\n```\n(.*?)```", section, re.S).group(1)
+    assert text.exit_code == 0 and f"\n\n{shown}\n" in text.stdout
+    assert text.stdout.count("\nEnding odds of 'act-4' ") == 5
+    for party, victory in [("in Solo Play (D'Artagnan, Athos, Porthos)", "42.1%"),
+                           ("in Solo Play (D'Artagnan, Athos, Porthos, Aramis)", "42.2%"),
+                           ("with 3 players (D'Artagnan, Athos, Porthos)", "42.1%"),
+                           ("with 4 players (D'Artagnan, Athos, Porthos, Aramis)", "42.2%")]:
+        assert f"`... {party}` ({victory}" in " ".join(section.split()), party
+        block = text.stdout[text.stdout.index(f"Ending odds of 'act-4' {party}:"):]
+        assert block.split("\n\n")[0].rstrip("\n").endswith(f"| victory    |  {victory} |\n| never ends |   0.0% |"), party
+    data = CliRunner().invoke(cli, ["stats", str(ROOT / "content" / "gascony"), "--story", "act-4",
+                                    "--format", "json"])
+    endings = json.loads(data.stdout)["packs"][0]["stories"][0]["endings"]
+    assert json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1)) == endings[0]
+    assert [(e["setup"]["players"], len(e["setup"]["characters"])) for e in endings] == [
+        (1, 2), (1, 3), (1, 4), (3, 3), (4, 4)]
