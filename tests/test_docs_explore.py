@@ -174,3 +174,10 @@ def test_the_stats_page_shows_real_ending_odds() -> None:
     assert json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1)) == endings[0]
     assert [(e["setup"]["players"], len(e["setup"]["characters"])) for e in endings] == [
         (1, 2), (1, 3), (1, 4), (3, 3), (4, 4)]
+
+
+def test_the_help_of_cardforge_explore_keeps_its_example_lines() -> None:
+    result = CliRunner().invoke(cli, ["explore", "--help"])
+    assert result.exit_code == 0 and "\\b" not in result.stdout
+    assert ("  Example:\n    cardforge explore content/gascony --story act-1\n"
+            "    cardforge explore content/ --witness-dir build/witnesses --format json\n") in result.stdout
