@@ -64,9 +64,72 @@ def test_version_and_help() -> None:
 
 
 def test_lint_clean_content_exits_0() -> None:
+    """The shipped content is clean, the state explorer included (its line last: the
+    Acts it proved within lint's default budget, and those it stopped on)."""
     code, out, _ = run("lint", str(CONTENT))
     assert code == 0
-    assert re.fullmatch(r"no problems in \d+ files \(\d+ stories, \d+ cards, \d+ checks run\)\n", out)
+    assert re.fullmatch(r"no problems in \d+ files \(\d+ stories, \d+ cards, \d+ checks run\)\n"
+                        r"state explorer: [^\n]+ \([\d,]+ states explored\)[^\n]*\n", out)
+
+
+STUCK_EXPLORED = ("story.yaml:28:9: CF901 error: in play this choice on card 2 can offer no option, and the story "
+                  "stops (`stuck`): every option's condition is false (`knows_secret`, `has(\"Rope\")`) "
+                  "[stuck-in-play]\n")
+
+
+def test_lint_runs_the_state_explorer_and_says_what_it_proved() -> None:
+    """The issue's stuck card: the graph checks see nothing, the explorer finds it."""
+    case = _case("stuck-in-play")
+    code, out, _ = run("lint", case)
+    assert code == 1
+    assert out.replace(case + "/", "").startswith(STUCK_EXPLORED)
+    assert out.endswith("1 error, 0 warnings in 2 files (1 story, 3 cards, 76 checks run)\n"
+                        "state explorer: 1 story proven (30 states explored)\n")
+
+
+def test_lint_no_explore_runs_the_graph_checks_only() -> None:
+    code, out, _ = run("lint", "--no-explore", "--strict", _case("stuck-in-play"))
+    assert (code, out) == (0, "no problems in 2 files (1 story, 3 cards, 72 checks run)\n")
+
+
+def test_lint_explore_budget_cut_short_says_nothing_is_proven() -> None:
+    """One state is not enough to see the stuck card: no finding, and the line says so."""
+    code, out, _ = run("lint", "--explore-budget", "1", _case("stuck-in-play"))
+    assert code == 0
+    assert out == ("no problems in 2 files (1 story, 3 cards, 76 checks run)\n"
+                   "state explorer: 1 not proven (act-1: stopped at the 1-state budget) (1 state explored); "
+                   "`cardforge explore PATH --story ID` goes further\n")
+
+
+@pytest.mark.parametrize("budget", ["0", "-5", "many"])
+def test_lint_explore_budget_below_one_is_a_usage_error(budget: str) -> None:
+    code, out, err = run("lint", "--explore-budget", budget, _case("stuck-in-play"))
+    assert code == 2 and out == ""
+    assert "Invalid value for '--explore-budget'" in err
+
+
+def test_lint_of_content_with_errors_says_the_explorer_did_not_run() -> None:
+    code, out, _ = run("lint", _case("unknown-card"))
+    assert code == 1 and "CF301" in out and "CF9" not in out
+    assert out.endswith("state explorer: not run: the content has errors; fix them first\n")
+
+
+def test_lint_json_has_the_exploration_and_each_finding_s_witness() -> None:
+    code, out, _ = run("lint", "--format", "json", _case("stuck-in-play"))
+    assert code == 1
+    data = json.loads(out)
+    assert data["exploration"] == {"skipped": None, "stories": [
+        {"pack": "golden", "story": "act-1", "states": 30, "complete": True, "proven": True,
+         "summary": "explored 30 states in 5 setups (75 answers); exploration complete"}]}
+    (diag,) = data["diagnostics"]
+    assert (diag["code"], diag["name"], diag["line"], diag["card"]) == ("CF901", "stuck-in-play", 28, 2)
+    assert diag["witness"] == {"setup": {"players": 1, "characters": ["Athos", "Porthos"], "seed": 0,
+                                         "battles": "table"},
+                               "answers": [{}, {"option": 2}, {}, {}]}
+    code, out, _ = run("lint", "--format", "json", _case("unknown-card"))
+    assert json.loads(out)["exploration"] == {"skipped": "the content has errors; fix them first", "stories": []}
+    code, out, _ = run("lint", "--format", "json", "--no-explore", _case("stuck-in-play"))
+    assert "exploration" not in json.loads(out) and json.loads(out)["diagnostics"] == []
 
 
 def test_lint_errors_exit_1_and_warnings_only_with_strict(tmp_path: Path) -> None:
@@ -227,7 +290,7 @@ def test_check_bundle(tmp_path: Path) -> None:
 def test_an_internal_error_is_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # noqa: ANN001
     import cardforge_compiler.pipeline as pipeline
 
-    def boom(paths):  # noqa: ANN001, ANN202
+    def boom(paths, **options):  # noqa: ANN001, ANN003, ANN202  (lint passes explore_budget)
         raise RuntimeError("kaboom")
 
     monkeypatch.setattr(pipeline, "compile_paths", boom)

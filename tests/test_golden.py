@@ -1,5 +1,6 @@
 """Golden tests: each folder in tests/golden/ is a pack with one fault (or none),
-beside ``expected.txt``, the exact diagnostics ``cardforge lint`` must report.
+beside ``expected.txt``, the exact diagnostics ``cardforge lint`` must report
+(the state explorer included, within lint's default budget).
 Cases share one manifest, ``tests/golden/pack.yaml``; a case carries its own
 ``pack.yaml`` only when the fault is in it (``missing-pack`` has none at all).
 
@@ -14,6 +15,7 @@ import re
 import pytest
 
 from cardforge_compiler.diagnostics import RULES
+from cardforge_compiler.explore.stage import DEFAULT_LINT_BUDGET
 from cardforge_compiler.pipeline import compile_paths
 from _helpers import copy_golden, golden_cases, render, update_golden
 
@@ -24,7 +26,7 @@ CASES = golden_cases()
 def test_golden(case, tmp_path, monkeypatch) -> None:  # noqa: ANN001
     pack = copy_golden(case, tmp_path / case.name)
     monkeypatch.chdir(pack)
-    result = compile_paths(["."])
+    result = compile_paths(["."], explore_budget=DEFAULT_LINT_BUDGET)   # as `cardforge lint` does
     actual = render(result.diagnostics, pack).replace("./", "")
     expected_file = case / "expected.txt"
     if update_golden():
@@ -62,3 +64,27 @@ def test_every_diagnostic_has_a_hint() -> None:
             if block and "\n  help: " not in block:
                 missing.append(f"{case.name}: {block.splitlines()[0]}")
     assert missing == []
+
+
+def _codes(case) -> set[str]:  # noqa: ANN001
+    text = (case / "expected.txt").read_text(encoding="utf-8") if (case / "expected.txt").exists() else ""
+    return set(re.findall(r"^\S+:\d+:\d+: (CF\d{3}) ", text, flags=re.M))
+
+
+EXPLORER_CASES = [c for c in CASES if _codes(c) and all(code.startswith("CF9") for code in _codes(c))]
+
+
+def test_explorer_cases_are_the_ones_expected() -> None:
+    """The cases only the state explorer sees (one per CF9xx code at least)."""
+    assert [c.name for c in EXPLORER_CASES] == [
+        "condition-always-false", "condition-always-true", "ending-never-reached", "flag-set-only-later",
+        "never-won-in-play", "state-trap", "stuck-in-play"]
+
+
+@pytest.mark.parametrize("case", EXPLORER_CASES, ids=[c.name for c in EXPLORER_CASES])
+def test_explorer_cases_lint_clean_without_the_explorer(case, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """What these cases show, the graph checks cannot see: `cardforge lint --no-explore
+    --strict` reports nothing at all (no error, no warning)."""
+    pack = copy_golden(case, tmp_path / case.name)
+    monkeypatch.chdir(pack)
+    assert compile_paths(["."]).diagnostics == []

@@ -1,7 +1,8 @@
 """The README's tour leaves the repository clean: every command of the README and the
-docs that writes a file (``-o``, ``--save``, ``--transcript``) writes it under
-``build/``, which .gitignore keeps out of git, and the commands that read such a file
-back (``--resume``) read it there."""
+docs that writes a file (``-o``, ``--save``, ``--transcript``, ``--transcripts``,
+``--witness-dir``) writes it under ``build/``, which .gitignore keeps out of git, and
+the commands that read such a file back (``--resume``) read it there. The commands are
+those of the ```sh blocks and the ``$ cardforge ...`` lines of the output blocks."""
 
 from __future__ import annotations
 
@@ -10,17 +11,19 @@ import shlex
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WRITES = ("-o", "--output", "--save", "--transcript", "--resume")
+WRITES = ("-o", "--output", "--save", "--transcript", "--resume", "--transcripts", "--witness-dir")
 
 
 def _commands(text: str) -> list[str]:
-    """The ``cardforge`` command lines of the ```sh blocks of ``text`` (continued lines joined)."""
+    """The ``cardforge`` command lines of the ```sh blocks of ``text`` (continued lines
+    joined), and the ``$ cardforge ...`` lines of its output blocks."""
     out = []
     for block in re.findall(r"```sh\n(.*?)```", text, re.S):
         for line in block.replace("\\\n", " ").splitlines():
             line = line.split("  #", 1)[0].strip()
             if line.startswith("cardforge "):
                 out.append(line)
+    out += re.findall(r"^\$ (cardforge .*)$", text, re.M)
     return out
 
 
@@ -34,6 +37,7 @@ def test_the_tour_writes_its_files_under_build():
                 if flag in WRITES:
                     written.append((doc.name, value))
     assert len(written) >= 6 and ("README.md", "build/act1.save.json") in written
+    assert ("README.md", "build/witnesses") in written and ("explore.md", "build/witnesses") in written
     outside = [(doc, path) for doc, path in written if not path.startswith("build/")]
     assert not outside, outside
     assert "build/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()

@@ -234,7 +234,14 @@ def test_cli_text_golden(tmp_path):
     assert "| Porthos (named) |    5 |    86.5% |   77.1% | 81.2% |        68.8% |" in story
     for line in story.splitlines():
         assert not line or line.startswith(("|", "  ", "Story odds", "Each chance", "A token", "who: all",
-                                            "Challenge at", "Roll at")), line
+                                            "Challenge at", "Roll at", "Ending odds")), line
+    # the ending odds: one section per player count, the pack's first Characters in play
+    assert [line.split(":")[0] for line in story.splitlines() if line.startswith("Ending odds")] == [
+        "Ending odds of 'act-1' in Solo Play (Athos, Porthos)",
+        "Ending odds of 'act-1' in Solo Play (Athos, Porthos, Aramis)",
+        "Ending odds of 'act-1' in Solo Play (Athos, Porthos, Aramis, D'Artagnan)",
+        "Ending odds of 'act-1' with 3 players (Athos, Porthos, Aramis)",
+        "Ending odds of 'act-1' with 4 players (Athos, Porthos, Aramis, D'Artagnan)"]
 
 
 def test_cli_json_and_without_story(tmp_path):
@@ -263,8 +270,25 @@ def test_a_story_without_dice(tmp_path):
 
     code, out, _ = run("stats", str(write_pack(tmp_path / "pack", WON_AT_ONCE)), "--story", "act-1")
     assert code == 0
-    assert out.endswith("Story odds of 'act-1' (The Road): 0 Challenges and 0 rolls\n"
-                        "No challenge or roll steps in this story.\n")
+    story = out[out.index("Story odds of"):]
+    # no dice, but the ending odds all the same: Victory at once, for every player count
+    assert story.startswith("Story odds of 'act-1' (The Road): 0 Challenges and 0 rolls\n"
+                            "No challenge or roll steps in this story.\n\n"
+                            "Ending odds of 'act-1' in Solo Play (Athos, Porthos): players choose uniformly at random "
+                            "among the options on offer, dice come up with their exact chances, no Destiny rerolls "
+                            "(3 states explored, complete).\n"
+                            "| ending     | chance |\n"
+                            "|------------|--------|\n"
+                            "| victory    | 100.0% |\n"
+                            "| never ends |   0.0% |\n\n")
+    assert story.count("| victory    | 100.0% |\n") == story.count("Ending odds of") == 5
+    assert story.endswith("Ending odds of 'act-1' with 4 players (Athos, Porthos, Aramis, D'Artagnan): players "
+                          "choose uniformly at random among the options on offer, dice come up with their exact "
+                          "chances, no Destiny rerolls (3 states explored, complete).\n"
+                          "| ending     | chance |\n"
+                          "|------------|--------|\n"
+                          "| victory    | 100.0% |\n"
+                          "| never ends |   0.0% |\n")
 
 
 def test_who_all_with_nobody_left_does_nothing(tmp_path):
@@ -282,10 +306,10 @@ def test_who_all_with_nobody_left_does_nothing(tmp_path):
 
 
 def test_a_story_with_ending_odds_prints_them_after_its_story_odds(bundle):
-    """The section the state explorer's graph gives (``ending_section``) is printed
-    under the story's odds: here a hand-built graph for the test story (card 1: the
-    two options with 1/2 each; "Wade across" wins, "Each tries the rope" fails 1 time
-    in 4 and comes back)."""
+    """The sections the state explorer's graph gives (``ending_section``, one per
+    setup, a list) are printed under the story's odds, each naming its setup: here a
+    hand-built graph for the test story (card 1: the two options with 1/2 each;
+    "Wade across" wins, "Each tries the rope" fails 1 time in 4 and comes back)."""
     from cardforge_compiler.cli.stats import _text
     from cardforge_compiler.ending_odds import ending_section
     from cardforge_compiler.stats import stats_document
@@ -295,11 +319,13 @@ def test_a_story_with_ending_odds_prints_them_after_its_story_odds(bundle):
     graph = SimpleNamespace(start={1: F(1)}, edges={1: [(F(1, 2), "V"), (F(1, 2), "rope")],
                                                     "rope": [(F(3, 4), "V"), (F(1, 4), 1)]},
                             terminal={"V": "victory"}, open=set())
-    document["packs"][0]["stories"][0]["endings"] = ending_section(graph)
+    setup = {"players": 2, "characters": ["Athos", "Porthos"], "seed": 0, "battles": "table"}
+    document["packs"][0]["stories"][0]["endings"] = [{"setup": setup, **ending_section(graph)}]
     text = _text(document, packs, True)
     # x = 1/2 + 1/2 (3/4 + 1/4 x): x = 7/8 + x/8, so x = 1: the loop always ends in Victory.
     assert text.endswith("| Porthos    |    2 |    41.7% |   16.7% | 25.0% |         0.0% |\n\n"
-                         "Ending odds of 'act-1': players choose uniformly at random among the options on offer, "
+                         "Ending odds of 'act-1' with 2 players (Athos, Porthos): players choose uniformly at random "
+                         "among the options on offer, "
                          "dice come up with their exact chances, no Destiny rerolls (3 states explored, complete).\n"
                          "| ending     | chance |\n"
                          "|------------|--------|\n"

@@ -36,12 +36,15 @@ Codes are grouped by the stage of the compiler that reports them:
 | `CF7xx` | battle boards: components, terrain keywords, terrain tiles, battle layouts | `board` |
 | `CF801`-`CF819` | names of Enemies, Named Enemies, decks, cards, abilities and terrain | `pack` |
 | `CF820`-`CF839` | Enemies, Named Enemies, Threat decks and decks: their composition and per-player counts | `board` (`CF825`: `validate`) |
+| `CF9xx` | what play can reach: stuck choices, options never offered, cards never drawn, endings never reached, state traps; each with a witness | `explore` |
 
 The stages run in order: **load** (find and parse the YAML files), **validate**
 (check each document against the format), **resolve** (group documents into packs,
 index cards, parse conditions, check references), **board** (once per pack: the names
 and geometry of its board documents), **analyse** (follow the flow inside every card
-and the graph of every story). A file that cannot be loaded, or a
+and the graph of every story), then **explore** (`cardforge lint` only, on content
+without errors: the state explorer plays every story within a budget of states, see
+[explore.md](explore.md#findings)). A file that cannot be loaded, or a
 document that fails validation, is left out of the later stages, so fixing the
 first errors can reveal more.
 
@@ -97,8 +100,26 @@ summary line:
 1 error, 0 warnings in 2 files (1 story, 2 cards, 15 checks run)
 ```
 
-or `no problems in ...` when there is nothing to report. On a terminal, the output is
-coloured.
+or `no problems in ...` when there is nothing to report. Then a last line says what
+the state explorer did: which stories it proved (explored to the end, so its
+findings hold for every line of play) and where the budget stopped it, or why it did
+not run:
+
+```
+state explorer: 4 stories proven, 2 not proven (act-1, act-2: stopped at the 250-state budget) (857 states explored); `cardforge explore PATH --story ID` goes further
+state explorer: not run: the content has errors; fix them first
+```
+
+`--no-explore` leaves out the explorer (and this line); `--explore-budget N` sets the
+number of states it explores in all. On a terminal, the output is coloured.
+
+A finding of the state explorer (`CF9xx`) has a fourth line, its **witness**: the
+shortest line of play that shows it, replayable with `cardforge play --answers`
+(`cardforge explore --witness-dir DIR` writes the answers files):
+
+```
+  witness: 4 answers from the start, Solo Play (Athos, Porthos); `cardforge explore --witness-dir DIR` writes them for `cardforge play --answers`
+```
 
 ### Single files
 
@@ -174,7 +195,18 @@ context fail the build too.
   the problem lies in; the text output's `at` line names it, `at card 11:
   steps[0].choice[1].goto`) and `hint`. `line`, `column`, `path`, `card` and `hint`
   are `null` when there is none; `file` is `null` only for a problem that
-  concerns no file.
+  concerns no file. A finding of the state explorer (`CF9xx`) also has `witness`:
+  `{"setup": {"players": 1, "characters": ["Athos", "Porthos"], "seed": 0,
+  "battles": "table"}, "answers": [{}, {"option": 2}, {}, {}]}`, the setup and the
+  answers of the shortest line of play that shows it (every die given as faces),
+  which `cardforge play --players 1 --characters Athos,Porthos --seed 0 --battles
+  table --answers FILE` replays; `CF907` (about every line of play) has none.
+- `exploration` (`lint` only, unless `--no-explore`): `skipped` (why the explorer did
+  not run, such as `"the content has errors; fix them first"`, else `null`) and
+  `stories`, one per story explored: `pack`, `story`, `states` (states explored),
+  `complete` (not stopped by the budget), `proven` (its findings hold for every line
+  of play) and `summary` (`"explored 30 states in 5 setups (75 answers); exploration
+  complete"`).
 
 ### `--format github`
 

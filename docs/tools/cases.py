@@ -332,6 +332,7 @@ case("CF311", {"demo/story.yaml": HEAD + """cards:
   - id: 1
     title: The Well
     steps:
+      - gain: {coins: 1}
       - purchase:
           offers:
             - {item: Rope, cost: 1}
@@ -514,6 +515,13 @@ case("CF601", {"demo/story.yaml": HEAD + """cards:
     title: The Golden Lily
     text: The host swears your coins are false and wants paying again.
     steps:
+      - challenge:
+          stat: Prowess
+          successes: 2
+          pass:
+            - gain: {coins: 5}
+          fail:
+            - text: You lose at dice to the host's cousin.
       - choice:
           - text: Pay the bill a second time (4 coins)
             if: coins >= 4
@@ -821,3 +829,18 @@ deck_case("CF837", "decks.yaml", "  - name: Nothing\n",
 deck_case("CF845", "pack.yaml", "      effects: [{auto-successes: {stat: Prowess, successes: 1}}]\n",
           "      effects: [{any-face: {}}]\n")
 deck_case("CF846", "pack.yaml", "      effects: [{heal: {who: you, amount: 1}}]\n", "      effects: [{use-ability: support}]\n")
+
+# ---------------------------------------------------------------- CF9xx the state explorer
+# The golden cases of the state explorer (tests/golden/<name>/story.yaml), their comment lines left out.
+_GOLDEN = _pathlib.Path(__file__).resolve().parents[2] / "tests" / "golden"
+
+
+def _golden_story(name):
+    text = (_GOLDEN / name / "story.yaml").read_text(encoding="utf-8")
+    return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("#"))
+
+
+for _code, _name in (("CF901", "stuck-in-play"), ("CF902", "flag-set-only-later"), ("CF903", "flag-set-only-later"),
+                     ("CF904", "condition-always-true"), ("CF905", "condition-always-false"),
+                     ("CF906", "ending-never-reached"), ("CF907", "never-won-in-play"), ("CF908", "state-trap")):
+    case(_code, {"demo/story.yaml": _golden_story(_name)})

@@ -1384,3 +1384,124 @@ decks").
 Move `reshuffle-decks` after every step that discards cards, as the rulebook orders
 them.
 """)
+
+# ------------------------------------------------------------------ CF9xx the state explorer
+_EXPLORER = """
+Reported by the **state explorer** (stage `explore`, [explore.md](explore.md#findings)),
+which `cardforge lint` runs on content without errors, within a budget of states
+(`--explore-budget`, default 1,000; `--no-explore` skips it). It plays the story with
+the runtime itself, from every setup, trying every option on offer and every outcome
+of every roll and Battle, and tells states apart by the flags, counters, items, coins,
+status tokens and Fallen Characters that later cards read. The graph checks (`CF4xx`,
+`CF5xx`) cannot see this: they look at cards, not at what the players hold.
+"""
+_WITNESS = """
+The `witness:` line gives the **witness**: the shortest line of play from the start
+that shows the finding (the setup and the answers, every die given as faces).
+`cardforge explore demo/ --witness-dir DIR` writes it as an answers file with the
+`cardforge play` command that replays it; `--format json` gives it as `witness`.
+"""
+_PROOF = """
+It says something of *every* line of play, so it is reported only when the
+exploration is a proof: finished within the budget, no counter beyond the bound, no
+condition on an item the decks deal. The `state explorer:` line after the summary
+says which stories were proven.
+"""
+
+d("CF901", "explore", """
+In play the players can reach a point where the story cannot go on, and it ends
+`stuck`: a choice whose options are all hidden by their `if` (the position is the
+`choice` key; the message lists the conditions), a `lose` of an item that no
+Character holds (the `lose` key), or a card whose steps run out. Each condition may
+hold on some line of play, so the graph check `CF502` does not fire: what strands the
+players is what they did before, here walking past both the secret and the Rope.
+""" + _EXPLORER + """
+A stuck state is reported whenever the explorer sees one, even when the budget cut
+the exploration short: the witness proves it.
+""" + _WITNESS, """
+Give the choice an option without `if` (a way on for players who have nothing), or
+make sure every way to the card sets what one of its options reads. For a loss, put
+it under `if: has("...")` with the alternative in `else`. Replay the witness with
+`cardforge play` to watch it happen.
+""")
+
+d("CF902", "explore", """
+A choice is reached in play, but this option's `if` is false every time: the option
+is never offered. The position is the option's `if`. Typical causes: the flag is set
+only on cards the players play after this one, or the item can only be had elsewhere.
+The witness reaches the choice (without the option).
+""" + _EXPLORER + _PROOF, """
+Set what the condition reads on a card the players play before this one, or remove
+the option.
+""", after="""
+The same option is not reported again when `CF501` or `CF502` already says that its
+condition can never hold. Card 4 behind the option is reported too (`CF903`).
+""")
+
+d("CF903", "explore", """
+The story graph reaches this card (so `CF401` is silent), but no line of play draws
+it: every way to it passes through an option never offered, an `if` never taken,
+or a state that cannot be. The position is the card's `id`; the message names the
+cards drawn that lead to it in the graph, and the witness reaches the first of them.
+""" + _EXPLORER + _PROOF, """
+Look at the conditions on the ways to the card: a flag set only later, an item no one
+can hold there. Set it earlier, or change the condition.
+""")
+
+d("CF904", "explore", """
+A condition is true every time it is evaluated in play: an option's `if` that never
+hides the option, or an `if` step whose `else` branch never runs. The position is the
+`if`. The witness is the shortest line of play whose last answer evaluates it.
+""" + _EXPLORER + _PROOF, """
+Remove the `if` when the option should always be offered, or check what it reads:
+perhaps the flag is set on every way to the card, where it should be set on one.
+""")
+
+d("CF905", "explore", """
+An `if` step's condition is false every time it is evaluated in play: its `then`
+branch never runs. The position is the `if`. (An option whose `if` is always false is
+`CF902`.) The witness is the shortest line of play whose last answer evaluates it.
+""" + _EXPLORER + _PROOF, """
+Check the flags, counters, coins and items the condition reads: here the party never
+holds more than 3 coins. Change the condition or what feeds it, or remove the `if`.
+""", after="""
+A flag that no step sets is reported by `CF503` (an `if` always false before play);
+the explorer reports the condition again when play proves it.
+""")
+
+d("CF906", "explore", """
+A `victory` or `defeat` step (or a Battle objective's Victory) on a card the players
+draw is never reached in play. The position is the step. The witness reaches its card.
+""" + _EXPLORER + _PROOF, """
+Check the conditions and branches that lead to it: here no Character rolls enough
+dice for 11 successes. Lower the challenge, or remove the ending that cannot happen.
+""")
+
+d("CF907", "explore", """
+No line of play reaches Victory: the story can never be won, although the graph
+reaches a `victory` step (so `CF404` is silent). The position is the story's
+`start`. There is no witness: the finding is about every line of play; the
+explorer's other findings (`CF902`, `CF903`, `CF906`) show where the way to Victory
+is closed.
+""" + _EXPLORER + _PROOF, """
+Look at the endings, options and cards the explorer reports as never reached: here
+the password must be learnt before the door, not after.
+""")
+
+d("CF908", "explore", """
+In play the players can reach a state from which no ending can be reached: they go
+round a loop of cards for ever. The graph sees a way out of the loop (so `CF403` is
+silent), but the way out depends on something the players can no longer change,
+here a key they left behind. The position is the first card of the trap; the message
+names the cards of the loop, and the witness reaches the first card in that state.
+""" + _EXPLORER + _PROOF, """
+Give the loop a way out that does not depend on what the players can no longer
+change (an option without `if`, a way back to where the key is), or let the players
+fix the state inside the loop.
+""")
+
+P["CF311"]["after"] = """
+The state explorer plays the loss: the party that does not buy the Rope ends stuck
+there, and `CF901` reports it with that line of play as its witness.
+"""
+P["CF311"]["after"] = P["CF311"]["after"].strip()

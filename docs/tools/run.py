@@ -25,9 +25,11 @@ def run_all():
                 f.write(body)
         p = subprocess.run([CF, *c["cmd"]], cwd=d, capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
         lines = p.stdout.rstrip("\n").split("\n")
+        explorer = lines.pop() if lines[-1].startswith("state explorer: ") else None
         summary = lines[-1]
         diag = "\n".join(lines[:-1])
-        out[code] = dict(stdout=p.stdout, diag=diag, summary=summary, rc=p.returncode, stderr=p.stderr)
+        out[code] = dict(stdout=p.stdout, diag=diag, summary=summary, explorer=explorer, rc=p.returncode,
+                         stderr=p.stderr)
     shutil.rmtree(ROOT, ignore_errors=True)
     return out
 if __name__ == "__main__":

@@ -42,11 +42,11 @@ def explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bou
     never reached, conditions that never change, loops with no way out. Each finding
     comes with a witness: the shortest line of play that shows it.
 
-    \\b
+    \b
     Exit status: 0 nothing found (or only warnings), 1 an error found (or a
     warning, with --strict) or the content has errors, 2 usage error.
 
-    \\b
+    \b
     Example:
       cardforge explore content/gascony --story act-1
       cardforge explore content/ --witness-dir build/witnesses --format json

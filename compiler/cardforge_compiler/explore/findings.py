@@ -147,7 +147,8 @@ class _Report:
             witness = self.witness((node.depth, node, ()))
             yield Finding("trap", ("cards", index), node.card,
                           f"in play the players can reach card {node.card} in a state from which no ending can be "
-                          f"reached: they go round cards {', '.join(map(str, loop))} for ever",
+                          f"reached: they go round card{'s' if len(loop) > 1 else ''} "
+                          f"{', '.join(map(str, loop))} for ever",
                           "give the loop a way out that does not depend on what the players can no longer change",
                           witness)
 
@@ -243,7 +244,7 @@ def findings(search: Search, *, proven: bool) -> list[Finding]:
     ``proven``), in story order."""
     report = _Report(search)
     out = list(report.stuck())
-    if proven:
+    if proven and search.setups:        # no setup (no Character boards): nothing was played, nothing proven
         out += list(report.traps())
         out += list(report.conditions())
         out += list(report.cards_and_endings())

@@ -278,7 +278,7 @@ class Search:
         finally:
             player.observe(None)
         step = self._last_step if self._last_step is not None else line.step
-        return _Line(player, extra, line.chance * weight, step, (self._last_step, self._last_empty))
+        return _Line(player, extra, line.chance * weight, step, (step, self._last_empty))
 
     def _child(self, node: Node, session: Session, extra: tuple, chance: Fraction, edges: dict) -> None:
         state = session.state_view()
