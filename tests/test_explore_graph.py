@@ -227,7 +227,7 @@ def test_a_state_trap_is_found_and_its_chance_is_the_never_ending_mass(tmp_path)
     check_chain(exploration)
     assert kinds(exploration) == [("trap", ("cards", 1), 2)]
     assert exploration.findings[0].message == ("in play the players can reach card 2 in a state from which no ending "
-                                               "can be reached: they go round cards 2 for ever")
+                                               "can be reached: they go round card 2 for ever")
     odds = ending_odds(exploration.graph)
     assert (odds.low, odds.never) == ({"victory": Fraction(1, 2)}, Fraction(1, 2))
     witness = exploration.findings[0].witness
