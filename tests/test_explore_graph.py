@@ -264,7 +264,6 @@ def test_a_count_past_the_bound_is_abstracted_not_proven(tmp_path):
     assert "victory" not in exploration.graph.terminal.values()
 
 
-@pytest.mark.xfail(strict=True, reason="cardforge stats prints the ending odds of an abstracted exploration as exact")
 def test_stats_does_not_call_the_odds_of_an_abstracted_exploration_complete(tmp_path):
     """`cardforge stats --story` on the long count: the exploration is abstracted
     above the bound, so its "never ends 100.0%" is not the story's odds (it always

@@ -73,10 +73,11 @@ def _one_fault_one_report(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     - "option never offered" (CF501) where "read but never set" (CF503) already
       points at the same condition;
     - CF501 and CF503 inside a choice that can offer nothing (CF502 says it all);
-    - what the state explorer says again of a place the graph checks report: an
-      option never offered (CF902 beside CF501/CF502), a trap (CF908 beside CF403 on
-      the same card); a card the graph does not reach (CF401) is not reported as
-      never drawn (CF903) in the first place.
+    - what the state explorer says again of a condition the earlier checks already
+      call never true (CF902 or CF905 beside CF501, CF503 or CF308 at the same
+      `if`, or inside a choice that can offer nothing, CF502), and a trap (CF908
+      beside CF403 on the same card); a card the graph does not reach (CF401) is
+      not reported as never drawn (CF903) in the first place.
     """
     seen: set[tuple] = set()
     unique = []
@@ -91,12 +92,12 @@ def _one_fault_one_report(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     def inside_stuck(d: Diagnostic) -> bool:
         return any(d.file == f and d.doc == doc and d.path[: len(p)] == p for f, doc, p in stuck)
 
-    never_offered = {(d.file, d.doc, d.path) for d in unique if d.code == "CF501"}
+    never_true = {(d.file, d.doc, d.path) for d in unique if d.code in ("CF501", "CF503", "CF308")}
     graph_traps = {(d.file, d.card) for d in unique if d.code == "CF403"}
 
     def said_before(d: Diagnostic) -> bool:
-        if d.code == "CF902":
-            return (d.file, d.doc, d.path) in never_offered or inside_stuck(d)
+        if d.code in ("CF902", "CF905"):
+            return (d.file, d.doc, d.path) in never_true or inside_stuck(d)
         return d.code == "CF908" and (d.file, d.card) in graph_traps
 
     return [d for d in unique
@@ -108,16 +109,22 @@ def _one_fault_one_report(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[PackIR], budget: int) -> None:
     """The explore stage: only for content without errors (the bundle it plays must
     build), its findings through the ``explore`` checks."""
+    if any(pack.context_stories for pack in packs):
+        result.explore_skipped = "a pack read in part (single files) is not played: lint its folder"
+        return
     if any(d.severity is Severity.ERROR for d in diagnostics):
         result.explore_skipped = "the content has errors; fix them first"
         return
     from cardforge_compiler.explore.stage import explore_packs
-
-    for explored in explore_packs(packs, budget):
-        result.explorations.append(explored.exploration)
-        for chk in checks_for("explore"):
-            diagnostics.extend(chk.run(explored))
-            result.checks_run += 1
+    from cardforge_runtime import BundleError
+    try:
+        for explored in explore_packs(packs, budget):
+            result.explorations.append(explored.exploration)
+            for chk in checks_for("explore"):
+                diagnostics.extend(chk.run(explored))
+                result.checks_run += 1
+    except BundleError as error:       # a pack the runtime cannot play alone: say so
+        result.explore_skipped = f"the pack cannot be played: {error}"
 
 
 def compile_paths(paths: list[str], *, explore_budget: int | None = None) -> CompileResult:

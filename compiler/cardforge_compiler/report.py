@@ -203,12 +203,12 @@ def report(result: CompileResult, fmt: str) -> None:
                else f"{plural(s['errors'], 'error')}, {plural(s['warnings'], 'warning')}")
     click.echo(f"{verdict} in {plural(s['files'], 'file')} ({plural(s['stories'], 'story')}, "
                f"{plural(s['cards'], 'card')}, {plural(s['checks_run'], 'check')} run)")
-    note = context_note(result)
-    if note:
-        click.echo(note)
     explored = exploration_note(result)
     if explored:
         click.echo(explored)
+    note = context_note(result)
+    if note:
+        click.echo(note)
 
 
 def exploration_note(result: CompileResult) -> str | None:

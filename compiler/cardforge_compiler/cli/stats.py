@@ -245,7 +245,11 @@ def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any]) -> None:
                 if setup.characters != tuple(boards[: len(setup.characters)]):
                     continue
                 graph = dataclasses.replace(exploration.graph, start={("setup", index): Fraction(1)})
-                sections.append({"setup": setup.as_json(), **ending_section(graph)})
+                section = {"setup": setup.as_json(), **ending_section(graph)}
+                if exploration.clamped:         # merged beyond the bound: the chances are approximate
+                    section["exact"] = False
+                    section["abstracted"] = True
+                sections.append(section)
             story["endings"] = sections
 
 

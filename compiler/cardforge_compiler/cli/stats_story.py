@@ -195,13 +195,17 @@ def ending_text(story_id: str, section: Mapping[str, Any]) -> list[str]:
     lines = [f"Ending odds of '{shown(story_id)}'{shown(party)}: players choose uniformly at random among the options on offer, "
              "dice come up with their exact chances, no Destiny rerolls "
              f"({plural(section['states'], 'state')} explored"
-             + (", complete)." if section["exact"] else ", not all expanded).")]
-    if not section["exact"]:
+             + (", complete)." if section["exact"] else
+                ", counts beyond the bound merged)." if section.get("abstracted") else ", not all expanded).")]
+    if section.get("abstracted"):
+        lines.append("Counters, coins or copies went beyond the explorer's bound, where states were merged: the "
+                     "chances below are those of the merged states, not exact.")
+    elif not section["exact"]:
         lines.append(f"The exploration stopped short: {_percent(section['open'])} of play reaches states it did not "
                      "expand, so each chance is a range (at least, at most).")
 
     def cell(low: Mapping[str, Any], high: Mapping[str, Any]) -> str:
-        return _percent(low) if section["exact"] else f"{_percent(low)} to {_percent(high)}"
+        return _percent(low) if section["exact"] or low == high else f"{_percent(low)} to {_percent(high)}"
 
     rows = [[shown(r["result"]), cell(r["low"], r["high"])] for r in section["results"]]
     rows.append(["never ends", cell(section["never_ends"]["low"], section["never_ends"]["high"])])

@@ -95,9 +95,32 @@ class Exploration:
         return f"explored {self.states:,} states in {setups} ({self.answers:,} answers); " + "; ".join(notes)
 
 
-def _deck_items(pack: dict[str, Any], items: frozenset[str]) -> list[str]:
-    dealt = {card["name"] for deck in pack.get("decks") or [] for card in deck.get("cards", [])}
+def _deck_items(pack: dict[str, Any], story: dict[str, Any], items: frozenset[str]) -> list[str]:
+    """The items the story asks about that a deck may deal: cards of the pack's decks
+    by name, and every such item when the story buys from (or the Porter deals from)
+    a deck the pack does not describe (played as empty: what it would deal is
+    unknown, as lint's CF308 says)."""
+    decks = pack.get("decks") or []
+    described = {deck["name"] for deck in decks}
+    used = {node.get("deck") for card in story["cards"] for node in _steps(card["steps"]) if node["kind"] == "purchase"}
+    if pack.get("porter"):
+        used.add(pack["porter"].get("deck"))
+    if (used - {None}) - described:
+        return sorted(items)
+    dealt = {card["name"] for deck in decks for card in deck.get("cards", [])}
     return sorted(items & dealt)
+
+
+def _steps(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every step of ``steps``, nested ones too."""
+    out = []
+    for step in steps:
+        out.append(step)
+        for option in step.get("options", ()):
+            out.extend(_steps(option["steps"]))
+        for key in ("pass", "fail", "then", "else"):
+            out.extend(_steps(step.get(key) or []))
+    return out
 
 
 def explore_story(bundle: Bundle, pack_id: str, story_id: str, *, budget: int = DEFAULT_BUDGET,
@@ -115,7 +138,7 @@ def explore_story(bundle: Bundle, pack_id: str, story_id: str, *, budget: int = 
     search = Search(bundle, pack, story, budget=budget, bound=bound)
     search.run()
     complete = not search.graph.open
-    deck_items = _deck_items(pack, search.items)
+    deck_items = _deck_items(pack, story, search.items)
     errors = [(message, search_witness(search, where)) for message, where in search.errors]
     exploration = Exploration(pack_id, story_id, search.setups, search.expanded, search.answered, budget, bound,
                               complete, search.abstraction.clamped, deck_items, errors, search.graph, [],

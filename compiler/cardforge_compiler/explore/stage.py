@@ -32,7 +32,13 @@ class ExploredStory:
 
 def explore_packs(packs: list[PackIR], budget: int) -> Iterator[ExploredStory]:
     """Explore every story of ``packs`` (resolved and analysed, without errors),
-    sharing ``budget`` states among them in order (at least 1 each)."""
+    sharing ``budget`` states among them in order (at least 1 each).
+
+    Raises:
+        BundleError: a pack read in part (single files named, the rest read as
+            context) that the runtime cannot load alone, e.g. its campaign names
+            stories of files not named (the caller says the explorer did not run).
+    """
     from cardforge_compiler import __version__
     from cardforge_compiler.emit import build_bundle
     from cardforge_runtime import load_bundle
