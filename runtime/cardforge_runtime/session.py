@@ -66,15 +66,19 @@ class Session:
         warnings: notes from ``load`` (the bundle changed since the save).
     """
 
-    def __init__(self, bundle: Bundle, pack: dict[str, Any], story: dict[str, Any], setup: dict[str, Any]) -> None:
+    def __init__(self, bundle: Bundle, pack: dict[str, Any], story: dict[str, Any], setup: dict[str, Any],
+                 like: Session | None = None) -> None:
         self._bundle = bundle
         self._pack = pack
         self._story = story
-        self._rule = DiceRule.from_pack(pack)
         self._setup = setup
+        if like is None:
+            self._rule = DiceRule.from_pack(pack)
+            self._difficulty = difficulty_of(pack, setup.get("difficulty"))
+        else:                                           # a fork: the same pack and setup, read only
+            self._rule, self._difficulty = like._rule, like._difficulty
         self._rng = Pcg32(setup["seed"])
         self._deck_rng = deck_rng(setup["seed"])        # shuffles: stream 55 (docs/runtime.md, Randomness)
-        self._difficulty = difficulty_of(pack, setup.get("difficulty"))
         self._state: dict[str, Any] = {}
         self._log: list[dict[str, Any]] = []
         self._rules: StoryRules | None = None
@@ -211,6 +215,12 @@ class Session:
         """The game state (docs/runtime.md, State)."""
         return copy_json(self._state)
 
+    def pending_view(self) -> Request:
+        """The pending request itself, not a copy (``pending`` copies it): for tools
+        that read it after every answer (the state explorer). Read only, like
+        ``state_view``: changing it changes the game. O(1)."""
+        return self._pending
+
     def state_view(self) -> dict[str, Any]:
         """The game state itself, not a copy (``state`` copies it): for tools that
         read the state after every answer (the state explorer). Read only: changing
@@ -273,8 +283,13 @@ class Session:
             EngineError: the engine failed on an answer that fit (a bug); the
                 session is rewound to exactly where it was.
         """
+        return self._apply(copy_json(check_round_answer(self._pending, answer, self._rule)))
+
+    def _apply(self, checked: Answer) -> dict[str, Any]:
+        """``answer`` once the answer is checked: ``checked`` is the session's own copy
+        (sent to the rules), fitting ``pending``. A fork replays through here the
+        answers its original checked (they fit: the same requests come back)."""
         request = self._pending
-        checked = copy_json(check_round_answer(request, answer, self._rule))
         assert self._program is not None and self._rules is not None
         # The session owns each copy below: the answer sent to the rules (they may
         # keep parts of it in events), the one kept for a rewind and the one logged;
@@ -336,7 +351,7 @@ class Session:
         ``answer`` returns ``{"request", "answer", "events", "changes": []}``, shared
         with the session: do not change them), which saves copying the state at every
         answer; ``save`` and ``transcript`` refuse it (``SessionError``)."""
-        twin = Session(self._bundle, self._pack, self._story, self._setup)
+        twin = Session(self._bundle, self._pack, self._story, self._setup, like=self)
         twin._paths = self._paths
         twin._logging = log
         if self._checkpoint["log_length"] == 0 and self._origin is None:
@@ -350,8 +365,8 @@ class Session:
             twin._rng = Pcg32.from_json(checkpoint["rng"])
             twin._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
             twin._begin(twin._state["card"], checkpoint)
-        for answer in self._since:
-            twin.answer(answer)
+        for answer in self._since:                      # checked when this session was given them
+            twin._apply(copy_json(answer))
         return twin
 
     def observe(self, observer: Observer | None) -> None:

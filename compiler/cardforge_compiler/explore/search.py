@@ -220,7 +220,7 @@ class Search:
         while level:
             merged: dict[tuple, _Line] = {}
             for line in level:
-                request = line.session.pending
+                request = line.session.pending_view()
                 kind = request["kind"]
                 if kind == "card" and (line.extra or node.parent is None):
                     self._child(node, line.session, line.extra, line.chance, edges)
@@ -238,7 +238,7 @@ class Search:
                         merged[(id(new),)] = new        # one line of play: nothing to merge with
                         continue
                     key = (self.abstraction.key(player.state_view()), new.step,
-                           json.dumps(player.pending, sort_keys=True))
+                           json.dumps(player.pending_view(), sort_keys=True))
                     if key in merged:
                         merged[key].chance += new.chance
                     else:

@@ -19,7 +19,6 @@ Dependencies: the standard library only.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -77,20 +76,35 @@ class Abstraction:
 
     def key(self, state: Mapping[str, Any]) -> tuple:
         """A hashable key of ``state`` (the runtime's state: docs/runtime.md, State):
-        what is live at its card, counted up to the bound."""
+        what is live at its card, counted up to the bound. Called after every answer
+        the explorer gives (it merges lines of play by it): written for speed, it
+        builds the same tuple as the plain reading above (tests/test_explore_speed_invariants.py)."""
         live = self.live[state["card"]]
-        wounds = live.wounds
+        wounds, live_items, tokens, names = live.wounds, live.items, live.tokens, live.names
+        cap = self._cap
+        held: dict[str, int] = {}
         characters = []
-        held = Counter(item for c in state["characters"] for item in c["items"] if item in live.items)
         for c in state["characters"]:
+            if live_items:
+                for item in c["items"]:
+                    if item in live_items:
+                        held[item] = held.get(item, 0) + 1
             health, most = c["health"], c["health_max"]
             if wounds is not None:
                 health, most = min(health, wounds + 1), min(most, wounds + 1)
-            characters.append((health, most, c["fallen"],
-                               tuple(sorted((t, n) for t, n in Counter(c["status"]).items() if t in live.tokens))))
+            status = c["status"]
+            if status and tokens:
+                counted: dict[str, int] = {}
+                for token in status:
+                    if token in tokens:
+                        counted[token] = counted.get(token, 0) + 1
+                marks = tuple(sorted(counted.items()))
+            else:
+                marks = ()
+            characters.append((health, most, c["fallen"], marks))
         return (state["card"],
-                tuple(sorted((item, self._cap(n)) for item, n in held.items())),
-                tuple(sorted((k, v) for k, v in state["flags"].items() if k in live.names)),
-                tuple(sorted((k, self._cap(v)) for k, v in state["counters"].items() if k in live.names)),
-                self._cap(state["coins"]) if live.coins else None,
+                tuple(sorted((item, cap(n)) for item, n in held.items())),
+                tuple(sorted((k, v) for k, v in state["flags"].items() if k in names)),
+                tuple(sorted((k, cap(v)) for k, v in state["counters"].items() if k in names)),
+                cap(state["coins"]) if live.coins else None,
                 tuple(characters))
