@@ -72,13 +72,17 @@ class Session:
         self._pack = pack
         self._story = story
         self._setup = setup
+        # the story's cards by id, made once per session and its forks (StoryRules reads it)
+        self._cards: dict[int, Any] = like._cards if like is not None else {card["id"]: card for card in story["cards"]}
         if like is None:
             self._rule = DiceRule.from_pack(pack)
             self._difficulty = difficulty_of(pack, setup.get("difficulty"))
         else:                                           # a fork: the same pack and setup, read only
             self._rule, self._difficulty = like._rule, like._difficulty
-        self._rng = Pcg32(setup["seed"])
-        self._deck_rng = deck_rng(setup["seed"])        # shuffles: stream 55 (docs/runtime.md, Randomness)
+        if like is None or like._checkpoint["log_length"] == 0 and like._origin is None:
+            self._rng = Pcg32(setup["seed"])
+            self._deck_rng = deck_rng(setup["seed"])    # shuffles: stream 55 (docs/runtime.md, Randomness)
+        # else: a fork that starts from ``like``'s checkpoint, which sets both generators
         self._state: dict[str, Any] = {}
         self._log: list[dict[str, Any]] = []
         self._rules: StoryRules | None = None
@@ -187,7 +191,7 @@ class Session:
         self._answering = False
         self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, self._card_drawn,
                                  self._deck_rng, self._difficulty, self._setup["battles"], self._observer,
-                                 self._story_paths() if self._observer is not None else None)
+                                 self._story_paths() if self._observer is not None else None, self._cards)
         self._program = self._rules.run(card)
         self._pending = next(self._program)
         self._seen = copy_json(self._state) if self._logging else {}
