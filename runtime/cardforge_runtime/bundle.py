@@ -59,6 +59,9 @@ class Bundle:
         for pack in data["packs"]:
             for story in pack["stories"]:
                 self._stories[(pack["id"], story["id"])] = (pack, story)
+        # ``trace.step_paths`` of each story played (by ``id``: ``(story, paths)``),
+        # made once for every session that observes it (``Session._story_paths``)
+        self._step_paths: dict[int, tuple[dict[str, Any], Any]] = {}
 
     @property
     def data(self) -> dict[str, Any]:

@@ -388,9 +388,14 @@ class Session:
             self._rules._paths = self._story_paths() if observer is not None else {}
 
     def _story_paths(self) -> dict[int, Any]:
-        """``trace.step_paths`` of the story, computed once per session and its forks."""
+        """``trace.step_paths`` of the story, computed once per bundle and story (the
+        sessions of a bundle play its own story data, never changed)."""
         if self._paths is None:
-            self._paths = step_paths(self._story)
+            cache = self._bundle._step_paths
+            cached = cache.get(id(self._story))
+            if cached is None or cached[0] is not self._story:     # the cache holds the story: ids stay unique
+                cached = cache[id(self._story)] = (self._story, step_paths(self._story))
+            self._paths = cached[1]
         return self._paths
 
     def _rewind(self, checkpoint: dict[str, Any], since: list[Answer]) -> None:

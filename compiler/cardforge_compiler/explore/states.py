@@ -20,7 +20,7 @@ Dependencies: the standard library only.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardforge_compiler.explore.live import Live
@@ -64,6 +64,7 @@ class Abstraction:
     live: Mapping[int | None, Live]
     bound: int
     clamped: bool = False
+    _sorted_names: dict[int | None, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def _cap(self, value: int) -> int | str:
         if value > self.bound:
@@ -73,6 +74,22 @@ class Abstraction:
             self.clamped = True
             return "below"
         return value
+
+    def _named(self, table: Mapping[str, Any], names: frozenset[str], card: int | None, cap: Any) -> tuple:
+        """``((name, value), ...)`` of the live ``names`` in ``table`` (flags or
+        counters), sorted by name, each value through ``cap`` (if any): walking the
+        smaller of the two (a story of many flags of which few are live, or the
+        reverse), the same tuple either way."""
+        if len(names) < len(table):
+            ordered = self._sorted_names.get(card)
+            if ordered is None:
+                ordered = self._sorted_names[card] = tuple(sorted(names))
+            if cap is None:
+                return tuple((k, table[k]) for k in ordered if k in table)
+            return tuple((k, cap(table[k])) for k in ordered if k in table)
+        if cap is None:
+            return tuple(sorted((k, v) for k, v in table.items() if k in names))
+        return tuple(sorted((k, cap(v)) for k, v in table.items() if k in names))
 
     def key(self, state: Mapping[str, Any]) -> tuple:
         """A hashable key of ``state`` (the runtime's state: docs/runtime.md, State):
@@ -104,7 +121,7 @@ class Abstraction:
             characters.append((health, most, c["fallen"], marks))
         return (state["card"],
                 tuple(sorted((item, cap(n)) for item, n in held.items())),
-                tuple(sorted((k, v) for k, v in state["flags"].items() if k in names)),
-                tuple(sorted((k, cap(v)) for k, v in state["counters"].items() if k in names)),
+                self._named(state["flags"], names, state["card"], None),
+                self._named(state["counters"], names, state["card"], cap),
                 cap(state["coins"]) if live.coins else None,
                 tuple(characters))
