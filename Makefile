@@ -46,9 +46,12 @@ test: $(VENV)/.installed-test
 
 # simulate_bench: target (issue 10) a 10,000-run report of the largest shipped Battle in
 # under 2 minutes on 2 cores (about 40 simulated Battles/s per core); printed, not enforced.
+# explore_bench: targets (issue 11) each shipped Act explored completely in under 1 s; the
+# 10k-card pack within the lint budget; lint with exploration within 2x of --no-explore.
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/simulate_bench.py
+	$(BIN)/python bench/explore_bench.py
 
 schemas: $(STAMP)
 	$(BIN)/cardforge schema --out schemas/

@@ -99,3 +99,19 @@ def test_simulate_bench_reports_rates_and_where_the_time_goes(gascony_bundle):
     assert "largest shipped Battle: card 48 (palace-great-hall, act-4)" in out
     assert "1 worker:" in out and "a 10,000-run report:" in out
     assert "cProfile by tottime" in out and "cProfile by cumulative" in out
+
+
+def test_explore_bench_reports_each_act_against_its_target(gascony_bundle):
+    """bench/explore_bench.py end to end on the two small Acts, without the synthetic
+    pack: each Act's states, setups and answers (exact: the explorer is deterministic),
+    its rate and the 1 s target's verdict (timings are make bench's business)."""
+    result = _run(sys.executable, "bench/explore_bench.py", "--bundle", str(gascony_bundle), "--stories",
+                  "act-3,act-4", "--skip-lint")
+    assert result.returncode == 0, result.stderr
+    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line.startswith("act-")}
+    assert rows["act-3"][1:5] == ["192", "8", "2,861", "yes"]
+    assert rows["act-4"][1:5] == ["165", "5", "2,870", "yes"]
+    assert "states/s (CPU)" in result.stdout
+    verdicts = [line for line in result.stdout.splitlines() if line.startswith("explore act-")]
+    assert [line.split()[1] for line in verdicts] == ["act-3", "act-4"]
+    assert all(line.endswith(("PASS", "not met")) for line in verdicts)

@@ -63,8 +63,8 @@ def usable(state: Mapping[str, Any], pack: Mapping[str, Any]) -> list[list[dict[
     """The kept cards each Character may discard to use (those with ``use`` effects:
     a Loot card kept), as ``[[{"card", "item"}], ...]`` by position."""
     decks = decks_by_name(pack)
-    return [[{"card": c, "item": D.card_of(decks, c)["name"]} for c in character["cards"]
-             if D.card_of(decks, c).get("use")] for character in state["characters"]]
+    printed = [[(c, D.card_of(decks, c)) for c in character["cards"]] for character in state["characters"]]
+    return [[{"card": c, "item": card["name"]} for c, card in held if card.get("use")] for held in printed]
 
 
 def offers_of(pack: Mapping[str, Any], fixed: list[dict[str, Any]], cards: list[str]) -> list[dict[str, Any]]:
@@ -73,8 +73,8 @@ def offers_of(pack: Mapping[str, Any], fixed: list[dict[str, Any]], cards: list[
     ``[{"offer", "item", "cost", "card"}]``."""
     decks = decks_by_name(pack)
     offers = [{"item": o["item"], "cost": o["cost"], "card": None} for o in fixed]
-    offers += [{"item": D.card_of(decks, c)["name"], "cost": D.card_of(decks, c).get("cost", 0), "card": c}
-               for c in cards]
+    printed = [(c, D.card_of(decks, c)) for c in cards]
+    offers += [{"item": card["name"], "cost": card.get("cost", 0), "card": c} for c, card in printed]
     return [{"offer": i, **o} for i, o in enumerate(offers)]
 
 

@@ -59,6 +59,9 @@ class Bundle:
         for pack in data["packs"]:
             for story in pack["stories"]:
                 self._stories[(pack["id"], story["id"])] = (pack, story)
+        # ``trace.step_paths`` of each story played (by ``id``: ``(story, paths)``),
+        # made once for every session that observes it (``Session._story_paths``)
+        self._step_paths: dict[int, tuple[dict[str, Any], Any]] = {}
 
     @property
     def data(self) -> dict[str, Any]:
@@ -136,6 +139,17 @@ class Bundle:
         pack, story = self._find(story_id, pack_id)
         pack = _copy(pack)
         return pack, next(s for s in pack["stories"] if s["id"] == story_id)
+
+    def story_view(self, story_id: str, pack_id: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The ``(pack, story)`` themselves, not copies (``find_story`` copies the whole
+        pack): O(stories), for tools that only read them (the state explorer, once per
+        story of a 10,000-card pack). Read only: changing them changes what every
+        session of this bundle plays.
+
+        Raises:
+            KeyError: as ``find_story``.
+        """
+        return self._find(story_id, pack_id)
 
     def _find(self, story_id: str, pack_id: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         """``find_story`` without the copy, for the engine's own use: the result must

@@ -290,9 +290,10 @@ def card_costs(state: Mapping[str, Any], pack: Mapping[str, Any]) -> dict[str, i
     costs = dict(state["costs"])
     for character in state["characters"]:
         for card in character.get("cards", []):
-            printed = D.card_of(decks, card).get("cost")
+            bundle_card = D.card_of(decks, card)
+            printed = bundle_card.get("cost")
             if printed is not None:
-                costs[D.card_of(decks, card)["name"]] = printed
+                costs[bundle_card["name"]] = printed
     return dict(sorted(costs.items()))
 
 

@@ -83,6 +83,7 @@ __all__ = [
     "TextRequest",
     "TurnRequest",
     "check_answer",
+    "check_plain_answer",
     "plain_answer",
 ]
 
@@ -243,7 +244,17 @@ def check_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule) -> dic
             (``limits.check_plain_data``: depth, numbers, text), or does not fit;
             ``reason`` says why.
     """
-    answer = plain_answer(answer)
+    return check_plain_answer(request, plain_answer(answer), rule)
+
+
+def check_plain_answer(request: Mapping[str, Any], answer: Mapping[str, Any], rule: DiceRule) -> dict[str, Any]:
+    """``check_answer`` for an answer that ``plain_answer`` let through already (the
+    Battle rounds' check makes that check first): the answer (as a new dict) if it
+    fits ``request``.
+
+    Raises:
+        AnswerError: it does not fit; ``reason`` says why.
+    """
     ANSWER_CHECKS[request["kind"]](request, answer, rule)
     return dict(answer)
 

@@ -66,15 +66,23 @@ class Session:
         warnings: notes from ``load`` (the bundle changed since the save).
     """
 
-    def __init__(self, bundle: Bundle, pack: dict[str, Any], story: dict[str, Any], setup: dict[str, Any]) -> None:
+    def __init__(self, bundle: Bundle, pack: dict[str, Any], story: dict[str, Any], setup: dict[str, Any],
+                 like: Session | None = None) -> None:
         self._bundle = bundle
         self._pack = pack
         self._story = story
-        self._rule = DiceRule.from_pack(pack)
         self._setup = setup
-        self._rng = Pcg32(setup["seed"])
-        self._deck_rng = deck_rng(setup["seed"])        # shuffles: stream 55 (docs/runtime.md, Randomness)
-        self._difficulty = difficulty_of(pack, setup.get("difficulty"))
+        # the story's cards by id, made once per session and its forks (StoryRules reads it)
+        self._cards: dict[int, Any] = like._cards if like is not None else {card["id"]: card for card in story["cards"]}
+        if like is None:
+            self._rule = DiceRule.from_pack(pack)
+            self._difficulty = difficulty_of(pack, setup.get("difficulty"))
+        else:                                           # a fork: the same pack and setup, read only
+            self._rule, self._difficulty = like._rule, like._difficulty
+        if like is None or like._checkpoint["log_length"] == 0 and like._origin is None:
+            self._rng = Pcg32(setup["seed"])
+            self._deck_rng = deck_rng(setup["seed"])    # shuffles: stream 55 (docs/runtime.md, Randomness)
+        # else: a fork that starts from ``like``'s checkpoint, which sets both generators
         self._state: dict[str, Any] = {}
         self._log: list[dict[str, Any]] = []
         self._rules: StoryRules | None = None
@@ -183,7 +191,7 @@ class Session:
         self._answering = False
         self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, self._card_drawn,
                                  self._deck_rng, self._difficulty, self._setup["battles"], self._observer,
-                                 self._story_paths() if self._observer is not None else None)
+                                 self._story_paths() if self._observer is not None else None, self._cards)
         self._program = self._rules.run(card)
         self._pending = next(self._program)
         self._seen = copy_json(self._state) if self._logging else {}
@@ -210,6 +218,12 @@ class Session:
     def state(self) -> dict[str, Any]:
         """The game state (docs/runtime.md, State)."""
         return copy_json(self._state)
+
+    def pending_view(self) -> Request:
+        """The pending request itself, not a copy (``pending`` copies it): for tools
+        that read it after every answer (the state explorer). Read only, like
+        ``state_view``: changing it changes the game. O(1)."""
+        return self._pending
 
     def state_view(self) -> dict[str, Any]:
         """The game state itself, not a copy (``state`` copies it): for tools that
@@ -273,8 +287,13 @@ class Session:
             EngineError: the engine failed on an answer that fit (a bug); the
                 session is rewound to exactly where it was.
         """
+        return self._apply(copy_json(check_round_answer(self._pending, answer, self._rule)))
+
+    def _apply(self, checked: Answer) -> dict[str, Any]:
+        """``answer`` once the answer is checked: ``checked`` is the session's own copy
+        (sent to the rules), fitting ``pending``. A fork replays through here the
+        answers its original checked (they fit: the same requests come back)."""
         request = self._pending
-        checked = copy_json(check_round_answer(request, answer, self._rule))
         assert self._program is not None and self._rules is not None
         # The session owns each copy below: the answer sent to the rules (they may
         # keep parts of it in events), the one kept for a rewind and the one logged;
@@ -336,7 +355,7 @@ class Session:
         ``answer`` returns ``{"request", "answer", "events", "changes": []}``, shared
         with the session: do not change them), which saves copying the state at every
         answer; ``save`` and ``transcript`` refuse it (``SessionError``)."""
-        twin = Session(self._bundle, self._pack, self._story, self._setup)
+        twin = Session(self._bundle, self._pack, self._story, self._setup, like=self)
         twin._paths = self._paths
         twin._logging = log
         if self._checkpoint["log_length"] == 0 and self._origin is None:
@@ -350,8 +369,8 @@ class Session:
             twin._rng = Pcg32.from_json(checkpoint["rng"])
             twin._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
             twin._begin(twin._state["card"], checkpoint)
-        for answer in self._since:
-            twin.answer(answer)
+        for answer in self._since:                      # checked when this session was given them
+            twin._apply(copy_json(answer))
         return twin
 
     def observe(self, observer: Observer | None) -> None:
@@ -369,9 +388,14 @@ class Session:
             self._rules._paths = self._story_paths() if observer is not None else {}
 
     def _story_paths(self) -> dict[int, Any]:
-        """``trace.step_paths`` of the story, computed once per session and its forks."""
+        """``trace.step_paths`` of the story, computed once per bundle and story (the
+        sessions of a bundle play its own story data, never changed)."""
         if self._paths is None:
-            self._paths = step_paths(self._story)
+            cache = self._bundle._step_paths
+            cached = cache.get(id(self._story))
+            if cached is None or cached[0] is not self._story:     # the cache holds the story: ids stay unique
+                cached = cache[id(self._story)] = (self._story, step_paths(self._story))
+            self._paths = cached[1]
         return self._paths
 
     def _rewind(self, checkpoint: dict[str, Any], since: list[Answer]) -> None:

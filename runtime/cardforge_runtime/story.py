@@ -88,10 +88,13 @@ class StoryRules(RollSteps):
     def __init__(self, pack: Mapping[str, Any], story: Mapping[str, Any], rule: DiceRule, state: dict[str, Any],
                  rng: Pcg32, on_card: Callable[[], None], deck_rng: Pcg32 | None = None,
                  difficulty: Mapping[str, Any] | None = None, battles: str = "table",
-                 observer: Observer | None = None, paths: dict[int, Path] | None = None) -> None:
+                 observer: Observer | None = None, paths: dict[int, Path] | None = None,
+                 cards: Mapping[int, Mapping[str, Any]] | None = None) -> None:
         self.pack = pack
         self.story = story
-        self.cards = {card["id"]: card for card in story["cards"]}
+        # ``cards``: the story's cards by id, when the caller has it already (a session
+        # and its forks make it once: O(cards) per fork on a story of thousands of cards)
+        self.cards = cards if cards is not None else {card["id"]: card for card in story["cards"]}
         self.rule = rule
         self.tokens = {token["name"]: token for token in pack["status_tokens"]}
         self.state = state

@@ -134,7 +134,7 @@ def explore_story(bundle: Bundle, pack_id: str, story_id: str, *, budget: int = 
     """
     if budget < 1 or bound < 0:
         raise ValueError("the budget must be at least 1 state and the bound at least 0")
-    pack, story = bundle.find_story(story_id, pack_id)
+    pack, story = bundle.story_view(story_id, pack_id)     # read only: no copy of the whole pack per story
     search = Search(bundle, pack, story, budget=budget, bound=bound)
     search.run()
     complete = not search.graph.open

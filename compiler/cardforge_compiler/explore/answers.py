@@ -25,6 +25,7 @@ Dependencies: ``cardforge_runtime.dice`` only.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Mapping
 from fractions import Fraction
@@ -58,11 +59,20 @@ def faces_for(successes: int, dice: int, rule: DiceRule, flags: Mapping[str, boo
 
 
 def _roll_answers(request: Mapping[str, Any], rule: DiceRule) -> list[tuple[Answer, Fraction]]:
-    flags = {"advantage": request["advantage"], "disadvantage": request["disadvantage"], "doom": request["doom"]}
-    dice = request["dice"]
-    chances = rule.distribution(dice, **flags)
     target = request.get("target")
     need = None if target is None else target - request.get("so_far", 0)
+    outcomes = _roll_outcomes(rule, request["dice"], bool(request["advantage"]), bool(request["disadvantage"]),
+                              bool(request["doom"]), need)
+    return [({"faces": list(faces)}, chance) for faces, chance in outcomes]
+
+
+@functools.lru_cache(maxsize=4096)
+def _roll_outcomes(rule: DiceRule, dice: int, advantage: bool, disadvantage: bool, doom: bool,
+                   need: int | None) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """``(faces, chance)`` of each outcome of a roll (module docstring), worked out once
+    per rule and roll shape: the explorer meets the same few shapes thousands of times."""
+    flags = {"advantage": advantage, "disadvantage": disadvantage, "doom": doom}
+    chances = rule.distribution(dice, **flags)
     outcomes: list[tuple[int, Fraction]] = []
     for k, chance in enumerate(chances):
         if chance == 0:
@@ -75,8 +85,8 @@ def _roll_answers(request: Mapping[str, Any], rule: DiceRule) -> list[tuple[Answ
     for k, chance in outcomes:
         faces = faces_for(k, dice, rule, flags)
         if faces is not None:
-            answers.append(({"faces": faces}, chance))
-    return answers
+            answers.append((tuple(faces), chance))
+    return tuple(answers)
 
 
 def _purchase_answers(request: Mapping[str, Any]) -> list[tuple[Answer, Fraction]]:

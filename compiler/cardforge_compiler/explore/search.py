@@ -227,7 +227,7 @@ class Search:
         while level:
             merged: dict[tuple, _Line] = {}
             for line in level:
-                request = line.session.pending
+                request = line.session.pending_view()
                 kind = request["kind"]
                 if kind == "card" and (line.extra or node.parent is None):
                     self._child(node, line.session, line.extra, line.chance, edges)
@@ -254,7 +254,7 @@ class Search:
                     # who acted matters only inside a Challenge's branch (its actor)
                     inside = new.step is not None and ("pass" in new.step or "fail" in new.step)
                     key = (self.abstraction.key(player.state_view()), new.step, new.acted if inside else (),
-                           json.dumps(player.pending, sort_keys=True))
+                           json.dumps(player.pending_view(), sort_keys=True))
                     if key in merged:
                         merged[key].chance += new.chance
                     else:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardforge_compiler.explore.live import Live
@@ -90,6 +90,7 @@ class Abstraction:
     bound: int
     clamped: bool = False
     apart: frozenset[str] = frozenset()
+    _sorted_names: dict[int | None, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def _cap(self, value: int) -> int | str:
         if value > self.bound:
@@ -100,29 +101,59 @@ class Abstraction:
             return "below"
         return value
 
+    def _named(self, table: Mapping[str, Any], names: frozenset[str], card: int | None, cap: Any) -> tuple:
+        """``((name, value), ...)`` of the live ``names`` in ``table`` (flags or
+        counters), sorted by name, each value through ``cap`` (if any): walking the
+        smaller of the two (a story of many flags of which few are live, or the
+        reverse), the same tuple either way."""
+        if len(names) < len(table):
+            ordered = self._sorted_names.get(card)
+            if ordered is None:
+                ordered = self._sorted_names[card] = tuple(sorted(names))
+            if cap is None:
+                return tuple((k, table[k]) for k in ordered if k in table)
+            return tuple((k, cap(table[k])) for k in ordered if k in table)
+        if cap is None:
+            return tuple(sorted((k, v) for k, v in table.items() if k in names))
+        return tuple(sorted((k, cap(v)) for k, v in table.items() if k in names))
+
     def key(self, state: Mapping[str, Any]) -> tuple:
         """A hashable key of ``state`` (the runtime's state: docs/runtime.md, State):
-        what is live at its card, counted up to the bound."""
+        what is live at its card, counted up to the bound. Called after every answer
+        the explorer gives (it merges lines of play by it): written for speed, it
+        builds the same tuple as the plain reading above (tests/test_explore_speed_invariants.py)."""
         live = self.live[state["card"]]
-        wounds = live.wounds
+        wounds, live_items, tokens, names = live.wounds, live.items, live.tokens, live.names
+        cap = self._cap
+        held: dict[str, int] = {}
         characters = []
         apart = self.apart
-        held = Counter(item for c in state["characters"] for item in c["items"] if item in live.items
-                       and item not in apart)
         for c in state["characters"]:
+            if live_items:
+                for item in c["items"]:
+                    if item in live_items and item not in apart:
+                        held[item] = held.get(item, 0) + 1
             health, most = c["health"], c["health_max"]
             if wounds is not None:
                 health, most = min(health, wounds + 1), min(most, wounds + 1)
-            characters.append((health, most, c["fallen"],
-                               tuple(sorted((t, n) for t, n in Counter(c["status"]).items() if t in live.tokens))))
-        if apart & live.items:
-            held_by = tuple(tuple(sorted((item, self._cap(n)) for item, n in Counter(c["items"]).items()
-                                         if item in apart and item in live.items)) for c in state["characters"])
+            status = c["status"]
+            if status and tokens:
+                counted: dict[str, int] = {}
+                for token in status:
+                    if token in tokens:
+                        counted[token] = counted.get(token, 0) + 1
+                marks = tuple(sorted(counted.items()))
+            else:
+                marks = ()
+            characters.append((health, most, c["fallen"], marks))
+        if apart & live_items:
+            held_by = tuple(tuple(sorted((item, cap(n)) for item, n in Counter(c["items"]).items()
+                                         if item in apart and item in live_items)) for c in state["characters"])
         else:
             held_by = ()
         return (state["card"],
-                (tuple(sorted((item, self._cap(n)) for item, n in held.items())), held_by),
-                tuple(sorted((k, v) for k, v in state["flags"].items() if k in live.names)),
-                tuple(sorted((k, self._cap(v)) for k, v in state["counters"].items() if k in live.names)),
-                self._cap(state["coins"]) if live.coins else None,
+                (tuple(sorted((item, cap(n)) for item, n in held.items())), held_by),
+                self._named(state["flags"], names, state["card"], None),
+                self._named(state["counters"], names, state["card"], cap),
+                cap(state["coins"]) if live.coins else None,
                 tuple(characters))

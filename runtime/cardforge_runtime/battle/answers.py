@@ -36,7 +36,7 @@ from cardforge_runtime.answer_fields import AnswerError, only_fields
 from cardforge_runtime.battle.prepare import check_prepare
 from cardforge_runtime.battle.stones import check_stone_choice, check_stones
 from cardforge_runtime.dice import DiceRule
-from cardforge_runtime.requests import check_answer
+from cardforge_runtime.requests import check_answer, check_plain_answer
 
 __all__ = ["check_battle_answer", "dice_assignable"]
 
@@ -58,8 +58,11 @@ def dice_assignable(rule: DiceRule, request: Mapping[str, Any], counts: list[int
     return sum(counts) - 2 * pairs <= worth.count(1)
 
 
-def check_battle_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule) -> dict[str, Any]:
+def check_battle_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule, *,
+                        plain: bool = False) -> dict[str, Any]:
     """Check ``answer`` against a Battle ``request`` and return it as a dict.
+    ``plain``: the answer passed ``requests.plain_answer`` already (the Battle rounds'
+    check), so a story request's check does not walk it again.
 
     Raises:
         AnswerError: the answer does not fit (what was expected, in one sentence).
@@ -74,7 +77,8 @@ def check_battle_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule)
         raise AnswerError('no Destiny token left to reroll: give {"keep": true}, or spend a listed stone '
                           '{"stone": k, "option": j}')
     if kind not in ("assign", "pips", "defend", "stones", "prepare"):
-        return check_answer(request, answer, rule)        # ``pick`` too: ``requests.check_pick``
+        # ``pick`` too: ``requests.check_pick``
+        return check_plain_answer(request, answer, rule) if plain else check_answer(request, answer, rule)
     if not isinstance(answer, dict):
         raise AnswerError(f"an answer is a JSON object, not {type(answer).__name__}")
     if kind == "stones":

@@ -163,6 +163,6 @@ def check_round_answer(request: Mapping[str, Any], answer: Any, rule: DiceRule) 
     answer = plain_answer(answer)
     check = ROUND_CHECKS.get(request["kind"])
     if check is None:
-        return check_battle_answer(request, dict(answer), rule)
+        return check_battle_answer(request, dict(answer), rule, plain=True)
     check(request, answer, rule)
     return dict(answer)
