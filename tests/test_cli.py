@@ -392,3 +392,12 @@ def test_graph_output_that_cannot_be_written_is_a_usage_error(tmp_path: Path) ->
     for target in (tmp_path / "afile" / "g.dot", tmp_path / "loop1"):
         code, _, err = run("graph", str(tmp_path / "pack"), "-o", str(target))
         assert code == 2 and f"cannot write {target}" in err and "internal error" not in err, err
+
+
+def test_lint_explore_budget_default_is_the_stage_s() -> None:
+    """`cardforge lint --explore-budget` defaults to the explore stage's own default."""
+    from cardforge_compiler.cli.build import lint
+    from cardforge_compiler.explore.stage import DEFAULT_LINT_BUDGET
+
+    option = next(p for p in lint.params if p.name == "explore_budget")
+    assert option.default == DEFAULT_LINT_BUDGET == 1_500

@@ -213,22 +213,28 @@ def report(result: CompileResult, fmt: str) -> None:
 
 def exploration_note(result: CompileResult) -> str | None:
     """One line on the state explorer's run (``None`` when it was not asked for):
-    ``state explorer: 4 stories proven, 2 stopped at the budget (1,000 states in
-    all) ...``, or why it did not run."""
+    ``state explorer: 1,500 states; 4 stories proven; not proven: act-1, act-2
+    (stopped at their share of the budget): cardforge explore PATH --story ID goes
+    further``, or why it did not run."""
     if result.explore_skipped:
         return f"state explorer: not run: {result.explore_skipped}"
     runs = result.explorations
     if not runs:
         return None
-    proven = [e for e in runs if e.proven]
-    others = [e for e in runs if not e.proven]
     states = sum(e.states for e in runs)
-    parts = [f"{plural(len(proven), 'story')} proven"] if proven else []
-    if others:
-        parts.append(f"{len(others)} not proven ({', '.join(e.story for e in others)}: "
-                     f"{'; '.join(sorted({e.summary().split('; ', 1)[1] for e in others}))})")
-    hint = "; `cardforge explore PATH --story ID` goes further" if others else ""
-    return f"state explorer: {', '.join(parts)} ({plural(states, 'state')} explored){hint}"
+    proven = sum(1 for e in runs if e.proven)
+    why: dict[str, list[str]] = {}
+    for e in runs:
+        if not e.proven:
+            reason = ("stopped at their share of the budget" if not e.complete
+                      else e.summary().split("; ", 1)[1].removesuffix("; exploration complete, so only what it saw is "
+                                                                        "reported"))
+            why.setdefault(reason, []).append(e.story)
+    line = f"state explorer: {states:,} {'state' if states == 1 else 'states'}; {plural(proven, 'story')} proven"
+    if why:
+        line += "; not proven: " + "; ".join(f"{', '.join(names)} ({reason})" for reason, names in why.items())
+        line += "; `cardforge explore PATH --story ID` goes further"
+    return line
 
 
 def context_note(result: CompileResult) -> str | None:

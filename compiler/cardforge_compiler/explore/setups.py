@@ -100,12 +100,13 @@ def story_setups(pack: Mapping[str, Any], story: Mapping[str, Any]) -> list[Setu
     """The setups to explore, in order: player counts from ``players.min`` to ``max``;
     for one player, every Character count from ``solo_characters`` up to ``max``;
     per count, one party per set of the Characters the story names
-    (:func:`named_characters`, and the Characters whose boards start with an item the
-    story asks about: they are told apart too) that fits, filled with the pack's
-    first others. Counts the pack has too few boards for are left out, and so is a setup that plays as an earlier one: the runtime counts
-    players as the game is set up for them (``setup.players_set_up``: Solo Play is
-    set up for 2), so Solo Play with 2 Characters is the 2-player game. ``[]`` for a pack
-    without Character boards (format 1.0)."""
+    (:func:`named_characters`, and the Characters whose boards start with an item
+    the story asks about: they are told apart too) that fits, filled with the
+    pack's first others. Counts the pack has too few boards for are left out, and
+    so is a setup that plays as an earlier one: the runtime counts players as the
+    game is set up for them (``setup.players_set_up``: Solo Play is set up for 2),
+    so Solo Play with 2 Characters is the 2-player game. ``[]`` for a pack without
+    Character boards (format 1.0)."""
     limits = pack["players"]
     boards = [board["name"] for board in pack.get("characters", [])]
     named = named_characters(story) | _holders(pack, story)

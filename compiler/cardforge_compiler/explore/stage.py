@@ -2,9 +2,9 @@
 no errors, within one budget for the whole run (docs/explore.md, In lint).
 
 Each pack is emitted as a bundle in memory (as ``cardforge build`` would) and loaded
-by the runtime; its stories are explored in order, each with an equal share of what
-is left of the budget, so that a story that finishes early leaves its share to the
-next. The ``explore`` checks (:mod:`cardforge_compiler.checks.states`) turn the
+by the runtime; its stories are explored smallest first (fewest cards), each with an
+equal share of what is left of the budget, so that a story that finishes early
+leaves its share to the larger ones. The ``explore`` checks (:mod:`cardforge_compiler.checks.states`) turn the
 findings into diagnostics at the author's lines.
 """
 
@@ -19,7 +19,7 @@ from cardforge_compiler.resolve import PackIR, StoryIR
 __all__ = ["DEFAULT_LINT_BUDGET", "ExploredStory", "explore_packs"]
 
 #: States ``cardforge lint`` explores in all, by default (``--explore-budget``).
-DEFAULT_LINT_BUDGET = 1_000
+DEFAULT_LINT_BUDGET = 1_500
 
 
 @dataclass
@@ -32,7 +32,9 @@ class ExploredStory:
 
 def explore_packs(packs: list[PackIR], budget: int) -> Iterator[ExploredStory]:
     """Explore every story of ``packs`` (resolved and analysed, without errors),
-    sharing ``budget`` states among them in order (at least 1 each).
+    sharing ``budget`` states among them (at least 1 each): the stories with the
+    fewest cards first, each with an equal share of what is left, so that what a
+    small story does not use goes to the larger ones. Yields them in content order.
 
     Raises:
         BundleError: a pack read in part (single files named, the rest read as
@@ -44,12 +46,19 @@ def explore_packs(packs: list[PackIR], budget: int) -> Iterator[ExploredStory]:
     from cardforge_runtime import load_bundle
 
     stories = [(pack, story) for pack in packs if pack.manifest is not None for story in pack.stories]
+    # the smallest stories first (fewest cards; then in content order): a story that
+    # finishes within its share leaves the rest to the larger ones
+    order = sorted(range(len(stories)), key=lambda i: (len(stories[i][1].cards), i))
     left = budget
     by_pack = {}
-    for index, (pack, story) in enumerate(stories):
+    explored: dict[int, ExploredStory] = {}
+    for done, index in enumerate(order):
+        pack, story = stories[index]
         if id(pack) not in by_pack:
             by_pack[id(pack)] = load_bundle(build_bundle([pack], __version__))
-        share = max(1, left // (len(stories) - index))
+        share = max(1, left // (len(stories) - done))
         exploration = explore_story(by_pack[id(pack)], pack.pack.id, story.model.id, budget=share)
         left = max(0, left - exploration.states)
-        yield ExploredStory(story, exploration)
+        explored[index] = ExploredStory(story, exploration)
+    for index in range(len(stories)):
+        yield explored[index]
