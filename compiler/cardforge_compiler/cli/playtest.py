@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from cardforge_compiler.cli.stats import bundle_data
+from cardforge_compiler.cli.stats import bundle_data, playable
 from cardforge_compiler.report import EXIT_PROBLEMS, ConfigError, shown
 
 __all__ = ["MAX_GAMES", "playtest"]
@@ -26,7 +26,8 @@ MAX_GAMES = 100_000
 
 @click.command("test")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("--story", "story_id", metavar="ID", help="Only this story (default: every story of the content).")
+@click.option("--story", "story_ids", multiple=True, metavar="ID",
+              help="Only this story (repeat for more; default: every story of the content).")
 @click.option("--random", "games", type=click.IntRange(1, MAX_GAMES), required=True, metavar="N",
               help=f"Play N games per story with random legal answers (1 to {MAX_GAMES:,}).")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True, metavar="S",
@@ -42,7 +43,7 @@ MAX_GAMES = 100_000
 @click.option("--transcripts", "folder", type=click.Path(file_okay=False, path_type=Path),
               default=Path("build/playtest"), show_default=True, metavar="DIR",
               help="Where the transcript and answers of each game that ended stuck or in an error are written.")
-def playtest(paths: tuple[str, ...], story_id: str | None, games: int, seed: int, min_coverage: float,
+def playtest(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, seed: int, min_coverage: float,
              players: int | None, battles: str | None, fmt: str, folder: Path) -> None:
     """Play each story N times with random legal answers and fair dice, and report
     the coverage of cards, options and challenge outcomes, the endings, and every
@@ -70,18 +71,21 @@ def playtest(paths: tuple[str, ...], story_id: str | None, games: int, seed: int
     from cardforge_compiler.playtest.report import document
     from cardforge_compiler.playtest.runner import play_story
     from cardforge_compiler.playtest.text import text
-    from cardforge_runtime import SessionError, load_bundle
+    from cardforge_runtime import SessionError
 
     data = bundle_data(paths, "test")
-    bundle = load_bundle(data)
+    bundle = playable(data, paths)
     checked = bundle.data
+    known = [s["id"] for p in checked["packs"] for s in p["stories"]]
+    if not known:
+        raise ConfigError(f"no story in {' '.join(paths)}: cardforge test plays stories (kind: story)")
+    for story_id in story_ids:
+        if story_id not in known:
+            hint = did_you_mean(story_id, known)
+            raise ConfigError(f"no story {shown(story_id)!r} (stories: {', '.join(shown(s) for s in known)})"
+                              f"{'; ' + hint if hint else ''}")
     stories = [(pack, story) for pack in checked["packs"] for story in pack["stories"]
-               if story_id is None or story["id"] == story_id]
-    if not stories:
-        known = [s["id"] for p in checked["packs"] for s in p["stories"]]
-        hint = did_you_mean(story_id or "", known)
-        raise ConfigError(f"no story {shown(story_id or '')!r} (stories: {', '.join(shown(s) for s in known) or 'none'})"
-                          f"{'; ' + hint if hint else ''}")
+               if not story_ids or story["id"] in story_ids]
     runs = []
     for pack, story in stories:
         mode = battles or ("engine" if pack.get("battle_round") else "outcome")
@@ -99,7 +103,7 @@ def playtest(paths: tuple[str, ...], story_id: str | None, games: int, seed: int
     except OSError as error:
         raise ConfigError(f"cannot write into {folder}: {error.strerror or error}") from None
     for files in saved.values():
-        click.echo(f"wrote {files['transcript']} and {files['answers']}", err=True)
+        click.echo(f"wrote {shown(files['transcript'])} and {shown(files['answers'])}", err=True)
     report = document(runs, seed=seed, games=games, players=players, battles=battles, min_coverage=min_coverage,
                       saved=saved)
     if fmt == "json":

@@ -53,9 +53,16 @@ def explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bou
     """
     from cardforge_compiler.load import gc_paused
 
+    _not_bundles(paths)
+    if witness_dir is not None:
+        _make_folder(witness_dir)
     with gc_paused():
         runs = _explore(paths, story_ids, budget, bound)
-    witnesses = _write_witnesses(runs, witness_dir) if witness_dir is not None else {}
+    try:
+        witnesses = _write_witnesses(runs, witness_dir) if witness_dir is not None else {}
+    except OSError as error:
+        raise ConfigError(f"--witness-dir {shown(str(witness_dir))}: cannot write the witnesses: "
+                          f"{error.strerror or error}") from None
     if fmt == "json":
         click.echo(json.dumps(_document(runs, witnesses), indent=2, ensure_ascii=False))
     else:
@@ -65,18 +72,40 @@ def explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bou
     sys.exit(EXIT_PROBLEMS if failed else EXIT_CLEAN)
 
 
+def _not_bundles(paths: tuple[str, ...]) -> None:
+    """A bundle given where content is expected is a usage error (read as YAML it
+    would only be "a document with no kind")."""
+    from cardforge_compiler.cli.build import _is_bundle
+
+    for given in paths:
+        path = Path(given)
+        if path.suffix == ".json" and path.is_file() and _is_bundle(path):
+            raise ConfigError(f"{given} is a bundle: cardforge explore reads content (YAML files or folders); "
+                              "give the content it was built from")
+
+
+def _make_folder(folder: Path) -> None:
+    """Create ``--witness-dir`` before exploring (minutes, maybe), so that a folder
+    that cannot be made is said at once: ``ConfigError``."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ConfigError(f"--witness-dir {shown(str(folder))}: cannot create the folder: "
+                          f"{error.strerror or error}") from None
+
+
 def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bound: int) -> list[tuple]:
     """``[(pack, explored story, diagnostics, bundle data)]`` for the stories asked."""
     from cardforge_compiler import __version__
     from cardforge_compiler.checks import checks_for
     from cardforge_compiler.cli.explore import inputs_exist
+    from cardforge_compiler.cli.stats import playable
     from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
     from cardforge_compiler.emit import build_bundle
     from cardforge_compiler.explore import explore_story
     from cardforge_compiler.explore.stage import ExploredStory
     from cardforge_compiler.locate import locate
     from cardforge_compiler.pipeline import compile_paths
-    from cardforge_runtime import load_bundle
 
     result = compile_paths(list(paths))
     inputs_exist(result, paths)
@@ -93,6 +122,8 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
     packs = [p for p in result.packs if p.manifest is not None]
     stories = [(pack, story) for pack in packs for story in pack.stories]
     known = [story.model.id for _, story in stories]
+    if not known:
+        raise ConfigError(f"no story in {' '.join(paths)}: cardforge explore plays stories (kind: story)")
     for wanted in story_ids:
         if wanted not in known:
             hint = did_you_mean(wanted, known)
@@ -105,7 +136,7 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
             continue
         if id(pack) not in bundles:
             data = build_bundle([pack], __version__)
-            bundles[id(pack)] = (data, load_bundle(data))
+            bundles[id(pack)] = (data, playable(data, paths))
         data, bundle = bundles[id(pack)]
         explored = ExploredStory(story, explore_story(bundle, pack.pack.id, story.model.id, budget=budget,
                                                       bound=bound))
@@ -118,7 +149,9 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
 def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, str]]:
     """Write each pack's bundle and each witness into ``folder`` (atomically); return
     ``{id(diagnostic): (answers file, play command)}``."""
+    from cardforge_compiler.cli.shell import shell_command, shell_path, shell_word
     from cardforge_compiler.emit import bundle_bytes, write_atomically
+    from cardforge_compiler.playtest.files import answers_bytes
 
     folder.mkdir(parents=True, exist_ok=True)
     written: dict[int, tuple[str, str]] = {}
@@ -140,21 +173,14 @@ def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, st
                 name = f"{stem}-{n}.answers.json"
             names.add(name)
             path = folder / name
-            text = "[\n" + ",\n".join(json.dumps(a, ensure_ascii=False) for a in diag.witness["answers"]) + "\n]\n"
-            write_atomically(path, text.encode("utf-8"))
+            write_atomically(path, answers_bytes(diag.witness["answers"]))
             setup = diag.witness["setup"]
-            command = (f"cardforge play {bundles[pack_id].as_posix()} --story {story_id} --players {setup['players']} "
-                       f"--characters {_quoted(','.join(setup['characters']))} --seed {setup['seed']} "
-                       f"--battles {setup['battles']} --answers {path.as_posix()}")
+            command = shell_command("cardforge", "play", shell_path(bundles[pack_id]), "--story", story_id,
+                                    "--players", str(setup["players"]), "--characters",
+                                    shell_word(",".join(setup["characters"])), "--seed", str(setup["seed"]),
+                                    "--battles", setup["battles"], "--answers", shell_path(path))
             written[id(diag)] = (path.as_posix(), command)
     return written
-
-
-def _quoted(text: str) -> str:
-    """``text`` quoted for a POSIX shell when it needs it (``"D'Artagnan,Athos"``)."""
-    import shlex
-
-    return shlex.quote(text)
 
 
 def _text(runs: list[tuple], witnesses: dict[int, tuple[str, str]]) -> None:

@@ -70,6 +70,25 @@ def bundle_data(paths: tuple[str, ...], command: str) -> dict[str, Any]:
     return build_bundle(packs, __version__)
 
 
+def playable(data: dict[str, Any], paths: tuple[str, ...]) -> Any:
+    """``load_bundle(data)``, the bundle compiled from the content at ``paths``; a
+    bundle the runtime refuses is a ``ConfigError`` (exit 2) saying why, not an internal
+    error. Part of a pack (one story file) compiles into a bundle whose ``campaign``
+    still names the stories of the files not given: the message says to give the
+    pack's folder."""
+    from cardforge_runtime import BundleError, load_bundle
+
+    try:
+        return load_bundle(data)
+    except BundleError as error:
+        hint = ""
+        if ".campaign." in str(error):
+            hint = ("; the pack's campaign names stories of files not given here: give the pack's whole folder "
+                    "(and --story ID for one story)")
+        raise ConfigError(f"{' '.join(paths)}: the compiled content is not a bundle cardforge can play: "
+                          f"{error}{hint}") from None
+
+
 def _percent(cell: Mapping[str, Any] | None) -> str:
     """A chance as a percentage with 1 decimal place, rounded once from the exact
     fraction (the document's ``percent`` is already rounded to 2 places: 78.6458
@@ -224,28 +243,35 @@ def _text(document: Mapping[str, Any], bundle_packs: Sequence[Mapping[str, Any]]
     return "\n".join(out)
 
 
-def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any]) -> None:
+def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any], paths: tuple[str, ...]) -> None:
     """Give each story of ``document`` its ``endings``: the ending odds
     (``ending_odds.ending_section``) of the state explorer's graph, one section per
-    player count, the pack's first Characters in play (docs/stats.md, Ending odds)."""
+    player count, the pack's first Characters in play (docs/stats.md, Ending odds).
+    ``abstracted`` is ``None`` when the graph is the game's own, else what the explorer
+    abstracted (``{"bound": 20, "deck_items": [...]}``: counters, coins and copies above
+    ``bound``; items a deck deals, one shuffle): then the chances are the abstract
+    graph's, not the game's (states that differ only above the bound are merged: a counter that
+    grows in a loop stays at the first value past it)."""
     import dataclasses
 
     from cardforge_compiler.ending_odds import ending_section
     from cardforge_compiler.explore import explore_story
-    from cardforge_runtime import load_bundle
-
-    loaded = load_bundle(bundle)
+    loaded = playable(bundle, paths)
     packs = {p["id"]: p for p in bundle["packs"]}
     for pack in document["packs"]:
         boards = [b["name"] for b in packs[pack["id"]].get("characters", [])]
         for story in pack["stories"]:
             exploration = explore_story(loaded, pack["id"], story["id"])
+            abstracted = None
+            if exploration.clamped or exploration.deck_items:
+                abstracted = {"bound": exploration.bound if exploration.clamped else None,
+                              "deck_items": list(exploration.deck_items)}
             sections = []
             for index, setup in enumerate(exploration.setups):
                 if setup.characters != tuple(boards[: len(setup.characters)]):
                     continue
                 graph = dataclasses.replace(exploration.graph, start={("setup", index): Fraction(1)})
-                sections.append({"setup": setup.as_json(), **ending_section(graph)})
+                sections.append({"setup": setup.as_json(), **ending_section(graph), "abstracted": abstracted})
             story["endings"] = sections
 
 
@@ -308,7 +334,7 @@ def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: s
                               f"{'; ' + hint if hint else ''}")
     document = stats_document(packs, draws, difficulty, story_ids)
     if story_ids:
-        _add_ending_odds(bundle, document)
+        _add_ending_odds(bundle, document, paths)
     if fmt == "json":
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:

@@ -196,6 +196,16 @@ def ending_text(story_id: str, section: Mapping[str, Any]) -> list[str]:
              "dice come up with their exact chances, no Destiny rerolls "
              f"({plural(section['states'], 'state')} explored"
              + (", complete)." if section["exact"] else ", not all expanded).")]
+    abstracted = section.get("abstracted")
+    if abstracted:
+        what = []
+        if abstracted["bound"] is not None:
+            what.append(f"counters, coins and copies above {abstracted['bound']} are abstracted")
+        if abstracted["deck_items"]:
+            what.append(f"conditions on items the decks deal ({', '.join(shown(i) for i in abstracted['deck_items'])}) "
+                        "follow one shuffle")
+        lines.append(f"Not exact: {' and '.join(what)}, so these are the chances of the explorer's abstract game, "
+                     "not of the story's (an ending that needs more may show as 0.0%).")
     if not section["exact"]:
         lines.append(f"The exploration stopped short: {_percent(section['open'])} of play reaches states it did not "
                      "expand, so each chance is a range (at least, at most).")
