@@ -230,3 +230,12 @@ def test_stats_ending_odds_of_an_abstracted_exploration_are_not_called_exact(tmp
                                "show as 0.0%).")
     sections = json.loads(cf("stats", str(pack), "--story", "mill", "--format", "json").stdout)["packs"][0]["stories"][0]
     assert {json.dumps(s["abstracted"]) for s in sections["endings"]} == {'{"bound": 20, "deck_items": []}'}
+
+
+def test_an_empty_path_is_a_usage_error_not_the_current_folder() -> None:
+    # was: `cardforge explore ""` (a `"$DIR"` left unset) explored the current folder, exit 0
+    for command in (["explore"], ["test", "--random", "1"], ["stats"], ["lint"]):
+        done = cf(*command, "", cwd=PLAYTEST)
+        assert (done.returncode, done.stdout) == (2, ""), command
+        assert done.stderr == ("Error: an empty PATH was given: name the content's files or folders "
+                               "(`.` for the current folder)\n")

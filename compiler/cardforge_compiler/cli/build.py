@@ -17,7 +17,14 @@ from cardforge_compiler.report import EXIT_CLEAN, EXIT_PROBLEMS, FORMATS, Config
 if TYPE_CHECKING:
     from cardforge_compiler.pipeline import CompileResult
 
-__all__ = ["build", "lint"]
+__all__ = ["build", "lint", "no_empty_path"]
+
+
+def no_empty_path(paths: tuple[str, ...]) -> None:
+    """An empty ``PATH`` (``cardforge lint "$DIR"`` with ``DIR`` unset) is a usage
+    error: ``Path("")`` is the current folder, which would be read in its place."""
+    if any(not given for given in paths):
+        raise ConfigError("an empty PATH was given: name the content's files or folders (`.` for the current folder)")
 
 
 def _failed(result: CompileResult, strict: bool) -> bool:
@@ -49,6 +56,7 @@ def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no
       cardforge lint content/gascony/act1.yaml --format json
       cardforge lint content/ --explore-budget 20000
     """
+    no_empty_path(paths)
     with _collector_paused():
         result = _lint(paths, None if no_explore else explore_budget)
         report(result, fmt)
@@ -109,6 +117,7 @@ def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict:
     from cardforge_compiler.emit import build_bundle, bundle_bytes, bundle_chunks, write_atomically
     from cardforge_compiler.pipeline import compile_paths
 
+    no_empty_path(paths)
     _check_output(output, paths)
     result = compile_paths(list(paths))
     if fmt != "text" or result.diagnostics or result.context_errors:

@@ -75,8 +75,9 @@ def explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bou
 def _not_bundles(paths: tuple[str, ...]) -> None:
     """A bundle given where content is expected is a usage error (read as YAML it
     would only be "a document with no kind")."""
-    from cardforge_compiler.cli.build import _is_bundle
+    from cardforge_compiler.cli.build import _is_bundle, no_empty_path
 
+    no_empty_path(paths)
     for given in paths:
         path = Path(given)
         if path.suffix == ".json" and path.is_file() and _is_bundle(path):

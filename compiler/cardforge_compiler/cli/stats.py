@@ -35,8 +35,10 @@ def bundle_data(paths: tuple[str, ...], command: str) -> dict[str, Any]:
     other files) is refused: the diagnostics go to stderr and the process exits 1; a
     missing path, or a bundle given with other paths (a bundle is read alone), is a
     ``ConfigError`` (exit 2)."""
+    from cardforge_compiler.cli.build import no_empty_path
     from cardforge_runtime import BundleError, load_bundle
 
+    no_empty_path(paths)
     bundles = [p for p in paths if Path(p).suffix == ".json" and not Path(p).is_dir()]
     if bundles and len(paths) > 1:
         raise ConfigError(f"{command} reads one bundle alone, got {len(paths)} paths ({', '.join(paths)}): "
