@@ -239,3 +239,25 @@ def test_an_empty_path_is_a_usage_error_not_the_current_folder() -> None:
         assert (done.returncode, done.stdout) == (2, ""), command
         assert done.stderr == ("Error: an empty PATH was given: name the content's files or folders "
                                "(`.` for the current folder)\n")
+
+
+def test_explore_never_writes_its_bundle_over_a_file_that_is_not_one(tmp_path: Path) -> None:
+    # was: `--witness-dir .` beside a file named playtest.bundle.json replaced it silently
+    (tmp_path / "playtest.bundle.json").write_text("my notes\n", encoding="utf-8")
+    done = cf("explore", str(PLAYTEST), "--story", "tavern", "--witness-dir", ".", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == ("Error: --witness-dir .: playtest.bundle.json exists and is not a cardforge bundle: "
+                           "refusing to replace it (choose another folder)\n")
+    assert (tmp_path / "playtest.bundle.json").read_text(encoding="utf-8") == "my notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["playtest.bundle.json"]
+
+
+def test_test_random_never_writes_its_bundle_over_a_file_that_is_not_one(tmp_path: Path) -> None:
+    # was: the gate story's stuck games replaced tr/playtest.bundle.json, whatever it held
+    (tmp_path / "tr").mkdir()
+    (tmp_path / "tr" / "playtest.bundle.json").write_text("my notes\n", encoding="utf-8")
+    done = cf("test", str(PLAYTEST), "--story", "gate", "--random", "3", "--transcripts", "tr", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == ("Error: --transcripts: tr/playtest.bundle.json exists and is not a cardforge bundle: "
+                           "refusing to replace it (choose another folder)\n")
+    assert sorted(p.name for p in (tmp_path / "tr").iterdir()) == ["playtest.bundle.json"]

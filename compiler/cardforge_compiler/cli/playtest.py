@@ -66,7 +66,7 @@ def playtest(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, see
       cardforge test content/ --random 200 --seed 7 --min-coverage 0.9 --format junit > build/playtest.xml
     """
     from cardforge_compiler.diagnostics import did_you_mean
-    from cardforge_compiler.playtest.files import save_failed_games
+    from cardforge_compiler.playtest.files import BUNDLE_NAME, save_failed_games
     from cardforge_compiler.playtest.junit import junit
     from cardforge_compiler.playtest.report import document
     from cardforge_compiler.playtest.runner import play_story
@@ -86,6 +86,8 @@ def playtest(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, see
                               f"{'; ' + hint if hint else ''}")
     stories = [(pack, story) for pack in checked["packs"] for story in pack["stories"]
                if not story_ids or story["id"] in story_ids]
+    single = len(paths) == 1 and Path(paths[0]).suffix == ".json" and not Path(paths[0]).is_dir()
+    _replaceable(folder / BUNDLE_NAME, single)
     runs = []
     for pack, story in stories:
         mode = battles or ("engine" if pack.get("battle_round") else "outcome")
@@ -97,7 +99,6 @@ def playtest(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, see
                                    battles="engine" if mode == "engine" else "table"))
         except SessionError as error:
             raise ConfigError(shown(str(error))) from None
-    single = len(paths) == 1 and Path(paths[0]).suffix == ".json" and not Path(paths[0]).is_dir()
     try:
         saved = save_failed_games(runs, folder, paths[0] if single else None, data)
     except OSError as error:
@@ -114,3 +115,14 @@ def playtest(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, see
         click.echo(text(report), nl=False)
     if not report["passed"]:
         sys.exit(EXIT_PROBLEMS)
+
+
+def _replaceable(target: Path, single: bool) -> None:
+    """Refuse, before playing, a ``--transcripts`` folder whose ``playtest.bundle.json``
+    (written there when games fail and content was given, ``single`` false) is a file
+    that is not a cardforge bundle, as ``cardforge build`` refuses: ``ConfigError``."""
+    from cardforge_compiler.cli.build import _is_bundle
+
+    if not single and target.exists() and not (target.is_file() and _is_bundle(target)):
+        raise ConfigError(f"--transcripts: {shown(target.as_posix())} exists and is not a cardforge bundle: "
+                          "refusing to replace it (choose another folder)")

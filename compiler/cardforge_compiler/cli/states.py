@@ -57,7 +57,7 @@ def explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bou
     if witness_dir is not None:
         _make_folder(witness_dir)
     with gc_paused():
-        runs = _explore(paths, story_ids, budget, bound)
+        runs = _explore(paths, story_ids, budget, bound, witness_dir)
     try:
         witnesses = _write_witnesses(runs, witness_dir) if witness_dir is not None else {}
     except OSError as error:
@@ -95,8 +95,10 @@ def _make_folder(folder: Path) -> None:
                           f"{error.strerror or error}") from None
 
 
-def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bound: int) -> list[tuple]:
-    """``[(pack, explored story, diagnostics, bundle data)]`` for the stories asked."""
+def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bound: int,
+             witness_dir: Path | None = None) -> list[tuple]:
+    """``[(pack, explored story, diagnostics, bundle data)]`` for the stories asked;
+    ``witness_dir``: checked first (``_replaceable``)."""
     from cardforge_compiler import __version__
     from cardforge_compiler.checks import checks_for
     from cardforge_compiler.cli.explore import inputs_exist
@@ -130,6 +132,9 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
             hint = did_you_mean(wanted, known)
             raise ConfigError(f"no story '{shown(wanted)}' in the content (stories: {', '.join(known) or 'none'})"
                               + (f"; {hint}" if hint else ""))
+    if witness_dir is not None:
+        _replaceable(witness_dir, {pack.pack.id for pack, story in stories
+                                   if not story_ids or story.model.id in story_ids})
     runs = []
     bundles: dict[int, tuple[dict, Any]] = {}
     for pack, story in stories:
@@ -145,6 +150,19 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
         locate(diagnostics, result.files)
         runs.append((pack, explored, sorted(diagnostics, key=Diagnostic.sort_key), data))
     return runs
+
+
+def _replaceable(folder: Path, pack_ids: set[str]) -> None:
+    """Refuse, before exploring, to write a pack's bundle over a file in ``folder``
+    that is not a cardforge bundle (``--witness-dir .`` beside a file of the same
+    name), as ``cardforge build`` refuses: ``ConfigError``."""
+    from cardforge_compiler.cli.build import _is_bundle
+
+    for pack_id in sorted(pack_ids):
+        target = folder / f"{pack_id}.bundle.json"
+        if target.exists() and not (target.is_file() and _is_bundle(target)):
+            raise ConfigError(f"--witness-dir {shown(str(folder))}: {shown(target.as_posix())} exists and is not a "
+                              "cardforge bundle: refusing to replace it (choose another folder)")
 
 
 def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, str]]:
