@@ -261,3 +261,22 @@ def test_test_random_never_writes_its_bundle_over_a_file_that_is_not_one(tmp_pat
     assert done.stderr == ("Error: --transcripts: tr/playtest.bundle.json exists and is not a cardforge bundle: "
                            "refusing to replace it (choose another folder)\n")
     assert sorted(p.name for p in (tmp_path / "tr").iterdir()) == ["playtest.bundle.json"]
+
+
+GATE = (PLAYTEST / "gate.yaml").read_text(encoding="utf-8")
+
+
+def test_explore_replay_of_a_character_named_with_a_comma_plays(tmp_path: Path) -> None:
+    # was: `--characters 'Athos, the Elder,Porthos'`, which cardforge play splits at every comma
+    pack = playtest_pack(tmp_path / "pack", GATE)
+    manifest = pack / "pack.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("name: Athos", "name: Athos, the Elder"),
+                        encoding="utf-8")
+    done = cf("explore", str(pack), "--witness-dir", "w", cwd=tmp_path)
+    replay = next(line for line in done.stdout.splitlines() if line.startswith("  replay: "))
+    assert replay == ("  replay: cardforge play w/playtest.bundle.json --story gate --players 1 --seed 0 --battles table "
+                      "--answers w/gate-CF901-card-12.answers.json")
+    words = as_bash_reads_it(replay.split(": ", 1)[1], tmp_path)
+    played = cf(*words, cwd=tmp_path)
+    assert played.returncode == 3, played.stderr     # stuck, as the witness shows
+    assert played.stderr.splitlines()[-1] == "error: the story is stuck: a content error (run cardforge lint on its content)"

@@ -168,7 +168,7 @@ def _replaceable(folder: Path, pack_ids: set[str]) -> None:
 def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, str]]:
     """Write each pack's bundle and each witness into ``folder`` (atomically); return
     ``{id(diagnostic): (answers file, play command)}``."""
-    from cardforge_compiler.cli.shell import shell_command, shell_path, shell_word
+    from cardforge_compiler.cli.shell import shell_command, shell_path
     from cardforge_compiler.emit import bundle_bytes, write_atomically
     from cardforge_compiler.playtest.files import answers_bytes
 
@@ -195,11 +195,25 @@ def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, st
             write_atomically(path, answers_bytes(diag.witness["answers"]))
             setup = diag.witness["setup"]
             command = shell_command("cardforge", "play", shell_path(bundles[pack_id]), "--story", story_id,
-                                    "--players", str(setup["players"]), "--characters",
-                                    shell_word(",".join(setup["characters"])), "--seed", str(setup["seed"]),
-                                    "--battles", setup["battles"], "--answers", shell_path(path))
+                                    "--players", str(setup["players"]), *_characters(setup, data, pack_id),
+                                    "--seed", str(setup["seed"]), "--battles", setup["battles"],
+                                    "--answers", shell_path(path))
             written[id(diag)] = (path.as_posix(), command)
     return written
+
+
+def _characters(setup: dict[str, Any], data: dict[str, Any], pack_id: str) -> list[str]:
+    """The replay's ``--characters NAMES`` for a witness ``setup``: left out when a
+    name holds a comma (``cardforge play`` splits the list at commas) and the setup's
+    Characters are those ``cardforge play`` takes by default (the pack's first ones)."""
+    from cardforge_compiler.cli.shell import shell_word
+
+    names = list(setup["characters"])
+    if any("," in name for name in names):
+        boards = next(p.get("characters", []) for p in data["packs"] if p["id"] == pack_id)
+        if names == [b["name"] for b in boards[: len(names)]]:
+            return []
+    return ["--characters", shell_word(",".join(names))]
 
 
 def _text(runs: list[tuple], witnesses: dict[int, tuple[str, str]]) -> None:
