@@ -280,3 +280,14 @@ def test_explore_replay_of_a_character_named_with_a_comma_plays(tmp_path: Path) 
     played = cf(*words, cwd=tmp_path)
     assert played.returncode == 3, played.stderr     # stuck, as the witness shows
     assert played.stderr.splitlines()[-1] == "error: the story is stuck: a content error (run cardforge lint on its content)"
+
+
+def test_explore_format_json_of_content_with_errors_is_still_json(tmp_path: Path) -> None:
+    # was: an empty stdout (exit 1), which json.loads refuses; exit 1 also means "findings"
+    pack = playtest_pack(tmp_path / "pack", GATE.replace("goto: 13", "goto: 99"))
+    done = cf("explore", str(pack), "--format", "json")
+    assert done.returncode == 1
+    document = json.loads(done.stdout)
+    assert (document["format"], document["stories"]) == ("cardforge-explore", [])
+    assert sorted(e["code"] for e in document["errors"]) == ["CF301", "CF301", "CF401"]
+    assert done.stderr.splitlines()[-1] == f"explore: the content has 3 errors: nothing explored (run cardforge lint {pack})"

@@ -57,7 +57,7 @@ def explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bou
     if witness_dir is not None:
         _make_folder(witness_dir)
     with gc_paused():
-        runs = _explore(paths, story_ids, budget, bound, witness_dir)
+        runs = _explore(paths, story_ids, budget, bound, witness_dir, fmt)
     try:
         witnesses = _write_witnesses(runs, witness_dir) if witness_dir is not None else {}
     except OSError as error:
@@ -96,9 +96,11 @@ def _make_folder(folder: Path) -> None:
 
 
 def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bound: int,
-             witness_dir: Path | None = None) -> list[tuple]:
+             witness_dir: Path | None = None, fmt: str = "text") -> list[tuple]:
     """``[(pack, explored story, diagnostics, bundle data)]`` for the stories asked;
-    ``witness_dir``: checked first (``_replaceable``)."""
+    ``witness_dir``: checked first (``_replaceable``). Content with errors: they go to
+    stderr (and with ``fmt`` json, a document with no stories and the ``errors`` to
+    stdout, so that what a tool reads is JSON whatever the exit code) and exit 1."""
     from cardforge_compiler import __version__
     from cardforge_compiler.checks import checks_for
     from cardforge_compiler.cli.explore import inputs_exist
@@ -121,6 +123,9 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
         count = len(result.errors) or len(result.context_errors)
         click.echo(f"explore: the content has {plural(count, 'error')}: nothing explored (run cardforge lint "
                    f"{' '.join(paths)})", err=True)
+        if fmt == "json":
+            document = {**_document([], {}), "errors": [d.to_dict() for d in result.errors]}
+            click.echo(json.dumps(document, indent=2, ensure_ascii=False))
         sys.exit(EXIT_PROBLEMS)
     packs = [p for p in result.packs if p.manifest is not None]
     stories = [(pack, story) for pack in packs for story in pack.stories]
