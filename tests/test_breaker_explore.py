@@ -291,3 +291,14 @@ def test_explore_format_json_of_content_with_errors_is_still_json(tmp_path: Path
     assert (document["format"], document["stories"]) == ("cardforge-explore", [])
     assert sorted(e["code"] for e in document["errors"]) == ["CF301", "CF301", "CF401"]
     assert done.stderr.splitlines()[-1] == f"explore: the content has 3 errors: nothing explored (run cardforge lint {pack})"
+
+
+def test_an_empty_witness_or_transcripts_folder_is_a_usage_error(tmp_path: Path) -> None:
+    # was: `--witness-dir ""` / `--transcripts ""` wrote bundle, witnesses and transcripts into the current folder
+    for args, option in ((["explore", str(PLAYTEST), "--witness-dir", ""], "--witness-dir"),
+                         (["test", str(PLAYTEST), "--story", "gate", "--random", "3", "--transcripts", ""], "--transcripts")):
+        done = cf(*args, cwd=tmp_path)
+        assert (done.returncode, done.stdout) == (2, "")
+        assert done.stderr.splitlines()[-1] == (f"Error: Invalid value for '{option}': an empty folder name: give a folder "
+                                                "(`.` for the current one)")
+    assert list(tmp_path.iterdir()) == []

@@ -17,7 +17,7 @@ from cardforge_compiler.report import EXIT_CLEAN, EXIT_PROBLEMS, FORMATS, Config
 if TYPE_CHECKING:
     from cardforge_compiler.pipeline import CompileResult
 
-__all__ = ["build", "lint", "no_empty_path"]
+__all__ = ["build", "folder", "lint", "no_empty_path"]
 
 
 def no_empty_path(paths: tuple[str, ...]) -> None:
@@ -25,6 +25,17 @@ def no_empty_path(paths: tuple[str, ...]) -> None:
     error: ``Path("")`` is the current folder, which would be read in its place."""
     if any(not given for given in paths):
         raise ConfigError("an empty PATH was given: name the content's files or folders (`.` for the current folder)")
+
+
+def folder(_ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """The click callback of a folder option (``--witness-dir``, ``--transcripts``):
+    its text as a ``Path``; an empty one is a usage error (``Path("")`` would be the
+    current folder, written into in its place)."""
+    if value is None:
+        return None
+    if not value:
+        raise click.BadParameter("an empty folder name: give a folder (`.` for the current one)", param=param)
+    return Path(value)
 
 
 def _failed(result: CompileResult, strict: bool) -> bool:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import click
 
+from cardforge_compiler.cli.build import folder as folder_option
 from cardforge_compiler.cli.stats import bundle_data, playable
 from cardforge_compiler.report import EXIT_PROBLEMS, ConfigError, shown
 
@@ -40,8 +41,8 @@ MAX_GAMES = 100_000
                    "Battle rounds), or resolved by a random objective or a lost Battle.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "junit"]), default="text", show_default=True,
               help="text for people, json for tools, junit for CI test panels.")
-@click.option("--transcripts", "folder", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("build/playtest"), show_default=True, metavar="DIR",
+@click.option("--transcripts", "folder", type=click.Path(file_okay=False), callback=folder_option,
+              default="build/playtest", show_default=True, metavar="DIR",
               help="Where the transcript and answers of each game that ended stuck or in an error are written.")
 def playtest(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, seed: int, min_coverage: float,
              players: int | None, battles: str | None, fmt: str, folder: Path) -> None:

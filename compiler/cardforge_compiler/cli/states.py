@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from cardforge_compiler.cli.build import folder
 from cardforge_compiler.report import EXIT_CLEAN, EXIT_PROBLEMS, ConfigError, context_note, plural, shown, text_lines
 
 __all__ = ["explore"]
@@ -29,7 +30,7 @@ __all__ = ["explore"]
               help="The most states to explore per story.")
 @click.option("--bound", type=click.IntRange(0, 1_000_000), default=20, show_default=True,
               help="Counters, coins and copies of an item are exact up to this; beyond it, abstracted.")
-@click.option("--witness-dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--witness-dir", type=click.Path(file_okay=False), callback=folder,
               help="Write each finding's witness here (an answers file for cardforge play --answers), "
                    "with the bundle it plays.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
