@@ -302,3 +302,11 @@ def test_an_empty_witness_or_transcripts_folder_is_a_usage_error(tmp_path: Path)
         assert done.stderr.splitlines()[-1] == (f"Error: Invalid value for '{option}': an empty folder name: give a folder "
                                                 "(`.` for the current one)")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_test_random_min_coverage_nan_is_a_usage_error(tmp_path: Path) -> None:
+    # was: click's range check let nan through; after every game, "internal error: ValueError: Invalid
+    # literal for Fraction: 'nan'"
+    done = cf("test", str(PLAYTEST), "--story", "tavern", "--random", "2", "--min-coverage", "nan", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines()[-1] == "Error: Invalid value for '--min-coverage': nan is not a number from 0 to 1"

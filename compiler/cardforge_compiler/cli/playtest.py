@@ -10,6 +10,7 @@ error.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -25,6 +26,14 @@ __all__ = ["MAX_GAMES", "playtest"]
 MAX_GAMES = 100_000
 
 
+def _a_number(_ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """``--min-coverage``: ``nan`` passes click's range check (no comparison with it
+    holds) but is no fraction: a usage error."""
+    if math.isnan(value):
+        raise click.BadParameter("nan is not a number from 0 to 1", param=param)
+    return value
+
+
 @click.command("test")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--story", "story_ids", multiple=True, metavar="ID",
@@ -33,7 +42,7 @@ MAX_GAMES = 100_000
               help=f"Play N games per story with random legal answers (1 to {MAX_GAMES:,}).")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True, metavar="S",
               help="Seed of every game (game n's seeds come from S and n): same arguments, same report.")
-@click.option("--min-coverage", type=click.FloatRange(0, 1), default=0.0, show_default=True, metavar="F",
+@click.option("--min-coverage", type=click.FloatRange(0, 1), callback=_a_number, default=0.0, show_default=True, metavar="F",
               help="Exit 1 when a story's overall coverage is below F (0 to 1, e.g. 0.9).")
 @click.option("--players", type=int, metavar="N", help="Number of players (default: the pack's minimum; 1 is Solo Play).")
 @click.option("--battles", type=click.Choice(["engine", "outcome"]),
