@@ -310,3 +310,24 @@ def test_test_random_min_coverage_nan_is_a_usage_error(tmp_path: Path) -> None:
     done = cf("test", str(PLAYTEST), "--story", "tavern", "--random", "2", "--min-coverage", "nan", cwd=tmp_path)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.splitlines()[-1] == "Error: Invalid value for '--min-coverage': nan is not a number from 0 to 1"
+
+
+def test_stats_story_ending_odds_take_an_explore_budget(tmp_path: Path) -> None:
+    # was: no way to bound the explorer: 20 independent flags ran 3 minutes to the 200,000-state
+    # default and then printed "never ends | 0.0% to 100.0%"
+    cards = "".join(f"  - id: {i + 1}\n    title: Fork {i}\n    steps:\n      - choice:\n          - text: Yes\n"
+                    f"            steps:\n              - set: {{f{i}: true}}\n            goto: {i + 2}\n"
+                    f"          - text: No\n            goto: {i + 2}\n" for i in range(20))
+    story = ("kind: story\nid: flags\ntitle: Many Flags\nstart: 1\nflags: [" + ", ".join(f"f{i}" for i in range(20))
+             + "]\ncards:\n" + cards + "  - id: 21\n    title: End\n    steps:\n      - if: "
+             + " and ".join(f"f{i}" for i in range(20)) + "\n        then:\n          - victory: All.\n"
+             "        else:\n          - defeat: Not all.\n")
+    pack = playtest_pack(tmp_path / "pack", story)
+    done = cf("stats", str(pack), "--story", "flags", "--explore-budget", "1000", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    sections = json.loads(done.stdout)["packs"][0]["stories"][0]["endings"]
+    assert sections and not any(s["exact"] for s in sections)
+    assert sorted(s["states"] for s in sections) == [256, 256, 464, 512, 512]   # 1,000 expanded in all setups
+    done = cf("stats", str(pack), "--explore-budget", "1000")
+    assert (done.returncode, done.stderr) == (2, "Error: --explore-budget sets the ending odds of --story ID: give "
+                                                 "--story too\n")

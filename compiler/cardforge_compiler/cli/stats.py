@@ -245,7 +245,8 @@ def _text(document: Mapping[str, Any], bundle_packs: Sequence[Mapping[str, Any]]
     return "\n".join(out)
 
 
-def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any], paths: tuple[str, ...]) -> None:
+def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any], paths: tuple[str, ...],
+                     budget: int | None = None) -> None:
     """Give each story of ``document`` its ``endings``: the ending odds
     (``ending_odds.ending_section``) of the state explorer's graph, one section per
     player count, the pack's first Characters in play (docs/stats.md, Ending odds).
@@ -263,7 +264,8 @@ def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any], paths: tu
     for pack in document["packs"]:
         boards = [b["name"] for b in packs[pack["id"]].get("characters", [])]
         for story in pack["stories"]:
-            exploration = explore_story(loaded, pack["id"], story["id"])
+            exploration = (explore_story(loaded, pack["id"], story["id"]) if budget is None
+                           else explore_story(loaded, pack["id"], story["id"], budget=budget))
             abstracted = None
             if exploration.clamped or exploration.deck_items:
                 abstracted = {"bound": exploration.bound if exploration.clamped else None,
@@ -286,10 +288,13 @@ def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any], paths: tu
               help="Leave out the cards this difficulty option of the pack removes (e.g. easier).")
 @click.option("--story", "story_ids", multiple=True, metavar="ID",
               help="Also the odds of each challenge and roll of this story (repeat for more).")
+@click.option("--explore-budget", "budget", type=click.IntRange(1, 100_000_000), metavar="N",
+              help="With --story: the most states the state explorer plays per story for the ending odds "
+                   "(default 200,000; fewer: sooner, the chances as ranges).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text for people, json for tools (exact fractions).")
 def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: str | None,
-          story_ids: tuple[str, ...], fmt: str) -> None:
+          story_ids: tuple[str, ...], budget: int | None, fmt: str) -> None:
     """Deck and attack odds: for each deck and Threat deck, each card's share and
     exact chance within the first N draws; for each Enemy and Named Enemy, the
     chance that an attack of 1-6 dice Wounds or Defeats it; per Character, the same
@@ -311,6 +316,8 @@ def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: s
     from cardforge_compiler.diagnostics import did_you_mean
     from cardforge_compiler.stats import stats_document
 
+    if budget is not None and not story_ids:
+        raise ConfigError("--explore-budget sets the ending odds of --story ID: give --story too")
     bundle = bundle_data(paths, "stats")
     packs = bundle["packs"]
     if pack_id is not None:
@@ -336,7 +343,7 @@ def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: s
                               f"{'; ' + hint if hint else ''}")
     document = stats_document(packs, draws, difficulty, story_ids)
     if story_ids:
-        _add_ending_odds(bundle, document, paths)
+        _add_ending_odds(bundle, document, paths, budget)
     if fmt == "json":
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
