@@ -17,7 +17,25 @@ from cardforge_compiler.report import EXIT_CLEAN, EXIT_PROBLEMS, FORMATS, Config
 if TYPE_CHECKING:
     from cardforge_compiler.pipeline import CompileResult
 
-__all__ = ["build", "lint"]
+__all__ = ["build", "folder", "lint", "no_empty_path"]
+
+
+def no_empty_path(paths: tuple[str, ...]) -> None:
+    """An empty ``PATH`` (``cardforge lint "$DIR"`` with ``DIR`` unset) is a usage
+    error: ``Path("")`` is the current folder, which would be read in its place."""
+    if any(not given for given in paths):
+        raise ConfigError("an empty PATH was given: name the content's files or folders (`.` for the current folder)")
+
+
+def folder(_ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """The click callback of a folder option (``--witness-dir``, ``--transcripts``):
+    its text as a ``Path``; an empty one is a usage error (``Path("")`` would be the
+    current folder, written into in its place)."""
+    if value is None:
+        return None
+    if not value:
+        raise click.BadParameter("an empty folder name: give a folder (`.` for the current one)", param=param)
+    return Path(value)
 
 
 def _failed(result: CompileResult, strict: bool) -> bool:
@@ -50,12 +68,28 @@ def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no
       cardforge lint content/gascony/act1.yaml --format json
       cardforge lint content/ --explore-budget 20000
     """
+    no_empty_path(paths)
     with _collector_paused():
-        from cardforge_compiler.pipeline import compile_paths
-
-        result = compile_paths(list(paths), explore_budget=None if no_explore else explore_budget)
+        result = _lint(paths, None if no_explore else explore_budget)
         report(result, fmt)
     sys.exit(EXIT_PROBLEMS if _failed(result, strict) else EXIT_CLEAN)
+
+
+def _lint(paths: tuple[str, ...], explore_budget: int | None) -> CompileResult:
+    """``compile_paths`` with the state explorer; content whose bundle the runtime
+    refuses (one story file of a pack whose campaign names the others: the explore
+    stage fails to load it) is linted again without it, and the report says why the
+    explorer did not run (``explore_skipped``) instead of an internal error."""
+    from cardforge_compiler.pipeline import compile_paths
+    from cardforge_runtime import BundleError
+
+    try:
+        return compile_paths(list(paths), explore_budget=explore_budget)
+    except BundleError as error:
+        result = compile_paths(list(paths))
+        hint = "; give the pack's whole folder" if ".campaign." in str(error) else ""
+        result.explore_skipped = f"the compiled content is not a bundle cardforge can play ({error}){hint}"
+        return result
 
 
 @click.command()
@@ -95,6 +129,7 @@ def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict:
     from cardforge_compiler.emit import build_bundle, bundle_bytes, bundle_chunks, write_atomically
     from cardforge_compiler.pipeline import compile_paths
 
+    no_empty_path(paths)
     _check_output(output, paths)
     result = compile_paths(list(paths))
     if fmt != "text" or result.diagnostics or result.context_errors:

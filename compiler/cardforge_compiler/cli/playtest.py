@@ -10,12 +10,14 @@ error.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
 import click
 
-from cardforge_compiler.cli.stats import bundle_data
+from cardforge_compiler.cli.build import folder as folder_option
+from cardforge_compiler.cli.stats import bundle_data, playable
 from cardforge_compiler.report import EXIT_PROBLEMS, ConfigError, shown
 
 __all__ = ["MAX_GAMES", "playtest"]
@@ -24,14 +26,23 @@ __all__ = ["MAX_GAMES", "playtest"]
 MAX_GAMES = 100_000
 
 
+def _a_number(_ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """``--min-coverage``: ``nan`` passes click's range check (no comparison with it
+    holds) but is no fraction: a usage error."""
+    if math.isnan(value):
+        raise click.BadParameter("nan is not a number from 0 to 1", param=param)
+    return value
+
+
 @click.command("test")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("--story", "story_id", metavar="ID", help="Only this story (default: every story of the content).")
+@click.option("--story", "story_ids", multiple=True, metavar="ID",
+              help="Only this story (repeat for more; default: every story of the content).")
 @click.option("--random", "games", type=click.IntRange(1, MAX_GAMES), required=True, metavar="N",
               help=f"Play N games per story with random legal answers (1 to {MAX_GAMES:,}).")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True, metavar="S",
               help="Seed of every game (game n's seeds come from S and n): same arguments, same report.")
-@click.option("--min-coverage", type=click.FloatRange(0, 1), default=0.0, show_default=True, metavar="F",
+@click.option("--min-coverage", type=click.FloatRange(0, 1), callback=_a_number, default=0.0, show_default=True, metavar="F",
               help="Exit 1 when a story's overall coverage is below F (0 to 1, e.g. 0.9).")
 @click.option("--players", type=int, metavar="N", help="Number of players (default: the pack's minimum; 1 is Solo Play).")
 @click.option("--battles", type=click.Choice(["engine", "outcome"]),
@@ -39,10 +50,10 @@ MAX_GAMES = 100_000
                    "Battle rounds), or resolved by a random objective or a lost Battle.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "junit"]), default="text", show_default=True,
               help="text for people, json for tools, junit for CI test panels.")
-@click.option("--transcripts", "folder", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("build/playtest"), show_default=True, metavar="DIR",
+@click.option("--transcripts", "folder", type=click.Path(file_okay=False), callback=folder_option,
+              default="build/playtest", show_default=True, metavar="DIR",
               help="Where the transcript and answers of each game that ended stuck or in an error are written.")
-def playtest(paths: tuple[str, ...], story_id: str | None, games: int, seed: int, min_coverage: float,
+def playtest(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, seed: int, min_coverage: float,
              players: int | None, battles: str | None, fmt: str, folder: Path) -> None:
     """Play each story N times with random legal answers and fair dice, and report
     the coverage of cards, options and challenge outcomes, the endings, and every
@@ -65,23 +76,28 @@ def playtest(paths: tuple[str, ...], story_id: str | None, games: int, seed: int
       cardforge test content/ --random 200 --seed 7 --min-coverage 0.9 --format junit > build/playtest.xml
     """
     from cardforge_compiler.diagnostics import did_you_mean
-    from cardforge_compiler.playtest.files import save_failed_games
+    from cardforge_compiler.playtest.files import BUNDLE_NAME, save_failed_games
     from cardforge_compiler.playtest.junit import junit
     from cardforge_compiler.playtest.report import document
     from cardforge_compiler.playtest.runner import play_story
     from cardforge_compiler.playtest.text import text
-    from cardforge_runtime import SessionError, load_bundle
+    from cardforge_runtime import SessionError
 
     data = bundle_data(paths, "test")
-    bundle = load_bundle(data)
+    bundle = playable(data, paths)
     checked = bundle.data
+    known = [s["id"] for p in checked["packs"] for s in p["stories"]]
+    if not known:
+        raise ConfigError(f"no story in {' '.join(paths)}: cardforge test plays stories (kind: story)")
+    for story_id in story_ids:
+        if story_id not in known:
+            hint = did_you_mean(story_id, known)
+            raise ConfigError(f"no story {shown(story_id)!r} (stories: {', '.join(shown(s) for s in known)})"
+                              f"{'; ' + hint if hint else ''}")
     stories = [(pack, story) for pack in checked["packs"] for story in pack["stories"]
-               if story_id is None or story["id"] == story_id]
-    if not stories:
-        known = [s["id"] for p in checked["packs"] for s in p["stories"]]
-        hint = did_you_mean(story_id or "", known)
-        raise ConfigError(f"no story {shown(story_id or '')!r} (stories: {', '.join(shown(s) for s in known) or 'none'})"
-                          f"{'; ' + hint if hint else ''}")
+               if not story_ids or story["id"] in story_ids]
+    single = len(paths) == 1 and Path(paths[0]).suffix == ".json" and not Path(paths[0]).is_dir()
+    _replaceable(folder / BUNDLE_NAME, single)
     runs = []
     for pack, story in stories:
         mode = battles or ("engine" if pack.get("battle_round") else "outcome")
@@ -93,13 +109,12 @@ def playtest(paths: tuple[str, ...], story_id: str | None, games: int, seed: int
                                    battles="engine" if mode == "engine" else "table"))
         except SessionError as error:
             raise ConfigError(shown(str(error))) from None
-    single = len(paths) == 1 and Path(paths[0]).suffix == ".json" and not Path(paths[0]).is_dir()
     try:
         saved = save_failed_games(runs, folder, paths[0] if single else None, data)
     except OSError as error:
         raise ConfigError(f"cannot write into {folder}: {error.strerror or error}") from None
     for files in saved.values():
-        click.echo(f"wrote {files['transcript']} and {files['answers']}", err=True)
+        click.echo(f"wrote {shown(files['transcript'])} and {shown(files['answers'])}", err=True)
     report = document(runs, seed=seed, games=games, players=players, battles=battles, min_coverage=min_coverage,
                       saved=saved)
     if fmt == "json":
@@ -110,3 +125,14 @@ def playtest(paths: tuple[str, ...], story_id: str | None, games: int, seed: int
         click.echo(text(report), nl=False)
     if not report["passed"]:
         sys.exit(EXIT_PROBLEMS)
+
+
+def _replaceable(target: Path, single: bool) -> None:
+    """Refuse, before playing, a ``--transcripts`` folder whose ``playtest.bundle.json``
+    (written there when games fail and content was given, ``single`` false) is a file
+    that is not a cardforge bundle, as ``cardforge build`` refuses: ``ConfigError``."""
+    from cardforge_compiler.cli.build import _is_bundle
+
+    if not single and target.exists() and not (target.is_file() and _is_bundle(target)):
+        raise ConfigError(f"--transcripts: {shown(target.as_posix())} exists and is not a cardforge bundle: "
+                          "refusing to replace it (choose another folder)")

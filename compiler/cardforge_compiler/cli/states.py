@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from cardforge_compiler.cli.build import folder
 from cardforge_compiler.report import EXIT_CLEAN, EXIT_PROBLEMS, ConfigError, context_note, plural, shown, text_lines
 
 __all__ = ["explore"]
@@ -29,7 +30,7 @@ __all__ = ["explore"]
               help="The most states to explore per story.")
 @click.option("--bound", type=click.IntRange(0, 1_000_000), default=20, show_default=True,
               help="Counters, coins and copies of an item are exact up to this; beyond it, abstracted.")
-@click.option("--witness-dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--witness-dir", type=click.Path(file_okay=False), callback=folder,
               help="Write each finding's witness here (an answers file for cardforge play --answers), "
                    "with the bundle it plays.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
@@ -53,9 +54,16 @@ def explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bou
     """
     from cardforge_compiler.load import gc_paused
 
+    _not_bundles(paths)
+    if witness_dir is not None:
+        _make_folder(witness_dir)
     with gc_paused():
-        runs = _explore(paths, story_ids, budget, bound)
-    witnesses = _write_witnesses(runs, witness_dir) if witness_dir is not None else {}
+        runs = _explore(paths, story_ids, budget, bound, witness_dir, fmt)
+    try:
+        witnesses = _write_witnesses(runs, witness_dir) if witness_dir is not None else {}
+    except OSError as error:
+        raise ConfigError(f"--witness-dir {shown(str(witness_dir))}: cannot write the witnesses: "
+                          f"{error.strerror or error}") from None
     if fmt == "json":
         click.echo(json.dumps(_document(runs, witnesses), indent=2, ensure_ascii=False))
     else:
@@ -65,18 +73,45 @@ def explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bou
     sys.exit(EXIT_PROBLEMS if failed else EXIT_CLEAN)
 
 
-def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bound: int) -> list[tuple]:
-    """``[(pack, explored story, diagnostics, bundle data)]`` for the stories asked."""
+def _not_bundles(paths: tuple[str, ...]) -> None:
+    """A bundle given where content is expected is a usage error (read as YAML it
+    would only be "a document with no kind")."""
+    from cardforge_compiler.cli.build import _is_bundle, no_empty_path
+
+    no_empty_path(paths)
+    for given in paths:
+        path = Path(given)
+        if path.suffix == ".json" and path.is_file() and _is_bundle(path):
+            raise ConfigError(f"{given} is a bundle: cardforge explore reads content (YAML files or folders); "
+                              "give the content it was built from")
+
+
+def _make_folder(folder: Path) -> None:
+    """Create ``--witness-dir`` before exploring (minutes, maybe), so that a folder
+    that cannot be made is said at once: ``ConfigError``."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ConfigError(f"--witness-dir {shown(str(folder))}: cannot create the folder: "
+                          f"{error.strerror or error}") from None
+
+
+def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bound: int,
+             witness_dir: Path | None = None, fmt: str = "text") -> list[tuple]:
+    """``[(pack, explored story, diagnostics, bundle data)]`` for the stories asked;
+    ``witness_dir``: checked first (``_replaceable``). Content with errors: they go to
+    stderr (and with ``fmt`` json, a document with no stories and the ``errors`` to
+    stdout, so that what a tool reads is JSON whatever the exit code) and exit 1."""
     from cardforge_compiler import __version__
     from cardforge_compiler.checks import checks_for
     from cardforge_compiler.cli.explore import inputs_exist
+    from cardforge_compiler.cli.stats import playable
     from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
     from cardforge_compiler.emit import build_bundle
     from cardforge_compiler.explore import explore_story
     from cardforge_compiler.explore.stage import ExploredStory
     from cardforge_compiler.locate import locate
     from cardforge_compiler.pipeline import compile_paths
-    from cardforge_runtime import load_bundle
 
     result = compile_paths(list(paths))
     inputs_exist(result, paths)
@@ -89,15 +124,23 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
         count = len(result.errors) or len(result.context_errors)
         click.echo(f"explore: the content has {plural(count, 'error')}: nothing explored (run cardforge lint "
                    f"{' '.join(paths)})", err=True)
+        if fmt == "json":
+            document = {**_document([], {}), "errors": [d.to_dict() for d in result.errors]}
+            click.echo(json.dumps(document, indent=2, ensure_ascii=False))
         sys.exit(EXIT_PROBLEMS)
     packs = [p for p in result.packs if p.manifest is not None]
     stories = [(pack, story) for pack in packs for story in pack.stories]
     known = [story.model.id for _, story in stories]
+    if not known:
+        raise ConfigError(f"no story in {' '.join(paths)}: cardforge explore plays stories (kind: story)")
     for wanted in story_ids:
         if wanted not in known:
             hint = did_you_mean(wanted, known)
             raise ConfigError(f"no story '{shown(wanted)}' in the content (stories: {', '.join(known) or 'none'})"
                               + (f"; {hint}" if hint else ""))
+    if witness_dir is not None:
+        _replaceable(witness_dir, {pack.pack.id for pack, story in stories
+                                   if not story_ids or story.model.id in story_ids})
     runs = []
     bundles: dict[int, tuple[dict, Any]] = {}
     for pack, story in stories:
@@ -105,7 +148,7 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
             continue
         if id(pack) not in bundles:
             data = build_bundle([pack], __version__)
-            bundles[id(pack)] = (data, load_bundle(data))
+            bundles[id(pack)] = (data, playable(data, paths))
         data, bundle = bundles[id(pack)]
         explored = ExploredStory(story, explore_story(bundle, pack.pack.id, story.model.id, budget=budget,
                                                       bound=bound))
@@ -115,10 +158,25 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
     return runs
 
 
+def _replaceable(folder: Path, pack_ids: set[str]) -> None:
+    """Refuse, before exploring, to write a pack's bundle over a file in ``folder``
+    that is not a cardforge bundle (``--witness-dir .`` beside a file of the same
+    name), as ``cardforge build`` refuses: ``ConfigError``."""
+    from cardforge_compiler.cli.build import _is_bundle
+
+    for pack_id in sorted(pack_ids):
+        target = folder / f"{pack_id}.bundle.json"
+        if target.exists() and not (target.is_file() and _is_bundle(target)):
+            raise ConfigError(f"--witness-dir {shown(str(folder))}: {shown(target.as_posix())} exists and is not a "
+                              "cardforge bundle: refusing to replace it (choose another folder)")
+
+
 def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, str]]:
     """Write each pack's bundle and each witness into ``folder`` (atomically); return
     ``{id(diagnostic): (answers file, play command)}``."""
+    from cardforge_compiler.cli.shell import shell_command, shell_path
     from cardforge_compiler.emit import bundle_bytes, write_atomically
+    from cardforge_compiler.playtest.files import answers_bytes
 
     folder.mkdir(parents=True, exist_ok=True)
     written: dict[int, tuple[str, str]] = {}
@@ -140,21 +198,28 @@ def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, st
                 name = f"{stem}-{n}.answers.json"
             names.add(name)
             path = folder / name
-            text = "[\n" + ",\n".join(json.dumps(a, ensure_ascii=False) for a in diag.witness["answers"]) + "\n]\n"
-            write_atomically(path, text.encode("utf-8"))
+            write_atomically(path, answers_bytes(diag.witness["answers"]))
             setup = diag.witness["setup"]
-            command = (f"cardforge play {bundles[pack_id].as_posix()} --story {story_id} --players {setup['players']} "
-                       f"--characters {_quoted(','.join(setup['characters']))} --seed {setup['seed']} "
-                       f"--battles {setup['battles']} --answers {path.as_posix()}")
+            command = shell_command("cardforge", "play", shell_path(bundles[pack_id]), "--story", story_id,
+                                    "--players", str(setup["players"]), *_characters(setup, data, pack_id),
+                                    "--seed", str(setup["seed"]), "--battles", setup["battles"],
+                                    "--answers", shell_path(path))
             written[id(diag)] = (path.as_posix(), command)
     return written
 
 
-def _quoted(text: str) -> str:
-    """``text`` quoted for a POSIX shell when it needs it (``"D'Artagnan,Athos"``)."""
-    import shlex
+def _characters(setup: dict[str, Any], data: dict[str, Any], pack_id: str) -> list[str]:
+    """The replay's ``--characters NAMES`` for a witness ``setup``: left out when a
+    name holds a comma (``cardforge play`` splits the list at commas) and the setup's
+    Characters are those ``cardforge play`` takes by default (the pack's first ones)."""
+    from cardforge_compiler.cli.shell import shell_word
 
-    return shlex.quote(text)
+    names = list(setup["characters"])
+    if any("," in name for name in names):
+        boards = next(p.get("characters", []) for p in data["packs"] if p["id"] == pack_id)
+        if names == [b["name"] for b in boards[: len(names)]]:
+            return []
+    return ["--characters", shell_word(",".join(names))]
 
 
 def _text(runs: list[tuple], witnesses: dict[int, tuple[str, str]]) -> None:

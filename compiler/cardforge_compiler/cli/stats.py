@@ -35,8 +35,10 @@ def bundle_data(paths: tuple[str, ...], command: str) -> dict[str, Any]:
     other files) is refused: the diagnostics go to stderr and the process exits 1; a
     missing path, or a bundle given with other paths (a bundle is read alone), is a
     ``ConfigError`` (exit 2)."""
+    from cardforge_compiler.cli.build import no_empty_path
     from cardforge_runtime import BundleError, load_bundle
 
+    no_empty_path(paths)
     bundles = [p for p in paths if Path(p).suffix == ".json" and not Path(p).is_dir()]
     if bundles and len(paths) > 1:
         raise ConfigError(f"{command} reads one bundle alone, got {len(paths)} paths ({', '.join(paths)}): "
@@ -68,6 +70,25 @@ def bundle_data(paths: tuple[str, ...], command: str) -> dict[str, Any]:
     if not packs:
         raise ConfigError(f"no pack found: {command} needs a pack manifest (kind: pack) and its files")
     return build_bundle(packs, __version__)
+
+
+def playable(data: dict[str, Any], paths: tuple[str, ...]) -> Any:
+    """``load_bundle(data)``, the bundle compiled from the content at ``paths``; a
+    bundle the runtime refuses is a ``ConfigError`` (exit 2) saying why, not an internal
+    error. Part of a pack (one story file) compiles into a bundle whose ``campaign``
+    still names the stories of the files not given: the message says to give the
+    pack's folder."""
+    from cardforge_runtime import BundleError, load_bundle
+
+    try:
+        return load_bundle(data)
+    except BundleError as error:
+        hint = ""
+        if ".campaign." in str(error):
+            hint = ("; the pack's campaign names stories of files not given here: give the pack's whole folder "
+                    "(and --story ID for one story)")
+        raise ConfigError(f"{' '.join(paths)}: the compiled content is not a bundle cardforge can play: "
+                          f"{error}{hint}") from None
 
 
 def _percent(cell: Mapping[str, Any] | None) -> str:
@@ -224,32 +245,37 @@ def _text(document: Mapping[str, Any], bundle_packs: Sequence[Mapping[str, Any]]
     return "\n".join(out)
 
 
-def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any]) -> None:
+def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any], paths: tuple[str, ...],
+                     budget: int | None = None) -> None:
     """Give each story of ``document`` its ``endings``: the ending odds
     (``ending_odds.ending_section``) of the state explorer's graph, one section per
-    player count, the pack's first Characters in play (docs/stats.md, Ending odds)."""
+    player count, the pack's first Characters in play (docs/stats.md, Ending odds).
+    ``abstracted`` is ``None`` when the graph is the game's own, else what the explorer
+    abstracted (``{"bound": 20, "deck_items": [...]}``: counters, coins and copies above
+    ``bound``; items a deck deals, one shuffle): then the chances are the abstract
+    graph's, not the game's (states that differ only above the bound are merged: a counter that
+    grows in a loop stays at the first value past it)."""
     import dataclasses
 
     from cardforge_compiler.ending_odds import ending_section
     from cardforge_compiler.explore import explore_story
-    from cardforge_runtime import load_bundle
-
-    loaded = load_bundle(bundle)
+    loaded = playable(bundle, paths)
     packs = {p["id"]: p for p in bundle["packs"]}
     for pack in document["packs"]:
         boards = [b["name"] for b in packs[pack["id"]].get("characters", [])]
         for story in pack["stories"]:
-            exploration = explore_story(loaded, pack["id"], story["id"])
+            exploration = (explore_story(loaded, pack["id"], story["id"]) if budget is None
+                           else explore_story(loaded, pack["id"], story["id"], budget=budget))
+            abstracted = None
+            if exploration.clamped or exploration.deck_items:
+                abstracted = {"bound": exploration.bound if exploration.clamped else None,
+                              "deck_items": list(exploration.deck_items)}
             sections = []
             for index, setup in enumerate(exploration.setups):
                 if setup.characters != tuple(boards[: len(setup.characters)]):
                     continue
                 graph = dataclasses.replace(exploration.graph, start={("setup", index): Fraction(1)})
-                section = {"setup": setup.as_json(), **ending_section(graph)}
-                if exploration.clamped:         # merged beyond the bound: the chances are approximate
-                    section["exact"] = False
-                    section["abstracted"] = True
-                sections.append(section)
+                sections.append({"setup": setup.as_json(), **ending_section(graph), "abstracted": abstracted})
             story["endings"] = sections
 
 
@@ -262,10 +288,13 @@ def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any]) -> None:
               help="Leave out the cards this difficulty option of the pack removes (e.g. easier).")
 @click.option("--story", "story_ids", multiple=True, metavar="ID",
               help="Also the odds of each challenge and roll of this story (repeat for more).")
+@click.option("--explore-budget", "budget", type=click.IntRange(1, 100_000_000), metavar="N",
+              help="With --story: the most states the state explorer plays per story for the ending odds "
+                   "(default 200,000; fewer: sooner, the chances as ranges).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text for people, json for tools (exact fractions).")
 def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: str | None,
-          story_ids: tuple[str, ...], fmt: str) -> None:
+          story_ids: tuple[str, ...], budget: int | None, fmt: str) -> None:
     """Deck and attack odds: for each deck and Threat deck, each card's share and
     exact chance within the first N draws; for each Enemy and Named Enemy, the
     chance that an attack of 1-6 dice Wounds or Defeats it; per Character, the same
@@ -287,6 +316,8 @@ def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: s
     from cardforge_compiler.diagnostics import did_you_mean
     from cardforge_compiler.stats import stats_document
 
+    if budget is not None and not story_ids:
+        raise ConfigError("--explore-budget sets the ending odds of --story ID: give --story too")
     bundle = bundle_data(paths, "stats")
     packs = bundle["packs"]
     if pack_id is not None:
@@ -312,7 +343,7 @@ def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: s
                               f"{'; ' + hint if hint else ''}")
     document = stats_document(packs, draws, difficulty, story_ids)
     if story_ids:
-        _add_ending_odds(bundle, document)
+        _add_ending_odds(bundle, document, paths, budget)
     if fmt == "json":
         click.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:

@@ -192,15 +192,21 @@ def ending_text(story_id: str, section: Mapping[str, Any]) -> list[str]:
     if setup is not None:
         who = ", ".join(setup["characters"])
         party = f" in Solo Play ({who})" if setup["players"] == 1 else f" with {setup['players']} players ({who})"
+    abstracted = section.get("abstracted")
     lines = [f"Ending odds of '{shown(story_id)}'{shown(party)}: players choose uniformly at random among the options on offer, "
              "dice come up with their exact chances, no Destiny rerolls "
              f"({plural(section['states'], 'state')} explored"
-             + (", complete)." if section["exact"] else
-                ", counts beyond the bound merged)." if section.get("abstracted") else ", not all expanded).")]
-    if section.get("abstracted"):
-        lines.append("Counters, coins or copies went beyond the explorer's bound, where states were merged: the "
-                     "chances below are those of the merged states, not exact.")
-    elif not section["exact"]:
+             + (", not all expanded)." if not section["exact"] else ", abstracted)." if abstracted else ", complete).")]
+    if abstracted:
+        what = []
+        if abstracted["bound"] is not None:
+            what.append(f"counters, coins and copies above {abstracted['bound']} are abstracted")
+        if abstracted["deck_items"]:
+            what.append(f"conditions on items the decks deal ({', '.join(shown(i) for i in abstracted['deck_items'])}) "
+                        "follow one shuffle")
+        lines.append(f"Not exact: {' and '.join(what)}, so these are the chances of the explorer's abstract game, "
+                     "not of the story's (an ending that needs more may show as 0.0%).")
+    if not section["exact"]:
         lines.append(f"The exploration stopped short: {_percent(section['open'])} of play reaches states it did not "
                      "expand, so each chance is a range (at least, at most).")
 

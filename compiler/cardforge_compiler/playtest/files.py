@@ -36,9 +36,13 @@ def answers_bytes(answers: Sequence[Mapping[str, Any]]) -> bytes:
 
 
 def replay_command(bundle: str, run: StoryRun, game: Game, answers: str) -> str:
-    """The ``cardforge play`` command that replays ``game`` of ``run`` from ``answers``."""
-    return (f"cardforge play {bundle} --story {run.story['id']} --players {run.players} --seed {game.seed} "
-            f"--battles {run.battles} --answers {answers}")
+    """The ``cardforge play`` command that replays ``game`` of ``run`` from ``answers``,
+    on one line, the paths quoted for a shell (``cli.shell``: ``'my dir/x.json'``)."""
+    from cardforge_compiler.cli.shell import shell_command, shell_path
+
+    return shell_command("cardforge", "play", shell_path(bundle), "--story", run.story["id"], "--players",
+                         str(run.players), "--seed", str(game.seed), "--battles", run.battles, "--answers",
+                         shell_path(answers))
 
 
 def save_failed_games(runs: Sequence[StoryRun], folder: Path, bundle_file: str | None,

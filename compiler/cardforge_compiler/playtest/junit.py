@@ -33,7 +33,8 @@ def _game_case(suite: ElementTree.Element, name: str, game: Mapping[str, Any], f
     details = [shown(game["message"])] if game["message"] else []
     files = game.get("files")
     if files:
-        details += [f"transcript: {files['transcript']}", f"answers: {files['answers']}", f"replay: {files['replay']}"]
+        details += [f"transcript: {shown(files['transcript'])}", f"answers: {shown(files['answers'])}",
+                    f"replay: {files['replay']}"]
     failure.text = "\n".join(details)
 
 

@@ -76,7 +76,7 @@ def _story(story: Mapping[str, Any], document: Mapping[str, Any]) -> list[str]:
                 lines.append(f"      {shown(game['message'])}")
             files = game.get("files")
             if files:
-                lines += [f"      transcript: {files['transcript']}", f"      answers:    {files['answers']}",
+                lines += [f"      transcript: {shown(files['transcript'])}", f"      answers:    {shown(files['answers'])}",
                           f"      replay:     {files['replay']}"]
     return lines
 
