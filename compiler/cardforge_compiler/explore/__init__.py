@@ -92,7 +92,9 @@ class Exploration:
             notes.append("exploration complete")
         else:
             notes.append("exploration complete, so only what it saw is reported")
-        return f"explored {self.states:,} states in {setups} ({self.answers:,} answers); " + "; ".join(notes)
+        states = f"{self.states:,} state" + ("" if self.states == 1 else "s")
+        answers = f"{self.answers:,} answer" + ("" if self.answers == 1 else "s")
+        return f"explored {states} in {setups} ({answers}); " + "; ".join(notes)
 
 
 def _deck_items(pack: dict[str, Any], story: dict[str, Any], items: frozenset[str]) -> list[str]:
