@@ -66,8 +66,7 @@ def test_lint_of_one_story_file_of_a_campaign_pack_lints_it_without_the_explorer
     assert_no_bug(done)
     assert done.returncode == 0
     assert done.stdout.splitlines()[-1] == (
-        "state explorer: not run: the compiled content is not a bundle cardforge can play (bundle data: "
-        "$.packs[0].campaign.stories[0]: 'act-1' is not a story of the pack (act-3)); give the pack's whole folder")
+        "state explorer: not run: a pack read in part (single files) is not played: lint its folder")
 
 
 def test_test_random_of_one_story_file_of_a_campaign_pack_is_a_usage_error() -> None:

@@ -14,13 +14,20 @@ from cardforge_compiler.pipeline import compile_paths
 from _helpers import CONTENT, copy_golden, golden_cases
 
 
-def _subject(stage: str, pack, story):  # noqa: ANN001, ANN202
+def _subject(stage: str, pack, story, result=None):  # noqa: ANN001, ANN202
+    if stage == "explore":          # the story and its exploration (lint's explore stage)
+        from cardforge_compiler.explore.stage import ExploredStory
+
+        found = [e for e in (result.explorations if result else []) if (e.pack, e.story) == (pack.pack.id, story.model.id)]
+        return ExploredStory(story, found[0]) if found else None
     return pack if stage in ("pack", "board") else story if stage == "resolve" else story.analysis
 
 
 def _compiled(tmp_path: Path):  # noqa: ANN202
+    from cardforge_compiler.explore.stage import DEFAULT_LINT_BUDGET
+
     folders = [CONTENT] + [copy_golden(case, tmp_path / case.name) for case in golden_cases()]
-    return [compile_paths([str(folder)]) for folder in folders]
+    return [compile_paths([str(folder)], explore_budget=DEFAULT_LINT_BUDGET) for folder in folders]
 
 
 def test_each_check_reports_only_the_codes_it_declares(tmp_path: Path) -> None:
@@ -29,8 +36,10 @@ def test_each_check_reports_only_the_codes_it_declares(tmp_path: Path) -> None:
         for pack in result.packs:
             for chk in CHECKS:
                 subjects = ([pack] if chk.stage in ("pack", "board")
-                            else [_subject(chk.stage, pack, s) for s in pack.stories])
+                            else [_subject(chk.stage, pack, s, result) for s in pack.stories])
                 for subject in subjects:
+                    if subject is None:
+                        continue
                     codes = {d.code for d in chk.run(subject)}
                     assert codes <= set(chk.codes), f"{chk.name} reported {sorted(codes - set(chk.codes))}"
                     ran.update((chk.name, c) for c in codes)
@@ -71,6 +80,6 @@ def test_checks_run_counts_each_check_once_per_pack_or_story() -> None:
     assert result.checks_run == manifests + stories + boards + decks + per_pack * packs + per_story * stories
 
 
-@pytest.mark.parametrize("stage", ["pack", "resolve", "analyse", "board"])
+@pytest.mark.parametrize("stage", ["pack", "resolve", "analyse", "board", "explore"])
 def test_every_stage_has_checks(stage: str) -> None:
     assert checks_for(stage)

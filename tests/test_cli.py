@@ -69,7 +69,7 @@ def test_lint_clean_content_exits_0() -> None:
     code, out, _ = run("lint", str(CONTENT))
     assert code == 0
     assert re.fullmatch(r"no problems in \d+ files \(\d+ stories, \d+ cards, \d+ checks run\)\n"
-                        r"state explorer: [^\n]+ \([\d,]+ states explored\)[^\n]*\n", out)
+                        r"state explorer: [\d,]+ states; [^\n]+\n", out)
 
 
 STUCK_EXPLORED = ("story.yaml:28:9: CF901 error: in play this choice on card 2 can offer no option, and the story "
@@ -84,7 +84,7 @@ def test_lint_runs_the_state_explorer_and_says_what_it_proved() -> None:
     assert code == 1
     assert out.replace(case + "/", "").startswith(STUCK_EXPLORED)
     assert out.endswith("1 error, 0 warnings in 2 files (1 story, 3 cards, 76 checks run)\n"
-                        "state explorer: 1 story proven (30 states explored)\n")
+                        "state explorer: 30 states; 1 story proven\n")
 
 
 def test_lint_no_explore_runs_the_graph_checks_only() -> None:
@@ -97,7 +97,7 @@ def test_lint_explore_budget_cut_short_says_nothing_is_proven() -> None:
     code, out, _ = run("lint", "--explore-budget", "1", _case("stuck-in-play"))
     assert code == 0
     assert out == ("no problems in 2 files (1 story, 3 cards, 76 checks run)\n"
-                   "state explorer: 1 not proven (act-1: stopped at the 1-state budget) (1 state explored); "
+                   "state explorer: 1 state; 0 stories proven; not proven: act-1 (stopped at their share of the budget); "
                    "`cardforge explore PATH --story ID` goes further\n")
 
 

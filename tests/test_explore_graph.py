@@ -161,7 +161,7 @@ def test_a_budget_of_1_expands_only_the_start(counting):
     exploration = explore(counting, budget=1)
     check_chain(exploration)
     assert (exploration.complete, exploration.proven, exploration.states) == (False, False, 1)
-    assert exploration.summary() == "explored 1 states in 1 setup (0 answers); stopped at the 1-state budget"
+    assert exploration.summary() == "explored 1 state in 1 setup (0 answers); stopped at the 1-state budget"
     assert kinds(exploration) == []
     assert len(exploration.graph.open) == 1
     odds = ending_odds(exploration.graph)

@@ -70,26 +70,11 @@ def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no
     """
     no_empty_path(paths)
     with _collector_paused():
-        result = _lint(paths, None if no_explore else explore_budget)
+        from cardforge_compiler.pipeline import compile_paths
+
+        result = compile_paths(list(paths), explore_budget=None if no_explore else explore_budget)
         report(result, fmt)
     sys.exit(EXIT_PROBLEMS if _failed(result, strict) else EXIT_CLEAN)
-
-
-def _lint(paths: tuple[str, ...], explore_budget: int | None) -> CompileResult:
-    """``compile_paths`` with the state explorer; content whose bundle the runtime
-    refuses (one story file of a pack whose campaign names the others: the explore
-    stage fails to load it) is linted again without it, and the report says why the
-    explorer did not run (``explore_skipped``) instead of an internal error."""
-    from cardforge_compiler.pipeline import compile_paths
-    from cardforge_runtime import BundleError
-
-    try:
-        return compile_paths(list(paths), explore_budget=explore_budget)
-    except BundleError as error:
-        result = compile_paths(list(paths))
-        hint = "; give the pack's whole folder" if ".campaign." in str(error) else ""
-        result.explore_skipped = f"the compiled content is not a bundle cardforge can play ({error}){hint}"
-        return result
 
 
 @click.command()
