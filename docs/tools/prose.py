@@ -1389,7 +1389,7 @@ them.
 _EXPLORER = """
 Reported by the **state explorer** (stage `explore`, [explore.md](explore.md#findings)),
 which `cardforge lint` runs on content without errors, within a budget of states
-(`--explore-budget`, default 1,000; `--no-explore` skips it). It plays the story with
+(`--explore-budget`, default 1,500; `--no-explore` skips it). It plays the story with
 the runtime itself, from every setup, trying every option on offer and every outcome
 of every roll and Battle, and tells states apart by the flags, counters, items, coins,
 status tokens and Fallen Characters that later cards read. The graph checks (`CF4xx`,
