@@ -23,9 +23,11 @@ Dependencies: networkx (the condensation of the story graph).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from cardforge_compiler.explore.walk import mappings
 
 __all__ = ["Live", "liveness"]
 
@@ -43,24 +45,13 @@ class Live:
     wounds: int | None
 
 
-def _nodes(value: Any) -> Iterator[Mapping[str, Any]]:
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Mapping):
-            yield item
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-
-
 def _local(card: Mapping[str, Any], all_tokens: frozenset[str], most_successes: int, characters: int) -> Live:
     names: set[str] = set()
     items: set[str] = set()
     tokens: set[str] = set()
     coins = False
     wounds = 0
-    for node in _nodes(card["steps"]):
+    for node in mappings(card["steps"]):
         op, kind = node.get("op"), node.get("kind")
         if op == "name":
             if node["name"] == "coins":

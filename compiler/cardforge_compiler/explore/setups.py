@@ -19,6 +19,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardforge_compiler.explore.walk import mappings
+
 from cardforge_runtime.setup import players_set_up
 
 __all__ = ["Setup", "named_characters", "story_setups"]
@@ -48,23 +50,11 @@ class Setup:
         return {"players": self.players, "characters": list(self.characters), "seed": 0, "battles": "table"}
 
 
-def _nodes(value: Any) -> Iterator[Mapping[str, Any]]:
-    """Every mapping inside ``value`` (a bundle story or part of it), depth first."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Mapping):
-            yield item
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-
-
 def named_characters(story: Mapping[str, Any]) -> set[str]:
     """The Characters a story tells apart: those ``in_party("...")`` asks for and those
     a step names (``character``, ``except``)."""
     names: set[str] = set()
-    for node in _nodes(story["cards"]):
+    for node in mappings(story["cards"]):
         if node.get("op") == "call" and node.get("name") == "in_party":
             names.update(arg["value"] for arg in node["args"] if arg.get("op") == "const")
         if "kind" in node:

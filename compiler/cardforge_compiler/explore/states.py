@@ -22,31 +22,22 @@ Dependencies: the standard library only.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from cardforge_compiler.explore.walk import mappings
 
 from cardforge_compiler.explore.live import Live
 
 __all__ = ["Abstraction", "held_apart", "relevant_items"]
 
 
-def _nodes(value: Any) -> Iterator[Any]:
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Mapping):
-            yield item
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-
-
 def relevant_items(story: Mapping[str, Any]) -> frozenset[str]:
     """The items a story can ask about: the argument of every ``has("...")`` in its
     conditions and every item a ``lose`` step (or a roll's ``per_success`` loss) takes."""
     items: set[str] = set()
-    for node in _nodes(story["cards"]):
+    for node in mappings(story["cards"]):
         if node.get("op") == "call" and node.get("name") == "has":
             items.update(arg["value"] for arg in node["args"] if arg.get("op") == "const")
         if node.get("kind") == "lose" and node.get("items"):
@@ -66,7 +57,7 @@ def held_apart(story: Mapping[str, Any]) -> frozenset[str]:
     A plain ``who: one`` loss of one item takes it from any holder: the party's count
     tells what follows."""
     items: set[str] = set()
-    for node in _nodes(story["cards"]):
+    for node in mappings(story["cards"]):
         if node.get("kind") == "lose" and node.get("items"):
             plain = (len(node["items"]) == 1 and node.get("who") == "one" and not node.get("character")
                      and not node.get("except"))
