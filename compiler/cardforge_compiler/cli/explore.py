@@ -14,7 +14,7 @@ from cardforge_compiler.report import EXIT_PROBLEMS, EXIT_USAGE, ConfigError, pl
 if TYPE_CHECKING:
     from cardforge_compiler.pipeline import CompileResult
 
-__all__ = ["graph", "inputs_exist", "path"]
+__all__ = ["content_errors", "graph", "inputs_exist", "path"]
 
 
 def inputs_exist(result: CompileResult, paths: tuple[str, ...]) -> None:
@@ -27,6 +27,26 @@ def inputs_exist(result: CompileResult, paths: tuple[str, ...]) -> None:
         for diag in missing:
             click.echo(text_lines(diag), err=True)
         sys.exit(EXIT_USAGE)
+
+
+def content_errors(result: CompileResult, paths: tuple[str, ...], command: str, nothing: str) -> bool:
+    """For commands that need content without errors (``explore``, ``stats``,
+    ``test``): when ``result`` has errors (or its context files do), print them, the
+    context note and ``COMMAND: the content has N errors: NOTHING (run cardforge lint
+    PATHS)`` to stderr and return ``True`` (the caller exits 1); else ``False``."""
+    from cardforge_compiler.report import context_note, plural
+
+    if not (result.errors or result.context_errors):
+        return False
+    for diag in result.errors:
+        click.echo(text_lines(diag), err=True)
+    note = context_note(result)
+    if note:
+        click.echo(note, err=True)
+    count = len(result.errors) or len(result.context_errors)
+    click.echo(f"{command}: the content has {plural(count, 'error')}: {nothing} (run cardforge lint "
+               f"{' '.join(paths)})", err=True)
+    return True
 
 
 def _lint_hint(result: CompileResult, paths: tuple[str, ...]) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from cardforge_compiler.cli.build import folder
-from cardforge_compiler.report import EXIT_CLEAN, EXIT_PROBLEMS, ConfigError, context_note, plural, shown, text_lines
+from cardforge_compiler.report import EXIT_CLEAN, EXIT_PROBLEMS, ConfigError, plural, shown, text_lines
 
 __all__ = ["explore"]
 
@@ -104,7 +104,7 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
     stdout, so that what a tool reads is JSON whatever the exit code) and exit 1."""
     from cardforge_compiler import __version__
     from cardforge_compiler.checks import checks_for
-    from cardforge_compiler.cli.explore import inputs_exist
+    from cardforge_compiler.cli.explore import content_errors, inputs_exist
     from cardforge_compiler.cli.stats import playable
     from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
     from cardforge_compiler.emit import build_bundle
@@ -115,15 +115,7 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
 
     result = compile_paths(list(paths))
     inputs_exist(result, paths)
-    if result.errors or result.context_errors:
-        for diag in result.errors:
-            click.echo(text_lines(diag), err=True)
-        note = context_note(result)
-        if note:
-            click.echo(note, err=True)
-        count = len(result.errors) or len(result.context_errors)
-        click.echo(f"explore: the content has {plural(count, 'error')}: nothing explored (run cardforge lint "
-                   f"{' '.join(paths)})", err=True)
+    if content_errors(result, paths, "explore", "nothing explored"):
         if fmt == "json":
             document = {**_document([], {}), "errors": [d.to_dict() for d in result.errors]}
             click.echo(json.dumps(document, indent=2, ensure_ascii=False))

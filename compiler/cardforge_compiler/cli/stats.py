@@ -19,7 +19,7 @@ from typing import Any
 
 import click
 
-from cardforge_compiler.report import EXIT_PROBLEMS, ConfigError, context_note, plural, shown, text_lines
+from cardforge_compiler.report import EXIT_PROBLEMS, ConfigError, plural, shown
 
 __all__ = ["stats"]
 
@@ -49,22 +49,13 @@ def bundle_data(paths: tuple[str, ...], command: str) -> dict[str, Any]:
         except BundleError as error:
             raise ConfigError(str(error)) from None
     from cardforge_compiler import __version__
-    from cardforge_compiler.cli.explore import inputs_exist
+    from cardforge_compiler.cli.explore import content_errors, inputs_exist
     from cardforge_compiler.emit import build_bundle
     from cardforge_compiler.pipeline import compile_paths
 
     result = compile_paths(list(paths))
     inputs_exist(result, paths)
-    if result.errors or result.context_errors:
-        for diag in result.errors:
-            click.echo(text_lines(diag), err=True)
-        note = context_note(result)
-        if note:
-            click.echo(note, err=True)
-        count = len(result.errors) or len(result.context_errors)
-        nothing = "no tables" if command == "stats" else "no report"
-        click.echo(f"{command}: the content has {plural(count, 'error')}: {nothing} (run cardforge lint "
-                   f"{' '.join(paths)})", err=True)
+    if content_errors(result, paths, command, "no tables" if command == "stats" else "no report"):
         sys.exit(EXIT_PROBLEMS)
     packs = [p for p in result.packs if p.manifest is not None]
     if not packs:
