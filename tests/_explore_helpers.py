@@ -14,7 +14,18 @@ from typing import Any
 from _helpers import MANIFEST
 
 #: Two players exactly, two alike Characters (3 dice for every stat, 3 Health).
-DUO = MANIFEST.replace("players: {min: 1, max: 4, solo_characters: 2}", "players: {min: 2, max: 2, solo_characters: 2}") + """\
+DUO = """\
+kind: pack
+id: test
+title: Test pack
+version: 1.0.0
+players: {min: 2, max: 2, solo_characters: 2}
+stats: [Prowess, Movement]
+status_tokens:
+  - {name: Despair, dice_modifier: -1}
+  - {name: Doom, six_counts: 1}
+dice: {sides: 6, max_dice: 6, single_success: [4, 5], double_success: [6], advantage_adds: [3],
+       disadvantage_removes: [4], reroll: destiny}
 characters:
   - {name: Anne, stats: {Prowess: 3, Movement: 3}, destiny: 1, health: 3}
   - {name: Bruno, stats: {Prowess: 3, Movement: 3}, destiny: 1, health: 3}
