@@ -14,7 +14,7 @@ from cardforge_compiler.report import EXIT_PROBLEMS, EXIT_USAGE, ConfigError, pl
 if TYPE_CHECKING:
     from cardforge_compiler.pipeline import CompileResult
 
-__all__ = ["content_errors", "graph", "inputs_exist", "path"]
+__all__ = ["check_story_ids", "content_errors", "graph", "inputs_exist", "path"]
 
 
 def inputs_exist(result: CompileResult, paths: tuple[str, ...]) -> None:
@@ -47,6 +47,21 @@ def content_errors(result: CompileResult, paths: tuple[str, ...], command: str, 
     click.echo(f"{command}: the content has {plural(count, 'error')}: {nothing} (run cardforge lint "
                f"{' '.join(paths)})", err=True)
     return True
+
+
+def check_story_ids(known: list[str], wanted: tuple[str, ...], paths: tuple[str, ...], command: str) -> None:
+    """For commands that play stories (``explore``, ``test``): ``ConfigError`` (exit 2)
+    when the content has no story, or a ``--story`` names none of ``known`` (with its
+    near miss: ``no story 'taverm' (stories: gate, tavern); did you mean 'tavern'?``)."""
+    from cardforge_compiler.diagnostics import did_you_mean
+
+    if not known:
+        raise ConfigError(f"no story in {' '.join(paths)}: cardforge {command} plays stories (kind: story)")
+    for story_id in wanted:
+        if story_id not in known:
+            hint = did_you_mean(story_id, known)
+            raise ConfigError(f"no story {shown(story_id)!r} (stories: {', '.join(shown(s) for s in known)})"
+                              f"{'; ' + hint if hint else ''}")
 
 
 def _lint_hint(result: CompileResult, paths: tuple[str, ...]) -> str:

@@ -75,7 +75,7 @@ def playtest(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, see
       cardforge test content/gascony/ --story act-1 --random 20 --seed 1 --battles outcome
       cardforge test content/ --random 200 --seed 7 --min-coverage 0.9 --format junit > build/playtest.xml
     """
-    from cardforge_compiler.diagnostics import did_you_mean
+    from cardforge_compiler.cli.explore import check_story_ids
     from cardforge_compiler.playtest.files import BUNDLE_NAME, save_failed_games
     from cardforge_compiler.playtest.junit import junit
     from cardforge_compiler.playtest.report import document
@@ -87,13 +87,7 @@ def playtest(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, see
     bundle = playable(data, paths)
     checked = bundle.data
     known = [s["id"] for p in checked["packs"] for s in p["stories"]]
-    if not known:
-        raise ConfigError(f"no story in {' '.join(paths)}: cardforge test plays stories (kind: story)")
-    for story_id in story_ids:
-        if story_id not in known:
-            hint = did_you_mean(story_id, known)
-            raise ConfigError(f"no story {shown(story_id)!r} (stories: {', '.join(shown(s) for s in known)})"
-                              f"{'; ' + hint if hint else ''}")
+    check_story_ids(known, story_ids, paths, "test")
     stories = [(pack, story) for pack in checked["packs"] for story in pack["stories"]
                if not story_ids or story["id"] in story_ids]
     single = len(paths) == 1 and Path(paths[0]).suffix == ".json" and not Path(paths[0]).is_dir()

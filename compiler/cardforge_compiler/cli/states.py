@@ -104,9 +104,9 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
     stdout, so that what a tool reads is JSON whatever the exit code) and exit 1."""
     from cardforge_compiler import __version__
     from cardforge_compiler.checks import checks_for
-    from cardforge_compiler.cli.explore import content_errors, inputs_exist
+    from cardforge_compiler.cli.explore import check_story_ids, content_errors, inputs_exist
     from cardforge_compiler.cli.stats import playable
-    from cardforge_compiler.diagnostics import Diagnostic, did_you_mean
+    from cardforge_compiler.diagnostics import Diagnostic
     from cardforge_compiler.emit import build_bundle
     from cardforge_compiler.explore import explore_story
     from cardforge_compiler.explore.stage import ExploredStory
@@ -123,13 +123,7 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
     packs = [p for p in result.packs if p.manifest is not None]
     stories = [(pack, story) for pack in packs for story in pack.stories]
     known = [story.model.id for _, story in stories]
-    if not known:
-        raise ConfigError(f"no story in {' '.join(paths)}: cardforge explore plays stories (kind: story)")
-    for wanted in story_ids:
-        if wanted not in known:
-            hint = did_you_mean(wanted, known)
-            raise ConfigError(f"no story '{shown(wanted)}' in the content (stories: {', '.join(known) or 'none'})"
-                              + (f"; {hint}" if hint else ""))
+    check_story_ids(known, story_ids, paths, "explore")
     if witness_dir is not None:
         _replaceable(witness_dir, {pack.pack.id for pack, story in stories
                                    if not story_ids or story.model.id in story_ids})
