@@ -245,7 +245,8 @@ def test_ending_section_exact():
         "open": {"fraction": "0", "percent": 0.0},
         "never_ends": {"low": {"fraction": "0", "percent": 0.0}, "high": {"fraction": "0", "percent": 0.0}}}
     assert ending_text("act-1", section) == [
-        "Ending odds of 'act-1': players choose uniformly at random among the options on offer, dice come up with "
+        "Ending odds of 'act-1': players choose uniformly at random among the options on offer and the Characters offered, "
+        "each Battle ends in one of its objectives or is lost (alike), dice come up with "
         "their exact chances, no Destiny rerolls (4 states explored, complete).",
         "| ending     | chance |",
         "|------------|--------|",
@@ -261,7 +262,8 @@ def test_ending_section_with_bounds():
     section = ending_section(Graph({"a": F(1)}, edges, open={"o"}))
     assert section["exact"] is False and section["open"] == {"fraction": "1/2", "percent": 50.0}
     assert ending_text("act\n2", section) == [
-        "Ending odds of 'act\\n2': players choose uniformly at random among the options on offer, dice come up with "
+        "Ending odds of 'act\\n2': players choose uniformly at random among the options on offer and the Characters offered, "
+        "each Battle ends in one of its objectives or is lost (alike), dice come up with "
         "their exact chances, no Destiny rerolls (5 states explored, not all expanded).",
         "The exploration stopped short: 50.0% of play reaches states it did not expand, so each chance is a range "
         "(at least, at most).",

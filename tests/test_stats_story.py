@@ -275,7 +275,8 @@ def test_a_story_without_dice(tmp_path):
     assert story.startswith("Story odds of 'act-1' (The Road): 0 Challenges and 0 rolls\n"
                             "No challenge or roll steps in this story.\n\n"
                             "Ending odds of 'act-1' in Solo Play (Athos, Porthos): players choose uniformly at random "
-                            "among the options on offer, dice come up with their exact chances, no Destiny rerolls "
+                            "among the options on offer and the Characters offered, each Battle ends in one of its objectives or "
+                            "is lost (alike), dice come up with their exact chances, no Destiny rerolls "
                             "(3 states explored, complete).\n"
                             "| ending     | chance |\n"
                             "|------------|--------|\n"
@@ -283,7 +284,8 @@ def test_a_story_without_dice(tmp_path):
                             "| never ends |   0.0% |\n\n")
     assert story.count("| victory    | 100.0% |\n") == story.count("Ending odds of") == 5
     assert story.endswith("Ending odds of 'act-1' with 4 players (Athos, Porthos, Aramis, D'Artagnan): players "
-                          "choose uniformly at random among the options on offer, dice come up with their exact "
+                          "choose uniformly at random among the options on offer and the Characters offered, each Battle ends "
+                          "in one of its objectives or is lost (alike), dice come up with their exact "
                           "chances, no Destiny rerolls (3 states explored, complete).\n"
                           "| ending     | chance |\n"
                           "|------------|--------|\n"
@@ -325,7 +327,8 @@ def test_a_story_with_ending_odds_prints_them_after_its_story_odds(bundle):
     # x = 1/2 + 1/2 (3/4 + 1/4 x): x = 7/8 + x/8, so x = 1: the loop always ends in Victory.
     assert text.endswith("| Porthos    |    2 |    41.7% |   16.7% | 25.0% |         0.0% |\n\n"
                          "Ending odds of 'act-1' with 2 players (Athos, Porthos): players choose uniformly at random "
-                         "among the options on offer, "
+                         "among the options on offer and the Characters offered, each Battle ends in one of its "
+                         "objectives or is lost (alike), "
                          "dice come up with their exact chances, no Destiny rerolls (3 states explored, complete).\n"
                          "| ending     | chance |\n"
                          "|------------|--------|\n"

@@ -10,6 +10,7 @@ that reproduces it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -214,9 +215,13 @@ def _text(runs: list[tuple], witnesses: dict[int, tuple[str, str]]) -> None:
         click.echo(f"cardforge explore: story '{shown(exploration.story)}' of pack '{shown(exploration.pack)}': "
                    f"{exploration.summary()}")
         for diag in diagnostics:
-            click.echo(text_lines(diag))
-            if id(diag) in witnesses:
+            if id(diag) in witnesses:           # written: the file and the command, not the hint to write it
+                click.echo(text_lines(dataclasses.replace(diag, witness=None)))
+                count = len(diag.witness["answers"]) if diag.witness else 0
+                click.echo(f"  witness: {plural(count, 'answer')} in {shown(witnesses[id(diag)][0])}")
                 click.echo(f"  replay: {shown(witnesses[id(diag)][1])}")
+            else:
+                click.echo(text_lines(diag))
         if not diagnostics:
             proof = ("no stuck state, every option offered, every card drawn, every ending reached"
                      if exploration.proven else "no stuck state seen (not a proof: see above)")

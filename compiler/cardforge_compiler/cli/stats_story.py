@@ -193,7 +193,8 @@ def ending_text(story_id: str, section: Mapping[str, Any]) -> list[str]:
         who = ", ".join(setup["characters"])
         party = f" in Solo Play ({who})" if setup["players"] == 1 else f" with {setup['players']} players ({who})"
     abstracted = section.get("abstracted")
-    lines = [f"Ending odds of '{shown(story_id)}'{shown(party)}: players choose uniformly at random among the options on offer, "
+    lines = [f"Ending odds of '{shown(story_id)}'{shown(party)}: players choose uniformly at random among the options "
+             "on offer and the Characters offered, each Battle ends in one of its objectives or is lost (alike), "
              "dice come up with their exact chances, no Destiny rerolls "
              f"({plural(section['states'], 'state')} explored"
              + (", not all expanded)." if not section["exact"] else ", abstracted)." if abstracted else ", complete).")]

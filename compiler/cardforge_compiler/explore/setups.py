@@ -3,11 +3,13 @@ Characters in play when the story can tell them apart.
 
 Gascony's Legacy, Setup and Solo Play: one Character per player; one player controls
 ``players.solo_characters`` (2) up to ``players.max`` (4) Characters. A story reads
-*which* Characters are in play only through ``in_party("...")`` and the steps that
-name a Character (``character``, ``except``); when it has none of these, the pack's
-first Characters stand for every choice of the same size (their stats do not
-matter: the explorer tries every outcome of every roll). Otherwise every set of the
-pack's Characters of each size is a setup of its own.
+*which* Characters are in play only through ``in_party("...")``, the steps that
+name a Character (``character``, ``except``) and the items their boards start with.
+A setup is one per set of those Characters in play, the rest being the pack's first
+others, which stand in for the Characters the story does not tell apart. The
+explorer tries every outcome of every roll, so their stats matter only where a roll
+cannot reach a target with their dice or where Health decides when they Fall: a
+limit of the model (docs/explore.md, What the model leaves out).
 
 Dependencies: ``cardforge_runtime.setup``.
 """
