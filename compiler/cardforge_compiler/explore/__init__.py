@@ -20,6 +20,7 @@ from cardforge_compiler.explore.answers import MAX_OFFERS
 from cardforge_compiler.explore.findings import Finding, findings
 from cardforge_compiler.explore.search import Graph, Search, Witness
 from cardforge_compiler.explore.setups import Setup
+from cardforge_compiler.explore.walk import mappings
 from cardforge_runtime.bundle import Bundle
 
 __all__ = ["DEFAULT_BOUND", "DEFAULT_BUDGET", "Exploration", "Finding", "Graph", "Setup", "Witness", "explore_story"]
@@ -104,25 +105,13 @@ def _deck_items(pack: dict[str, Any], story: dict[str, Any], items: frozenset[st
     unknown, as lint's CF308 says)."""
     decks = pack.get("decks") or []
     described = {deck["name"] for deck in decks}
-    used = {node.get("deck") for card in story["cards"] for node in _steps(card["steps"]) if node["kind"] == "purchase"}
+    used = {node.get("deck") for node in mappings(story["cards"]) if node.get("kind") == "purchase"}
     if pack.get("porter"):
         used.add(pack["porter"].get("deck"))
     if (used - {None}) - described:
         return sorted(items)
     dealt = {card["name"] for deck in decks for card in deck.get("cards", [])}
     return sorted(items & dealt)
-
-
-def _steps(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every step of ``steps``, nested ones too."""
-    out = []
-    for step in steps:
-        out.append(step)
-        for option in step.get("options", ()):
-            out.extend(_steps(option["steps"]))
-        for key in ("pass", "fail", "then", "else"):
-            out.extend(_steps(step.get(key) or []))
-    return out
 
 
 def explore_story(bundle: Bundle, pack_id: str, story_id: str, *, budget: int = DEFAULT_BUDGET,
