@@ -7,6 +7,7 @@ error (exit 2, "this is a bug in cardforge") shows as what it is."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 import os
 import shutil
 import subprocess
@@ -217,18 +218,33 @@ cards:
 """
 
 
-def test_stats_ending_odds_of_an_abstracted_exploration_are_not_called_exact(tmp_path: Path) -> None:
-    # was: "defeat | 100.0%" with nothing to say that 100.0% is the abstraction's, not the story's
+def test_stats_ending_odds_of_a_story_whose_counter_grows_without_end_are_sound_ranges(tmp_path: Path) -> None:
+    # was: "defeat | 100.0%" (the abstract graph's: `turns` stayed at 21, so never 40);
+    # then "Not exact", with no bound; now explored again with turns exact, as far as the budget goes
     pack = playtest_pack(tmp_path / "pack", MILL)
     done = cf("stats", str(pack), "--story", "mill")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     head = lines.index(next(line for line in lines if line.startswith("Ending odds of 'mill' in Solo Play")))
-    assert lines[head + 1] == ("Not exact: counters, coins and copies above 20 are abstracted, so these are the chances "
-                               "of the explorer's abstract game, not of the story's (an ending that needs more may "
-                               "show as 0.0%).")
+    assert lines[head].endswith("(2,004 states explored, not all expanded).")
+    assert lines[head + 1: head + 8] == [
+        "A counter, the coins or an item's copies can grow beyond the explorer's bound (--bound), so the story was "
+        "explored again with every count kept exact, as far as the budget goes.",
+        "The exploration stopped short: <0.1% of play reaches states it did not expand, so each chance is a range "
+        "(at least, at most).",
+        "| ending     |           chance |",
+        "|------------|------------------|",
+        "| defeat     | >99.9% to >99.9% |",
+        "| victory    |   <0.1% to <0.1% |",
+        "| never ends |    0.0% to <0.1% |"]
     sections = json.loads(cf("stats", str(pack), "--story", "mill", "--format", "json").stdout)["packs"][0]["stories"][0]
-    assert {json.dumps(s["abstracted"]) for s in sections["endings"]} == {'{"bound": 20, "deck_items": []}'}
+    first = sections["endings"][0]
+    assert (first["unbounded"], first["abstracted"], first["exact"]) == (True, None, False)
+    victory = next(r for r in first["results"] if r["result"] == "victory")
+    # the story's own chance: "Turn again" at turns 5 to 39 (35 choices, 1 in 2 each), then any Stop wins
+    truth = Fraction(1, 2) ** 35
+    low, high = Fraction(victory["low"]["fraction"]), Fraction(victory["high"]["fraction"])
+    assert low <= truth <= high and high - low < Fraction(1, 10**10)
 
 
 def test_an_empty_path_is_a_usage_error_not_the_current_folder() -> None:

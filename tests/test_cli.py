@@ -97,7 +97,7 @@ def test_lint_explore_budget_cut_short_says_nothing_is_proven() -> None:
     code, out, _ = run("lint", "--explore-budget", "1", _case("stuck-in-play"))
     assert code == 0
     assert out == ("no problems in 2 files (1 story, 3 cards, 76 checks run)\n"
-                   "state explorer: 1 state; 0 stories proven; not proven: act-1 (stopped at their share of the budget); "
+                   "state explorer: 1 state; 0 stories proven; not proven: act-1 (stopped at its share of the budget); "
                    "`cardforge explore PATH --story ID` goes further\n")
 
 
@@ -401,3 +401,27 @@ def test_lint_explore_budget_default_is_the_stage_s() -> None:
 
     option = next(p for p in lint.params if p.name == "explore_budget")
     assert option.default == DEFAULT_LINT_BUDGET == 1_500
+
+
+def test_the_explorer_line_names_the_way_further_that_helps():
+    """A story stopped by the budget: `cardforge explore` goes further; one whose counts
+    were abstracted: a higher `--bound` (exploring longer would not help it)."""
+    from types import SimpleNamespace
+
+    from cardforge_compiler.report import exploration_note
+
+    def run(story, complete, clamped, summary):
+        return SimpleNamespace(story=story, states=10, complete=complete, clamped=clamped, proven=False,
+                               summary=lambda: summary)
+
+    counted = run("mill", True, True, "explored 10 states in 1 setup (9 answers); counters, coins and copies above "
+                  "20 abstracted; exploration complete, so only what it saw is reported")
+    result = SimpleNamespace(explore_skipped=None, explorations=[counted])
+    assert exploration_note(result) == ("state explorer: 10 states; 0 stories proven; not proven: mill (counters, "
+                                        "coins and copies above 20 abstracted); `cardforge explore PATH --story ID "
+                                        "--bound N` keeps higher counts exact")
+    result.explorations = [counted, run("act-1", False, False, ""), run("act-2", False, False, "")]
+    assert exploration_note(result) == (
+        "state explorer: 30 states; 0 stories proven; not proven: mill (counters, coins and copies above 20 "
+        "abstracted); act-1, act-2 (stopped at their share of the budget); `cardforge explore PATH --story ID` goes "
+        "further, `cardforge explore PATH --story ID --bound N` keeps higher counts exact")

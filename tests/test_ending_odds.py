@@ -273,3 +273,36 @@ def test_ending_section_with_bounds():
         "| victory    | 30.0% to 80.0% |",
         "| never ends |  0.0% to 50.0% |",
         ""]
+
+
+def test_a_result_the_story_can_end_with_but_never_reached_gets_its_range():
+    """Stopped by its budget before any Victory (Act II at 300 states gave only a
+    defeat row): a result the story can end with is listed, 0 up to the open mass."""
+    graph = Graph({"a": F(1)}, {"a": [(F(1, 6), "D"), (F(5, 6), "o")]}, {"D": "defeat"}, {"o"})
+    assert ending_odds(graph).low == {"defeat": F(1, 6)}
+    odds = ending_odds(graph, ["victory", "defeat"])
+    assert (odds.low, odds.high) == ({"defeat": F(1, 6), "victory": 0}, {"defeat": F(1), "victory": F(5, 6)})
+    rows = ending_text("act-2", ending_section(graph, ["victory"]))[-5:-1]
+    assert rows == ["|------------|-----------------|", "| defeat     | 16.7% to 100.0% |",
+                    "| victory    |   0.0% to 83.3% |", "| never ends |   0.0% to 83.3% |"]
+
+
+def test_bounds_are_rounded_outward_and_exact_chances_are_not_rounded():
+    third = F(1, 3)
+    graph = Graph({"a": F(1)}, {"a": [(third, "D"), (third, "V"), (third, "o")]}, open={"o"})
+    section = ending_section(graph)
+    victory = next(r for r in section["results"] if r["result"] == "victory")
+    assert victory["low"]["fraction"] == "333333333333/1000000000000"      # 0.333333333333 <= 1/3
+    assert victory["high"]["fraction"] == "666666666667/1000000000000"     # 0.666666666667 >= 2/3
+    assert section["open"]["fraction"] == "166666666667/500000000000"      # 0.333333333334 >= 1/3
+    exact = ending_section(Graph({"a": F(1)}, {"a": [(third, "D"), (2 * third, "V")]}))
+    assert [r["low"]["fraction"] for r in exact["results"]] == ["1/3", "2/3"]
+
+
+def test_story_results_are_read_off_the_cards_endings_and_battles():
+    from cardforge_compiler.ending_odds import story_results
+
+    card = {"endings": [], "steps": [{"kind": "choice", "options": [{"steps": [{"kind": "battle", "objectives": []}]}]}]}
+    assert story_results({"cards": [card]}) == ["defeat"]                  # a Battle can be lost
+    assert story_results({"cards": [{"endings": ["victory"], "steps": []}, card]}) == ["defeat", "victory"]
+    assert story_results({"cards": [{"endings": ["victory"], "steps": []}]}) == ["victory"]

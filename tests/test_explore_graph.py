@@ -264,11 +264,10 @@ def test_a_count_past_the_bound_is_abstracted_not_proven(tmp_path):
     assert "victory" not in exploration.graph.terminal.values()
 
 
-def test_stats_does_not_call_the_odds_of_an_abstracted_exploration_complete(tmp_path):
-    """`cardforge stats --story` on the long count: the exploration is abstracted
-    above the bound, so its "never ends 100.0%" is not the story's odds (it always
-    wins): the section must not say "complete" (it says "(23 states explored,
-    complete)")."""
+def test_stats_gives_the_odds_of_a_count_past_the_bound_from_an_exploration_without_it(tmp_path):
+    """`cardforge stats --story` on the long count: the explorer's abstract graph
+    never ends ("never ends 100.0%", was printed as "complete"); the story, explored
+    again with every count exact, always wins: and that exploration completes."""
     from click.testing import CliRunner
 
     from cardforge_compiler.cli import cli
@@ -276,8 +275,12 @@ def test_stats_does_not_call_the_odds_of_an_abstracted_exploration_complete(tmp_
     compile_story(tmp_path / "pack", LONG_COUNT, counters="{n: 0}")
     result = CliRunner().invoke(cli, ["stats", str(tmp_path / "pack"), "--story", "act-1"])
     assert result.exit_code == 0
-    assert "| never ends | 100.0% |" in result.stdout
-    assert "explored, complete)" not in result.stdout
+    first = result.stdout[result.stdout.index("Ending odds of 'act-1' with 2 players (Anne, Bruno)"):].splitlines()
+    assert first[0].endswith("(28 states explored, complete).")
+    assert first[1:7] == [
+        "A counter, the coins or an item's copies can grow beyond the explorer's bound (--bound), so the story was "
+        "explored again with every count kept exact, as far as the budget goes.",
+        "| ending     | chance |", "|------------|--------|", "| victory    | 100.0% |", "| never ends |   0.0% |"]
 
 
 def bazaar(count: int) -> str:

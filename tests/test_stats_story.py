@@ -401,3 +401,17 @@ def test_every_gascony_story_has_sound_odds(bundle_data):
                         assert 0 <= p <= chance[()], (story["id"], step["at"], held)
                         assert chance.get(("Despair", "Doom"), 0) <= p
     assert total >= 20
+
+
+def test_ending_odds_stopped_short_list_every_result_the_story_can_end_with():
+    """Act II stopped at 300 states has reached no Victory yet: its row is still there,
+    0.0% up to the share of play left unexplored (was: no victory row at all)."""
+    root = Path(__file__).resolve().parent.parent
+    done = CliRunner().invoke(cli, ["stats", str(root / "content" / "gascony"), "--story", "act-2",
+                                    "--explore-budget", "300", "--format", "json"])
+    assert done.exit_code == 0, done.output
+    story = json.loads(done.output)["packs"][0]["stories"][0]
+    first = story["endings"][0]
+    rows = {r["result"]: (r["low"]["percent"], r["high"]["percent"]) for r in first["results"]}
+    assert rows == {"defeat": (16.67, 100.0), "victory": (0.0, 83.33)}
+    assert (first["exact"], first["unbounded"], first["abstracted"]) == (False, False, None)

@@ -30,12 +30,13 @@ non-singular ``I - P`` (a sub-stochastic irreducible block that leaks).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
 
-__all__ = ["OPEN", "EndingOdds", "StoryGraph", "ending_odds"]
+__all__ = ["OPEN", "EndingOdds", "StoryGraph", "ending_odds", "ending_section", "story_results"]
 
 #: The outcome key under which mass that reaches an open node is counted.
 OPEN = "\0open"
@@ -210,16 +211,20 @@ def _components(edges: Mapping[Node, Mapping[Node, Fraction]]) -> Iterable[list[
         yield sorted(dag.nodes[component]["members"], key=position.__getitem__)
 
 
-def ending_odds(graph: StoryGraph) -> EndingOdds:
+def ending_odds(graph: StoryGraph, results: Iterable[str] = ()) -> EndingOdds:
     """The chance of each result of ``graph`` (module docstring), exact.
 
     Args:
         graph: ``start``, ``edges``, ``terminal``, ``open`` as described above; only
             the nodes reachable from the start are read.
+        results: results the story can end with besides those named in ``terminal``
+            (:func:`story_results`): when the exploration stopped short, a result it
+            never reached still gets its range (0 up to the open mass).
 
     Returns:
         an :class:`EndingOdds`: ``low`` per result (every result named in
-        ``terminal``, reached or not), the ``open`` mass and the ``never`` mass.
+        ``terminal`` or ``results``, reached or not), the ``open`` mass and the
+        ``never`` mass.
 
     Raises:
         ValueError: the graph is malformed (``_check``: weights not summing to 1,
@@ -267,13 +272,27 @@ def ending_odds(graph: StoryGraph) -> EndingOdds:
         for outcome, q in (known(node) or value[node]).items():
             totals[outcome] = totals.get(outcome, Fraction(0)) + weight * q
     opened = totals.pop(OPEN, Fraction(0))
-    low = {r: totals.get(r, Fraction(0)) for r in sorted(set(graph.terminal.values()))}
+    low = {r: totals.get(r, Fraction(0)) for r in sorted({*graph.terminal.values(), *results})}
     never = 1 - sum(low.values(), Fraction(0)) - opened
     reachable = {n for n, w in start.items() if w} | set(edges) | {w for out in edges.values() for w in out}
     return EndingOdds(low=low, open=opened, never=never, states=len(reachable))
 
 
-def ending_section(graph: StoryGraph) -> dict[str, Any]:
+def story_results(story: Mapping[str, Any]) -> list[str]:
+    """The results a bundle story (``Bundle.find_story``'s JSON) can end with: its
+    cards' ``endings`` (docs/bundle.md: ``"victory"``/``"defeat"`` when a card's
+    steps end the story), and ``defeat`` when it has a Battle (a Battle can be lost:
+    Gascony's Legacy, Battles); sorted. ``stuck`` is not among them: it is never
+    written, only reached."""
+    from cardforge_compiler.explore.walk import mappings
+
+    found = {result for card in story.get("cards", []) for result in card.get("endings", [])}
+    if any(item.get("kind") == "battle" for item in mappings(story.get("cards", []))):
+        found.add("defeat")
+    return sorted(found)
+
+
+def ending_section(graph: StoryGraph, results: Iterable[str] = ()) -> dict[str, Any]:
     """The ending odds of ``graph`` as the JSON document's ``endings`` section of a
     story (docs/stats.md, Ending odds)::
 
@@ -282,12 +301,35 @@ def ending_section(graph: StoryGraph) -> dict[str, Any]:
          "open": CHANCE, "never_ends": {"low": CHANCE, "high": CHANCE}}
 
     ``CHANCE`` is ``stats.chance``'s ``{"fraction": "n/d", "percent": ...}``; ``low``
-    and ``high`` are equal when ``exact`` (no open node reached). Raises as
-    :func:`ending_odds`."""
+    and ``high`` are equal when ``exact`` (no open node reached); when not, each
+    bound is rounded outward to a multiple of ``1/BOUND_DENOMINATOR`` (``low`` down,
+    ``high`` and ``open`` up), so it still holds; ``results`` as
+    :func:`ending_odds` takes them. Raises as :func:`ending_odds`."""
     from cardforge_compiler.stats import chance
 
-    odds = ending_odds(graph)
+    odds = ending_odds(graph, results)
+    if odds.exact:
+        low, high, opened, never = odds.low, odds.high, odds.open, (odds.never, odds.never_high)
+    else:   # bounds: rounded outward, so that they still hold and stay short to print
+        low = {r: _down(p) for r, p in odds.low.items()}
+        high = {r: _up(p) for r, p in odds.high.items()}
+        opened, never = _up(odds.open), (_down(odds.never), _up(odds.never_high))
     return {"states": odds.states, "exact": odds.exact,
-            "results": [{"result": r, "low": chance(odds.low[r]), "high": chance(odds.high[r])} for r in odds.low],
-            "open": chance(odds.open),
-            "never_ends": {"low": chance(odds.never), "high": chance(odds.never_high)}}
+            "results": [{"result": r, "low": chance(low[r]), "high": chance(high[r])} for r in low],
+            "open": chance(opened),
+            "never_ends": {"low": chance(never[0]), "high": chance(never[1])}}
+
+
+#: The denominator bounds are rounded to (outward) when a chance is a range: deep
+#: explorations give fractions of thousands of digits.
+BOUND_DENOMINATOR = 10**12
+
+
+def _down(p: Fraction) -> Fraction:
+    """``p`` rounded down to a multiple of ``1/BOUND_DENOMINATOR``."""
+    return Fraction(math.floor(p * BOUND_DENOMINATOR), BOUND_DENOMINATOR)
+
+
+def _up(p: Fraction) -> Fraction:
+    """``p`` rounded up to a multiple of ``1/BOUND_DENOMINATOR``."""
+    return Fraction(math.ceil(p * BOUND_DENOMINATOR), BOUND_DENOMINATOR)

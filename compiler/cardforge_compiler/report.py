@@ -214,8 +214,9 @@ def report(result: CompileResult, fmt: str) -> None:
 def exploration_note(result: CompileResult) -> str | None:
     """One line on the state explorer's run (``None`` when it was not asked for):
     ``state explorer: 1,500 states; 4 stories proven; not proven: act-1, act-2
-    (stopped at their share of the budget): cardforge explore PATH --story ID goes
-    further``, or why it did not run."""
+    (stopped at their share of the budget); `cardforge explore PATH --story ID` goes
+    further`` (``--bound N`` named when counts were abstracted), or why it did not
+    run."""
     if result.explore_skipped:
         return f"state explorer: not run: {result.explore_skipped}"
     runs = result.explorations
@@ -226,14 +227,22 @@ def exploration_note(result: CompileResult) -> str | None:
     why: dict[str, list[str]] = {}
     for e in runs:
         if not e.proven:
-            reason = ("stopped at their share of the budget" if not e.complete
+            reason = ("stopped at {their} share of the budget" if not e.complete
                       else e.summary().split("; ", 1)[1].removesuffix("; exploration complete, so only what it saw is "
                                                                         "reported"))
             why.setdefault(reason, []).append(e.story)
     line = f"state explorer: {states:,} {'state' if states == 1 else 'states'}; {plural(proven, 'story')} proven"
     if why:
-        line += "; not proven: " + "; ".join(f"{', '.join(names)} ({reason})" for reason, names in why.items())
-        line += "; `cardforge explore PATH --story ID` goes further"
+        line += "; not proven: " + "; ".join(
+            f"{', '.join(names)} ({reason.format(their='its' if len(names) == 1 else 'their')})"
+            for reason, names in why.items())
+        hints = []
+        if any(not e.complete for e in runs):
+            hints.append("`cardforge explore PATH --story ID` goes further")
+        if any(e.clamped for e in runs if not e.proven):
+            hints.append("`cardforge explore PATH --story ID --bound N` keeps higher counts exact")
+        if hints:
+            line += "; " + ", ".join(hints)
     return line
 
 

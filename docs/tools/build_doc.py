@@ -106,7 +106,7 @@ findings hold for every line of play) and where the budget stopped it, or why it
 not run:
 
 ```
-state explorer: 4 stories proven, 2 not proven (act-1, act-2: stopped at the 250-state budget) (857 states explored); `cardforge explore PATH --story ID` goes further
+state explorer: 1,500 states; 4 stories proven; not proven: act-1, act-2 (stopped at their share of the budget); `cardforge explore PATH --story ID` goes further
 state explorer: not run: the content has errors; fix them first
 ```
 

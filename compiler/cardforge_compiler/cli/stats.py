@@ -236,37 +236,52 @@ def _text(document: Mapping[str, Any], bundle_packs: Sequence[Mapping[str, Any]]
     return "\n".join(out)
 
 
+#: The most states explored again with every count exact (``_add_ending_odds``): a count that
+#: grows in a loop never ends that exploration, whose open mass shrinks with every lap.
+UNBOUNDED_BUDGET = 10_000
+
+
 def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any], paths: tuple[str, ...],
                      budget: int | None = None) -> None:
     """Give each story of ``document`` its ``endings``: the ending odds
     (``ending_odds.ending_section``) of the state explorer's graph, one section per
-    player count, the pack's first Characters in play (docs/stats.md, Ending odds).
-    ``abstracted`` is ``None`` when the graph is the game's own, else what the explorer
-    abstracted (``{"bound": 20, "deck_items": [...]}``: counters, coins and copies above
-    ``bound``; items a deck deals, one shuffle): then the chances are the abstract
-    graph's, not the game's (states that differ only above the bound are merged: a counter that
-    grows in a loop stays at the first value past it)."""
+    player count, the pack's first Characters in play, a row for every result the
+    story can end with (``ending_odds.story_results``) (docs/stats.md, Ending odds).
+
+    When a counter, the coins or an item's copies went above the explorer's bound,
+    its abstract graph would give the chances of another game (a counter that grows
+    in a loop stays at the first value past the bound), so the story is explored
+    again with nothing abstracted (``UNBOUNDED``): that exploration stops at its
+    budget (``UNBOUNDED_BUDGET`` or the one asked, if smaller) and every chance is a
+    range that holds for the story itself (at least, at most); the section's
+    ``unbounded`` says so. ``abstracted`` is ``None`` when the graph is the game's
+    own, else ``{"deck_items": [...]}``: conditions read items a deck deals, which
+    the explorer follows in one shuffle."""
     import dataclasses
 
-    from cardforge_compiler.ending_odds import ending_section
-    from cardforge_compiler.explore import explore_story
+    from cardforge_compiler.ending_odds import ending_section, story_results
+    from cardforge_compiler.explore import UNBOUNDED, explore_story
     loaded = playable(bundle, paths)
     packs = {p["id"]: p for p in bundle["packs"]}
+    sized = {} if budget is None else {"budget": budget}
     for pack in document["packs"]:
         boards = [b["name"] for b in packs[pack["id"]].get("characters", [])]
+        stories = {s["id"]: s for s in packs[pack["id"]]["stories"]}
         for story in pack["stories"]:
-            exploration = (explore_story(loaded, pack["id"], story["id"]) if budget is None
-                           else explore_story(loaded, pack["id"], story["id"], budget=budget))
-            abstracted = None
-            if exploration.clamped or exploration.deck_items:
-                abstracted = {"bound": exploration.bound if exploration.clamped else None,
-                              "deck_items": list(exploration.deck_items)}
+            exploration = explore_story(loaded, pack["id"], story["id"], **sized)
+            unbounded = exploration.clamped
+            if unbounded:
+                exploration = explore_story(loaded, pack["id"], story["id"], bound=UNBOUNDED,
+                                            budget=min(budget or UNBOUNDED_BUDGET, UNBOUNDED_BUDGET))
+            abstracted = {"deck_items": list(exploration.deck_items)} if exploration.deck_items else None
+            results = story_results(stories[story["id"]])
             sections = []
             for index, setup in enumerate(exploration.setups):
                 if setup.characters != tuple(boards[: len(setup.characters)]):
                     continue
                 graph = dataclasses.replace(exploration.graph, start={("setup", index): Fraction(1)})
-                sections.append({"setup": setup.as_json(), **ending_section(graph), "abstracted": abstracted})
+                sections.append({"setup": setup.as_json(), **ending_section(graph, results),
+                                 "unbounded": unbounded, "abstracted": abstracted})
             story["endings"] = sections
 
 

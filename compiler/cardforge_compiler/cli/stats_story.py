@@ -196,17 +196,15 @@ def ending_text(story_id: str, section: Mapping[str, Any]) -> list[str]:
     lines = [f"Ending odds of '{shown(story_id)}'{shown(party)}: players choose uniformly at random among the options "
              "on offer and the Characters offered, each Battle ends in one of its objectives or is lost (alike), "
              "dice come up with their exact chances, no Destiny rerolls "
-             f"({plural(section['states'], 'state')} explored"
+             f"({section['states']:,} state{'' if section['states'] == 1 else 's'} explored"
              + (", not all expanded)." if not section["exact"] else ", abstracted)." if abstracted else ", complete).")]
+    if section.get("unbounded"):
+        lines.append("A counter, the coins or an item's copies can grow beyond the explorer's bound (--bound), so "
+                     "the story was explored again with every count kept exact, as far as the budget goes.")
     if abstracted:
-        what = []
-        if abstracted["bound"] is not None:
-            what.append(f"counters, coins and copies above {abstracted['bound']} are abstracted")
-        if abstracted["deck_items"]:
-            what.append(f"conditions on items the decks deal ({', '.join(shown(i) for i in abstracted['deck_items'])}) "
-                        "follow one shuffle")
-        lines.append(f"Not exact: {' and '.join(what)}, so these are the chances of the explorer's abstract game, "
-                     "not of the story's (an ending that needs more may show as 0.0%).")
+        lines.append(f"Not exact: conditions on items the decks deal ({', '.join(shown(i) for i in abstracted['deck_items'])}) "
+                     "follow one shuffle, so these are the chances of the explorer's abstract game, not of the story's "
+                     "(an ending that needs another shuffle may show as 0.0%).")
     if not section["exact"]:
         lines.append(f"The exploration stopped short: {_percent(section['open'])} of play reaches states it did not "
                      "expand, so each chance is a range (at least, at most).")

@@ -23,12 +23,15 @@ from cardforge_compiler.explore.setups import Setup
 from cardforge_compiler.explore.walk import mappings
 from cardforge_runtime.bundle import Bundle
 
-__all__ = ["DEFAULT_BOUND", "DEFAULT_BUDGET", "Exploration", "Finding", "Graph", "Setup", "Witness", "explore_story"]
+__all__ = ["DEFAULT_BOUND", "DEFAULT_BUDGET", "UNBOUNDED", "Exploration", "Finding", "Graph", "Setup", "Witness", "explore_story"]
 
 #: States (cards drawn, told apart by their abstract state) explored at most, by default.
 DEFAULT_BUDGET = 200_000
 #: Counters, coins and copies of an item are exact up to this, by default.
 DEFAULT_BOUND = 20
+#: A bound no count reaches: nothing is abstracted (the exploration then ends at its budget
+#: when a count grows without end); ``cardforge stats`` explores with it for sound ranges.
+UNBOUNDED = 2**62
 
 
 @dataclass
