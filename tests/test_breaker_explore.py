@@ -48,18 +48,18 @@ def playtest_pack(folder: Path, *stories: str) -> Path:
 
 
 # -- one story file of a pack with a campaign (content/gascony/act3.yaml) ------------------
-# Its bundle names act-1..act-4 in `campaign.stories` but holds act-3 only: load_bundle
-# refuses it (BundleError), which escaped as an internal error.
+# Its bundle named act-1..act-4 in `campaign.stories` but held act-3 only: load_bundle
+# refused it (BundleError), which escaped as an internal error, then was a usage error.
+# Now the bundle of part of a pack leaves the campaign out (emit.campaign_left_out): the
+# story file plays as the pack folder's story does.
 
-CAMPAIGN_HINT = "the pack's campaign names stories of files not given here: give the pack's whole folder"
-
-
-def test_explore_of_one_story_file_of_a_campaign_pack_is_a_usage_error() -> None:
+def test_explore_of_one_story_file_of_a_campaign_pack_explores_that_story() -> None:
     done = cf("explore", str(CONTENT / "act3.yaml"))
     assert_no_bug(done)
-    assert done.returncode == 2
-    assert "the compiled content is not a bundle cardforge can play" in done.stderr
-    assert CAMPAIGN_HINT in done.stderr
+    assert (done.returncode, done.stderr) == (0, "")
+    whole = cf("explore", str(CONTENT), "--story", "act-3")
+    assert done.stdout == whole.stdout
+    assert done.stdout.splitlines()[0].startswith("cardforge explore: story 'act-3' of pack 'gascony': explored 396 states")
 
 
 def test_lint_of_one_story_file_of_a_campaign_pack_lints_it_without_the_explorer() -> None:
@@ -70,16 +70,20 @@ def test_lint_of_one_story_file_of_a_campaign_pack_lints_it_without_the_explorer
         "state explorer: not run: a pack read in part (single files) is not played: lint its folder")
 
 
-def test_test_random_of_one_story_file_of_a_campaign_pack_is_a_usage_error() -> None:
-    done = cf("test", str(CONTENT / "act3.yaml"), "--random", "1")
+def test_test_random_of_one_story_file_of_a_campaign_pack_plays_that_story() -> None:
+    done = cf("test", str(CONTENT / "act3.yaml"), "--random", "1", "--seed", "2")
     assert_no_bug(done)
-    assert done.returncode == 2 and CAMPAIGN_HINT in done.stderr
+    whole = cf("test", str(CONTENT), "--story", "act-3", "--random", "1", "--seed", "2")
+    assert (done.returncode, done.stdout) == (0, whole.stdout)
+    assert done.stdout.splitlines()[-1] == "cardforge test: 1 story, 1 game: passed"
 
 
-def test_stats_story_of_one_story_file_of_a_campaign_pack_is_a_usage_error() -> None:
+def test_stats_story_of_one_story_file_of_a_campaign_pack_is_the_pack_folders() -> None:
     done = cf("stats", str(CONTENT / "act3.yaml"), "--story", "act-3")
     assert_no_bug(done)
-    assert done.returncode == 2 and CAMPAIGN_HINT in done.stderr
+    whole = cf("stats", str(CONTENT), "--story", "act-3")
+    assert (done.returncode, done.stdout) == (0, whole.stdout)
+    assert "Ending odds of 'act-3'" in done.stdout
     # the deck and attack tables need no playable bundle: still printed
     done = cf("stats", str(CONTENT / "act3.yaml"), "--draws", "1")
     assert done.returncode == 0 and done.stdout.startswith("cardforge stats: pack 'gascony'")

@@ -45,7 +45,8 @@ from cardforge_compiler.load import gc_paused
 from cardforge_compiler.model import Components, step_kind
 from cardforge_compiler.resolve import PackIR, StoryIR
 
-__all__ = ["build_bundle", "bundle_board", "bundle_bytes", "bundle_chunks", "remove_stale_temp_files", "write_atomically"]
+__all__ = ["build_bundle", "bundle_board", "bundle_bytes", "bundle_chunks", "campaign_left_out", "remove_stale_temp_files",
+           "write_atomically"]
 
 
 def _plain(model: Any) -> dict:
@@ -188,10 +189,24 @@ def _manifest(pack: PackIR) -> dict:
         data.update(character_out(character))
     manifest.update(pack_rules_out(pack.pack))
     manifest.update(decks_out(pack))
-    manifest["campaign"] = campaign_out(pack.pack.campaign)
+    manifest["campaign"] = None if campaign_left_out(pack) else campaign_out(pack.pack.campaign)
     manifest["source"] = pack.manifest.source.rel
     manifest["board"] = bundle_board(pack)
     return manifest
+
+
+def campaign_left_out(pack: PackIR) -> list[str]:
+    """The ids of the stories of ``pack``'s campaign that its bundle does not hold, in
+    campaign order: those of a build of single files (``cardforge build act1.yaml``),
+    where the pack's other stories are read only as context. ``[]`` when the pack has
+    no campaign or the bundle holds all its stories. When it is not empty the bundle's
+    ``campaign`` is ``null``: ``load_bundle`` refuses a campaign that names a story
+    the bundle does not hold (docs/bundle.md, Campaign). Raises nothing."""
+    campaign = pack.pack.campaign if pack.pack is not None else None
+    if campaign is None:
+        return []
+    built = {story.model.id for story in pack.stories}
+    return [story for story in campaign.stories if story not in built]
 
 
 def _full(model: BaseModel, *drop: str) -> dict:

@@ -142,8 +142,15 @@ With `--format github` the note is a `::notice::`; with `--format json`, the cou
 `summary.context_errors`. A file both named and in another named file's pack is read
 and checked once.
 `cardforge build` of single files writes the stories of the files named, with the
-pack's whole board (its components, terrain and every layout); errors in the
-context fail the build too.
+pack's whole board (its components, terrain and every layout), Enemies and decks;
+errors in the context fail the build too. The pack's campaign is written only when
+the files named hold all its stories; otherwise the bundle has none (`campaign:
+null`, so that it loads and plays: `cardforge play --story`) and a note on stderr
+says so:
+
+```
+note: the campaign of pack 'gascony' is left out of the bundle: it plays 'act-2', 'act-3', 'act-4', not in the files named; build the pack folder (content/gascony) to include it
+```
 
 ## Machine-readable output
 

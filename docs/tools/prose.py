@@ -1441,8 +1441,14 @@ condition can never hold. Card 4 behind the option is reported too (`CF903`).
 d("CF903", "explore", """
 The story graph reaches this card (so `CF401` is silent), but no line of play draws
 it: every way to it passes through an option never offered, an `if` never taken,
-or a state that cannot be. The position is the card's `id`; the message names the
-cards drawn that lead to it in the graph, and the witness reaches the first of them.
+or a state that cannot be. The position is the card's `id`. The witness reaches the
+first card drawn that leads to it in the graph, and the message says where, on that
+card, each way to it is closed in every line of play: an option never offered (its
+condition false in every state reached), an `if` whose `then` or `else` steps never
+run (its condition always false, or always true), a challenge that never passes or
+never fails, a step never played because the step before it always ends the card, or
+an option whose steps always end the card before its `goto`. It names the other cards
+drawn that lead to it too.
 """ + _EXPLORER + _PROOF, """
 Look at the conditions on the ways to the card: a flag set only later, an item no one
 can hold there. Set it earlier, or change the condition.

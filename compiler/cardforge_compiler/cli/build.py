@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 import click
@@ -140,6 +140,7 @@ def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict:
         write_atomically(output, data)
     except OSError as exc:
         raise ConfigError(f"cannot write {output}: {exc.strerror or exc}") from None
+    _campaign_notes(result)
     if fmt == "text":
         s = summary(result)
         click.echo(f"cardforge build: {plural(s['packs'], 'pack')}, {plural(s['stories'], 'story')}, "
@@ -147,6 +148,20 @@ def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict:
         click.echo(f"  checks run:  {s['checks_run']}")
         click.echo(f"  diagnostics: {plural(s['errors'], 'error')}, {plural(s['warnings'], 'warning')}")
         click.echo(f"  bundle:      {output} ({size:,} bytes, {digest[:19]}...)")
+
+
+def _campaign_notes(result: CompileResult) -> None:
+    """On stderr, a note for each pack whose campaign the bundle leaves out: single
+    files named hold only some of its stories (``emit.campaign_left_out``)."""
+    from cardforge_compiler.emit import campaign_left_out
+
+    for pack in result.packs:
+        missing = campaign_left_out(pack)
+        if missing and pack.pack is not None and pack.manifest is not None:
+            folder = PurePosixPath(pack.manifest.source.display).parent
+            click.echo(f"note: the campaign of pack '{pack.pack.id}' is left out of the bundle: it plays "
+                       f"{', '.join(repr(s) for s in missing)}, not in the files named; build the pack folder "
+                       f"({folder}) to include it", err=True)
 
 
 def _check_output(output: Path, inputs: tuple[str, ...]) -> None:

@@ -66,20 +66,15 @@ def bundle_data(paths: tuple[str, ...], command: str) -> dict[str, Any]:
 def playable(data: dict[str, Any], paths: tuple[str, ...]) -> Any:
     """``load_bundle(data)``, the bundle compiled from the content at ``paths``; a
     bundle the runtime refuses is a ``ConfigError`` (exit 2) saying why, not an internal
-    error. Part of a pack (one story file) compiles into a bundle whose ``campaign``
-    still names the stories of the files not given: the message says to give the
-    pack's folder."""
+    error. (Part of a pack, one story file, compiles into a bundle without the pack's
+    campaign, ``emit.campaign_left_out``: it plays.)"""
     from cardforge_runtime import BundleError, load_bundle
 
     try:
         return load_bundle(data)
     except BundleError as error:
-        hint = ""
-        if ".campaign." in str(error):
-            hint = ("; the pack's campaign names stories of files not given here: give the pack's whole folder "
-                    "(and --story ID for one story)")
         raise ConfigError(f"{' '.join(paths)}: the compiled content is not a bundle cardforge can play: "
-                          f"{error}{hint}") from None
+                          f"{error}") from None
 
 
 def _percent(cell: Mapping[str, Any] | None) -> str:

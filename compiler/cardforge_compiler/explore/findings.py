@@ -7,7 +7,7 @@ its graph: each finding with the bundle path it concerns and its witness.
 | ``trap`` | a reachable state from which no ending can be reached | the first state of the trap |
 | ``never-offered`` | an option with ``if`` whose choice is reached, never on offer | the choice (the option is not on offer) |
 | ``always-true`` / ``always-false`` | a condition with the same value every time it is evaluated | an evaluation |
-| ``never-drawn`` | a card no line of play draws | a card that leads to it in the story graph |
+| ``never-drawn`` | a card no line of play draws | a card that leads to it in the graph (the message: why the way is closed) |
 | ``ending-never-reached`` | a Victory or Defeat (step or Battle objective) on a card that is drawn, never reached | the card |
 | ``never-won`` | no line of play reaches Victory | none |
 
@@ -206,8 +206,7 @@ class _Report:
                 continue
             drawn = [s for s in sorted(set(sources.get(card["id"], []))) if s in records.cards]
             witness = self.witness(records.cards[drawn[0]]) if drawn else None
-            via = (f"the story graph leads to it from card {', '.join(map(str, drawn))}, which is drawn, but no "
-                   f"state there leads on to it" if drawn else "no card that leads to it is drawn either")
+            via = self._never_led_on(drawn, card["id"]) if drawn else "no card that leads to it is drawn either"
             yield Finding("never-drawn", ("cards", i), card["id"], f"card {card['id']} is never drawn in play: {via}",
                           "look at the conditions on the ways to this card: a flag set only later, an item no one "
                           "can hold there", witness)
@@ -228,6 +227,85 @@ class _Report:
                                       f"the Victory of objective {objective['objective']!r} on card {card} is never "
                                       f"reached in play", "check what leads to this Battle",
                                       self.witness(records.cards[card]))
+
+    def _never_led_on(self, drawn: list[int], target: int) -> str:
+        """Why no line of play goes from ``drawn[0]`` (the card the witness reaches) on
+        to card ``target``: for each way there on that card (a ``goto`` step, an
+        option's or a Battle objective's ``goto``), the first place on the way that
+        play never passes, with the condition that blocks it and its value when the
+        search recorded one; and the other cards drawn that lead to it too."""
+        index = self.search.card_index[drawn[0]]
+        ways = [self._blocked(place, target) for place in self._ways(index, target)]
+        out = f"the witness reaches card {drawn[0]}, where {'; and '.join(ways) or 'no state leads on to it'}"
+        if len(drawn) > 1:
+            others = ", ".join(map(str, drawn[1:]))
+            out += (f" (the story graph leads to it from card{'s' if len(drawn) > 2 else ''} {others} too, drawn "
+                    f"as well, and no state there leads on to it either)")
+        return out
+
+    def _ways(self, index: int, target: int) -> Iterator[Path]:
+        """The bundle paths of the ways from card ``cards[index]`` to ``target``: a
+        ``goto`` step, an option (``(..., "options", k)``) or a Battle objective
+        (``(..., "objectives", k)``) whose ``goto`` is ``target``."""
+        for path, step in _walk(self.cards[index]["steps"], ("cards", index, "steps")):
+            if step["kind"] == "goto" and step["card"] == target:
+                yield path
+            elif step["kind"] == "choice":
+                yield from ((*path, "options", k) for k, o in enumerate(step["options"]) if o.get("goto") == target)
+            elif step["kind"] == "battle":
+                yield from ((*path, "objectives", k) for k, o in enumerate(step["objectives"])
+                            if o.get("goto") == target)
+
+    def _blocked(self, place: Path, target: int) -> str:
+        """In words, the first place on the way ``place`` (from :meth:`_ways`) that
+        play never passes (``records``: the steps played, options offered, conditions
+        with their values, branches taken), and why."""
+        records = self.records
+        path, rest = place[:4], place[4:]
+        while True:
+            step = self._step(path)
+            assert step is not None, path
+            if path not in records.steps:
+                return self._not_played(path, step)
+            if not rest:            # a goto step played draws the card: not expected here
+                return f"no state leads on to card {target}"
+            key, k, rest = rest[0], rest[1], rest[2:]
+            if key == "options":
+                option = step["options"][k]
+                label = f"the option {option['text']!r}"
+                if (path, k) not in records.offered:
+                    why = ""
+                    if option.get("if") is not None and ((*path, "options", k), True) not in records.conditions:
+                        why = f": its condition {_code(option.get('if_source'))} is false in every state reached"
+                    return f"{label}{' to card ' + str(target) if not rest else ''} is never offered{why}"
+                if not rest:
+                    return (f"{label} to card {target} is offered, but its steps end the card every time before "
+                            f"its `goto`")
+                path, rest = (*path, "options", k, "steps", rest[1]), rest[2:]
+            elif key in ("then", "else"):
+                if (path, key) not in records.branches:
+                    value = "false" if key == "then" else "true"
+                    return (f"the `if` {_code(step.get('condition_source'))} is {value} in every state reached, so "
+                            f"its `{key}` steps never run")
+                path = (*path, key, k)
+            elif key in ("pass", "fail"):
+                if (path, key) not in records.branches:
+                    return (f"the challenge never {'passes' if key == 'pass' else 'fails'} in play, so its `{key}` "
+                            f"steps never run")
+                path = (*path, key, k)
+            else:                   # a Battle objective
+                return f"the Battle objective {step['objectives'][k]['objective']!r} is never met in play"
+
+    def _not_played(self, path: Path, step: Mapping[str, Any]) -> str:
+        """Why the step at ``path`` is never played: the step before it (when it is
+        played) ends the card every time."""
+        what = f"the `{step['kind']}` step on the way"
+        if path[-1] > 0:
+            before = (*path[:-1], path[-1] - 1)
+            previous = self._step(before)
+            if before in self.records.steps and previous is not None:
+                return f"{what} is never played: the `{previous['kind']}` step before it ends the card every time"
+        return f"{what} is never played"
 
     def never_won(self) -> Iterator[Finding]:
         wins = any(step["kind"] == "victory" or (step["kind"] == "battle"
