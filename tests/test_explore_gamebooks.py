@@ -99,6 +99,10 @@ def test_the_witnesses_replay(linted, name):
     for finding in exploration.findings:
         if finding.witness is None:
             assert finding.kind == "never-drawn" and finding.card in (150, 83)
+            leading = sorted(sources[finding.card])
+            assert finding.message == (f"card {finding.card} is never drawn in play: no card that leads to it (card "
+                                       f"{leading[0]}) is drawn either: its finding shows where play stops short of it")
+            assert all(f.kind == "never-drawn" and f.witness for f in exploration.findings if f.card == leading[0])
             continue
         setup = finding.witness.setup
         session = Session.start(load_bundle(data), "act-1", players=setup.players, characters=list(setup.characters),

@@ -207,7 +207,8 @@ note: the campaign of pack 'gascony' is left out of the bundle: it plays 'act-2'
   "battles": "table"}, "answers": [{}, {"option": 2}, {}, {}]}`, the setup and the
   answers of the shortest line of play that shows it (every die given as faces),
   which `cardforge play --players 1 --characters Athos,Porthos --seed 0 --battles
-  table --answers FILE` replays; `CF907` (about every line of play) has none.
+  table --answers FILE` replays; `CF907` (about every line of play) has none, nor a
+  `CF903` whose cards leading in are never drawn either (their own `CF903` has one).
 - `exploration` (`lint` only, unless `--no-explore`): `skipped` (why the explorer did
   not run, such as `"the content has errors; fix them first"`, else `null`) and
   `stories`, one per story explored: `pack`, `story`, `states` (states explored),

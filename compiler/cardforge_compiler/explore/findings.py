@@ -206,7 +206,12 @@ class _Report:
                 continue
             drawn = [s for s in sorted(set(sources.get(card["id"], []))) if s in records.cards]
             witness = self.witness(records.cards[drawn[0]]) if drawn else None
-            via = self._never_led_on(drawn, card["id"]) if drawn else "no card that leads to it is drawn either"
+            leading = sorted(set(sources.get(card["id"], [])))
+            via = (self._never_led_on(drawn, card["id"]) if drawn
+                   else f"no card that leads to it ({', '.join(f'card {c}' for c in leading)}) is drawn either: "
+                        + ("its finding shows where play stops short of it" if len(leading) == 1
+                           else "their findings show where play stops short of them") if leading
+                   else "no card leads to it")
             yield Finding("never-drawn", ("cards", i), card["id"], f"card {card['id']} is never drawn in play: {via}",
                           "look at the conditions on the ways to this card: a flag set only later, an item no one "
                           "can hold there", witness)
