@@ -27,6 +27,10 @@ your SKILL, turn to 35; if it is higher, turn to 48.``    (``LUCK``: ``Movement`
 ``Your quest is complete.``                               ``victory``
 ========================================================  ==========================================
 
+A section starts at a line holding only its number and a full stop, so a ``turn to``
+wrapped with its number alone on the next line would start a section: the converter
+then fails (an empty, repeated or out-of-order section) rather than read on.
+
 A test of SKILL or LUCK becomes a 2-Success Challenge (3 dice in the explorer tests'
 pack): like the book's roll, either outcome can happen, which is all reachability needs.
 """

@@ -8,7 +8,7 @@ lint`` with the explorer must find exactly what the notes say: the sections that
 cannot be reached (CF903), the ways on that are never open (an option never offered,
 CF902, or a check that always fails, CF905), the misprinted section no section turns
 to as the graph's CF401 and not the explorer's, and nothing for the sections reachable
-with an item picked up on another branch. The graph checks alone (``--no-explore``)
+with an item or code word picked up on another branch or on a return to a hub. The graph checks alone (``--no-explore``)
 find none of the explorer's sections, and every witness replays."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from _explore_helpers import DUO
 from cardforge_runtime import Session, load_bundle
 
 BOOKS = Path(__file__).resolve().parent / "explore" / "books"
-NAMES = ["salt-mines", "clockwork-tower"]
+NAMES = ["salt-mines", "clockwork-tower", "drowned-abbey"]
 #: States lint explores in all (both excerpts finish well within it).
 BUDGET = 1_000
 
@@ -123,6 +123,9 @@ def test_the_books_convert_and_the_notes_read():
                                                           "if": 'has("Brass Cog")', "goto": 57}
     assert story["cards"][10]["steps"][1] == {"if": "ember", "then": [{"goto": 104}], "else": [{"goto": 112}]}
     assert notes == gamebook.Notes(unreachable={57, 104}, never_open={(48, 57), (90, 104)}, reachable={64, 118})
+    story, notes = gamebook.read(BOOKS / "drowned-abbey.txt")
+    assert story["cards"][2]["steps"][1] == {"if": "moss", "then": [{"goto": 25}], "else": [{"goto": 22}]}
+    assert notes == gamebook.Notes(unreachable={88}, never_open={(60, 88)}, reachable={25, 77, 99})
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -140,6 +143,7 @@ def test_lint_reports_them_at_their_sections(linted):
         # CF311: the graph's warning on "Cross the ... off" (a loss not under `if: has(...)`)
         "salt-mines": [("CF311", 71), ("CF401", 199), ("CF902", 90), ("CF903", 115), ("CF903", 152), ("CF905", 140)],
         "clockwork-tower": [("CF311", 30), ("CF902", 48), ("CF903", 57), ("CF903", 104), ("CF905", 90)],
+        "drowned-abbey": [("CF903", 88), ("CF905", 60)],
     }
 
 
@@ -223,6 +227,7 @@ def test_a_planted_fault_is_caught(tmp_path):
      "section 130: an idiom the converter does not know: 'Remember the code word ORCHID.'"),
     ("turn to 14.", "turn to 15.", "section 1: no section 15: 'If you wish to stop and help the miner, turn to 15.'"),
     ("Your adventure ends here.", "", "section 123: no way on (no `turn to`, no end)"),
+    ("higher, turn to 48.", "higher, turn to\n48.", "section 48: empty"),     # "48." wrapped onto a line alone
     ("If you wish to swim across, turn to 101.\nIf you would rather pay the ferryman, turn to 108.", "",
      "section 90: a choice of one option: 'If you know the code word ORCHID, turn to 115.'"),
     ("Lose 1 STAMINA point. Turn to 60.", "Turn to 60. Lose 1 STAMINA point.",
