@@ -164,9 +164,19 @@ def test_the_witnesses_replay(linted, name):
     never-drawn section's where a section that turns to it is drawn."""
     story, _, (_, found, data), _ = linted[name]
     sources: dict[int, set[int]] = {}
+
+    def walk(node: Any, card: int) -> None:
+        if isinstance(node, dict):
+            if "goto" in node:
+                sources.setdefault(node["goto"], set()).add(card)
+            for value in node.values():
+                walk(value, card)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, card)
+
     for card in story["cards"]:
-        for target in json.dumps(card["steps"]).split('"goto": ')[1:]:
-            sources.setdefault(int(target.split("}")[0]), set()).add(card["id"])
+        walk(card["steps"], card["id"])
     for diagnostic in found:
         setup = diagnostic.witness["setup"]
         session = Session.start(load_bundle(data), "act-1", players=setup["players"], characters=setup["characters"],
