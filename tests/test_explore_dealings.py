@@ -21,6 +21,8 @@ from cardforge_runtime.between_answers import check_between
 from cardforge_runtime.dice import DiceRule
 
 GASCONY = DiceRule()
+#: A story whose only loss of items takes a Letter and a Seal together (their holder matters).
+STORY = {"cards": [{"id": 2, "steps": [{"kind": "lose", "items": ["Letter", "Seal"], "who": "one"}]}]}
 PACK = {"decks": [{"name": "Equipment", "cards": [{"name": "Rapier", "cost": 4}, {"name": "Musket", "cost": 7}]}]}
 
 
@@ -39,7 +41,7 @@ def test_only_the_items_later_cards_read_are_sold_at_the_cost_the_runtime_checks
     Key is no deck card and was never bought: cost 0. A party-counted item is sold
     from its first holder only; every answer is uniform, ``{}`` first, and the
     runtime's check accepts each."""
-    dealings = Dealings(PACK, {2: live("Rapier", "Key")}, frozenset())
+    dealings = Dealings(PACK, STORY, {2: live("Rapier", "Key")}, frozenset())
     request = between([["Lantern", "Key"], ["Rapier", "Key"]], {"Rapier": 5})
     tried = answers_for(request, GASCONY, dealings)
     assert tried == [({}, Fraction(1, 3)),
@@ -51,13 +53,13 @@ def test_only_the_items_later_cards_read_are_sold_at_the_cost_the_runtime_checks
 
 
 def test_a_deck_card_held_without_its_card_sells_at_its_printed_cost():
-    dealings = Dealings(PACK, {2: live("Musket")}, frozenset())
+    dealings = Dealings(PACK, STORY, {2: live("Musket")}, frozenset())
     assert dealings.answers(between([[], ["Musket", "Musket"]])) == [
         {"sell": [{"character": 1, "item": "Musket", "cost": 7}]}]
 
 
 def test_nothing_is_sold_or_traded_when_no_later_card_reads_an_item():
-    dealings = Dealings(PACK, {2: live(), 3: live("Key")}, frozenset({"Key"}))
+    dealings = Dealings(PACK, STORY, {2: live(), 3: live("Key")}, frozenset({"Key"}))
     assert answers_for(between([["Key"], ["Rapier"]]), GASCONY, dealings) == [({}, Fraction(1))]
     assert answers_for(between([["Key"], []]), GASCONY) == [({}, Fraction(1))]     # no dealings: the old {}
 
@@ -67,7 +69,7 @@ def test_an_item_whose_holder_matters_is_sold_by_each_holder_and_traded_first_on
     others (Anne's to Bruno, Bruno's to Anne, both to one of them), all in one answer;
     after a sale or a trade, no more trades (selling after trading reaches the same
     states)."""
-    dealings = Dealings(PACK, {2: live("Letter")}, frozenset({"Letter"}))
+    dealings = Dealings(PACK, STORY, {2: live("Letter")}, frozenset({"Letter"}))
     request = between([["Letter"], ["Letter"]])
     answers = dealings.answers(request)
     assert answers == [
@@ -84,14 +86,14 @@ def test_an_item_whose_holder_matters_is_sold_by_each_holder_and_traded_first_on
 
 def test_more_than_max_deals_sales_are_cut_and_say_so():
     items = [f"I{i}" for i in range(MAX_DEALS + 1)]
-    dealings = Dealings(PACK, {2: live(*items)}, frozenset())
+    dealings = Dealings(PACK, STORY, {2: live(*items)}, frozenset())
     answers = dealings.answers(between([items]))
     assert [a["sell"][0]["item"] for a in answers] == sorted(items)[:MAX_DEALS]
     assert dealings.cut
 
 
 def test_more_than_max_deals_trades_are_cut_and_say_so():
-    dealings = Dealings(PACK, {2: live("Letter", "Seal")}, frozenset({"Letter", "Seal"}))
+    dealings = Dealings(PACK, STORY, {2: live("Letter", "Seal")}, frozenset({"Letter", "Seal"}))
     answers = dealings.answers(between([["Letter", "Seal"], [], []]))
     assert len([a for a in answers if "trade" in a]) == MAX_DEALS and dealings.cut
 
@@ -173,3 +175,15 @@ def test_a_planted_fault_the_old_between_answer_misses_the_stuck_card(tmp_path, 
     monkeypatch.setattr("cardforge_compiler.explore.search.answers_for", old)
     exploration = explore(compile_story(tmp_path / "p", cards))
     assert exploration.proven and _stuck(exploration) == []
+
+
+def test_an_item_lost_by_each_character_is_traded_only_while_two_copies_are_held():
+    """Act III's Queen's Letter: held apart (a ``who: each`` loss takes a copy from
+    every Character who holds one), but of one copy every Character loses it wherever
+    it is, so it is sold and never traded; of two copies, who holds them matters."""
+    story = {"cards": [{"id": 2, "steps": [{"kind": "lose", "items": ["Letter"], "who": "each"}]}]}
+    dealings = Dealings(PACK, story, {2: live("Letter")}, frozenset({"Letter"}))
+    assert dealings.answers(between([["Letter"], []])) == [{"sell": [{"character": 0, "item": "Letter", "cost": 0}]}]
+    assert dealings.answers(between([["Letter", "Letter"], []]))[1:] == [
+        {"trade": [{"from": 0, "to": 1, "item": "Letter"}]},
+        {"trade": [{"from": 0, "to": 1, "item": "Letter"}, {"from": 0, "to": 1, "item": "Letter"}]}]

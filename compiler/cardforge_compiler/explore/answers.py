@@ -7,7 +7,7 @@ request it tries (docs/explore.md, The model):
 | request | answers tried | chance of each |
 |---|---|---|
 | ``text``, ``card`` | ``{}`` | 1 |
-| ``between`` | ``{}`` (go on), and the sales and trades of :class:`.dealings.Dealings` (never the Porter or a kept card) | uniform |
+| ``between`` | ``{}`` (go on), and the sales and trades of :mod:`.dealings` (never Porter or kept card) | uniform |
 | ``choice`` | every option on offer | uniform |
 | ``character`` | every Character listed | uniform |
 | ``roll`` | one face list per outcome (see below) | the dice rule's exact chance |

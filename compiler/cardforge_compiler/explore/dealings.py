@@ -15,7 +15,10 @@ only through what later cards read, so the explorer tries, besides ``{}`` (go on
 - **a trade** (only as the first action of the Between Story Cards, before any sale:
   selling after trading reaches the same states), one answer per way of handing the
   live items whose holder matters to other Characters (each copy to any Character),
-  all in one answer.
+  all in one answer. An item whose holder matters only to ``who: each`` losses of it
+  alone (each Character loses one copy: Act III's Queen's Letter) is traded only
+  while the party holds two copies or more: of one copy, every Character loses it
+  wherever it is.
 
 A sale states the cost the runtime's check asks for (``between_answers._sales``):
 the request's ``costs`` (bought in this story, or a deck card held), else the cost
@@ -25,7 +28,7 @@ bought has no cost in the pack's data).
 At most ``MAX_DEALS`` sales and ``MAX_DEALS`` trades are tried per request; when there
 are more, :attr:`Dealings.cut` turns true and the exploration is not a proof.
 
-Dependencies: :mod:`.live` (``Live``) only.
+Dependencies: :mod:`.live` (``Live``), :mod:`.walk`.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardforge_compiler.explore.live import Live
+from cardforge_compiler.explore.walk import mappings
 
 __all__ = ["MAX_DEALS", "Dealings"]
 
@@ -48,14 +52,17 @@ class Dealings:
 
     Args:
         pack: the bundle pack (JSON data): its decks' printed costs.
+        story: the bundle story (JSON data): its losses of items.
         live: :func:`.live.liveness` of the story (``{card id: Live}``).
         apart: the items whose holder matters (:func:`.states.held_apart`).
 
     ``cut`` turns true once a request had more than ``MAX_DEALS`` sales or trades to try.
     """
 
-    def __init__(self, pack: Mapping[str, Any], live: Mapping[int | None, Live], apart: frozenset[str]) -> None:
+    def __init__(self, pack: Mapping[str, Any], story: Mapping[str, Any], live: Mapping[int | None, Live],
+                 apart: frozenset[str]) -> None:
         self.live, self.apart = live, apart
+        self.each_only = apart - _held_apart_beyond_each(story)
         self.printed: dict[str, int] = {}
         for deck in pack.get("decks") or ():
             for card in deck.get("cards", ()):
@@ -83,7 +90,11 @@ class Dealings:
             return []
         sales = self._sales(request, items)
         dealt = any("sell" in answer or "trade" in answer for answer in given)
-        trades = [] if dealt else self._trades(request, items & self.apart)
+        traded = items & self.apart
+        if traded & self.each_only:
+            held = [item for items_held in request["items"] for item in items_held]
+            traded = frozenset(item for item in traded if item not in self.each_only or held.count(item) > 1)
+        trades = [] if dealt else self._trades(request, traded)
         return sales + trades
 
     def _sales(self, request: Mapping[str, Any], items: frozenset[str]) -> list[Answer]:
@@ -121,6 +132,23 @@ class Dealings:
             trades.append({"trade": [{"from": giver, "to": taker, "item": item}
                                      for taker, (giver, item) in zip(takers, copies) if taker != giver]})
         return trades
+
+
+def _held_apart_beyond_each(story: Mapping[str, Any]) -> frozenset[str]:
+    """The items whose holder matters even when the party holds one copy: those of a
+    ``lose`` other than a plain ``who: one`` or ``who: each`` loss of one item (no
+    ``character``, no ``except``), and of a roll's ``per_success`` loss."""
+    items: set[str] = set()
+    for node in mappings(story["cards"]):
+        if node.get("kind") == "lose" and node.get("items"):
+            plain = (len(node["items"]) == 1 and node.get("who") in ("one", "each") and not node.get("character")
+                     and not node.get("except"))
+            if not plain:
+                items.update(node["items"])
+        lose = node.get("per_success", {}).get("lose") if node.get("kind") == "roll" else None
+        if lose and lose.get("items"):
+            items.update(lose["items"])
+    return frozenset(items)
 
 
 def _holders(copies: Sequence[tuple[int, str]]) -> tuple:

@@ -154,7 +154,7 @@ class Search:
         self.items = relevant_items(story)
         self.abstraction = Abstraction(liveness(pack, story), bound, apart=held_apart(story))
         #: the sales and trades tried Between Story Cards (its ``cut``: some were not tried)
-        self.dealings = Dealings(pack, self.abstraction.live, self.abstraction.apart)
+        self.dealings = Dealings(pack, story, self.abstraction.live, self.abstraction.apart)
         self.setups: list[Setup] = story_setups(pack, story)
         self.card_index = {card["id"]: i for i, card in enumerate(story["cards"])}
         self.records = Records()
