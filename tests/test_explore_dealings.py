@@ -187,3 +187,32 @@ def test_an_item_lost_by_each_character_is_traded_only_while_two_copies_are_held
     assert dealings.answers(between([["Letter", "Letter"], []]))[1:] == [
         {"trade": [{"from": 0, "to": 1, "item": "Letter"}]},
         {"trade": [{"from": 0, "to": 1, "item": "Letter"}, {"from": 0, "to": 1, "item": "Letter"}]}]
+
+
+def test_a_cut_of_the_sales_tried_is_not_a_proof(tmp_path):
+    """Seven items a later card reads, held Between Story Cards: only six sales are
+    tried at the request, so the exploration is not proven and its summary says why
+    (six: proven)."""
+    def hoard(count: int) -> str:
+        names = "ABCDEFG"[:count]
+        return f"""\
+  - id: 1
+    title: The Hoard
+    steps:
+      - gain: {{items: [{", ".join(names)}], who: one}}
+      - goto: 2
+  - id: 2
+    title: The Gate
+    steps:
+      - if: {" and ".join(f'has("{n}")' for n in names)}
+        then: [{{victory: All of them.}}]
+        else: [{{defeat: Something missing.}}]
+"""
+
+    seven = explore(compile_story(tmp_path / "seven", hoard(7)))
+    assert (seven.complete, seven.clamped, seven.purchases_cut, seven.sales_cut, seven.proven) == (
+        True, False, False, True, False)
+    assert seven.summary().endswith("; sales or trades beyond 6 at one Between Story Cards not tried; "
+                                    "exploration complete, so only what it saw is reported")
+    six = explore(compile_story(tmp_path / "six", hoard(6)))
+    assert (six.sales_cut, six.proven) == (False, True)
