@@ -205,7 +205,7 @@ context fail the build too.
   not run, such as `"the content has errors; fix them first"`, else `null`) and
   `stories`, one per story explored: `pack`, `story`, `states` (states explored),
   `complete` (not stopped by the budget), `proven` (its findings hold for every line
-  of play) and `summary` (`"explored 30 states in 5 setups (75 answers); exploration
+  of play) and `summary` (`"explored 41 states in 5 setups (140 answers); exploration
   complete"`).
 
 ### `--format github`
