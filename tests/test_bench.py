@@ -109,8 +109,8 @@ def test_explore_bench_reports_each_act_against_its_target(gascony_bundle):
                   "act-3,act-4", "--skip-lint")
     assert result.returncode == 0, result.stderr
     rows = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line.startswith("act-")}
-    assert rows["act-3"][1:5] == ["396", "8", "7,291", "yes"]
-    assert rows["act-4"][1:5] == ["180", "5", "3,159", "yes"]
+    assert rows["act-3"][1:5] == ["460", "8", "9,787", "yes"]
+    assert rows["act-4"][1:5] == ["180", "5", "3,243", "yes"]
     assert "states/s (CPU)" in result.stdout
     verdicts = [line for line in result.stdout.splitlines() if line.startswith("explore act-")]
     assert [line.split()[1] for line in verdicts] == ["act-3", "act-4"]

@@ -84,7 +84,7 @@ def test_lint_runs_the_state_explorer_and_says_what_it_proved() -> None:
     assert code == 1
     assert out.replace(case + "/", "").startswith(STUCK_EXPLORED)
     assert out.endswith("1 error, 0 warnings in 2 files (1 story, 3 cards, 76 checks run)\n"
-                        "state explorer: 30 states; 1 story proven\n")
+                        "state explorer: 41 states; 1 story proven\n")
 
 
 def test_lint_no_explore_runs_the_graph_checks_only() -> None:
@@ -119,8 +119,8 @@ def test_lint_json_has_the_exploration_and_each_finding_s_witness() -> None:
     assert code == 1
     data = json.loads(out)
     assert data["exploration"] == {"skipped": None, "stories": [
-        {"pack": "golden", "story": "act-1", "states": 30, "complete": True, "proven": True,
-         "summary": "explored 30 states in 5 setups (75 answers); exploration complete"}]}
+        {"pack": "golden", "story": "act-1", "states": 41, "complete": True, "proven": True,
+         "summary": "explored 41 states in 5 setups (140 answers); exploration complete"}]}
     (diag,) = data["diagnostics"]
     assert (diag["code"], diag["name"], diag["line"], diag["card"]) == ("CF901", "stuck-in-play", 28, 2)
     assert diag["witness"] == {"setup": {"players": 1, "characters": ["Athos", "Porthos"], "seed": 0,

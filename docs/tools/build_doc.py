@@ -213,7 +213,7 @@ note: the campaign of pack 'gascony' is left out of the bundle: it plays 'act-2'
   not run, such as `"the content has errors; fix them first"`, else `null`) and
   `stories`, one per story explored: `pack`, `story`, `states` (states explored),
   `complete` (not stopped by the budget), `proven` (its findings hold for every line
-  of play) and `summary` (`"explored 30 states in 5 setups (75 answers); exploration
+  of play) and `summary` (`"explored 41 states in 5 setups (140 answers); exploration
   complete"`).
 
 ### `--format github`

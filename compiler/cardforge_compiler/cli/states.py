@@ -245,5 +245,6 @@ def _document(runs: list[tuple], witnesses: dict[int, tuple[str, str]]) -> dict[
         stories.append({"pack": e.pack, "story": e.story, "setups": [s.as_json() for s in e.setups],
                         "states": e.states, "answers": e.answers, "budget": e.budget, "bound": e.bound,
                         "complete": e.complete, "clamped": e.clamped, "deck_items": e.deck_items,
-                        "purchases_cut": e.purchases_cut, "proven": e.proven, "summary": e.summary(), "findings": findings})
+                        "purchases_cut": e.purchases_cut, "sales_cut": e.sales_cut,
+                        "proven": e.proven, "summary": e.summary(), "findings": findings})
     return {"format": "cardforge-explore", "version": 1, "stories": stories}

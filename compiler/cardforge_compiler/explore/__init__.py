@@ -3,8 +3,9 @@
 The graph checks (CF4xx, CF5xx) look at cards; what strands the players lives in the
 *state*: flags, counters, items, coins, status tokens and Fallen Characters. The
 explorer plays a story with the runtime itself (``cardforge_runtime.Session``), from
-every setup, trying every option on offer, every outcome of every roll and Battle and
-every purchase (:mod:`.answers`), and tells states apart by what can change what
+every setup, trying every option on offer, every outcome of every roll and Battle,
+every purchase and the sales and trades Between Story Cards of what later cards read
+(:mod:`.answers`, :mod:`.dealings`), and tells states apart by what can change what
 happens next (:mod:`.states`). It reports what it saw (:mod:`.findings`), each with a
 **witness**: the shortest answers file from the start that shows it.
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardforge_compiler.explore.answers import MAX_OFFERS
+from cardforge_compiler.explore.dealings import MAX_DEALS
 from cardforge_compiler.explore.findings import Finding, findings
 from cardforge_compiler.explore.search import Graph, Search, Witness
 from cardforge_compiler.explore.setups import Setup
@@ -52,6 +54,8 @@ class Exploration:
         findings: what it reports (:class:`Finding`).
         purchases_cut: a purchase could pay for more than ``answers.MAX_OFFERS``
             offers, and such sets of offers were not tried.
+        sales_cut: a ``between`` request had more than ``dealings.MAX_DEALS`` sales
+            (or trades) of items later cards read, and the others were not tried.
     """
 
     pack: str
@@ -68,14 +72,16 @@ class Exploration:
     graph: Graph
     findings: list[Finding]
     purchases_cut: bool = False
+    sales_cut: bool = False
 
     @property
     def proven(self) -> bool:
         """Whether the findings about every line of play (never offered, never
         drawn, ...) are proven: complete, nothing abstracted, no deck-dealt item read,
-        every set of offers a purchase could pay for tried."""
+        every set of offers a purchase could pay for tried, every sale and trade
+        Between Story Cards of an item later cards read tried."""
         return (self.complete and not self.clamped and not self.deck_items and not self.errors
-                and not self.purchases_cut)
+                and not self.purchases_cut and not self.sales_cut)
 
     def summary(self) -> str:
         """One line: ``explored 1,204 states in 3 setups (5,310 answers); exploration
@@ -88,6 +94,8 @@ class Exploration:
             notes.append(f"conditions on items the decks deal ({', '.join(self.deck_items)}) follow one shuffle")
         if self.purchases_cut:
             notes.append(f"purchases of more than {MAX_OFFERS} offers not tried")
+        if self.sales_cut:
+            notes.append(f"sales or trades beyond {MAX_DEALS} at one Between Story Cards not tried")
         if self.errors:
             notes.append(f"the engine failed on {len(self.errors)} answers")
         if not self.complete:
@@ -136,7 +144,7 @@ def explore_story(bundle: Bundle, pack_id: str, story_id: str, *, budget: int = 
     errors = [(message, search_witness(search, where)) for message, where in search.errors]
     exploration = Exploration(pack_id, story_id, search.setups, search.expanded, search.answered, budget, bound,
                               complete, search.abstraction.clamped, deck_items, errors, search.graph, [],
-                              search.purchases_cut)
+                              search.purchases_cut, search.dealings.cut)
     exploration.findings = findings(search, proven=exploration.proven)
     return exploration
 

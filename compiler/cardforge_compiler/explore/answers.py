@@ -6,7 +6,8 @@ request it tries (docs/explore.md, The model):
 
 | request | answers tried | chance of each |
 |---|---|---|
-| ``text``, ``card``, ``between`` | ``{}`` (go on: no Porter, sale, trade or kept card Between Story Cards) | 1 |
+| ``text``, ``card`` | ``{}`` | 1 |
+| ``between`` | ``{}`` (go on), and the sales and trades of :mod:`.dealings` (never Porter or kept card) | uniform |
 | ``choice`` | every option on offer | uniform |
 | ``character`` | every Character listed | uniform |
 | ``roll`` | one face list per outcome (see below) | the dice rule's exact chance |
@@ -20,7 +21,7 @@ A roll's **outcomes**: for a challenge, each number of successes below what it s
 needs, and one reaching it; for a ``roll`` step, each number of successes; the
 chances from the dice rule (Gascony's Legacy, Dice Rolls), no Destiny rerolls.
 
-Dependencies: ``cardforge_runtime.dice`` only.
+Dependencies: ``cardforge_runtime.dice``, :mod:`.dealings` (the ``between`` answers).
 """
 
 from __future__ import annotations
@@ -29,9 +30,14 @@ import functools
 import itertools
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardforge_runtime.dice import DiceRule
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from cardforge_compiler.explore.dealings import Dealings
 
 __all__ = ["MAX_OFFERS", "answers_for", "faces_for"]
 
@@ -113,15 +119,21 @@ def _uniform(answers: list[Answer]) -> list[tuple[Answer, Fraction]]:
     return [(answer, Fraction(1, len(answers))) for answer in answers]
 
 
-def answers_for(request: Mapping[str, Any], rule: DiceRule) -> list[tuple[Answer, Fraction]]:
+def answers_for(request: Mapping[str, Any], rule: DiceRule, dealings: Dealings | None = None,
+                given: Sequence[Answer] = ()) -> list[tuple[Answer, Fraction]]:
     """The answers the explorer tries for ``request`` (a pending request, never
-    ``end``), each with its chance; the chances add up to 1.
+    ``end``), each with its chance; the chances add up to 1. ``dealings``: the
+    story's sales and trades Between Story Cards (none: a ``between`` request is
+    answered ``{}`` only); ``given``: the answers given since the card's ``card``
+    request (``Dealings.answers`` tries trades only before any sale or trade).
 
     Raises:
         ValueError: a request kind the explorer does not play (a Battle round's:
             the explorer plays Battles at the table).
     """
     kind = request["kind"]
+    if kind == "between" and dealings is not None:
+        return _uniform([{}, *dealings.answers(request, given)])
     if kind in ("text", "card", "between"):
         return [({}, Fraction(1))]
     if kind == "choice":

@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardforge_compiler.explore.answers import MAX_OFFERS, answers_for
+from cardforge_compiler.explore.dealings import Dealings
 from cardforge_compiler.explore.live import liveness
 from cardforge_compiler.explore.setups import Setup, story_setups
 from cardforge_compiler.explore.states import Abstraction, held_apart, relevant_items
@@ -152,6 +153,8 @@ class Search:
         self.rule = DiceRule.from_pack(pack)
         self.items = relevant_items(story)
         self.abstraction = Abstraction(liveness(pack, story), bound, apart=held_apart(story))
+        #: the sales and trades tried Between Story Cards (its ``cut``: some were not tried)
+        self.dealings = Dealings(pack, story, self.abstraction.live, self.abstraction.apart)
         self.setups: list[Setup] = story_setups(pack, story)
         self.card_index = {card["id"]: i for i, card in enumerate(story["cards"])}
         self.records = Records()
@@ -235,7 +238,7 @@ class Search:
                 if kind == "end":
                     self._terminal(node, request, line.extra, line.chance, edges, line.last)
                     continue
-                tries = answers_for(request, self.rule)
+                tries = answers_for(request, self.rule, self.dealings, line.extra)
                 if kind == "purchase" and not self.purchases_cut:
                     costs = sorted(offer["cost"] for offer in request["offers"])
                     self.purchases_cut = len(costs) > MAX_OFFERS and sum(costs[:MAX_OFFERS + 1]) <= request["coins"]
