@@ -20,6 +20,7 @@ the same bundle, seed and answers give the same playthrough anywhere.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -86,7 +87,8 @@ class Session:
         self._state: dict[str, Any] = {}
         self._log: list[dict[str, Any]] = []
         self._rules: StoryRules | None = None
-        self._checkpoint: dict[str, Any] = {}
+        self._point: dict[str, Any] | None = {}         # the checkpoint (``_checkpoint``); None: not taken yet
+        self._point_length = 0                          # its log_length while not taken yet
         self._since: list[Answer] = []
         self._pending: Request = {}
         self._seen: dict[str, Any] = {}
@@ -96,6 +98,10 @@ class Session:
         self._observer: Observer | None = None
         self._paths: dict[int, Any] | None = None       # trace.step_paths of the story, made once (forks share it)
         self._logging = True                            # False: a look-ahead fork (fork(log=False))
+        # (a checkpoint, its generators' (state, increment) pairs): read once, for forks
+        self._generators: tuple[dict[str, Any], tuple[int, int, int, int]] | None = None
+        # (a checkpoint's state, its ``marshal`` bytes): the copy forks start from
+        self._frozen: tuple[dict[str, Any], bytes] | None = None
         self.warnings: list[str] = []
 
     # -- creating -------------------------------------------------------------
@@ -197,15 +203,64 @@ class Session:
         self._seen = copy_json(self._state) if self._logging else {}
 
     def _card_drawn(self) -> None:
-        """A new card is drawn: the checkpoint a save resumes from moves here."""
-        self._checkpoint = self._snapshot()
+        """A new card is drawn: the checkpoint a save resumes from moves here. It is
+        taken (``_checkpoint``) when first needed: the card's request comes next and
+        nothing changes the state or the generators before it is answered (``_apply``
+        takes it first), forked or saved; a look-ahead twin dropped at the card
+        request (the state explorer's, at a state it knows) never copies it."""
+        self._point = None
+        self._point_length = len(self._log) + (1 if self._answering else 0)
         self._since = []
+
+    @property
+    def _checkpoint(self) -> dict[str, Any]:
+        """The state and generators when the current card was drawn, and how many log
+        entries precede that point (``_snapshot``): taken now if not yet."""
+        point = self._point
+        if point is None:
+            point = self._point = self._snapshot()
+            point["log_length"] = self._point_length
+        return point
+
+    @_checkpoint.setter
+    def _checkpoint(self, point: dict[str, Any]) -> None:
+        self._point = point
 
     def _snapshot(self) -> dict[str, Any]:
         """The state and generator now, and how many log entries precede this point
         (the answer being handled counts: it is logged once its changes are known)."""
-        return {"state": copy_json(self._state), "rng": self._rng.to_json(), "deck_rng": self._deck_rng.to_json(),
-                "log_length": len(self._log) + (1 if self._answering else 0)}
+        snapshot = {"state": copy_json(self._state), "rng": self._rng.to_json(), "deck_rng": self._deck_rng.to_json(),
+                    "log_length": len(self._log) + (1 if self._answering else 0)}
+        self._generators = (snapshot, (self._rng.state, self._rng.increment, self._deck_rng.state,
+                                       self._deck_rng.increment))
+        return snapshot
+
+    def _checkpoint_generators(self) -> tuple[Pcg32, Pcg32]:
+        """New generators as they were at the checkpoint (a fork starts from them):
+        read from its JSON once per checkpoint, then copied."""
+        cached = self._generators
+        if cached is None or cached[0] is not self._checkpoint:
+            rng, deck = Pcg32.from_json(self._checkpoint["rng"]), Pcg32.from_json(self._checkpoint["deck_rng"])
+            cached = self._generators = (self._checkpoint, (rng.state, rng.increment, deck.state, deck.increment))
+        state, increment, deck_state, deck_increment = cached[1]
+        rng, deck = Pcg32.__new__(Pcg32), Pcg32.__new__(Pcg32)
+        rng.state, rng.increment, deck.state, deck.increment = state, increment, deck_state, deck_increment
+        return rng, deck
+
+    def _checkpoint_state(self) -> dict[str, Any]:
+        """A new copy of the checkpoint's state (a fork starts from it): ``marshal``
+        bytes made once per checkpoint (forks share it: never changed), read back
+        for each copy (faster than ``copy_json``, and the same JSON data: dicts in
+        order, lists, text, numbers, true/false, null; nothing shared); a state
+        ``marshal`` cannot write is copied by ``copy_json``."""
+        state = self._checkpoint["state"]
+        frozen = self._frozen
+        if frozen is None or frozen[0] is not state:
+            try:
+                frozen = self._frozen = (state, marshal.dumps(state))
+            except ValueError:
+                return copy_json(state)
+        return marshal.loads(frozen[1])
 
     # -- the public surface ---------------------------------------------------
 
@@ -289,17 +344,19 @@ class Session:
         """
         return self._apply(copy_json(check_round_answer(self._pending, answer, self._rule)))
 
-    def _apply(self, checked: Answer) -> dict[str, Any]:
+    def _apply(self, checked: Answer, kept: Answer | None = None) -> dict[str, Any]:
         """``answer`` once the answer is checked: ``checked`` is the session's own copy
         (sent to the rules), fitting ``pending``. A fork replays through here the
-        answers its original checked (they fit: the same requests come back)."""
+        answers its original checked (they fit: the same requests come back), giving
+        as ``kept`` the original's own copy kept for a rewind: never changed by
+        either session (they only read and copy it), the twin keeps it too."""
         request = self._pending
         assert self._program is not None and self._rules is not None
         # The session owns each copy below: the answer sent to the rules (they may
         # keep parts of it in events), the one kept for a rewind and the one logged;
         # no two of them, nor anything the caller holds, share a list or a dict.
         checkpoint, since = self._checkpoint, list(self._since)
-        self._since.append(copy_json(checked))
+        self._since.append(copy_json(checked) if kept is None else kept)
         self._answering = True
         try:
             self._pending = self._program.send(checked)
@@ -365,12 +422,13 @@ class Session:
             # checkpoints are only read (a save copies them), so the twin shares this one's
             checkpoint = {**self._checkpoint, "log_length": 0}
             twin._origin = checkpoint                   # its log starts here: so does a replay of its save
-            twin._state = copy_json(checkpoint["state"])
-            twin._rng = Pcg32.from_json(checkpoint["rng"])
-            twin._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
+            twin._state = self._checkpoint_state()
+            twin._frozen = self._frozen
+            twin._rng, twin._deck_rng = self._checkpoint_generators()
+            twin._generators = (checkpoint, self._generators[1])       # the same generators: not read again
             twin._begin(twin._state["card"], checkpoint)
         for answer in self._since:                      # checked when this session was given them
-            twin._apply(copy_json(answer))
+            twin._apply(copy_json(answer), answer)
         return twin
 
     def observe(self, observer: Observer | None) -> None:

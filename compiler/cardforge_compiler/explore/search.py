@@ -82,6 +82,7 @@ class _Line:
     step: Path | None
     last: tuple
     acted: tuple[int, ...] = ()
+    key: tuple | None = None        # the state's abstract key, once worked out (the state has not changed since)
 
 
 @dataclass(frozen=True)
@@ -225,12 +226,12 @@ class Search:
         edges: dict[tuple, Fraction] = defaultdict(Fraction)
         level = [_Line(session, (), Fraction(1), None, (None, None))]
         while level:
-            merged: dict[tuple, _Line] = {}
+            news: list[_Line] = []
             for line in level:
                 request = line.session.pending_view()
                 kind = request["kind"]
                 if kind == "card" and (line.extra or node.parent is None):
-                    self._child(node, line.session, line.extra, line.chance, edges)
+                    self._child(node, line.session, line.extra, line.chance, edges, line.key)
                     continue
                 if kind == "end":
                     self._terminal(node, request, line.extra, line.chance, edges, line.last)
@@ -248,19 +249,40 @@ class Search:
                         new.acted = (*line.acted, request["character"] if kind == "roll" else answer["character"])
                     else:
                         new.acted = line.acted
-                    if len(tries) == 1 and len(level) == 1:
-                        merged[(id(new),)] = new        # one line of play: nothing to merge with
-                        continue
-                    # who acted matters only inside a Challenge's branch (its actor)
-                    inside = new.step is not None and ("pass" in new.step or "fail" in new.step)
-                    key = (self.abstraction.key(player.state_view()), new.step, new.acted if inside else (),
-                           json.dumps(player.pending_view(), sort_keys=True))
-                    if key in merged:
-                        merged[key].chance += new.chance
-                    else:
-                        merged[key] = new
-            level = list(merged.values())
+                    news.append(new)
+            level = self._merge(news) if len(news) > 1 else news
         self.graph.edges[node.key] = sorted(((w, k) for k, w in edges.items()), key=lambda e: repr(e[1]))
+
+    def _merge(self, lines: list[_Line]) -> list[_Line]:
+        """Merge the lines (in order) that reached the same state at the same step
+        with the same request pending: the first of each keeps its place and the
+        chances of the others. Who acted matters only inside a Challenge's branch
+        (its actor). Only lines that share their step (and actor) can merge, so the
+        state's key and the request's text are worked out for those alone (the
+        same merges as keying every line, at a fraction of the cost)."""
+        places: dict[tuple, int] = {}
+        short = []
+        for new in lines:
+            step = new.step
+            inside = step is not None and ("pass" in step or "fail" in step)
+            place = (step, new.acted if inside else ())
+            places[place] = places.get(place, 0) + 1
+            short.append(place)
+        if len(places) == len(lines):
+            return lines                                # no two lines at one step: nothing merges
+        merged: dict[tuple, _Line] = {}
+        for new, place in zip(lines, short):
+            if places[place] == 1:
+                merged[(id(new),)] = new
+                continue
+            player = new.session
+            new.key = self.abstraction.key(player.state_view())
+            key = (new.key, place, json.dumps(player.pending_view(), sort_keys=True))
+            if key in merged:
+                merged[key].chance += new.chance
+            else:
+                merged[key] = new
+        return list(merged.values())
 
     def _answer(self, node: Node, line: _Line, player: Session, answer: Answer, weight: Fraction) -> _Line | None:
         """Give ``answer`` on ``player`` (the line's session or its fork), observed;
@@ -280,9 +302,10 @@ class Search:
         step = self._last_step if self._last_step is not None else line.step
         return _Line(player, extra, line.chance * weight, step, (step, self._last_empty))
 
-    def _child(self, node: Node, session: Session, extra: tuple, chance: Fraction, edges: dict) -> None:
+    def _child(self, node: Node, session: Session, extra: tuple, chance: Fraction, edges: dict,
+               known_key: tuple | None = None) -> None:
         state = session.state_view()
-        key = (node.setup, self.abstraction.key(state))
+        key = (node.setup, known_key if known_key is not None else self.abstraction.key(state))
         edges[key] += chance
         depth = node.depth + len(extra)
         Records.note(self.records.cards, state["card"], (depth, node, extra))
