@@ -257,15 +257,21 @@ class Search:
         """Merge the lines (in order) that reached the same state at the same step
         with the same request pending: the first of each keeps its place and the
         chances of the others. Who acted matters only inside a Challenge's branch
-        (its actor). Only lines that share their step (and actor) can merge, so the
-        state's key and the request's text are worked out for those alone (the
-        same merges as keying every line, at a fraction of the cost)."""
+        (its actor). Only lines that share their step (and actor) and their
+        request's kind, ``so_far`` and ``faces`` can merge, so the state's key and
+        the request's text are worked out for those alone (the same merges as
+        keying every line, at a fraction of the cost)."""
         places: dict[tuple, int] = {}
         short = []
         for new in lines:
             step = new.step
             inside = step is not None and ("pass" in step or "fail" in step)
-            place = (step, new.acted if inside else ())
+            request = new.session.pending_view()
+            faces = request.get("faces")
+            # a few parts of the request too (equal requests have them equal): lines
+            # that differ there cannot merge either
+            place = (step, new.acted if inside else (), request["kind"], request.get("so_far"),
+                     tuple(faces) if type(faces) is list else faces)
             places[place] = places.get(place, 0) + 1
             short.append(place)
         if len(places) == len(lines):
@@ -277,7 +283,7 @@ class Search:
                 continue
             player = new.session
             new.key = self.abstraction.key(player.state_view())
-            key = (new.key, place, json.dumps(player.pending_view(), sort_keys=True))
+            key = (new.key, place[:2], json.dumps(player.pending_view(), sort_keys=True))
             if key in merged:
                 merged[key].chance += new.chance
             else:
