@@ -136,6 +136,21 @@ class Records:
             table[key] = where
 
 
+#: The fields of a request :meth:`Search._merge` compares before the whole request.
+_TOLD_APART = ("card", "character", "so_far", "faces")
+
+
+def _scalar(value: Any) -> Any:
+    """``value`` as a hashable part of a key: a list of whole numbers (dice faces) as
+    a tuple, a number or a text as it is, anything else ``None`` (not compared)."""
+    kind = type(value)
+    if kind is int or kind is str:
+        return value
+    if kind is list and all(type(item) is int for item in value):
+        return tuple(value)
+    return None
+
+
 class Search:
     """Explore one story of a loaded bundle (see the module docstring).
 
@@ -258,7 +273,7 @@ class Search:
         with the same request pending: the first of each keeps its place and the
         chances of the others. Who acted matters only inside a Challenge's branch
         (its actor). Only lines that share their step (and actor) and their
-        request's kind, ``so_far`` and ``faces`` can merge, so the state's key and
+        request's kind, ``card``, ``character``, ``so_far`` and ``faces`` can merge, so the state's key and
         the request's text are worked out for those alone (the same merges as
         keying every line, at a fraction of the cost)."""
         places: dict[tuple, int] = {}
@@ -267,11 +282,10 @@ class Search:
             step = new.step
             inside = step is not None and ("pass" in step or "fail" in step)
             request = new.session.pending_view()
-            faces = request.get("faces")
             # a few parts of the request too (equal requests have them equal): lines
             # that differ there cannot merge either
-            place = (step, new.acted if inside else (), request["kind"], request.get("so_far"),
-                     tuple(faces) if type(faces) is list else faces)
+            place = (step, new.acted if inside else (), request["kind"],
+                     *[_scalar(request.get(name)) for name in _TOLD_APART])
             places[place] = places.get(place, 0) + 1
             short.append(place)
         if len(places) == len(lines):
