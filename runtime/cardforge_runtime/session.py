@@ -21,7 +21,8 @@ the same bundle, seed and answers give the same playthrough anywhere.
 from __future__ import annotations
 
 import marshal
-from collections.abc import Mapping, Sequence
+import weakref
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardforge_runtime.bundle import Bundle
@@ -195,7 +196,7 @@ class Session:
         self._checkpoint = checkpoint or self._snapshot()
         self._since = []
         self._answering = False
-        self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, self._card_drawn,
+        self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, _on_card(self),
                                  self._deck_rng, self._difficulty, self._setup["battles"], self._observer,
                                  self._story_paths() if self._observer is not None else None, self._cards)
         self._program = self._rules.run(card)
@@ -517,3 +518,17 @@ class Session:
         under this pack's dice rule (``DiceRule.probability_at_least``)."""
         return float(self._rule.probability_at_least(successes, dice, advantage=advantage,
                                                      disadvantage=disadvantage, doom=doom))
+
+
+def _on_card(session: Session) -> Callable[[], None]:
+    """``session._card_drawn`` for its rules, without a reference back to the session:
+    no cycle, so a session nobody holds any more (a look-ahead fork the state explorer
+    dropped) is freed at once, even while the cyclic collector is paused (the
+    compiler pauses it while it works: ``load.gc_paused``). The session drives its
+    rules, so it is alive whenever they draw a card."""
+    ref = weakref.ref(session)
+
+    def on_card() -> None:
+        ref()._card_drawn()
+
+    return on_card
