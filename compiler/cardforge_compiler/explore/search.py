@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from cardforge_compiler.explore.answers import MAX_OFFERS, answers_for
+from cardforge_compiler.explore.answers import MAX_OFFERS, ONE, answers_for
 from cardforge_compiler.explore.live import liveness
 from cardforge_compiler.explore.setups import Setup, story_setups
 from cardforge_compiler.explore.states import Abstraction, held_apart, relevant_items
@@ -133,21 +133,6 @@ class Records:
         old = table.get(key)
         if old is None or where[0] < old[0]:
             table[key] = where
-
-
-#: The fields of a request :meth:`Search._merge` compares before the whole request.
-_TOLD_APART = ("card", "character", "so_far", "faces")
-
-
-def _scalar(value: Any) -> Any:
-    """``value`` as a hashable part of a key: a list of whole numbers (dice faces) as
-    a tuple, a number or a text as it is, anything else ``None`` (not compared)."""
-    kind = type(value)
-    if kind is int or kind is str:
-        return value
-    if kind is list and all(type(item) is int for item in value):
-        return tuple(value)
-    return None
 
 
 class Search:
@@ -281,11 +266,17 @@ class Search:
             step = new.step
             inside = step is not None and ("pass" in step or "fail" in step)
             request = new.session.pending_view()
+            get = request.get
+            faces = get("faces")
             # a few parts of the request too (equal requests have them equal): lines
             # that differ there cannot merge either
-            place = (step, new.acted if inside else (), request["kind"],
-                     *[_scalar(request.get(name)) for name in _TOLD_APART])
-            places[place] = places.get(place, 0) + 1
+            place = (step, new.acted if inside else (), request["kind"], get("card"), get("character"),
+                     get("so_far"), tuple(faces) if type(faces) is list else faces)
+            try:
+                places[place] = places.get(place, 0) + 1
+            except TypeError:                           # a part that is not hashable: not compared
+                place = (step, new.acted if inside else (), request["kind"])
+                places[place] = places.get(place, 0) + 1
             short.append(place)
         if len(places) == len(lines):
             return lines                                # no two lines at one step: nothing merges
@@ -322,7 +313,8 @@ class Search:
         finally:
             player.observe(None)
         step = self._last_step if self._last_step is not None else line.step
-        return _Line(player, extra, line.chance * weight, step, (step, self._last_empty))
+        chance = line.chance if weight is ONE else line.chance * weight
+        return _Line(player, extra, chance, step, (step, self._last_empty))
 
     def _child(self, node: Node, session: Session, extra: tuple, chance: Fraction, edges: dict,
                known_key: tuple | None = None) -> None:
