@@ -20,14 +20,13 @@ the same bundle, seed and answers give the same playthrough anywhere.
 
 from __future__ import annotations
 
-import marshal
-import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardforge_runtime.bundle import Bundle
 from cardforge_runtime.campaign_carry import apply_carried
 from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.fork_copy import Frozen, Numbers, copy_state, generator_numbers, new_generators, weak_callback
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.battle.round_answers import check_round_answer
 from cardforge_runtime.saves import load_save, save_data
@@ -100,9 +99,9 @@ class Session:
         self._paths: dict[int, Any] | None = None       # trace.step_paths of the story, made once (forks share it)
         self._logging = True                            # False: a look-ahead fork (fork(log=False))
         # (a checkpoint, its generators' (state, increment) pairs): read once, for forks
-        self._generators: tuple[dict[str, Any], tuple[int, int, int, int]] | None = None
+        self._generators: Numbers | None = None
         # (a checkpoint's state, its ``marshal`` bytes): the copy forks start from
-        self._frozen: tuple[dict[str, Any], bytes] | None = None
+        self._frozen: Frozen | None = None
         self.warnings: list[str] = []
 
     # -- creating -------------------------------------------------------------
@@ -196,7 +195,7 @@ class Session:
         self._checkpoint = checkpoint or self._snapshot()
         self._since = []
         self._answering = False
-        self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, _on_card(self),
+        self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, weak_callback(self, "_card_drawn"),
                                  self._deck_rng, self._difficulty, self._setup["battles"], self._observer,
                                  self._story_paths() if self._observer is not None else None, self._cards)
         self._program = self._rules.run(card)
@@ -238,30 +237,16 @@ class Session:
 
     def _checkpoint_generators(self) -> tuple[Pcg32, Pcg32]:
         """New generators as they were at the checkpoint (a fork starts from them):
-        read from its JSON once per checkpoint, then copied."""
-        cached = self._generators
-        if cached is None or cached[0] is not self._checkpoint:
-            rng, deck = Pcg32.from_json(self._checkpoint["rng"]), Pcg32.from_json(self._checkpoint["deck_rng"])
-            cached = self._generators = (self._checkpoint, (rng.state, rng.increment, deck.state, deck.increment))
-        state, increment, deck_state, deck_increment = cached[1]
-        rng, deck = Pcg32.__new__(Pcg32), Pcg32.__new__(Pcg32)
-        rng.state, rng.increment, deck.state, deck.increment = state, increment, deck_state, deck_increment
-        return rng, deck
+        read from its JSON once per checkpoint (``fork_copy``)."""
+        if self._generators is None or self._generators[0] is not self._checkpoint:
+            self._generators = generator_numbers(self._checkpoint)
+        return new_generators(self._generators[1])
 
     def _checkpoint_state(self) -> dict[str, Any]:
-        """A new copy of the checkpoint's state (a fork starts from it): ``marshal``
-        bytes made once per checkpoint (forks share it: never changed), read back
-        for each copy (faster than ``copy_json``, and the same JSON data: dicts in
-        order, lists, text, numbers, true/false, null; nothing shared); a state
-        ``marshal`` cannot write is copied by ``copy_json``."""
-        state = self._checkpoint["state"]
-        frozen = self._frozen
-        if frozen is None or frozen[0] is not state:
-            try:
-                frozen = self._frozen = (state, marshal.dumps(state))
-            except ValueError:
-                return copy_json(state)
-        return marshal.loads(frozen[1])
+        """A new copy of the checkpoint's state (a fork starts from it), from bytes
+        written once per checkpoint (``fork_copy.copy_state``)."""
+        state, self._frozen = copy_state(self._checkpoint["state"], self._frozen)
+        return state
 
     # -- the public surface ---------------------------------------------------
 
@@ -355,7 +340,8 @@ class Session:
         assert self._program is not None and self._rules is not None
         # The session owns each copy below: the answer sent to the rules (they may
         # keep parts of it in events), the one kept for a rewind and the one logged;
-        # no two of them, nor anything the caller holds, share a list or a dict.
+        # no two of them, nor anything the caller holds, share a list or a dict (a
+        # fork's kept answers are its original's, which both only read).
         checkpoint, since = self._checkpoint, list(self._since)
         self._since.append(copy_json(checked) if kept is None else kept)
         self._answering = True
@@ -519,16 +505,3 @@ class Session:
         return float(self._rule.probability_at_least(successes, dice, advantage=advantage,
                                                      disadvantage=disadvantage, doom=doom))
 
-
-def _on_card(session: Session) -> Callable[[], None]:
-    """``session._card_drawn`` for its rules, without a reference back to the session:
-    no cycle, so a session nobody holds any more (a look-ahead fork the state explorer
-    dropped) is freed at once, even while the cyclic collector is paused (the
-    compiler pauses it while it works: ``load.gc_paused``). The session drives its
-    rules, so it is alive whenever they draw a card."""
-    ref = weakref.ref(session)
-
-    def on_card() -> None:
-        ref()._card_drawn()
-
-    return on_card
