@@ -229,8 +229,8 @@ class Search:
         merged (their chances add up), so that outcomes that change nothing the
         explorer tells apart (Destiny from a roll) cost once; lines where different
         Characters rolled or were picked are not merged (the Character who rolled a
-        Challenge suffers its branch's ``who: one`` Wounds). One line alone is not
-        keyed (nothing to merge it with)."""
+        Challenge suffers its branch's ``who: one`` Wounds). A line that no other
+        line can merge with is not keyed (:meth:`_merge`)."""
         edges: dict[tuple, Fraction] = defaultdict(Fraction)
         level = [_Line(session, (), Fraction(1), None, (None, None))]
         while level:

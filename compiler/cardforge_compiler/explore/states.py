@@ -127,8 +127,9 @@ class Abstraction:
 
     def key(self, state: Mapping[str, Any]) -> tuple:
         """A hashable key of ``state`` (the runtime's state: docs/runtime.md, State):
-        what is live at its card, counted up to the bound. Called after every answer
-        the explorer gives (it merges lines of play by it): written for speed, it
+        what is live at its card, counted up to the bound. Called at every card drawn
+        and for the lines of play the explorer may merge (``Search._merge``;
+        ``clamped`` so tells of the keys that told states apart): written for speed, it
         builds the same tuple as the plain reading above (tests/test_explore_speed_invariants.py)."""
         live = self.live[state["card"]]
         wounds, live_items, tokens, names = live.wounds, live.items, live.tokens, live.names
