@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 import itertools
 from fractions import Fraction
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -80,7 +79,7 @@ def explore_with(monkeypatch: pytest.MonkeyPatch, key: Callable, data: dict) -> 
         patch.setattr(Abstraction, "key", key)
         if key is exact_key:
             serial = itertools.count()
-            patch.setattr(search_module, "json", SimpleNamespace(dumps=lambda *_, **__: next(serial)))
+            patch.setattr(search_module, "_request_text", lambda _request: next(serial))
         return outcome(explore(data))
 
 

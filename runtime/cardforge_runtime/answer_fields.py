@@ -31,6 +31,11 @@ def only_fields(kind: str, answer: Mapping[str, Any], *allowed: str) -> None:
     Raises:
         AnswerError: naming the fields taken and the unexpected ones.
     """
+    for key in answer:                                  # the usual case, cheaply: every field allowed
+        if key not in allowed:
+            break
+    else:
+        return
     extra = sorted(set(answer) - set(allowed))
     if extra:
         raise AnswerError(f"a {kind} answer takes {', '.join(allowed) or 'no fields'}; unexpected: {', '.join(extra)}")

@@ -346,8 +346,8 @@ def lose_card(state: dict[str, Any], pack: Mapping[str, Any], index: int, item: 
     move_card(state, pack, index, None, item)
 
 
-def _hands(pack: Mapping[str, Any], card: str) -> int:
-    return D.card_of(decks_by_name(pack), card).get("hands", 0) or 0
+def _hands(pack: Mapping[str, Any], card: str, decks: Mapping[str, Mapping[str, Any]] | None = None) -> int:
+    return D.card_of(decks if decks is not None else decks_by_name(pack), card).get("hands", 0) or 0
 
 
 def settle_hands(state: dict[str, Any], pack: Mapping[str, Any], record: Record,
@@ -363,8 +363,8 @@ def settle_hands(state: dict[str, Any], pack: Mapping[str, Any], record: Record,
     decks = decks_by_name(pack)
     for index in who if who is not None else range(len(state["characters"])):
         character = state["characters"][index]
-        carried = [{"card": c, "item": D.card_of(decks, c)["name"], "hands": _hands(pack, c)}
-                   for c in character.get("cards", []) if _hands(pack, c)]
+        carried = [{"card": c, "item": D.card_of(decks, c)["name"], "hands": _hands(pack, c, decks)}
+                   for c in character.get("cards", []) if _hands(pack, c, decks)]
         if sum(c["hands"] for c in carried) <= limit:
             continue
         answer = yield {"kind": "leave", "card": state["card"], "character": index, "hands": limit, "cards": carried}

@@ -51,6 +51,7 @@ Dependencies: ``pcg`` only.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -98,6 +99,24 @@ def deck_of(instance: str) -> str:
     return instance.rpartition("#")[0]
 
 
+#: ``id(deck["cards"]) -> (that list, the running total of copies after each card)``:
+#: worked out once per deck of a loaded pack (bundle data is read only, as the
+#: bundle's other caches assume); at most ``_ENDS_MOST`` decks are remembered.
+_ENDS: dict[int, tuple[list[Any], list[int]]] = {}
+_ENDS_MOST = 512
+
+
+def _card_ends(cards: list[Any]) -> tuple[list[Any], list[int]]:
+    ends, number = [], 0
+    for card in cards:
+        number += card.get("count", 1)
+        ends.append(number)
+    if len(_ENDS) >= _ENDS_MOST:
+        _ENDS.clear()
+    _ENDS[id(cards)] = entry = (cards, ends)
+    return entry
+
+
 def card_of(decks: Mapping[str, Mapping[str, Any]], instance: str) -> dict[str, Any]:
     """The bundle card of an instance id, from the pack's decks by name.
 
@@ -106,11 +125,13 @@ def card_of(decks: Mapping[str, Mapping[str, Any]], instance: str) -> dict[str, 
     """
     deck = decks[deck_of(instance)]
     wanted = int(instance.rpartition("#")[2])
-    number = 0
-    for card in deck["cards"]:
-        number += card.get("count", 1)
-        if wanted <= number:
-            return dict(card)
+    cards = deck["cards"]
+    ends = _ENDS.get(id(cards))
+    if ends is None or ends[0] is not cards:
+        ends = _card_ends(cards)
+    at = bisect.bisect_left(ends[1], wanted)     # the first card whose copies reach the number
+    if at < len(cards):
+        return dict(cards[at])
     raise KeyError(f"no card {instance!r} in deck {deck['name']!r}")
 
 

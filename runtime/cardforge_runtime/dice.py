@@ -12,6 +12,7 @@ A pack may change the numbers (its ``dice`` rule and ``status_tokens`` in the bu
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -96,8 +97,18 @@ class DiceRule:
 
     def successes(self, faces: Iterable[int], *, advantage: bool = False, disadvantage: bool = False,
                   doom: bool = False) -> int:
-        """Total Successes of a roll: the sum of ``face_successes`` over ``faces``."""
-        return sum(self.face_successes(f, advantage=advantage, disadvantage=disadvantage, doom=doom) for f in faces)
+        """Total Successes of a roll: the sum of ``face_successes`` over ``faces``.
+
+        Raises:
+            ValueError: a face is not from 1 to ``sides``."""
+        table = _face_table(self, bool(advantage), bool(disadvantage), bool(doom))
+        total = 0
+        for face in faces:
+            value = table.get(face) if type(face) is int else None
+            if value is None:                           # not a plain face: the careful check (it raises)
+                value = self.face_successes(face, advantage=advantage, disadvantage=disadvantage, doom=doom)
+            total += value
+        return total
 
     def distribution(self, dice: int, *, advantage: bool = False, disadvantage: bool = False,
                      doom: bool = False) -> list[Fraction]:
@@ -234,3 +245,11 @@ class DiceRule:
             if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= self.sides:
                 return f"a die shows a whole number from 1 to {self.sides}, not {face!r}"
         return None
+
+
+@functools.lru_cache(maxsize=256)
+def _face_table(rule: DiceRule, advantage: bool, disadvantage: bool, doom: bool) -> dict[int, int]:
+    """``{face: DiceRule.face_successes(face, ...)}`` for every face of ``rule``: worked
+    out once per rule and flags (``successes`` reads it for every roll)."""
+    return {face: rule.face_successes(face, advantage=advantage, disadvantage=disadvantage, doom=doom)
+            for face in range(1, rule.sides + 1)}

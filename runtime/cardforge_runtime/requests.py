@@ -270,6 +270,8 @@ def plain_answer(answer: Any) -> Mapping[str, Any]:
         check_plain_data(answer)
     except PlainDataError as error:
         raise AnswerError(f"the answer is not plain JSON data within the limits: {error}") from None
+    if type(answer) is dict:                            # check_plain_data took only text keys
+        return answer
     if not isinstance(answer, Mapping) or not all(isinstance(key, str) for key in answer):
         raise AnswerError("an answer is a JSON object")
     return answer

@@ -26,6 +26,7 @@ from typing import Any
 from cardforge_runtime.bundle import Bundle
 from cardforge_runtime.campaign_carry import apply_carried
 from cardforge_runtime.dice import DiceRule
+from cardforge_runtime.fork_copy import Frozen, Numbers, copy_state, generator_numbers, new_generators, weak_callback
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.battle.round_answers import check_round_answer
 from cardforge_runtime.saves import load_save, save_data
@@ -86,7 +87,8 @@ class Session:
         self._state: dict[str, Any] = {}
         self._log: list[dict[str, Any]] = []
         self._rules: StoryRules | None = None
-        self._checkpoint: dict[str, Any] = {}
+        self._point: dict[str, Any] | None = {}         # the checkpoint (``_checkpoint``); None: not taken yet
+        self._point_length = 0                          # its log_length while not taken yet
         self._since: list[Answer] = []
         self._pending: Request = {}
         self._seen: dict[str, Any] = {}
@@ -96,6 +98,10 @@ class Session:
         self._observer: Observer | None = None
         self._paths: dict[int, Any] | None = None       # trace.step_paths of the story, made once (forks share it)
         self._logging = True                            # False: a look-ahead fork (fork(log=False))
+        # (a checkpoint, its generators' (state, increment) pairs): read once, for forks
+        self._generators: Numbers | None = None
+        # (a checkpoint's state, its ``marshal`` bytes): the copy forks start from
+        self._frozen: Frozen | None = None
         self.warnings: list[str] = []
 
     # -- creating -------------------------------------------------------------
@@ -189,7 +195,7 @@ class Session:
         self._checkpoint = checkpoint or self._snapshot()
         self._since = []
         self._answering = False
-        self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, self._card_drawn,
+        self._rules = StoryRules(self._pack, self._story, self._rule, self._state, self._rng, weak_callback(self, "_card_drawn"),
                                  self._deck_rng, self._difficulty, self._setup["battles"], self._observer,
                                  self._story_paths() if self._observer is not None else None, self._cards)
         self._program = self._rules.run(card)
@@ -197,15 +203,50 @@ class Session:
         self._seen = copy_json(self._state) if self._logging else {}
 
     def _card_drawn(self) -> None:
-        """A new card is drawn: the checkpoint a save resumes from moves here."""
-        self._checkpoint = self._snapshot()
+        """A new card is drawn: the checkpoint a save resumes from moves here. It is
+        taken (``_checkpoint``) when first needed: the card's request comes next and
+        nothing changes the state or the generators before it is answered (``_apply``
+        takes it first), forked or saved; a look-ahead twin dropped at the card
+        request (the state explorer's, at a state it knows) never copies it."""
+        self._point = None
+        self._point_length = len(self._log) + (1 if self._answering else 0)
         self._since = []
+
+    @property
+    def _checkpoint(self) -> dict[str, Any]:
+        """The state and generators when the current card was drawn, and how many log
+        entries precede that point (``_snapshot``): taken now if not yet."""
+        point = self._point
+        if point is None:
+            point = self._point = self._snapshot()
+            point["log_length"] = self._point_length
+        return point
+
+    @_checkpoint.setter
+    def _checkpoint(self, point: dict[str, Any]) -> None:
+        self._point = point
 
     def _snapshot(self) -> dict[str, Any]:
         """The state and generator now, and how many log entries precede this point
         (the answer being handled counts: it is logged once its changes are known)."""
-        return {"state": copy_json(self._state), "rng": self._rng.to_json(), "deck_rng": self._deck_rng.to_json(),
-                "log_length": len(self._log) + (1 if self._answering else 0)}
+        snapshot = {"state": copy_json(self._state), "rng": self._rng.to_json(), "deck_rng": self._deck_rng.to_json(),
+                    "log_length": len(self._log) + (1 if self._answering else 0)}
+        self._generators = (snapshot, (self._rng.state, self._rng.increment, self._deck_rng.state,
+                                       self._deck_rng.increment))
+        return snapshot
+
+    def _checkpoint_generators(self) -> tuple[Pcg32, Pcg32]:
+        """New generators as they were at the checkpoint (a fork starts from them):
+        read from its JSON once per checkpoint (``fork_copy``)."""
+        if self._generators is None or self._generators[0] is not self._checkpoint:
+            self._generators = generator_numbers(self._checkpoint)
+        return new_generators(self._generators[1])
+
+    def _checkpoint_state(self) -> dict[str, Any]:
+        """A new copy of the checkpoint's state (a fork starts from it), from bytes
+        written once per checkpoint (``fork_copy.copy_state``)."""
+        state, self._frozen = copy_state(self._checkpoint["state"], self._frozen)
+        return state
 
     # -- the public surface ---------------------------------------------------
 
@@ -289,17 +330,20 @@ class Session:
         """
         return self._apply(copy_json(check_round_answer(self._pending, answer, self._rule)))
 
-    def _apply(self, checked: Answer) -> dict[str, Any]:
+    def _apply(self, checked: Answer, kept: Answer | None = None) -> dict[str, Any]:
         """``answer`` once the answer is checked: ``checked`` is the session's own copy
         (sent to the rules), fitting ``pending``. A fork replays through here the
-        answers its original checked (they fit: the same requests come back)."""
+        answers its original checked (they fit: the same requests come back), giving
+        as ``kept`` the original's own copy kept for a rewind: never changed by
+        either session (they only read and copy it), the twin keeps it too."""
         request = self._pending
         assert self._program is not None and self._rules is not None
         # The session owns each copy below: the answer sent to the rules (they may
         # keep parts of it in events), the one kept for a rewind and the one logged;
-        # no two of them, nor anything the caller holds, share a list or a dict.
+        # no two of them, nor anything the caller holds, share a list or a dict (a
+        # fork's kept answers are its original's, which both only read).
         checkpoint, since = self._checkpoint, list(self._since)
-        self._since.append(copy_json(checked))
+        self._since.append(copy_json(checked) if kept is None else kept)
         self._answering = True
         try:
             self._pending = self._program.send(checked)
@@ -365,12 +409,13 @@ class Session:
             # checkpoints are only read (a save copies them), so the twin shares this one's
             checkpoint = {**self._checkpoint, "log_length": 0}
             twin._origin = checkpoint                   # its log starts here: so does a replay of its save
-            twin._state = copy_json(checkpoint["state"])
-            twin._rng = Pcg32.from_json(checkpoint["rng"])
-            twin._deck_rng = Pcg32.from_json(checkpoint["deck_rng"])
+            twin._state = self._checkpoint_state()
+            twin._frozen = self._frozen
+            twin._rng, twin._deck_rng = self._checkpoint_generators()
+            twin._generators = (checkpoint, self._generators[1])       # the same generators: not read again
             twin._begin(twin._state["card"], checkpoint)
         for answer in self._since:                      # checked when this session was given them
-            twin._apply(copy_json(answer))
+            twin._apply(copy_json(answer), answer)
         return twin
 
     def observe(self, observer: Observer | None) -> None:
@@ -459,3 +504,4 @@ class Session:
         under this pack's dice rule (``DiceRule.probability_at_least``)."""
         return float(self._rule.probability_at_least(successes, dice, advantage=advantage,
                                                      disadvantage=disadvantage, doom=doom))
+

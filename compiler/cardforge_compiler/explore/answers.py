@@ -39,11 +39,13 @@ if TYPE_CHECKING:
 
     from cardforge_compiler.explore.dealings import Dealings
 
-__all__ = ["MAX_OFFERS", "answers_for", "faces_for"]
+__all__ = ["MAX_OFFERS", "ONE", "answers_for", "faces_for"]
 
 Answer = dict[str, Any]
 #: A purchase with more offers than this tries only sets of at most ``MAX_OFFERS`` offers.
 MAX_OFFERS = 6
+#: The chance of the one answer tried (the search keeps a line's chance as it is).
+ONE = Fraction(1)
 
 
 def faces_for(successes: int, dice: int, rule: DiceRule, flags: Mapping[str, bool]) -> list[int] | None:
@@ -116,7 +118,8 @@ def _leave_answer(request: Mapping[str, Any]) -> Answer:
 
 
 def _uniform(answers: list[Answer]) -> list[tuple[Answer, Fraction]]:
-    return [(answer, Fraction(1, len(answers))) for answer in answers]
+    chance = ONE if len(answers) == 1 else Fraction(1, len(answers))
+    return [(answer, chance) for answer in answers]
 
 
 def answers_for(request: Mapping[str, Any], rule: DiceRule, dealings: Dealings | None = None,
@@ -135,7 +138,7 @@ def answers_for(request: Mapping[str, Any], rule: DiceRule, dealings: Dealings |
     if kind == "between" and dealings is not None:
         return _uniform([{}, *dealings.answers(request, given)])
     if kind in ("text", "card", "between"):
-        return [({}, Fraction(1))]
+        return [({}, ONE)]
     if kind == "choice":
         return _uniform([{"option": option["option"]} for option in request["options"]])
     if kind == "character":
@@ -143,11 +146,11 @@ def answers_for(request: Mapping[str, Any], rule: DiceRule, dealings: Dealings |
     if kind == "roll":
         return _roll_answers(request, rule)
     if kind == "reroll":
-        return [({"keep": True}, Fraction(1))]
+        return [({"keep": True}, ONE)]
     if kind == "purchase":
         return _purchase_answers(request)
     if kind == "leave":
-        return [(_leave_answer(request), Fraction(1))]
+        return [(_leave_answer(request), ONE)]
     if kind == "pick":
         return _uniform([{"pick": option} for option in request["options"]])
     if kind == "battle":

@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import heapq
 import itertools
-import json
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from cardforge_compiler.explore.answers import MAX_OFFERS, answers_for
+from cardforge_compiler.explore.answers import MAX_OFFERS, ONE, answers_for
 from cardforge_compiler.explore.dealings import Dealings
 from cardforge_compiler.explore.live import liveness
 from cardforge_compiler.explore.setups import Setup, story_setups
@@ -83,6 +82,7 @@ class _Line:
     step: Path | None
     last: tuple
     acted: tuple[int, ...] = ()
+    key: tuple | None = None        # the state's abstract key, once worked out (the state has not changed since)
 
 
 @dataclass(frozen=True)
@@ -134,6 +134,15 @@ class Records:
         old = table.get(key)
         if old is None or where[0] < old[0]:
             table[key] = where
+
+
+def _request_text(request: Mapping[str, Any]) -> str:
+    """The pending request as a merge key part: its ``repr``. Equal reprs are equal
+    JSON (a merge ``json.dumps(..., sort_keys=True)`` would make too), in a third of
+    the time; two equal requests the runtime built with their keys in another order
+    would be told apart (never merged wrongly: at worst one more state). The
+    soundness tests replace it to keep every line of play apart."""
+    return repr(request)
 
 
 class Search:
@@ -223,17 +232,17 @@ class Search:
         merged (their chances add up), so that outcomes that change nothing the
         explorer tells apart (Destiny from a roll) cost once; lines where different
         Characters rolled or were picked are not merged (the Character who rolled a
-        Challenge suffers its branch's ``who: one`` Wounds). One line alone is not
-        keyed (nothing to merge it with)."""
+        Challenge suffers its branch's ``who: one`` Wounds). A line that no other
+        line can merge with is not keyed (:meth:`_merge`)."""
         edges: dict[tuple, Fraction] = defaultdict(Fraction)
         level = [_Line(session, (), Fraction(1), None, (None, None))]
         while level:
-            merged: dict[tuple, _Line] = {}
+            news: list[_Line] = []
             for line in level:
                 request = line.session.pending_view()
                 kind = request["kind"]
                 if kind == "card" and (line.extra or node.parent is None):
-                    self._child(node, line.session, line.extra, line.chance, edges)
+                    self._child(node, line.session, line.extra, line.chance, edges, line.key)
                     continue
                 if kind == "end":
                     self._terminal(node, request, line.extra, line.chance, edges, line.last)
@@ -251,19 +260,51 @@ class Search:
                         new.acted = (*line.acted, request["character"] if kind == "roll" else answer["character"])
                     else:
                         new.acted = line.acted
-                    if len(tries) == 1 and len(level) == 1:
-                        merged[(id(new),)] = new        # one line of play: nothing to merge with
-                        continue
-                    # who acted matters only inside a Challenge's branch (its actor)
-                    inside = new.step is not None and ("pass" in new.step or "fail" in new.step)
-                    key = (self.abstraction.key(player.state_view()), new.step, new.acted if inside else (),
-                           json.dumps(player.pending_view(), sort_keys=True))
-                    if key in merged:
-                        merged[key].chance += new.chance
-                    else:
-                        merged[key] = new
-            level = list(merged.values())
+                    news.append(new)
+            level = self._merge(news) if len(news) > 1 else news
         self.graph.edges[node.key] = sorted(((w, k) for k, w in edges.items()), key=lambda e: repr(e[1]))
+
+    def _merge(self, lines: list[_Line]) -> list[_Line]:
+        """Merge the lines (in order) that reached the same state at the same step
+        with the same request pending: the first of each keeps its place and the
+        chances of the others. Who acted matters only inside a Challenge's branch
+        (its actor). Only lines that share their step (and actor) and their
+        request's kind, ``card``, ``character``, ``so_far`` and ``faces`` can merge, so the state's key and
+        the request's text are worked out for those alone (the same merges as
+        keying every line, at a fraction of the cost)."""
+        places: dict[tuple, int] = {}
+        short = []
+        for new in lines:
+            step = new.step
+            inside = step is not None and ("pass" in step or "fail" in step)
+            request = new.session.pending_view()
+            get = request.get
+            faces = get("faces")
+            # a few parts of the request too (equal requests have them equal): lines
+            # that differ there cannot merge either
+            place = (step, new.acted if inside else (), request["kind"], get("card"), get("character"),
+                     get("so_far"), tuple(faces) if type(faces) is list else faces)
+            try:
+                places[place] = places.get(place, 0) + 1
+            except TypeError:                           # a part that is not hashable: not compared
+                place = (step, new.acted if inside else (), request["kind"])
+                places[place] = places.get(place, 0) + 1
+            short.append(place)
+        if len(places) == len(lines):
+            return lines                                # no two lines at one step: nothing merges
+        merged: dict[tuple, _Line] = {}
+        for new, place in zip(lines, short):
+            if places[place] == 1:
+                merged[(id(new),)] = new
+                continue
+            player = new.session
+            new.key = self.abstraction.key(player.state_view())
+            key = (new.key, place[:2], _request_text(player.pending_view()))
+            if key in merged:
+                merged[key].chance += new.chance
+            else:
+                merged[key] = new
+        return list(merged.values())
 
     def _answer(self, node: Node, line: _Line, player: Session, answer: Answer, weight: Fraction) -> _Line | None:
         """Give ``answer`` on ``player`` (the line's session or its fork), observed;
@@ -281,11 +322,13 @@ class Search:
         finally:
             player.observe(None)
         step = self._last_step if self._last_step is not None else line.step
-        return _Line(player, extra, line.chance * weight, step, (step, self._last_empty))
+        chance = line.chance if weight is ONE else line.chance * weight
+        return _Line(player, extra, chance, step, (step, self._last_empty))
 
-    def _child(self, node: Node, session: Session, extra: tuple, chance: Fraction, edges: dict) -> None:
+    def _child(self, node: Node, session: Session, extra: tuple, chance: Fraction, edges: dict,
+               known_key: tuple | None = None) -> None:
         state = session.state_view()
-        key = (node.setup, self.abstraction.key(state))
+        key = (node.setup, known_key if known_key is not None else self.abstraction.key(state))
         edges[key] += chance
         depth = node.depth + len(extra)
         Records.note(self.records.cards, state["card"], (depth, node, extra))

@@ -21,6 +21,7 @@ Dependencies: the standard library only.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -81,7 +82,9 @@ class Abstraction:
     bound: int
     clamped: bool = False
     apart: frozenset[str] = frozenset()
-    _sorted_names: dict[int | None, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    #: per card: its live names sorted, and an ``itemgetter`` of them (``None``: fewer than 2)
+    _sorted_names: dict[int | None, tuple[tuple[str, ...], Any]] = field(default_factory=dict, repr=False,
+                                                                          compare=False)
 
     def _cap(self, value: int) -> int | str:
         if value > self.bound:
@@ -98,20 +101,35 @@ class Abstraction:
         smaller of the two (a story of many flags of which few are live, or the
         reverse), the same tuple either way."""
         if len(names) < len(table):
-            ordered = self._sorted_names.get(card)
-            if ordered is None:
-                ordered = self._sorted_names[card] = tuple(sorted(names))
+            plan = self._sorted_names.get(card)
+            if plan is None:
+                ordered = tuple(sorted(names))
+                plan = self._sorted_names[card] = (ordered, operator.itemgetter(*ordered) if len(ordered) > 1 else None)
+            ordered, values_of = plan
+            if values_of is not None and table.keys() >= names:
+                # every live name is in the table (a story that sets its names up front):
+                # the values at once, capped only when one is beyond the bound
+                values = values_of(table)
+                if cap is not None and not all(type(v) is int and -self.bound <= v <= self.bound for v in values):
+                    values = map(cap, values)
+                return tuple(zip(ordered, values))
             if cap is None:
                 return tuple((k, table[k]) for k in ordered if k in table)
             return tuple((k, cap(table[k])) for k in ordered if k in table)
         if cap is None:
-            return tuple(sorted((k, v) for k, v in table.items() if k in names))
-        return tuple(sorted((k, cap(v)) for k, v in table.items() if k in names))
+            items = [(k, v) for k, v in table.items() if k in names]
+        else:
+            bound = self.bound                          # a whole number within the bound is its own cap
+            items = [(k, v if type(v) is int and -bound <= v <= bound else cap(v))
+                     for k, v in table.items() if k in names]
+        items.sort()
+        return tuple(items)
 
     def key(self, state: Mapping[str, Any]) -> tuple:
         """A hashable key of ``state`` (the runtime's state: docs/runtime.md, State):
-        what is live at its card, counted up to the bound. Called after every answer
-        the explorer gives (it merges lines of play by it): written for speed, it
+        what is live at its card, counted up to the bound. Called at every card drawn
+        and for the lines of play the explorer may merge (``Search._merge``;
+        ``clamped`` so tells of the keys that told states apart): written for speed, it
         builds the same tuple as the plain reading above (tests/test_explore_speed_invariants.py)."""
         live = self.live[state["card"]]
         wounds, live_items, tokens, names = live.wounds, live.items, live.tokens, live.names

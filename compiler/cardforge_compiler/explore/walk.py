@@ -13,15 +13,29 @@ from typing import Any
 __all__ = ["mappings"]
 
 
+#: Values that hold no mapping: never pushed on the walk's stack.
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def mappings(value: Any) -> Iterator[Mapping[str, Any]]:
     """Every mapping inside ``value`` (a bundle story or any part of it: its cards,
     steps, options and condition trees), depth first; lists are walked through.
-    O(size of ``value``)."""
+    O(size of ``value``). Plain dicts and lists (a loaded bundle's) are told by their
+    type, text and numbers never pushed (the explorer walks a story several times
+    before it plays it: a tenth of lint's exploration of a 10,000-card pack)."""
     stack = [value]
+    pop, extend = stack.pop, stack.extend
+    scalars = _SCALARS
     while stack:
-        item = stack.pop()
-        if isinstance(item, Mapping):
+        item = pop()
+        kind = type(item)
+        if kind is dict:
             yield item
-            stack.extend(item.values())
+            extend([v for v in item.values() if type(v) not in scalars])
+        elif kind is list:
+            extend([v for v in item if type(v) not in scalars])
+        elif isinstance(item, Mapping):
+            yield item
+            extend(item.values())
         elif isinstance(item, list):
-            stack.extend(item)
+            extend(item)
