@@ -26,7 +26,8 @@ from cardforge_compiler.explore.setups import Setup
 from cardforge_compiler.explore.walk import mappings
 from cardforge_runtime.bundle import Bundle
 
-__all__ = ["DEFAULT_BOUND", "DEFAULT_BUDGET", "UNBOUNDED", "Exploration", "Finding", "Graph", "Setup", "Witness", "explore_story"]
+__all__ = ["DEFAULT_BOUND", "DEFAULT_BUDGET", "UNBOUNDED", "Exploration", "Finding", "Graph", "Setup", "Witness",
+           "exploration_of", "explore_story", "run_search", "start_search"]
 
 #: States (cards drawn, told apart by their abstract state) explored at most, by default.
 DEFAULT_BUDGET = 200_000
@@ -135,26 +136,45 @@ def explore_story(bundle: Bundle, pack_id: str, story_id: str, *, budget: int = 
         KeyError: no such story (the message names the known ones).
         ValueError: ``budget`` below 1 or ``bound`` below 0.
     """
+    search = start_search(bundle, pack_id, story_id, budget=budget, bound=bound)
+    run_search(search)
+    return exploration_of(search, pack_id, story_id)
+
+
+def start_search(bundle: Bundle, pack_id: str, story_id: str, *, budget: int = DEFAULT_BUDGET,
+                 bound: int = DEFAULT_BOUND) -> Search:
+    """The search of :func:`explore_story`, not run yet (``run_search`` runs it, as
+    many times as its ``budget`` is raised; ``exploration_of`` reads it). Raises as
+    :func:`explore_story`."""
     if budget < 1 or bound < 0:
         raise ValueError("the budget must be at least 1 state and the bound at least 0")
     pack, story = bundle.story_view(story_id, pack_id)     # read only: no copy of the whole pack per story
-    search = Search(bundle, pack, story, budget=budget, bound=bound)
+    return Search(bundle, pack, story, budget=budget, bound=bound)
+
+
+def run_search(search: Search, *, keep: bool = False) -> None:
+    """Run ``search`` up to its ``budget`` (``Search.run``; ``keep``: so that it can
+    go on later)."""
     # The search makes and drops a session per line of play it tries, none of them in
     # a reference cycle (the runtime's sessions free at once): the cyclic collector,
     # paused meanwhile, would only rescan the graph as it grows (about 1/6 of the time).
     collecting = gc.isenabled()
     gc.disable()
     try:
-        search.run()
+        search.run(keep=keep)
     finally:
         if collecting:
             gc.enable()
+
+
+def exploration_of(search: Search, pack_id: str, story_id: str) -> Exploration:
+    """What ``search`` found, as an :class:`Exploration` with its findings."""
     complete = not search.graph.open
-    deck_items = _deck_items(pack, story, search.items)
+    deck_items = _deck_items(search.pack, search.story, search.items)
     errors = [(message, search_witness(search, where)) for message, where in search.errors]
-    exploration = Exploration(pack_id, story_id, search.setups, search.expanded, search.answered, budget, bound,
-                              complete, search.abstraction.clamped, deck_items, errors, search.graph, [],
-                              search.purchases_cut, search.dealings.cut)
+    exploration = Exploration(pack_id, story_id, search.setups, search.expanded, search.answered, search.budget,
+                              search.abstraction.bound, complete, search.abstraction.clamped, deck_items, errors, search.graph,
+                              [], search.purchases_cut, search.dealings.cut)
     exploration.findings = findings(search, proven=exploration.proven)
     return exploration
 

@@ -200,19 +200,25 @@ class Search:
 
     # -- the search -------------------------------------------------------------
 
-    def run(self) -> None:
-        """Explore until every state is expanded or the budget is spent."""
-        roots = []
-        for index, setup in enumerate(self.setups):
-            started = Session.start(self.bundle, self.story["id"], players=setup.players,
-                                    characters=list(setup.characters), seed=0, pack=self.pack["id"], battles="table")
-            session = started.fork(log=False)
-            root = Node(("setup", index), index, None, (), 0, None)
-            self.nodes[root.key] = root
-            roots.append(root)
-            self._push(root, session)
-        for root in roots:
-            self.graph.start[root.key] = Fraction(1, len(roots))
+    def run(self, *, keep: bool = False) -> None:
+        """Explore until every state is expanded or the budget is spent. With
+        ``keep`` the states left open keep their sessions, so that ``run`` again,
+        after ``budget`` was raised, goes on where it stopped (the lint stage hands
+        what smaller stories left over to the larger ones); without, they are
+        dropped (their keys stay in ``graph.open``)."""
+        if not self.graph.start:
+            roots = []
+            for index, setup in enumerate(self.setups):
+                started = Session.start(self.bundle, self.story["id"], players=setup.players,
+                                        characters=list(setup.characters), seed=0, pack=self.pack["id"],
+                                        battles="table")
+                session = started.fork(log=False)
+                root = Node(("setup", index), index, None, (), 0, None)
+                self.nodes[root.key] = root
+                roots.append(root)
+                self._push(root, session)
+            for root in roots:
+                self.graph.start[root.key] = Fraction(1, len(roots))
         while self._heap and self.expanded < self.budget:
             _, _, node, session = heapq.heappop(self._heap)
             if node.expanded:
@@ -221,6 +227,12 @@ class Search:
             self.expanded += 1
             self._expand(node, session)
         self.graph.open = {node.key for _, _, node, _ in self._heap if not node.expanded}
+        if not keep:
+            self._heap.clear()
+
+    def release(self) -> None:
+        """Drop the sessions of the states left open by ``run(keep=True)`` (it can no
+        longer go on; ``graph.open`` still names them)."""
         self._heap.clear()
 
     def _push(self, node: Node, session: Session) -> None:

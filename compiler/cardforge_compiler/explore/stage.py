@@ -3,9 +3,13 @@ no errors, within one budget for the whole run (docs/explore.md, In lint).
 
 Each pack is emitted as a bundle in memory (as ``cardforge build`` would) and loaded
 by the runtime; its stories are explored smallest first (fewest cards), each with an
-equal share of what is left of the budget, so that a story that finishes early
-leaves its share to the larger ones. The ``explore`` checks (:mod:`cardforge_compiler.checks.states`) turn the
-findings into diagnostics at the author's lines.
+equal share of what is left of half the budget, so that a story that finishes early
+leaves its share to the larger ones; then the other half, and what the first round
+left, goes to the stories that did not finish, those with the fewest states left
+open first, each going on where it stopped and taking what it needs: so a story
+that needs a little more than an equal share is still proven. The ``explore`` checks
+(:mod:`cardforge_compiler.checks.states`) turn the findings into diagnostics at the
+author's lines.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cardforge_compiler.explore import Exploration, explore_story
+from cardforge_compiler.explore import Exploration, exploration_of, run_search, start_search
 from cardforge_compiler.resolve import PackIR, StoryIR
 
 __all__ = ["DEFAULT_LINT_BUDGET", "ExploredStory", "explore_packs"]
@@ -32,9 +36,9 @@ class ExploredStory:
 
 def explore_packs(packs: list[PackIR], budget: int) -> Iterator[ExploredStory]:
     """Explore every story of ``packs`` (resolved and analysed, without errors),
-    sharing ``budget`` states among them (at least 1 each): the stories with the
-    fewest cards first, each with an equal share of what is left, so that what a
-    small story does not use goes to the larger ones. Yields them in content order.
+    sharing ``budget`` states among them (at least 1 each) in two rounds (module
+    docstring): half in equal shares, the fewest cards first; the rest to the stories
+    cut short, the fewest states left open first. Yields them in content order.
 
     Raises:
         BundleError: a pack read in part (single files named, the rest read as
@@ -49,16 +53,30 @@ def explore_packs(packs: list[PackIR], budget: int) -> Iterator[ExploredStory]:
     # the smallest stories first (fewest cards; then in content order): a story that
     # finishes within its share leaves the rest to the larger ones
     order = sorted(range(len(stories)), key=lambda i: (len(stories[i][1].cards), i))
-    left = budget
+    left = budget - budget // 2         # kept for the second round
+    first = budget // 2
     by_pack = {}
-    explored: dict[int, ExploredStory] = {}
+    searches = {}
     for done, index in enumerate(order):
         pack, story = stories[index]
         if id(pack) not in by_pack:
             by_pack[id(pack)] = load_bundle(build_bundle([pack], __version__))
-        share = max(1, left // (len(stories) - done))
-        exploration = explore_story(by_pack[id(pack)], pack.pack.id, story.model.id, budget=share)
-        left = max(0, left - exploration.states)
-        explored[index] = ExploredStory(story, exploration)
+        share = max(1, first // (len(stories) - done))
+        search = searches[index] = start_search(by_pack[id(pack)], pack.pack.id, story.model.id, budget=share)
+        run_search(search, keep=True)
+        first = max(0, first - search.expanded)
+    # the second round: what is left goes on to the stories cut short, those with the
+    # fewest states left open first (the nearest to done), each taking what it needs
+    left += first
+    for index in sorted((i for i in order if searches[i].graph.open), key=lambda i: (len(searches[i].graph.open), i)):
+        if not left:
+            break
+        search = searches[index]
+        before = search.expanded
+        search.budget += left
+        run_search(search, keep=True)
+        left -= search.expanded - before
     for index in range(len(stories)):
-        yield explored[index]
+        pack, story = stories[index]
+        searches[index].release()
+        yield ExploredStory(story, exploration_of(searches[index], pack.pack.id, story.model.id))
