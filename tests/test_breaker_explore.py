@@ -288,7 +288,9 @@ def test_explore_format_json_of_content_with_errors_is_still_json(tmp_path: Path
     assert done.returncode == 1
     document = json.loads(done.stdout)
     assert (document["format"], document["stories"]) == ("cardforge-explore", [])
-    assert sorted(e["code"] for e in document["errors"]) == ["CF301", "CF301", "CF401"]
+    assert sorted(e["code"] for e in document["diagnostics"]) == ["CF301", "CF301", "CF401"]
+    assert document["error"] == {"exit_code": 1, "message": f"the content has 3 errors: nothing explored (run "
+                                                            f"cardforge lint {pack})"}
     assert done.stderr.splitlines()[-1] == f"explore: the content has 3 errors: nothing explored (run cardforge lint {pack})"
 
 

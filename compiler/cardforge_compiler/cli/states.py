@@ -53,18 +53,20 @@ def explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bou
       cardforge explore content/gascony --story act-1
       cardforge explore content/ --witness-dir build/witnesses --format json
     """
+    from cardforge_compiler.cli.refusals import json_failures
     from cardforge_compiler.load import gc_paused
 
-    _not_bundles(paths)
-    if witness_dir is not None:
-        _make_folder(witness_dir)
-    with gc_paused():
-        runs = _explore(paths, story_ids, budget, bound, witness_dir, fmt)
-    try:
-        witnesses = _write_witnesses(runs, witness_dir) if witness_dir is not None else {}
-    except OSError as error:
-        raise ConfigError(f"--witness-dir {shown(str(witness_dir))}: cannot write the witnesses: "
-                          f"{error.strerror or error}") from None
+    with json_failures(fmt, _document([], {})):
+        _not_bundles(paths)
+        if witness_dir is not None:
+            _make_folder(witness_dir)
+        with gc_paused():
+            runs = _explore(paths, story_ids, budget, bound, witness_dir)
+        try:
+            witnesses = _write_witnesses(runs, witness_dir) if witness_dir is not None else {}
+        except OSError as error:
+            raise ConfigError(f"--witness-dir {shown(str(witness_dir))}: cannot write the witnesses: "
+                              f"{error.strerror or error}") from None
     if fmt == "json":
         click.echo(json.dumps(_document(runs, witnesses), indent=2, ensure_ascii=False))
     else:
@@ -98,11 +100,11 @@ def _make_folder(folder: Path) -> None:
 
 
 def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bound: int,
-             witness_dir: Path | None = None, fmt: str = "text") -> list[tuple]:
+             witness_dir: Path | None = None) -> list[tuple]:
     """``[(pack, explored story, diagnostics, bundle data)]`` for the stories asked;
     ``witness_dir``: checked first (``_replaceable``). Content with errors: they go to
-    stderr (and with ``fmt`` json, a document with no stories and the ``errors`` to
-    stdout, so that what a tool reads is JSON whatever the exit code) and exit 1."""
+    stderr and ``refusals.Refused`` (exit 1) is raised; ``ConfigError`` for a usage
+    error."""
     from cardforge_compiler import __version__
     from cardforge_compiler.checks import checks_for
     from cardforge_compiler.cli.explore import check_story_ids, content_errors, inputs_exist
@@ -116,11 +118,7 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
 
     result = compile_paths(list(paths))
     inputs_exist(result, paths)
-    if content_errors(result, paths, "explore", "nothing explored"):
-        if fmt == "json":
-            document = {**_document([], {}), "errors": [d.to_dict() for d in result.errors]}
-            click.echo(json.dumps(document, indent=2, ensure_ascii=False))
-        sys.exit(EXIT_PROBLEMS)
+    content_errors(result, paths, "explore", "nothing explored")
     packs = [p for p in result.packs if p.manifest is not None]
     stories = [(pack, story) for pack in packs for story in pack.stories]
     known = [story.model.id for _, story in stories]
