@@ -194,17 +194,15 @@ def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, st
 
 
 def _characters(setup: dict[str, Any], data: dict[str, Any], pack_id: str) -> list[str]:
-    """The replay's ``--characters NAMES`` for a witness ``setup``: left out when a
-    name holds a comma (``cardforge play`` splits the list at commas) and the setup's
-    Characters are those ``cardforge play`` takes by default (the pack's first ones)."""
+    """The replay's ``--characters`` arguments for a witness ``setup``, as a shell
+    reads them back (``cli.characters.characters_options``: one list, or the option
+    once per name when a name holds a comma)."""
+    from cardforge_compiler.cli.characters import characters_options
     from cardforge_compiler.cli.shell import shell_word
 
-    names = list(setup["characters"])
-    if any("," in name for name in names):
-        boards = next(p.get("characters", []) for p in data["packs"] if p["id"] == pack_id)
-        if names == [b["name"] for b in boards[: len(names)]]:
-            return []
-    return ["--characters", shell_word(",".join(names))]
+    boards = [b["name"] for b in next(p.get("characters", []) for p in data["packs"] if p["id"] == pack_id)]
+    words = characters_options(list(setup["characters"]), boards)
+    return [w if w == "--characters" else shell_word(w) for w in words]
 
 
 def _text(runs: list[tuple], witnesses: dict[int, tuple[str, str]]) -> None:
