@@ -157,9 +157,12 @@ def _replaceable(folder: Path, pack_ids: set[str]) -> None:
 
 
 def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, str]]:
-    """Write each pack's bundle and each witness into ``folder`` (atomically); return
-    ``{id(diagnostic): (answers file, play command)}``."""
+    """Write each pack's bundle and each witness into ``folder`` (atomically), record
+    them in the folder's index and remove the witnesses an earlier run wrote for these
+    stories that this run did not (``witness_index.update_index``; each said on
+    stderr); return ``{id(diagnostic): (answers file, play command)}``."""
     from cardforge_compiler.cli.shell import shell_command, shell_path
+    from cardforge_compiler.cli.witness_index import update_index
     from cardforge_compiler.emit import bundle_bytes, write_atomically
     from cardforge_compiler.playtest.files import answers_bytes
 
@@ -167,11 +170,13 @@ def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, st
     written: dict[int, tuple[str, str]] = {}
     names: set[str] = set()
     bundles: dict[str, Path] = {}
+    files: list[dict[str, Any]] = []
     for pack, explored, diagnostics, data in runs:
         pack_id = pack.pack.id
         if pack_id not in bundles:
             bundles[pack_id] = folder / f"{pack_id}.bundle.json"
             write_atomically(bundles[pack_id], bundle_bytes(data))
+            files.append({"file": bundles[pack_id].name, "pack": pack_id, "story": None})
         story_id = explored.story.model.id
         for diag in diagnostics:
             if diag.witness is None:
@@ -184,12 +189,17 @@ def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, st
             names.add(name)
             path = folder / name
             write_atomically(path, answers_bytes(diag.witness["answers"]))
+            files.append({"file": name, "pack": pack_id, "story": story_id})
             setup = diag.witness["setup"]
             command = shell_command("cardforge", "play", shell_path(bundles[pack_id]), "--story", story_id,
                                     "--players", str(setup["players"]), *_characters(setup, data, pack_id),
                                     "--seed", str(setup["seed"]), "--battles", setup["battles"],
                                     "--answers", shell_path(path))
             written[id(diag)] = (path.as_posix(), command)
+    stories = {(pack.pack.id, explored.story.model.id) for pack, explored, _, _ in runs}
+    for removed in update_index(folder, files, stories, bundles):
+        click.echo(f"removed {shown(removed.as_posix())}: a witness of an earlier run that this run did not find",
+                   err=True)
     return written
 
 
