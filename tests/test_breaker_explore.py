@@ -293,8 +293,9 @@ def test_explore_replay_of_a_character_named_with_a_comma_plays(tmp_path: Path) 
                         encoding="utf-8")
     done = cf("explore", str(pack), "--witness-dir", "w", cwd=tmp_path)
     replay = next(line for line in done.stdout.splitlines() if line.startswith("  replay: "))
-    assert replay == ("  replay: cardforge play w/playtest.bundle.json --story gate --players 1 --seed 0 --battles table "
-                      "--answers w/gate-CF901-card-12.answers.json")
+    # then: the replay left --characters out (the pack's first ones); now cardforge play reads the name whole
+    assert replay == ("  replay: cardforge play w/playtest.bundle.json --story gate --players 1 --characters "
+                      "'Athos, the Elder,Porthos' --seed 0 --battles table --answers w/gate-CF901-card-12.answers.json")
     words = as_bash_reads_it(replay.split(": ", 1)[1], tmp_path)
     played = cf(*words, cwd=tmp_path)
     assert played.returncode == 3, played.stderr     # stuck, as the witness shows
@@ -308,7 +309,9 @@ def test_explore_format_json_of_content_with_errors_is_still_json(tmp_path: Path
     assert done.returncode == 1
     document = json.loads(done.stdout)
     assert (document["format"], document["stories"]) == ("cardforge-explore", [])
-    assert sorted(e["code"] for e in document["errors"]) == ["CF301", "CF301", "CF401"]
+    assert sorted(e["code"] for e in document["diagnostics"]) == ["CF301", "CF301", "CF401"]
+    assert document["error"] == {"exit_code": 1, "message": f"the content has 3 errors: nothing explored (run "
+                                                            f"cardforge lint {pack})"}
     assert done.stderr.splitlines()[-1] == f"explore: the content has 3 errors: nothing explored (run cardforge lint {pack})"
 
 

@@ -251,7 +251,10 @@ Every `cardforge` command exits with:
 Commands that need content (`graph`, `path`) exit with 2 when a path given is
 missing or holds no YAML. `cardforge play` adds `3` (the story got stuck: a content
 error); see [runtime.md](runtime.md#cardforge-play). `130` when interrupted with
-Ctrl-C. `cardforge build` exits with 1 and writes no
+Ctrl-C. `120` when standard output cannot be written, as Python's own exit gives: a
+pipe whose reader is gone (`cardforge explore content/ | head -1`: nothing more is
+said) or a full disk (`> /dev/full`: one line on standard error, `cardforge: cannot
+write the output: No space left on device`). `cardforge build` exits with 1 and writes no
 bundle when `lint` would fail with the same options; it also removes an older
 bundle at the output path, so that no stale bundle is left behind.
 

@@ -10,7 +10,8 @@ explorer) in :mod:`.states`, ``test`` (random playthroughs with coverage) in
 Every command that reads content takes it as ``PATH...`` arguments. Output formats
 and exit codes are :mod:`cardforge_compiler.report`'s: 0 clean; 1 problems found
 (errors, or warnings with ``--strict``); 2 usage, configuration or internal error;
-130 interrupted (``play`` adds 3, a stuck story). Heavy modules (pydantic, networkx,
+120 standard output cannot be written (a closed pipe, a full disk); 130 interrupted
+(``play`` adds 3, a stuck story). Heavy modules (pydantic, networkx,
 jsonschema-rs, ruamel.yaml) are imported inside the commands, so that
 ``cardforge --help`` and ``--version`` start fast.
 """
@@ -18,7 +19,7 @@ jsonschema-rs, ruamel.yaml) are imported inside the commands, so that
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -34,10 +35,57 @@ from cardforge_compiler.cli.stats import stats
 from cardforge_compiler.play import play
 from cardforge_compiler.report import EXIT_CLEAN, EXIT_INTERRUPTED, EXIT_PROBLEMS, EXIT_USAGE, shown
 
-__all__ = ["cli", "command", "main"]
+__all__ = ["EXIT_OUTPUT_CLOSED", "OutputClosed", "cli", "command", "main"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+#: The exit status when standard output (or error) cannot be written: a closed pipe
+#: (``cardforge explore PATH | head -1``), a full disk (``> /dev/full``). Python's own.
+EXIT_OUTPUT_CLOSED = 120
+
+
+class OutputClosed(Exception):  # noqa: N818 - a state, not an error of cardforge
+    """Standard output or error could not be written (the ``OSError`` of
+    ``click.echo`` as its cause); :func:`main` exits :data:`EXIT_OUTPUT_CLOSED`."""
+
+
+def _in_echo(error: BaseException) -> bool:
+    """Whether ``error`` was raised while ``click.echo`` (or ``click.secho``) wrote to
+    standard output or error, not by a file a command writes (those say ``cannot
+    write FILE``, exit 2)."""
+    from click.utils import echo
+
+    tb = error.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is echo.__code__:
+            return True
+        tb = tb.tb_next
+    return False
+
+
+class _Group(click.Group):
+    """The ``cardforge`` group: an ``OSError`` of writing standard output or error
+    (a command's, or ``--help``'s and ``--version``'s while the arguments are read) is
+    raised as :class:`OutputClosed`, which click does not catch (it would exit 1 on a
+    closed pipe, like "problems found", and let a full disk be an internal error)."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except OSError as error:
+            if _in_echo(error):
+                raise OutputClosed(error.strerror or str(error)) from error
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            if _in_echo(error):
+                raise OutputClosed(error.strerror or str(error)) from error
+            raise
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, "-V", "--version", prog_name="cardforge")
 def cli() -> None:
     """cardforge: validate, compile and bundle story-card content.
@@ -62,8 +110,10 @@ def main() -> NoReturn:
     """Console entry point: run the CLI with cardforge's exit codes.
 
     0 clean, 1 problems, 2 usage, configuration or internal error (one line, never
-    a traceback; ``CARDFORGE_DEBUG=1`` shows it), 130 interrupted (Ctrl-C). click's
-    own handling would exit 1 on Ctrl-C, like "problems found".
+    a traceback; ``CARDFORGE_DEBUG=1`` shows it), 120 standard output (or error)
+    could not be written (a closed pipe, a full disk), 130 interrupted (Ctrl-C).
+    click's own handling would exit 1 on Ctrl-C and on a closed pipe, like "problems
+    found".
     """
     import os
 
@@ -74,6 +124,9 @@ def main() -> NoReturn:
     except click.ClickException as exc:     # usage errors (2) and ConfigError (2)
         exc.show()
         sys.exit(exc.exit_code)
+    except OutputClosed as exc:
+        _quiet_output(exc)
+        sys.exit(EXIT_OUTPUT_CLOSED)
     except (KeyboardInterrupt, click.Abort) as exc:
         if isinstance(exc, click.Abort) and not isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
             click.echo("input closed", err=True)       # end of input at a click prompt
@@ -87,6 +140,32 @@ def main() -> NoReturn:
                    f"(this is a bug in cardforge; CARDFORGE_DEBUG=1 shows the traceback)", err=True)
         sys.exit(EXIT_USAGE)
     sys.exit(code if isinstance(code, int) else EXIT_CLEAN)
+
+
+def _quiet_output(closed: OutputClosed) -> None:
+    """After :class:`OutputClosed`: standard output and error made quiet (what is left
+    in their buffers is dropped, so that Python's exit adds no "Exception ignored"
+    lines), and, unless the output is a closed pipe (``| head -1``: the reader has what
+    it wanted), one line on standard error saying why, when it can still be written."""
+    import errno
+    import os
+
+    cause = closed.__cause__
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            continue
+        if name == "stderr" and not (isinstance(cause, OSError) and cause.errno == errno.EPIPE):
+            try:
+                stream.write(f"cardforge: cannot write the output: {closed}\n")
+                stream.flush()
+                continue
+            except (OSError, ValueError):
+                pass
+        try:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - until the process ends
+        except OSError:
+            pass
 
 
 def command() -> NoReturn:

@@ -20,33 +20,38 @@ __all__ = ["check_story_ids", "content_errors", "graph", "inputs_exist", "path"]
 def inputs_exist(result: CompileResult, paths: tuple[str, ...]) -> None:
     """For commands that need content (``graph``, ``path``, ``board``): a path given
     that is missing or holds no YAML (CF001, CF010 in ``result``) is a usage error:
-    its diagnostics go to stderr and the process exits 2 (``SystemExit``)."""
+    its diagnostics go to stderr and the process exits 2 (``refusals.Refused``, a
+    ``SystemExit``)."""
+    from cardforge_compiler.cli.refusals import Refused
+
     given = {PurePosixPath(Path(p).as_posix()).as_posix() for p in paths}
     missing = [d for d in result.diagnostics if d.code in ("CF001", "CF010") and d.line is None and d.file in given]
     if missing:
         for diag in missing:
             click.echo(text_lines(diag), err=True)
-        sys.exit(EXIT_USAGE)
+        raise Refused(EXIT_USAGE, "; ".join(f"{d.file}: {d.message}" for d in missing), result)
 
 
-def content_errors(result: CompileResult, paths: tuple[str, ...], command: str, nothing: str) -> bool:
+def content_errors(result: CompileResult, paths: tuple[str, ...], command: str, nothing: str) -> None:
     """For commands that need content without errors (``explore``, ``stats``,
     ``test``): when ``result`` has errors (or its context files do), print them, the
     context note and ``COMMAND: the content has N errors: NOTHING (run cardforge lint
-    PATHS)`` to stderr and return ``True`` (the caller exits 1); else ``False``."""
+    PATHS)`` to stderr and raise ``refusals.Refused`` (exit 1, a ``SystemExit``, which
+    ``refusals.json_failures`` turns into a JSON document with the diagnostics)."""
+    from cardforge_compiler.cli.refusals import Refused
     from cardforge_compiler.report import context_note, plural
 
     if not (result.errors or result.context_errors):
-        return False
+        return
     for diag in result.errors:
         click.echo(text_lines(diag), err=True)
     note = context_note(result)
     if note:
         click.echo(note, err=True)
     count = len(result.errors) or len(result.context_errors)
-    click.echo(f"{command}: the content has {plural(count, 'error')}: {nothing} (run cardforge lint "
-               f"{' '.join(paths)})", err=True)
-    return True
+    message = f"the content has {plural(count, 'error')}: {nothing} (run cardforge lint {' '.join(paths)})"
+    click.echo(f"{command}: {message}", err=True)
+    raise Refused(EXIT_PROBLEMS, message, result)
 
 
 def check_story_ids(known: list[str], wanted: tuple[str, ...], paths: tuple[str, ...], command: str) -> None:

@@ -75,12 +75,37 @@ def playtest(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, see
       cardforge test content/gascony/ --story act-1 --random 20 --seed 1 --battles outcome
       cardforge test content/ --random 200 --seed 7 --min-coverage 0.9 --format junit > build/playtest.xml
     """
+    from cardforge_compiler.cli.refusals import json_failures
+    from cardforge_compiler.playtest.junit import junit
+    from cardforge_compiler.playtest.report import FORMAT, VERSION, document
+    from cardforge_compiler.playtest.text import text
+
+    head = {"format": FORMAT, "version": VERSION, "seed": seed, "games": games, "players": players,
+            "battles": battles, "min_coverage": min_coverage, "stories": [], "passed": False}
+    with json_failures(fmt, head):
+        runs, saved = _play(paths, story_ids, games, seed, players, battles, folder)
+    for files in saved.values():
+        click.echo(f"wrote {shown(files['transcript'])} and {shown(files['answers'])}", err=True)
+    report = document(runs, seed=seed, games=games, players=players, battles=battles, min_coverage=min_coverage,
+                      saved=saved)
+    if fmt == "json":
+        click.echo(json.dumps(report, indent=2, ensure_ascii=False))
+    elif fmt == "junit":
+        click.echo(junit(report), nl=False)
+    else:
+        click.echo(text(report), nl=False)
+    if not report["passed"]:
+        sys.exit(EXIT_PROBLEMS)
+
+
+def _play(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, seed: int, players: int | None,
+          battles: str | None, folder: Path) -> tuple[list, dict]:
+    """Play the stories asked and save the failed games: ``(runs, saved)``
+    (``playtest.runner.StoryRun`` each, ``playtest.files.save_failed_games``'s).
+    ``ConfigError`` for a usage error, ``refusals.Refused`` for content with errors."""
     from cardforge_compiler.cli.explore import check_story_ids
     from cardforge_compiler.playtest.files import BUNDLE_NAME, save_failed_games
-    from cardforge_compiler.playtest.junit import junit
-    from cardforge_compiler.playtest.report import document
     from cardforge_compiler.playtest.runner import play_story
-    from cardforge_compiler.playtest.text import text
     from cardforge_runtime import SessionError
 
     data = bundle_data(paths, "test")
@@ -107,18 +132,7 @@ def playtest(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, see
         saved = save_failed_games(runs, folder, paths[0] if single else None, data)
     except OSError as error:
         raise ConfigError(f"cannot write into {folder}: {error.strerror or error}") from None
-    for files in saved.values():
-        click.echo(f"wrote {shown(files['transcript'])} and {shown(files['answers'])}", err=True)
-    report = document(runs, seed=seed, games=games, players=players, battles=battles, min_coverage=min_coverage,
-                      saved=saved)
-    if fmt == "json":
-        click.echo(json.dumps(report, indent=2, ensure_ascii=False))
-    elif fmt == "junit":
-        click.echo(junit(report), nl=False)
-    else:
-        click.echo(text(report), nl=False)
-    if not report["passed"]:
-        sys.exit(EXIT_PROBLEMS)
+    return runs, saved
 
 
 def _replaceable(target: Path, single: bool) -> None:

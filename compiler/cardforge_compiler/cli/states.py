@@ -53,18 +53,20 @@ def explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bou
       cardforge explore content/gascony --story act-1
       cardforge explore content/ --witness-dir build/witnesses --format json
     """
+    from cardforge_compiler.cli.refusals import json_failures
     from cardforge_compiler.load import gc_paused
 
-    _not_bundles(paths)
-    if witness_dir is not None:
-        _make_folder(witness_dir)
-    with gc_paused():
-        runs = _explore(paths, story_ids, budget, bound, witness_dir, fmt)
-    try:
-        witnesses = _write_witnesses(runs, witness_dir) if witness_dir is not None else {}
-    except OSError as error:
-        raise ConfigError(f"--witness-dir {shown(str(witness_dir))}: cannot write the witnesses: "
-                          f"{error.strerror or error}") from None
+    with json_failures(fmt, _document([], {})):
+        _not_bundles(paths)
+        if witness_dir is not None:
+            _make_folder(witness_dir)
+        with gc_paused():
+            runs = _explore(paths, story_ids, budget, bound, witness_dir)
+        try:
+            witnesses = _write_witnesses(runs, witness_dir) if witness_dir is not None else {}
+        except OSError as error:
+            raise ConfigError(f"--witness-dir {shown(str(witness_dir))}: cannot write the witnesses: "
+                              f"{error.strerror or error}") from None
     if fmt == "json":
         click.echo(json.dumps(_document(runs, witnesses), indent=2, ensure_ascii=False))
     else:
@@ -98,11 +100,11 @@ def _make_folder(folder: Path) -> None:
 
 
 def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bound: int,
-             witness_dir: Path | None = None, fmt: str = "text") -> list[tuple]:
+             witness_dir: Path | None = None) -> list[tuple]:
     """``[(pack, explored story, diagnostics, bundle data)]`` for the stories asked;
     ``witness_dir``: checked first (``_replaceable``). Content with errors: they go to
-    stderr (and with ``fmt`` json, a document with no stories and the ``errors`` to
-    stdout, so that what a tool reads is JSON whatever the exit code) and exit 1."""
+    stderr and ``refusals.Refused`` (exit 1) is raised; ``ConfigError`` for a usage
+    error."""
     from cardforge_compiler import __version__
     from cardforge_compiler.checks import checks_for
     from cardforge_compiler.cli.explore import check_story_ids, content_errors, inputs_exist
@@ -116,11 +118,7 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
 
     result = compile_paths(list(paths))
     inputs_exist(result, paths)
-    if content_errors(result, paths, "explore", "nothing explored"):
-        if fmt == "json":
-            document = {**_document([], {}), "errors": [d.to_dict() for d in result.errors]}
-            click.echo(json.dumps(document, indent=2, ensure_ascii=False))
-        sys.exit(EXIT_PROBLEMS)
+    content_errors(result, paths, "explore", "nothing explored")
     packs = [p for p in result.packs if p.manifest is not None]
     stories = [(pack, story) for pack in packs for story in pack.stories]
     known = [story.model.id for _, story in stories]
@@ -159,9 +157,12 @@ def _replaceable(folder: Path, pack_ids: set[str]) -> None:
 
 
 def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, str]]:
-    """Write each pack's bundle and each witness into ``folder`` (atomically); return
-    ``{id(diagnostic): (answers file, play command)}``."""
+    """Write each pack's bundle and each witness into ``folder`` (atomically), record
+    them in the folder's index and remove the witnesses an earlier run wrote for these
+    stories that this run did not (``witness_index.update_index``; each said on
+    stderr); return ``{id(diagnostic): (answers file, play command)}``."""
     from cardforge_compiler.cli.shell import shell_command, shell_path
+    from cardforge_compiler.cli.witness_index import update_index
     from cardforge_compiler.emit import bundle_bytes, write_atomically
     from cardforge_compiler.playtest.files import answers_bytes
 
@@ -169,11 +170,13 @@ def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, st
     written: dict[int, tuple[str, str]] = {}
     names: set[str] = set()
     bundles: dict[str, Path] = {}
+    files: list[dict[str, Any]] = []
     for pack, explored, diagnostics, data in runs:
         pack_id = pack.pack.id
         if pack_id not in bundles:
             bundles[pack_id] = folder / f"{pack_id}.bundle.json"
             write_atomically(bundles[pack_id], bundle_bytes(data))
+            files.append({"file": bundles[pack_id].name, "pack": pack_id, "story": None})
         story_id = explored.story.model.id
         for diag in diagnostics:
             if diag.witness is None:
@@ -186,27 +189,30 @@ def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, st
             names.add(name)
             path = folder / name
             write_atomically(path, answers_bytes(diag.witness["answers"]))
+            files.append({"file": name, "pack": pack_id, "story": story_id})
             setup = diag.witness["setup"]
             command = shell_command("cardforge", "play", shell_path(bundles[pack_id]), "--story", story_id,
                                     "--players", str(setup["players"]), *_characters(setup, data, pack_id),
                                     "--seed", str(setup["seed"]), "--battles", setup["battles"],
                                     "--answers", shell_path(path))
             written[id(diag)] = (path.as_posix(), command)
+    stories = {(pack.pack.id, explored.story.model.id) for pack, explored, _, _ in runs}
+    for removed in update_index(folder, files, stories, bundles):
+        click.echo(f"removed {shown(removed.as_posix())}: a witness of an earlier run that this run did not find",
+                   err=True)
     return written
 
 
 def _characters(setup: dict[str, Any], data: dict[str, Any], pack_id: str) -> list[str]:
-    """The replay's ``--characters NAMES`` for a witness ``setup``: left out when a
-    name holds a comma (``cardforge play`` splits the list at commas) and the setup's
-    Characters are those ``cardforge play`` takes by default (the pack's first ones)."""
+    """The replay's ``--characters`` arguments for a witness ``setup``, as a shell
+    reads them back (``cli.characters.characters_options``: one list, or the option
+    once per name when a name holds a comma)."""
+    from cardforge_compiler.cli.characters import characters_options
     from cardforge_compiler.cli.shell import shell_word
 
-    names = list(setup["characters"])
-    if any("," in name for name in names):
-        boards = next(p.get("characters", []) for p in data["packs"] if p["id"] == pack_id)
-        if names == [b["name"] for b in boards[: len(names)]]:
-            return []
-    return ["--characters", shell_word(",".join(names))]
+    boards = [b["name"] for b in next(p.get("characters", []) for p in data["packs"] if p["id"] == pack_id)]
+    words = characters_options(list(setup["characters"]), boards)
+    return [w if w == "--characters" else shell_word(w) for w in words]
 
 
 def _text(runs: list[tuple], witnesses: dict[int, tuple[str, str]]) -> None:

@@ -11,7 +11,6 @@ file is read as a bundle (checked as ``cardforge play`` checks it), and only alo
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 
 import click
 
-from cardforge_compiler.report import EXIT_PROBLEMS, ConfigError, plural, shown
+from cardforge_compiler.report import ConfigError, plural, shown
 
 __all__ = ["stats"]
 
@@ -55,8 +54,7 @@ def bundle_data(paths: tuple[str, ...], command: str) -> dict[str, Any]:
 
     result = compile_paths(list(paths))
     inputs_exist(result, paths)
-    if content_errors(result, paths, command, "no tables" if command == "stats" else "no report"):
-        sys.exit(EXIT_PROBLEMS)
+    content_errors(result, paths, command, "no tables" if command == "stats" else "no report")
     packs = [p for p in result.packs if p.manifest is not None]
     if not packs:
         raise ConfigError(f"no pack found: {command} needs a pack manifest (kind: pack) and its files")
@@ -314,6 +312,21 @@ def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: s
       cardforge stats content/gascony/ --story act-1
       cardforge stats build/gascony.bundle.json
     """
+    from cardforge_compiler.cli.refusals import json_failures
+    from cardforge_compiler.stats import STATS_VERSION
+
+    with json_failures(fmt, {"version": STATS_VERSION, "draws": draws, "packs": []}):
+        document, packs = _stats(paths, pack_id, draws, difficulty, story_ids, budget)
+    if fmt == "json":
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        click.echo(_text(document, packs, bool(story_ids)), nl=False)
+
+
+def _stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: str | None,
+           story_ids: tuple[str, ...], budget: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The ``stats`` document and the bundle packs it was computed from; ``ConfigError``
+    for a usage error, ``refusals.Refused`` for content with errors."""
     from cardforge_compiler.diagnostics import did_you_mean
     from cardforge_compiler.stats import stats_document
 
@@ -345,7 +358,4 @@ def stats(paths: tuple[str, ...], pack_id: str | None, draws: int, difficulty: s
     document = stats_document(packs, draws, difficulty, story_ids)
     if story_ids:
         _add_ending_odds(bundle, document, paths, budget)
-    if fmt == "json":
-        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
-    else:
-        click.echo(_text(document, packs, bool(story_ids)), nl=False)
+    return document, packs

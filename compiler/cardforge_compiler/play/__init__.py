@@ -26,7 +26,9 @@ __all__ = ["play"]
 @click.option("--story", "story_id", help="The story to play, e.g. act-1 (not needed with --resume, or when the "
                                           "bundle has one story).")
 @click.option("--players", type=int, help="Number of players (default: the pack's minimum; 1 is Solo Play).")
-@click.option("--characters", help="Comma-separated Character names (default: the pack's first ones).")
+@click.option("--characters", multiple=True,
+              help="Comma-separated Character names, or the option repeated, one name each (a name holding a comma "
+                   "is read whole; default: the pack's first ones).")
 @click.option("--seed", type=int, help="Seed of the dice (default: a random one, printed so the game can be replayed).")
 @click.option("--difficulty", help="One of the pack's difficulty options, e.g. easier or harder (Difficulty "
                                    "Adjustments; default: the standard game).")
@@ -44,7 +46,7 @@ __all__ = ["play"]
                    "has them: docs/runtime.md), or at the table (answer the objective met).")
 @click.option("--campaign", is_flag=True, help="Play the pack's campaign: its stories in order, the Characters, "
                                                "decks and cards carried from one to the next (Campaign Mode).")
-def play(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
+def play(bundle: Path, story_id: str | None, players: int | None, characters: tuple[str, ...], seed: int | None,
          difficulty: str | None, answers_file: Path | None, save_file: Path | None, resume_file: Path | None,
          transcript_file: Path | None, trace: bool, battles: str | None, campaign: bool) -> None:
     """Play a story of a compiled bundle in the terminal.

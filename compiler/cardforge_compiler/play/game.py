@@ -109,10 +109,10 @@ def _hand_typed(session: Session) -> bool:
     return any("faces" in entry["answer"] for entry in session.log)
 
 
-def _near_names(loaded: Any, story_id: str | None, characters: str | None, difficulty: str | None) -> str:
-    """"; did you mean 'easier'?" for a ``--difficulty`` or ``--characters`` name the
-    story's pack does not have but nearly does (as ``cardforge stats --difficulty``);
-    ``""`` otherwise."""
+def _near_names(loaded: Any, story_id: str | None, difficulty: str | None) -> str:
+    """"; did you mean 'easier'?" for a ``--difficulty`` the story's pack does not
+    have but nearly does (as ``cardforge stats --difficulty``); ``""`` otherwise
+    (``--characters`` names are checked first: ``cli.characters``)."""
     from cardforge_compiler.diagnostics import did_you_mean
 
     try:
@@ -125,10 +125,6 @@ def _near_names(loaded: Any, story_id: str | None, characters: str | None, diffi
     options = [d["name"] for d in pack.get("difficulty", [])]
     if difficulty is not None and difficulty not in options:
         hints.append(did_you_mean(difficulty, options))
-    boards = [c["name"] for c in pack.get("characters", [])]
-    for name in [n.strip() for n in characters.split(",")] if characters else []:
-        if name not in boards:
-            hints.append(did_you_mean(name, boards))
     hints = [h for h in hints if h]
     return "; " + "; ".join(hints) if hints else ""
 
@@ -146,11 +142,34 @@ def _start(loaded: Any, campaign: bool, story_id: str | None, players: int | Non
                           battles=battles)
 
 
-def run(bundle: Path, story_id: str | None, players: int | None, characters: str | None, seed: int | None,
-         answers_file: Path | None, save_file: Path | None, resume_file: Path | None, transcript_file: Path | None,
-         trace: bool, difficulty: str | None = None, battles: str | None = None, campaign: bool = False) -> None:
-    """The body of ``cardforge play`` (see its help); exits with its code."""
+def _names(loaded: Any, campaign: bool, story_id: str | None, characters: tuple[str, ...]) -> list[str] | None:
+    """The Characters ``--characters`` names, read against the Character boards of the
+    pack played (``cli.characters.character_names``); ``None`` when not given."""
+    from cardforge_compiler.cli.characters import character_names
+
+    if not characters:
+        return None
+    if campaign:
+        from cardforge_runtime.campaign_saves import campaign_pack
+
+        pack = campaign_pack(loaded, None)
+    else:
+        try:
+            pack = loaded.find_story(story_id)[0]
+        except KeyError:
+            return [name for value in characters for name in value.split(",")]   # Session.start says why
+    return character_names(characters, [c["name"] for c in pack.get("characters", [])], pack["id"])
+
+
+def run(bundle: Path, story_id: str | None, players: int | None, characters: tuple[str, ...] | str | None,
+        seed: int | None, answers_file: Path | None, save_file: Path | None, resume_file: Path | None,
+        transcript_file: Path | None, trace: bool, difficulty: str | None = None, battles: str | None = None,
+        campaign: bool = False) -> None:
+    """The body of ``cardforge play`` (see its help); exits with its code.
+    ``characters``: the ``--characters`` values (one text: a single value)."""
     import os
+
+    characters = (characters,) if isinstance(characters, str) else tuple(characters or ())
 
     from cardforge_compiler.emit import write_atomically
     from cardforge_runtime import SessionError, load_bundle
@@ -176,7 +195,7 @@ def run(bundle: Path, story_id: str | None, players: int | None, characters: str
             raise ConfigError(shown(str(error))) from None
     try:
         if resume_file is not None:
-            if any(v is not None for v in (players, characters, seed, difficulty, battles)):
+            if characters or any(v is not None for v in (players, seed, difficulty, battles)):
                 raise ConfigError("--resume continues a saved session: leave out --players, --characters, --seed, "
                                   "--difficulty and --battles")
             try:
@@ -201,10 +220,10 @@ def run(bundle: Path, story_id: str | None, players: int | None, characters: str
                 raise ConfigError(f"name the story to play with --story (stories: {known})")
             if seed is None:
                 seed = int.from_bytes(os.urandom(4), "big")
-            names = [n.strip() for n in characters.split(",")] if characters is not None else None
+            names = _names(loaded, campaign, story_id, characters)
             session = _start(loaded, campaign, story_id, players, names, seed, difficulty, battles)
     except SessionError as error:
-        raise ConfigError(shown(str(error)) + _near_names(loaded, story_id, characters, difficulty)) from None
+        raise ConfigError(shown(str(error)) + _near_names(loaded, story_id, difficulty)) from None
     if not loaded.hash_matches:
         click.secho(f"warning: {bundle}: content_hash does not match the content (edited by hand?)", fg="yellow", err=True)
     state = session.state

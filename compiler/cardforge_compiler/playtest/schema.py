@@ -86,6 +86,38 @@ _STORY = {
     },
 }
 
+_NULLABLE_TEXT = {"type": ["string", "null"]}
+_NULLABLE_COUNT = {"type": ["integer", "null"], "minimum": 0}
+#: A diagnostic as ``cardforge lint --format json`` gives it (docs/diagnostics.md).
+_DIAGNOSTIC = {
+    "type": "object",
+    "required": ["code", "name", "severity", "message", "file", "line", "column", "path", "card", "hint"],
+    "properties": {
+        "code": {"type": "string", "pattern": "^CF[0-9]{3}$"}, "name": {"type": "string"},
+        "severity": {"enum": ["error", "warning"]}, "message": {"type": "string"}, "file": _NULLABLE_TEXT,
+        "line": _NULLABLE_COUNT, "column": _NULLABLE_COUNT, "path": _NULLABLE_TEXT,
+        "card": {"type": ["integer", "null"]}, "hint": _NULLABLE_TEXT,
+    },
+}
+#: The counts of ``cardforge lint --format json``'s ``summary`` (docs/diagnostics.md).
+_SUMMARY = {
+    "type": ["object", "null"],
+    "description": "The counts of the content compiled, as `cardforge lint --format json` gives them; null when "
+                   "none was (a usage error).",
+    "required": ["files", "packs", "stories", "cards", "checks_run", "errors", "warnings", "context_errors"],
+    "additionalProperties": False,
+    "properties": {k: _COUNT for k in ("files", "packs", "stories", "cards", "checks_run", "errors", "warnings",
+                                       "context_errors")},
+}
+_ERROR = {
+    "type": "object",
+    "description": "Only when nothing was played: why (the content has errors: exit 1; a usage error: exit 2), "
+                   "as said on standard error; `stories` is then empty.",
+    "required": ["exit_code", "message"],
+    "additionalProperties": False,
+    "properties": {"exit_code": {"enum": [1, 2]}, "message": {"type": "string"}},
+}
+
 #: ``schemas/playtest.schema.json`` (without its ``$schema``/``$id`` head, which
 #: ``generate_schemas`` adds).
 PLAYTEST_SCHEMA: dict[str, Any] = {
@@ -102,5 +134,12 @@ PLAYTEST_SCHEMA: dict[str, Any] = {
         "min_coverage": {"type": "number", "minimum": 0, "maximum": 1},
         "stories": {"type": "array", "items": _STORY},
         "passed": {"type": "boolean"},
+        "error": _ERROR,
+        "summary": _SUMMARY,
+        "diagnostics": {"type": "array", "items": _DIAGNOSTIC,
+                        "description": "With `error`: the diagnostics of the content, as `cardforge lint --format "
+                                       "json` gives them ([] for a usage error)."},
     },
+    "if": {"required": ["error"]},
+    "then": {"required": ["summary", "diagnostics"]},
 }
