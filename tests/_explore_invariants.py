@@ -23,9 +23,9 @@ def summary(bundle: Any, pack: str, story: str) -> dict[str, Any]:
     searches = []
 
     class Recording(explore.Search):
-        def run(self) -> None:
+        def run(self, *, keep: bool = False) -> None:
             searches.append(self)
-            super().run()
+            super().run(keep=keep)
 
     original = explore.Search
     explore.Search = Recording

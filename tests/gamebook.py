@@ -77,13 +77,15 @@ class BookError(ValueError):
 class Notes:
     """The author's notes: ``unreachable`` (sections that "cannot be reached"),
     ``never_turned_to`` (sections no section turns to: a misprint), ``never_open``
-    (``(section, target)``: "at 90 the turn to 115 is never open") and ``reachable``
-    (sections the notes say "can be reached")."""
+    (``(section, target)``: "at 90 the turn to 115 is never open"), ``reachable``
+    (sections the notes say "can be reached") and ``strands`` (sections that "strand
+    the players": play stops there, stuck, on some line of play)."""
 
     unreachable: set[int] = field(default_factory=set)
     never_turned_to: set[int] = field(default_factory=set)
     never_open: set[tuple[int, int]] = field(default_factory=set)
     reachable: set[int] = field(default_factory=set)
+    strands: set[int] = field(default_factory=set)
 
 
 def _split(text: str) -> tuple[str, list[tuple[int, str]], str]:
@@ -225,7 +227,8 @@ def story_yaml(story: dict[str, Any]) -> str:
 
 def notes(text: str) -> Notes:
     """The author's notes of an excerpt. Each ``- `` item starts ``N cannot be
-    reached``, ``N is never turned to`` or ``N can be reached``; ``at N the turn to M is
+    reached``, ``N is never turned to``, ``N can be reached`` or ``N strands the
+    players``; ``at N the turn to M is
     never open`` anywhere in an item names a way on the notes say is never open.
 
     Raises:
@@ -234,11 +237,11 @@ def notes(text: str) -> Notes:
     out = Notes()
     for item in re.split(r"(?m)^- ", _split(text)[2])[1:]:
         item = " ".join(item.split())
-        m = re.match(r"(\d+) (cannot be reached|is never turned to|can be reached)\b", item)
+        m = re.match(r"(\d+) (cannot be reached|is never turned to|can be reached|strands the players)\b", item)
         if m is None:
             raise BookError(f"a note the tests do not read: {item!r}")
         {"cannot be reached": out.unreachable, "is never turned to": out.never_turned_to,
-         "can be reached": out.reachable}[m[2]].add(int(m[1]))
+         "can be reached": out.reachable, "strands the players": out.strands}[m[2]].add(int(m[1]))
         out.never_open |= {(int(a), int(b)) for a, b in re.findall(r"at (\d+) the turn to (\d+) is never open", item)}
     return out
 

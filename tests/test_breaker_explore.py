@@ -59,7 +59,7 @@ def test_explore_of_one_story_file_of_a_campaign_pack_explores_that_story() -> N
     assert (done.returncode, done.stderr) == (0, "")
     whole = cf("explore", str(CONTENT), "--story", "act-3")
     assert done.stdout == whole.stdout
-    assert done.stdout.splitlines()[0].startswith("cardforge explore: story 'act-3' of pack 'gascony': explored 396 states")
+    assert done.stdout.splitlines()[0].startswith("cardforge explore: story 'act-3' of pack 'gascony': explored 460 states")
 
 
 def test_lint_of_one_story_file_of_a_campaign_pack_lints_it_without_the_explorer() -> None:

@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardforge_compiler.explore.live import Live
-from cardforge_compiler.explore.walk import mappings
+from cardforge_compiler.explore.states import held_apart
 
 __all__ = ["MAX_DEALS", "Dealings"]
 
@@ -62,7 +62,7 @@ class Dealings:
     def __init__(self, pack: Mapping[str, Any], story: Mapping[str, Any], live: Mapping[int | None, Live],
                  apart: frozenset[str]) -> None:
         self.live, self.apart = live, apart
-        self.each_only = apart - _held_apart_beyond_each(story)
+        self.each_only = apart - held_apart(story, plain=frozenset({"one", "each"}))
         self.printed: dict[str, int] = {}
         for deck in pack.get("decks") or ():
             for card in deck.get("cards", ()):
@@ -132,23 +132,6 @@ class Dealings:
             trades.append({"trade": [{"from": giver, "to": taker, "item": item}
                                      for taker, (giver, item) in zip(takers, copies) if taker != giver]})
         return trades
-
-
-def _held_apart_beyond_each(story: Mapping[str, Any]) -> frozenset[str]:
-    """The items whose holder matters even when the party holds one copy: those of a
-    ``lose`` other than a plain ``who: one`` or ``who: each`` loss of one item (no
-    ``character``, no ``except``), and of a roll's ``per_success`` loss."""
-    items: set[str] = set()
-    for node in mappings(story["cards"]):
-        if node.get("kind") == "lose" and node.get("items"):
-            plain = (len(node["items"]) == 1 and node.get("who") in ("one", "each") and not node.get("character")
-                     and not node.get("except"))
-            if not plain:
-                items.update(node["items"])
-        lose = node.get("per_success", {}).get("lose") if node.get("kind") == "roll" else None
-        if lose and lose.get("items"):
-            items.update(lose["items"])
-    return frozenset(items)
 
 
 def _holders(copies: Sequence[tuple[int, str]]) -> tuple:

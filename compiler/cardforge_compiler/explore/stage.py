@@ -53,8 +53,7 @@ def explore_packs(packs: list[PackIR], budget: int) -> Iterator[ExploredStory]:
     # the smallest stories first (fewest cards; then in content order): a story that
     # finishes within its share leaves the rest to the larger ones
     order = sorted(range(len(stories)), key=lambda i: (len(stories[i][1].cards), i))
-    left = budget - budget // 2         # kept for the second round
-    first = budget // 2
+    first = budget // 2                 # the rest is kept for the second round
     by_pack = {}
     searches = {}
     for done, index in enumerate(order):
@@ -67,7 +66,7 @@ def explore_packs(packs: list[PackIR], budget: int) -> Iterator[ExploredStory]:
         first = max(0, first - search.expanded)
     # the second round: what is left goes on to the stories cut short, those with the
     # fewest states left open first (the nearest to done), each taking what it needs
-    left += first
+    left = max(0, budget - sum(search.expanded for search in searches.values()))
     for index in sorted((i for i in order if searches[i].graph.open), key=lambda i: (len(searches[i].graph.open), i)):
         if not left:
             break

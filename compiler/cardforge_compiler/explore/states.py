@@ -49,20 +49,20 @@ def relevant_items(story: Mapping[str, Any]) -> frozenset[str]:
     return frozenset(items)
 
 
-def held_apart(story: Mapping[str, Any]) -> frozenset[str]:
+def held_apart(story: Mapping[str, Any], *, plain: frozenset[str] = frozenset({"one"})) -> frozenset[str]:
     """The items whose holder can change what happens, not only how many the party
     holds: those of a ``lose`` that is not a plain ``who: one`` loss of one copy of
     one item (several items or copies are taken from one Character who holds them
     all, ``party.holders``; ``who: each``, ``character`` and ``except`` take from
     given Characters) and those a roll's ``per_success`` loses (from the roller).
     A plain ``who: one`` loss of one item takes it from any holder: the party's count
-    tells what follows."""
+    tells what follows. ``plain``: the ``who`` of the losses counted as plain (the
+    sales and trades Between Story Cards also pass ``each``: :mod:`.dealings`)."""
     items: set[str] = set()
     for node in mappings(story["cards"]):
         if node.get("kind") == "lose" and node.get("items"):
-            plain = (len(node["items"]) == 1 and node.get("who") == "one" and not node.get("character")
-                     and not node.get("except"))
-            if not plain:
+            if not (len(node["items"]) == 1 and node.get("who") in plain and not node.get("character")
+                    and not node.get("except")):
                 items.update(node["items"])
         lose = node.get("per_success", {}).get("lose") if node.get("kind") == "roll" else None
         if lose and lose.get("items"):
