@@ -26,10 +26,11 @@ from typing import Any
 from cardforge_runtime.bundle import Bundle
 from cardforge_runtime.campaign_carry import apply_carried
 from cardforge_runtime.dice import DiceRule
-from cardforge_runtime.fork_copy import Frozen, Numbers, copy_state, generator_numbers, new_generators, weak_callback
+from cardforge_runtime.fork_copy import Frozen, Numbers, weak_callback
 from cardforge_runtime.pcg import Pcg32
 from cardforge_runtime.battle.round_answers import check_round_answer
 from cardforge_runtime.saves import load_save, save_data
+from cardforge_runtime.session_fork import Forking
 from cardforge_runtime.deck_play import difficulty_of, set_up_decks
 from cardforge_runtime.decks import deck_rng
 from cardforge_runtime.setup import (
@@ -41,7 +42,7 @@ from cardforge_runtime.setup import (
 )
 from cardforge_runtime.state import copy_json, diff, initial_state, update_copy
 from cardforge_runtime.story import EngineError, Play, StoryRules
-from cardforge_runtime.trace import Observer, step_paths
+from cardforge_runtime.trace import Observer
 
 __all__ = ["Session"]
 
@@ -49,7 +50,7 @@ Request = dict[str, Any]
 Answer = dict[str, Any]
 
 
-class Session:
+class Session(Forking):
     """One playthrough of one story of a bundle.
 
     Create it with ``Session.start`` (a new game) or ``Session.load`` (a saved one).
@@ -202,52 +203,6 @@ class Session:
         self._pending = next(self._program)
         self._seen = copy_json(self._state) if self._logging else {}
 
-    def _card_drawn(self) -> None:
-        """A new card is drawn: the checkpoint a save resumes from moves here. It is
-        taken (``_checkpoint``) when first needed: the card's request comes next and
-        nothing changes the state or the generators before it is answered (``_apply``
-        takes it first), forked or saved; a look-ahead twin dropped at the card
-        request (the state explorer's, at a state it knows) never copies it."""
-        self._point = None
-        self._point_length = len(self._log) + (1 if self._answering else 0)
-        self._since = []
-
-    @property
-    def _checkpoint(self) -> dict[str, Any]:
-        """The state and generators when the current card was drawn, and how many log
-        entries precede that point (``_snapshot``): taken now if not yet."""
-        point = self._point
-        if point is None:
-            point = self._point = self._snapshot()
-            point["log_length"] = self._point_length
-        return point
-
-    @_checkpoint.setter
-    def _checkpoint(self, point: dict[str, Any]) -> None:
-        self._point = point
-
-    def _snapshot(self) -> dict[str, Any]:
-        """The state and generator now, and how many log entries precede this point
-        (the answer being handled counts: it is logged once its changes are known)."""
-        snapshot = {"state": copy_json(self._state), "rng": self._rng.to_json(), "deck_rng": self._deck_rng.to_json(),
-                    "log_length": len(self._log) + (1 if self._answering else 0)}
-        self._generators = (snapshot, (self._rng.state, self._rng.increment, self._deck_rng.state,
-                                       self._deck_rng.increment))
-        return snapshot
-
-    def _checkpoint_generators(self) -> tuple[Pcg32, Pcg32]:
-        """New generators as they were at the checkpoint (a fork starts from them):
-        read from its JSON once per checkpoint (``fork_copy``)."""
-        if self._generators is None or self._generators[0] is not self._checkpoint:
-            self._generators = generator_numbers(self._checkpoint)
-        return new_generators(self._generators[1])
-
-    def _checkpoint_state(self) -> dict[str, Any]:
-        """A new copy of the checkpoint's state (a fork starts from it), from bytes
-        written once per checkpoint (``fork_copy.copy_state``)."""
-        state, self._frozen = copy_state(self._checkpoint["state"], self._frozen)
-        return state
-
     # -- the public surface ---------------------------------------------------
 
     @property
@@ -375,73 +330,6 @@ class Session:
         self._log.append(entry)
         self._rules.events = []
         return copy_json(entry)
-
-    def fork(self, *, log: bool = True) -> Session:
-        """A second session at this very point: the same pending request, state and
-        generators, so that a tool can try one answer here and another there
-        (cardforge's state explorer does). The two share nothing that either
-        changes: answering one never changes the other, and the same answer gives
-        the same log entry in both.
-
-        The twin replays the answers given since the current card was drawn from that
-        card's checkpoint, as ``load`` does; its ``log`` holds only those answers'
-        entries, and its ``save`` replays from that checkpoint (its ``origin``), so it
-        loads; its ``transcript`` is not a whole playthrough (its steps start at the
-        card). While nothing is logged before the checkpoint (the story's first card
-        has no introduction before it), the twin replays from the story's start
-        instead, so that its first entry holds what happened before the first request
-        (the easier game's Loot drawn at the start), as the original's does. It has
-        no observer. O(state + answers since the card was drawn) (docs/runtime.md,
-        Observers and forks).
-
-        ``log=False`` makes a **look-ahead** twin, for tools that try many answers
-        (the state explorer): it keeps no log and works out no changes (each
-        ``answer`` returns ``{"request", "answer", "events", "changes": []}``, shared
-        with the session: do not change them), which saves copying the state at every
-        answer; ``save`` and ``transcript`` refuse it (``SessionError``)."""
-        twin = Session(self._bundle, self._pack, self._story, self._setup, like=self)
-        twin._paths = self._paths
-        twin._logging = log
-        if self._checkpoint["log_length"] == 0 and self._origin is None:
-            twin._state = twin._initial_state()
-            twin._begin(None)
-        else:
-            # checkpoints are only read (a save copies them), so the twin shares this one's
-            checkpoint = {**self._checkpoint, "log_length": 0}
-            twin._origin = checkpoint                   # its log starts here: so does a replay of its save
-            twin._state = self._checkpoint_state()
-            twin._frozen = self._frozen
-            twin._rng, twin._deck_rng = self._checkpoint_generators()
-            twin._generators = (checkpoint, self._generators[1])       # the same generators: not read again
-            twin._begin(twin._state["card"], checkpoint)
-        for answer in self._since:                      # checked when this session was given them
-            twin._apply(copy_json(answer), answer)
-        return twin
-
-    def observe(self, observer: Observer | None) -> None:
-        """Tell ``observer(event, path, value)`` of every step, choice on offer,
-        condition and branch played from now on (events ``"step"``, ``"offered"``,
-        ``"condition"``, ``"branch"``; ``path`` the bundle path of the step or option:
-        ``cardforge_runtime.trace``; docs/runtime.md, Observers and forks). It may be
-        set at any time (before the first answer; on a ``fork``, which has none);
-        another replaces it, ``None`` stops it. Observers only read: the play, the log
-        and saves are the same with or without one. The replay that undoes an answer
-        the engine failed on (``EngineError``) is not told again."""
-        self._observer = observer
-        if self._rules is not None:
-            self._rules.observer = observer
-            self._rules._paths = self._story_paths() if observer is not None else {}
-
-    def _story_paths(self) -> dict[int, Any]:
-        """``trace.step_paths`` of the story, computed once per bundle and story (the
-        sessions of a bundle play its own story data, never changed)."""
-        if self._paths is None:
-            cache = self._bundle._step_paths
-            cached = cache.get(id(self._story))
-            if cached is None or cached[0] is not self._story:     # the cache holds the story: ids stay unique
-                cached = cache[id(self._story)] = (self._story, step_paths(self._story))
-            self._paths = cached[1]
-        return self._paths
 
     def _rewind(self, checkpoint: dict[str, Any], since: list[Answer]) -> None:
         """Go back to ``checkpoint`` and replay ``since``: the session as it was. The
