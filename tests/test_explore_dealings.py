@@ -216,3 +216,45 @@ def test_a_cut_of_the_sales_tried_is_not_a_proof(tmp_path):
                                     "exploration complete, so only what it saw is reported")
     six = explore(compile_story(tmp_path / "six", hoard(6)))
     assert (six.sales_cut, six.proven) == (False, True)
+
+
+#: One Lamp each, then each Character loses one: only a Lamp handed over Between Story
+#: Cards (Anne's to Bruno, who is given a second) keeps one for the party (breaker, 2026-12-01:
+#: the one copy at the Between Story Cards was not traded, and CF907 was called proven).
+LAMPS = """\
+  - id: 1
+    title: One
+    steps:
+      - gain: {items: [Lamp], character: Anne}
+      - goto: 2
+  - id: 2
+    title: Two
+    steps:
+      - gain: {items: [Lamp], character: Bruno}
+      - lose: {items: [Lamp], who: each}
+      - choice:
+          - {text: Lit, if: has("Lamp"), goto: 3}
+          - {text: Dark, if: not has("Lamp"), goto: 4}
+  - id: 3
+    title: Three
+    steps:
+      - victory: Won.
+  - id: 4
+    title: Four
+    steps:
+      - defeat: Lost.
+"""
+
+
+def test_one_copy_is_traded_when_a_later_card_gives_another_before_a_who_each_loss(tmp_path):
+    data = compile_story(tmp_path / "p", LAMPS)
+    exploration = explore(data)
+    assert exploration.proven and exploration.findings == []
+    story = data["packs"][0]["stories"][0]
+    dealings = Dealings(data["packs"][0], story, {2: live("Lamp")}, frozenset({"Lamp"}))
+    assert dealings.each_only == frozenset({"Lamp"}) and dealings.regained(2) == frozenset({"Lamp"})
+    assert dealings.answers(between([["Lamp"], []])) == [
+        {"sell": [{"character": 0, "item": "Lamp", "cost": 0}]},
+        {"trade": [{"from": 0, "to": 1, "item": "Lamp"}]}]
+    assert dealings.regained(3) == frozenset()
+    assert dealings.answers(between([["Lamp"], []], next_card=3)) == []     # nothing read there

@@ -17,8 +17,9 @@ only through what later cards read, so the explorer tries, besides ``{}`` (go on
   live items whose holder matters to other Characters (each copy to any Character),
   all in one answer. An item whose holder matters only to ``who: each`` losses of it
   alone (each Character loses one copy: Act III's Queen's Letter) is traded only
-  while the party holds two copies or more: of one copy, every Character loses it
-  wherever it is.
+  while the party holds two copies or more, or while a card still playable can give
+  the party another copy (:meth:`Dealings.regained`): of one copy, and no other to
+  come, every Character loses it wherever it is.
 
 A sale states the cost the runtime's check asks for (``between_answers._sales``):
 the request's ``costs`` (bought in this story, or a deck card held), else the cost
@@ -39,6 +40,7 @@ from typing import Any
 
 from cardforge_compiler.explore.live import Live
 from cardforge_compiler.explore.states import held_apart
+from cardforge_compiler.explore.walk import mappings
 
 __all__ = ["MAX_DEALS", "Dealings"]
 
@@ -64,11 +66,30 @@ class Dealings:
         self.live, self.apart = live, apart
         self.each_only = apart - held_apart(story, plain=frozenset({"one", "each"}))
         self.printed: dict[str, int] = {}
+        dealt: set[str] = set()
         for deck in pack.get("decks") or ():
             for card in deck.get("cards", ()):
+                dealt.add(card["name"])
                 if card.get("cost") is not None:
                     self.printed.setdefault(card["name"], card["cost"])
         self.cut = False
+        # what each card's steps can give the party (a step that deals from the decks:
+        # whatever a deck holds), and the cards each one leads to
+        self._gives: dict[int, frozenset[str]] = {}
+        for card in story["cards"]:
+            given: set[str] = set()
+            for node in mappings(card["steps"]):
+                gain = node if node.get("kind") == "gain" else (node.get("per_success") or {}).get("gain")
+                if isinstance(gain, Mapping) and gain.get("items"):
+                    given.update(gain["items"])
+                if node.get("kind") in ("purchase", "battle", "loot", "draw"):
+                    given.update(dealt)
+            self._gives[card["id"]] = frozenset(given)
+        self._next: dict[int, set[int]] = {}
+        for edge in story.get("edges", ()):
+            if edge.get("to") is not None:
+                self._next.setdefault(edge["from"], set()).add(edge["to"])
+        self._regained: dict[int, frozenset[str]] = {}
 
     def cost(self, request: Mapping[str, Any], item: str) -> int:
         """The cost a sale of ``item`` states: the request's ``costs`` (what the
@@ -93,9 +114,29 @@ class Dealings:
         traded = items & self.apart
         if traded & self.each_only:
             held = [item for items_held in request["items"] for item in items_held]
-            traded = frozenset(item for item in traded if item not in self.each_only or held.count(item) > 1)
+            again = self.regained(request["next"])
+            traded = frozenset(item for item in traded
+                               if item not in self.each_only or held.count(item) > 1 or item in again)
         trades = [] if dealt else self._trades(request, traded)
         return sales + trades
+
+    def regained(self, card: int) -> frozenset[str]:
+        """The items the party can be given from the start of ``card`` on: by a step
+        of a card the story graph reaches from it (``card`` included), a ``gain`` or
+        a roll's ``per_success`` gain of items, or any item a deck deals where a step
+        deals from the decks (a purchase, a Battle, Loot). Worked out once per card."""
+        known = self._regained.get(card)
+        if known is None:
+            seen, todo, items = {card}, [card], set()
+            while todo:
+                at = todo.pop()
+                items |= self._gives.get(at, frozenset())
+                for after in self._next.get(at, ()):
+                    if after not in seen:
+                        seen.add(after)
+                        todo.append(after)
+            known = self._regained[card] = frozenset(items)
+        return known
 
     def _sales(self, request: Mapping[str, Any], items: frozenset[str]) -> list[Answer]:
         sales, seen = [], set()
