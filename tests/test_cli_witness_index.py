@@ -87,3 +87,18 @@ def test_a_rerun_of_one_story_keeps_the_other_stories_witnesses(folder: Path) ->
     assert explore(folder, "--story", "gate")[0] == 0
     assert sorted(p.name for p in (folder / "w").iterdir()) == [
         "cardforge-witnesses.json", "playtest.bundle.json", *TAVERN_FILES]
+
+
+@pytest.mark.parametrize(("name", "code"), [(GATE_FILE, 1), ("cardforge-witnesses.json", 1),
+                                            ("playtest.bundle.json", 2)])
+def test_a_link_where_a_witness_goes_is_replaced_never_written_through(folder: Path, name: str, code: int) -> None:
+    # was (breaker, 2026-12-01): a link named like a witness made explore overwrite the file it named;
+    # one named like the bundle is refused (it names no cardforge bundle), as any such file is
+    (folder / "w").mkdir()
+    victim = folder / "victim.txt"
+    victim.write_text("precious\n", encoding="utf-8")
+    (folder / "w" / name).symlink_to(victim)
+    assert explore(folder)[0] == code
+    assert victim.read_text(encoding="utf-8") == "precious\n"
+    if code == 1:
+        assert not (folder / "w" / name).is_symlink() and (folder / "w" / name).is_file()

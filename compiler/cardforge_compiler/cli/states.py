@@ -162,8 +162,8 @@ def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, st
     stories that this run did not (``witness_index.update_index``; each said on
     stderr); return ``{id(diagnostic): (answers file, play command)}``."""
     from cardforge_compiler.cli.shell import shell_command, shell_path
-    from cardforge_compiler.cli.witness_index import update_index
-    from cardforge_compiler.emit import bundle_bytes, write_atomically
+    from cardforge_compiler.cli.witness_index import update_index, write_in_folder
+    from cardforge_compiler.emit import bundle_bytes
     from cardforge_compiler.playtest.files import answers_bytes
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -175,7 +175,7 @@ def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, st
         pack_id = pack.pack.id
         if pack_id not in bundles:
             bundles[pack_id] = folder / f"{pack_id}.bundle.json"
-            write_atomically(bundles[pack_id], bundle_bytes(data))
+            write_in_folder(bundles[pack_id], bundle_bytes(data))
             files.append({"file": bundles[pack_id].name, "pack": pack_id, "story": None})
         story_id = explored.story.model.id
         for diag in diagnostics:
@@ -188,7 +188,7 @@ def _write_witnesses(runs: list[tuple], folder: Path) -> dict[int, tuple[str, st
                 name = f"{stem}-{n}.answers.json"
             names.add(name)
             path = folder / name
-            write_atomically(path, answers_bytes(diag.witness["answers"]))
+            write_in_folder(path, answers_bytes(diag.witness["answers"]))
             files.append({"file": name, "pack": pack_id, "story": story_id})
             setup = diag.witness["setup"]
             command = shell_command("cardforge", "play", shell_path(bundles[pack_id]), "--story", story_id,

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["INDEX_NAME", "update_index"]
+__all__ = ["INDEX_NAME", "update_index", "write_in_folder"]
 
 INDEX_NAME = "cardforge-witnesses.json"
 FORMAT = "cardforge-witnesses"
@@ -62,8 +62,6 @@ def update_index(folder: Path, written: Iterable[Mapping[str, Any]], stories: It
     Raises:
         OSError: the index cannot be written or a file removed.
     """
-    from cardforge_compiler.emit import write_atomically
-
     new = {e["file"]: {"file": e["file"], "pack": e["pack"], "story": e["story"]} for e in written}
     explored, packs = set(stories), set(packs)
     removed = []
@@ -77,7 +75,22 @@ def update_index(folder: Path, written: Iterable[Mapping[str, Any]], stories: It
         elif _ours(folder, name):
             removed.append(folder / name)
     document = {"format": FORMAT, "version": VERSION, "files": [new[name] for name in sorted(new)]}
-    write_atomically(folder / INDEX_NAME, (json.dumps(document, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+    write_in_folder(folder / INDEX_NAME, (json.dumps(document, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     for path in sorted(removed):
         path.unlink(missing_ok=True)
     return sorted(removed)
+
+
+def write_in_folder(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path``, a file cardforge names inside the witness folder,
+    atomically (``emit.write_atomically``); a symbolic link found there is replaced
+    by the file, never written through: nothing outside the folder is changed.
+
+    Raises:
+        OSError: the file cannot be written (or the link removed).
+    """
+    from cardforge_compiler.emit import write_atomically
+
+    if path.is_symlink():
+        path.unlink()
+    write_atomically(path, data)
