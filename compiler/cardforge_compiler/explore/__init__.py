@@ -136,6 +136,8 @@ def explore_story(bundle: Bundle, pack_id: str, story_id: str, *, budget: int = 
         KeyError: no such story (the message names the known ones).
         ValueError: ``budget`` below 1 or ``bound`` below 0.
     """
+    if budget < 1 or bound < 0:
+        raise ValueError("the budget must be at least 1 state and the bound at least 0")
     search = start_search(bundle, pack_id, story_id, budget=budget, bound=bound)
     run_search(search)
     return exploration_of(search, pack_id, story_id)
@@ -144,10 +146,15 @@ def explore_story(bundle: Bundle, pack_id: str, story_id: str, *, budget: int = 
 def start_search(bundle: Bundle, pack_id: str, story_id: str, *, budget: int = DEFAULT_BUDGET,
                  bound: int = DEFAULT_BOUND) -> Search:
     """The search of :func:`explore_story`, not run yet (``run_search`` runs it, as
-    many times as its ``budget`` is raised; ``exploration_of`` reads it). Raises as
-    :func:`explore_story`."""
-    if budget < 1 or bound < 0:
-        raise ValueError("the budget must be at least 1 state and the bound at least 0")
+    many times as its ``budget`` is raised; ``exploration_of`` reads it). A budget of
+    0 explores nothing yet (every root left open).
+
+    Raises:
+        KeyError: no such story.
+        ValueError: ``budget`` or ``bound`` below 0.
+    """
+    if budget < 0 or bound < 0:
+        raise ValueError("the budget and the bound must be at least 0")
     pack, story = bundle.story_view(story_id, pack_id)     # read only: no copy of the whole pack per story
     return Search(bundle, pack, story, budget=budget, bound=bound)
 

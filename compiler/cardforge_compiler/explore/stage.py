@@ -4,10 +4,10 @@ no errors, within one budget for the whole run (docs/explore.md, In lint).
 Each pack is emitted as a bundle in memory (as ``cardforge build`` would) and loaded
 by the runtime; its stories are explored smallest first (fewest cards), each with an
 equal share of what is left of half the budget, so that a story that finishes early
-leaves its share to the larger ones; then the other half, and what the first round
-left, goes to the stories that did not finish, those with the fewest states left
-open first, each going on where it stopped and taking what it needs: so a story
-that needs a little more than an equal share is still proven. The ``explore`` checks
+leaves its share to the larger ones; then the rest goes, in rounds, to the stories
+that did not finish, each going on where it stopped and at most doubling what it
+has explored in a round: so a story that needs a little more than an equal share is
+still proven, and a story that never finishes (a loop) cannot take it all. The ``explore`` checks
 (:mod:`cardforge_compiler.checks.states`) turn the findings into diagnostics at the
 author's lines.
 """
@@ -36,9 +36,10 @@ class ExploredStory:
 
 def explore_packs(packs: list[PackIR], budget: int) -> Iterator[ExploredStory]:
     """Explore every story of ``packs`` (resolved and analysed, without errors),
-    sharing ``budget`` states among them (at least 1 each) in two rounds (module
-    docstring): half in equal shares, the fewest cards first; the rest to the stories
-    cut short, the fewest states left open first. Yields them in content order.
+    sharing ``budget`` states among them, never more in all (module docstring): half
+    in equal shares, the fewest cards first; the rest in rounds to the stories cut
+    short, each at most doubling what it explored. A story whose share is 0 is not
+    explored (its exploration is not complete). Yields them in content order.
 
     Raises:
         BundleError: a pack read in part (single files named, the rest read as
@@ -53,28 +54,33 @@ def explore_packs(packs: list[PackIR], budget: int) -> Iterator[ExploredStory]:
     # the smallest stories first (fewest cards; then in content order): a story that
     # finishes within its share leaves the rest to the larger ones
     order = sorted(range(len(stories)), key=lambda i: (len(stories[i][1].cards), i))
-    first = budget // 2                 # the rest is kept for the second round
+    first = budget // 2                 # the rest is kept for the later rounds
     by_pack = {}
     searches = {}
     for done, index in enumerate(order):
         pack, story = stories[index]
         if id(pack) not in by_pack:
             by_pack[id(pack)] = load_bundle(build_bundle([pack], __version__))
-        share = max(1, first // (len(stories) - done))
+        share = first // (len(stories) - done)
         search = searches[index] = start_search(by_pack[id(pack)], pack.pack.id, story.model.id, budget=share)
         run_search(search, keep=True)
-        first = max(0, first - search.expanded)
-    # the second round: what is left goes on to the stories cut short, those with the
-    # fewest states left open first (the nearest to done), each taking what it needs
-    left = max(0, budget - sum(search.expanded for search in searches.values()))
-    for index in sorted((i for i in order if searches[i].graph.open), key=lambda i: (len(searches[i].graph.open), i)):
-        if not left:
+        first -= search.expanded
+    # the later rounds: what is left goes on to the stories cut short, in the same
+    # order, each at most doubling what it has explored, so that a story a little
+    # larger than its share finishes in the next round and none takes all the rest
+    left = budget - sum(search.expanded for search in searches.values())
+    while left > 0:
+        cut = [index for index in order if searches[index].graph.open]
+        if not cut:
             break
-        search = searches[index]
-        before = search.expanded
-        search.budget += left
-        run_search(search, keep=True)
-        left -= search.expanded - before
+        for index in cut:
+            if not left:
+                break
+            search = searches[index]
+            before = search.expanded
+            search.budget += min(left, max(1, before))
+            run_search(search, keep=True)
+            left -= search.expanded - before
     for index in range(len(stories)):
         pack, story = stories[index]
         searches[index].release()
