@@ -306,3 +306,18 @@ def test_story_results_are_read_off_the_cards_endings_and_battles():
     assert story_results({"cards": [card]}) == ["defeat"]                  # a Battle can be lost
     assert story_results({"cards": [{"endings": ["victory"], "steps": []}, card]}) == ["defeat", "victory"]
     assert story_results({"cards": [{"endings": ["victory"], "steps": []}]}) == ["victory"]
+
+
+def test_a_component_too_costly_to_solve_exactly_is_refused_not_solved_for_minutes():
+    """Every node reaches every other (a dense loop, as a story whose counters never
+    settle gives): the elimination's row operations are counted against ``limit``
+    (breaker, 2026-12-01: `stats --story` ran for minutes on a 3-card story)."""
+    from cardforge_compiler.ending_odds import MAX_WORK, OddsTooCostly
+
+    n = 40
+    edges = {i: [(F(1, n + 1), j) for j in range(n)] + [(F(1, n + 1), "V")] for i in range(n)}
+    graph = Graph({0: F(1)}, edges, {"V": "victory"})
+    assert ending_odds(graph).low == {"victory": F(1)}          # within MAX_WORK
+    with pytest.raises(OddsTooCostly, match="more than 1,000 steps of elimination"):
+        ending_odds(graph, limit=1_000)
+    assert MAX_WORK == 100_000

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
 
-__all__ = ["OPEN", "EndingOdds", "StoryGraph", "ending_odds", "ending_section", "story_results"]
+__all__ = ["MAX_WORK", "OPEN", "EndingOdds", "OddsTooCostly", "StoryGraph", "ending_odds", "ending_section", "story_results"]
 
 #: The outcome key under which mass that reaches an open node is counted.
 OPEN = "\0open"
@@ -142,19 +142,27 @@ def _check(graph: StoryGraph) -> tuple[dict[Node, Fraction], dict[Node, dict[Nod
     return start, edges
 
 
-def _solve(rows: dict[Node, dict[Node, Fraction]], rhs: dict[Node, dict[str, Fraction]]) -> dict[Node, dict[str, Fraction]]:
+def _solve(rows: dict[Node, dict[Node, Fraction]], rhs: dict[Node, dict[str, Fraction]],
+           limit: int) -> dict[Node, dict[str, Fraction]]:
     """Solve ``A x = b`` exactly by Gaussian elimination on sparse rows, then back
     substitution: ``rows[v]`` is row ``v`` of ``A`` (``{column: coefficient}``, the
     columns are the same keys as the rows), ``rhs[v]`` its right-hand side
     (``{outcome: value}``, one system per outcome, solved together). ``A`` must be
     non-singular. Columns are eliminated in the order of ``rows`` (a story's forward
     order keeps the fill-in small). Returns ``{v: {outcome: value}}`` (zero values left
-    out). The inputs are consumed."""
+    out). The inputs are consumed.
+
+    Raises:
+        OddsTooCostly: the elimination would take more than ``limit`` row
+            operations (a large component that fills in: each operation is a
+            product of fractions, tens of microseconds).
+    """
     where: dict[Node, set[Node]] = {}            # column -> rows not yet pivots that hold it
     for v, row in rows.items():
         for c in row:
             where.setdefault(c, set()).add(v)
     order: list[tuple[Node, Node]] = []          # (column, its pivot row), in elimination order
+    work = 0                                     # row operations so far (each a Fraction product)
     for col in list(rows):
         candidates = where.pop(col, set())
         if not candidates:
@@ -165,6 +173,9 @@ def _solve(rows: dict[Node, dict[Node, Fraction]], rhs: dict[Node, dict[str, Fra
         for c in row:
             if c != col:
                 where[c].discard(pivot)
+        work += len(candidates) * len(row)
+        if work > limit:
+            raise OddsTooCostly(f"more than {limit:,} steps of elimination: the chain is too large to solve exactly")
         for other in candidates:
             target, target_b = rows[other], rhs[other]
             factor = target.pop(col) / row[col]
@@ -211,7 +222,16 @@ def _components(edges: Mapping[Node, Mapping[Node, Fraction]]) -> Iterable[list[
         yield sorted(dag.nodes[component]["members"], key=position.__getitem__)
 
 
-def ending_odds(graph: StoryGraph, results: Iterable[str] = ()) -> EndingOdds:
+class OddsTooCostly(ArithmeticError):
+    """The exact solution would take too long (:func:`ending_odds`'s ``limit``)."""
+
+
+#: The most row operations one component's elimination may take (``ending_odds``): a
+#: few hundred states of one loop that all reach each other can otherwise take minutes.
+MAX_WORK = 100_000
+
+
+def ending_odds(graph: StoryGraph, results: Iterable[str] = (), *, limit: int = MAX_WORK) -> EndingOdds:
     """The chance of each result of ``graph`` (module docstring), exact.
 
     Args:
@@ -227,6 +247,7 @@ def ending_odds(graph: StoryGraph, results: Iterable[str] = ()) -> EndingOdds:
         ``never`` mass.
 
     Raises:
+        OddsTooCostly: a component would take more than ``limit`` row operations.
         ValueError: the graph is malformed (``_check``: weights not summing to 1,
             negative or float weights, a reachable node with no edges that is neither
             terminal nor open, a node both terminal and open).
@@ -266,7 +287,7 @@ def ending_odds(graph: StoryGraph, results: Iterable[str] = ()) -> EndingOdds:
                     for outcome, q in (known(w) or value[w]).items():
                         b[outcome] = b.get(outcome, Fraction(0)) + p * q
             rows[v], rhs[v] = row, b
-        value.update(_solve(rows, rhs))
+        value.update(_solve(rows, rhs, limit))
     totals: dict[str, Fraction] = {}
     for node, weight in start.items():
         for outcome, q in (known(node) or value[node]).items():

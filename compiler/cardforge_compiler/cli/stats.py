@@ -231,7 +231,7 @@ def _text(document: Mapping[str, Any], bundle_packs: Sequence[Mapping[str, Any]]
 
 #: The most states explored again with every count exact (``_add_ending_odds``): a count that
 #: grows in a loop never ends that exploration, whose open mass shrinks with every lap.
-UNBOUNDED_BUDGET = 10_000
+UNBOUNDED_BUDGET = 2_000
 
 
 def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any], paths: tuple[str, ...],
@@ -245,14 +245,13 @@ def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any], paths: tu
     its abstract graph would give the chances of another game (a counter that grows
     in a loop stays at the first value past the bound), so the story is explored
     again with nothing abstracted (``UNBOUNDED``): that exploration stops at its
-    budget (``UNBOUNDED_BUDGET`` or the one asked, if smaller) and every chance is a
-    range that holds for the story itself (at least, at most); the section's
+    budget (``UNBOUNDED_BUDGET`` or the one asked, if smaller, halved while the exact
+    solution would be too costly: ``ending_odds.OddsTooCostly``) and every chance is
+    a range that holds for the story itself (at least, at most); the section's
     ``unbounded`` says so. ``abstracted`` is ``None`` when the graph is the game's
     own, else ``{"deck_items": [...]}``: conditions read items a deck deals, which
     the explorer follows in one shuffle."""
-    import dataclasses
-
-    from cardforge_compiler.ending_odds import ending_section, story_results
+    from cardforge_compiler.ending_odds import OddsTooCostly, story_results
     from cardforge_compiler.explore import UNBOUNDED, explore_story
     loaded = playable(bundle, paths)
     packs = {p["id"]: p for p in bundle["packs"]}
@@ -261,21 +260,41 @@ def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any], paths: tu
         boards = [b["name"] for b in packs[pack["id"]].get("characters", [])]
         stories = {s["id"]: s for s in packs[pack["id"]]["stories"]}
         for story in pack["stories"]:
-            exploration = explore_story(loaded, pack["id"], story["id"], **sized)
-            unbounded = exploration.clamped
-            if unbounded:
-                exploration = explore_story(loaded, pack["id"], story["id"], bound=UNBOUNDED,
-                                            budget=min(budget or UNBOUNDED_BUDGET, UNBOUNDED_BUDGET))
-            abstracted = {"deck_items": list(exploration.deck_items)} if exploration.deck_items else None
             results = story_results(stories[story["id"]])
-            sections = []
-            for index, setup in enumerate(exploration.setups):
-                if setup.characters != tuple(boards[: len(setup.characters)]):
-                    continue
-                graph = dataclasses.replace(exploration.graph, start={("setup", index): Fraction(1)})
-                sections.append({"setup": setup.as_json(), **ending_section(graph, results),
-                                 "unbounded": unbounded, "abstracted": abstracted})
-            story["endings"] = sections
+            exploration = explore_story(loaded, pack["id"], story["id"], **sized)
+            if not exploration.clamped:
+                story["endings"] = _sections(exploration, results, boards, False)
+                continue
+            # halved until the exact solution stays small: fewer states, wider ranges
+            size = min(budget or UNBOUNDED_BUDGET, UNBOUNDED_BUDGET)
+            while True:
+                exploration = explore_story(loaded, pack["id"], story["id"], bound=UNBOUNDED, budget=size)
+                try:
+                    story["endings"] = _sections(exploration, results, boards, True)
+                    break
+                except OddsTooCostly:
+                    if size == 1:
+                        raise
+                    size = max(1, size // 2)
+
+
+def _sections(exploration: Any, results: list[str], boards: list[str], unbounded: bool) -> list[dict[str, Any]]:
+    """The ending odds sections of ``exploration`` (``_add_ending_odds``), one per setup
+    whose Characters are the pack's first ones (``boards``). Raises
+    ``ending_odds.OddsTooCostly`` as ``ending_section`` does."""
+    import dataclasses
+
+    from cardforge_compiler.ending_odds import ending_section
+
+    abstracted = {"deck_items": list(exploration.deck_items)} if exploration.deck_items else None
+    sections = []
+    for index, setup in enumerate(exploration.setups):
+        if setup.characters != tuple(boards[: len(setup.characters)]):
+            continue
+        graph = dataclasses.replace(exploration.graph, start={("setup", index): Fraction(1)})
+        sections.append({"setup": setup.as_json(), **ending_section(graph, results), "unbounded": unbounded,
+                         "abstracted": abstracted})
+    return sections
 
 
 @click.command()
