@@ -248,8 +248,9 @@ def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any], paths: tu
     budget (``UNBOUNDED_BUDGET`` or the one asked, if smaller, halved while the exact
     solution would be too costly: ``ending_odds.OddsTooCostly``) and every chance is
     a range that holds for the story itself (at least, at most); the section's
-    ``unbounded`` says so. ``abstracted`` is ``None`` when the graph is the game's
-    own, else ``{"deck_items": [...]}``: conditions read items a deck deals, which
+    ``unbounded`` says so. Any chain too costly to solve exactly is explored again
+    with half the states, and so on. ``abstracted`` is ``None`` when the graph is the
+    game's own, else ``{"deck_items": [...]}``: conditions read items a deck deals, which
     the explorer follows in one shuffle."""
     from cardforge_compiler.ending_odds import OddsTooCostly, story_results
     from cardforge_compiler.explore import UNBOUNDED, explore_story
@@ -262,20 +263,26 @@ def _add_ending_odds(bundle: dict[str, Any], document: dict[str, Any], paths: tu
         for story in pack["stories"]:
             results = story_results(stories[story["id"]])
             exploration = explore_story(loaded, pack["id"], story["id"], **sized)
-            if not exploration.clamped:
-                story["endings"] = _sections(exploration, results, boards, False)
-                continue
-            # halved until the exact solution stays small: fewer states, wider ranges
-            size = min(budget or UNBOUNDED_BUDGET, UNBOUNDED_BUDGET)
-            while True:
-                exploration = explore_story(loaded, pack["id"], story["id"], bound=UNBOUNDED, budget=size)
+            unbounded = exploration.clamped
+            if not unbounded:
                 try:
-                    story["endings"] = _sections(exploration, results, boards, True)
+                    story["endings"] = _sections(exploration, results, boards, False)
+                    continue
+                except OddsTooCostly:
+                    size = exploration.states // 2
+            else:
+                size = min(budget or UNBOUNDED_BUDGET, UNBOUNDED_BUDGET)
+            # halved until the exact solution stays small: fewer states, wider ranges
+            bound = UNBOUNDED if unbounded else exploration.bound
+            while True:
+                exploration = explore_story(loaded, pack["id"], story["id"], bound=bound, budget=max(1, size))
+                try:
+                    story["endings"] = _sections(exploration, results, boards, unbounded)
                     break
                 except OddsTooCostly:
-                    if size == 1:
+                    if size <= 1:
                         raise
-                    size = max(1, size // 2)
+                    size //= 2
 
 
 def _sections(exploration: Any, results: list[str], boards: list[str], unbounded: bool) -> list[dict[str, Any]]:
