@@ -36,8 +36,13 @@ def test_names_are_read_against_the_pack(values: tuple[str, ...], names: list[st
 def test_an_unknown_name_lists_the_pack_s_characters() -> None:
     with pytest.raises(ConfigError) as caught:
         character_names(("Athos,Portos",), BOARDS, "playtest")
+    # quoted: "Athos, the Elder, Athos" read two ways (breaker, 2026-12-01)
     assert caught.value.format_message() == ("--characters: no Character named 'Portos' in pack 'playtest' (Characters: "
-                                             "Athos, the Elder, Athos, Porthos, Aramis); did you mean 'Porthos'?")
+                                             "'Athos, the Elder', 'Athos', 'Porthos', 'Aramis'); did you mean 'Porthos'?")
+    with pytest.raises(ConfigError) as caught:
+        character_names(("Portos",), ("Athos", "Porthos"), "playtest")
+    assert caught.value.format_message() == ("--characters: no Character named 'Portos' in pack 'playtest' (Characters: "
+                                             "Athos, Porthos); did you mean 'Porthos'?")
 
 
 @pytest.mark.parametrize(("names", "words"), [
@@ -97,5 +102,5 @@ def test_play_takes_a_character_named_with_a_comma(bundle: Path, characters: tup
 def test_play_names_the_pack_s_characters_for_an_unknown_one(bundle: Path) -> None:
     code, out, err = _play(bundle, "Athos,Porthos")
     assert (code, out) == (2, "")
-    assert err == ("Error: --characters: no Character named 'Athos' in pack 'playtest' (Characters: Athos, the Elder, "
-                   "Porthos, Aramis, D'Artagnan); did you mean 'Porthos'?\n")
+    assert err == ("Error: --characters: no Character named 'Athos' in pack 'playtest' (Characters: 'Athos, the Elder', "
+                   "'Porthos', 'Aramis', \"D'Artagnan\"); did you mean 'Porthos'?\n")

@@ -50,7 +50,9 @@ def character_names(values: Sequence[str], boards: Sequence[str], pack: str = ""
         if name not in boards:
             hint = did_you_mean(name, list(boards))
             where = f"pack {shown(pack)!r}" if pack else "the pack"
-            listed = ", ".join(shown(b) for b in boards) or "none"
+            # quoted when a name holds a comma, so that the list reads one way only
+            quote = any("," in b for b in boards)
+            listed = ", ".join(repr(shown(b)) if quote else shown(b) for b in boards) or "none"
             raise ConfigError(f"--characters: no Character named {shown(name)!r} in {where} (Characters: {listed})"
                               f"{'; ' + hint if hint else ''}")
     return names
