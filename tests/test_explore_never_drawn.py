@@ -151,3 +151,32 @@ def test_every_way_on_the_card_and_every_other_card_drawn_are_named(tmp_path: Pa
         "offered: its condition `coins >= 2` is false in every state reached; and the option 'Show the pass' to card "
         "5 is never offered: its condition `has(\"Pass\")` is false in every state reached (the story graph leads to "
         "it from card 4 too, drawn as well, and no state there leads on to it either)"), [{}, {"option": 0}, {}])]
+
+
+def test_a_card_leading_in_that_is_never_drawn_itself_is_named_too(tmp_path: Path) -> None:
+    # was (breaker, 2026-12-01): card 4 reached from cards 1 and 6; card 6, never drawn, went unnamed
+    cards = """\
+  - id: 1
+    title: The Gate
+    steps:
+      - choice:
+          - text: Climb
+            if: has("Rope")
+            goto: 4
+          - text: Knock
+            if: has("Key")
+            goto: 6
+          - text: Leave
+            goto: 3
+  - id: 6
+    title: The Porter's Lodge
+    steps:
+      - goto: 4
+"""
+    found = _never_drawn(tmp_path, cards, (3, 4))
+    assert [(card, message) for card, message, _ in found] == [
+        (6, "card 6 is never drawn in play: the witness reaches card 1, where the option 'Knock' to card 6 is never "
+            "offered: its condition `has(\"Key\")` is false in every state reached"),
+        (4, "card 4 is never drawn in play: the witness reaches card 1, where the option 'Climb' to card 4 is never "
+            "offered: its condition `has(\"Rope\")` is false in every state reached (and from card 6, never drawn "
+            "itself)")]

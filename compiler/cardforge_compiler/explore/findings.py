@@ -207,7 +207,8 @@ class _Report:
             drawn = [s for s in sorted(set(sources.get(card["id"], []))) if s in records.cards]
             witness = self.witness(records.cards[drawn[0]]) if drawn else None
             leading = sorted(set(sources.get(card["id"], [])))
-            via = (self._never_led_on(drawn, card["id"]) if drawn
+            undrawn = [c for c in leading if c not in records.cards]
+            via = (self._never_led_on(drawn, card["id"], undrawn) if drawn
                    else f"no card that leads to it ({', '.join(f'card {c}' for c in leading)}) is drawn either: "
                         + ("its finding shows where play stops short of it" if len(leading) == 1
                            else "their findings show where play stops short of them") if leading
@@ -233,12 +234,13 @@ class _Report:
                                       f"reached in play", "check what leads to this Battle",
                                       self.witness(records.cards[card]))
 
-    def _never_led_on(self, drawn: list[int], target: int) -> str:
+    def _never_led_on(self, drawn: list[int], target: int, undrawn: list[int] = ()) -> str:
         """Why no line of play goes from ``drawn[0]`` (the card the witness reaches) on
         to card ``target``: for each way there on that card (a ``goto`` step, an
         option's or a Battle objective's ``goto``), the first place on the way that
         play never passes, with the condition that blocks it and its value when the
-        search recorded one; and the other cards drawn that lead to it too."""
+        search recorded one; the other cards drawn that lead to it too; and the cards
+        that lead to it but are never drawn themselves (``undrawn``)."""
         index = self.search.card_index[drawn[0]]
         ways = [self._blocked(place, target) for place in self._ways(index, target)]
         out = f"the witness reaches card {drawn[0]}, where {'; and '.join(ways) or 'no state leads on to it'}"
@@ -246,6 +248,10 @@ class _Report:
             others = ", ".join(map(str, drawn[1:]))
             out += (f" (the story graph leads to it from card{'s' if len(drawn) > 2 else ''} {others} too, drawn "
                     f"as well, and no state there leads on to it either)")
+        if undrawn:
+            names = ", ".join(map(str, undrawn))
+            out += (f" (and from card{'s' if len(undrawn) > 1 else ''} {names}, never drawn "
+                    f"{'themselves' if len(undrawn) > 1 else 'itself'})")
         return out
 
     def _ways(self, index: int, target: int) -> Iterator[Path]:
