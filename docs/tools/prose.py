@@ -1448,7 +1448,9 @@ condition false in every state reached), an `if` whose `then` or `else` steps ne
 run (its condition always false, or always true), a challenge that never passes or
 never fails, a step never played because the step before it always ends the card, or
 an option whose steps always end the card before its `goto`. It names the other cards
-drawn that lead to it too.
+drawn that lead to it too, and those that lead to it but are never drawn themselves
+(their own `CF903` says why). When no card that leads to it is drawn, there is no
+witness: the message names those cards.
 """ + _EXPLORER + _PROOF, """
 Look at the conditions on the ways to the card: a flag set only later, an item no one
 can hold there. Set it earlier, or change the condition.
