@@ -19,6 +19,8 @@ jsonschema-rs, ruamel.yaml) are imported inside the commands, so that
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, NoReturn
 
 import click
@@ -62,6 +64,18 @@ def _in_echo(error: BaseException) -> bool:
     return False
 
 
+@contextmanager
+def _output_closed() -> Iterator[None]:
+    """An ``OSError`` of writing standard output or error (:func:`_in_echo`) raised
+    inside is raised again as :class:`OutputClosed`; any other goes on as it is."""
+    try:
+        yield
+    except OSError as error:
+        if _in_echo(error):
+            raise OutputClosed(error.strerror or str(error)) from error
+        raise
+
+
 class _Group(click.Group):
     """The ``cardforge`` group: an ``OSError`` of writing standard output or error
     (a command's, or ``--help``'s and ``--version``'s while the arguments are read) is
@@ -69,20 +83,12 @@ class _Group(click.Group):
     closed pipe, like "problems found", and let a full disk be an internal error)."""
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
-        try:
+        with _output_closed():
             return super().make_context(*args, **kwargs)
-        except OSError as error:
-            if _in_echo(error):
-                raise OutputClosed(error.strerror or str(error)) from error
-            raise
 
     def invoke(self, ctx: click.Context) -> Any:
-        try:
+        with _output_closed():
             return super().invoke(ctx)
-        except OSError as error:
-            if _in_echo(error):
-                raise OutputClosed(error.strerror or str(error)) from error
-            raise
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
