@@ -30,6 +30,7 @@ from cardforge_compiler.cli.board import board
 from cardforge_compiler.cli.build import build, lint
 from cardforge_compiler.cli.explore import graph, path
 from cardforge_compiler.cli.formats import check_bundle, schema
+from cardforge_compiler.cli.new import new
 from cardforge_compiler.cli.playtest import playtest
 from cardforge_compiler.cli.simulate import simulate
 from cardforge_compiler.cli.states import explore
@@ -108,7 +109,7 @@ def cli() -> None:
         click.get_current_context().color = False
 
 
-for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play):
+for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play, new):
     cli.add_command(_command)
 
 

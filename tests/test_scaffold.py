@@ -1,0 +1,189 @@
+"""`cardforge new pack|story|layout|deck`: scaffolds that lint clean (no warnings),
+build, and play to Victory; modelines that name the right schema; never an overwrite."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from _helpers import ROOT
+from cardforge_compiler.cli import cli
+
+URL = "https://raw.githubusercontent.com/cardforge/cardforge/main/schemas/"
+#: The answers that play `new pack`'s first story to Victory: take the road (card 2),
+#: the Challenge on card 3 taken by the first Character with three 6s.
+FIRST_STORY = [{}, {}, {"option": 0}, {}, {}, {}, {}, {}, {"character": 0}, {"faces": [6, 6, 6]}, {}, {}]
+#: `new layout`'s story: the Battle at the table, its objective `Reach Exit` met.
+LAYOUT_STORY = [{}, {"objective": 0}, {}, {}]
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def play(bundle: Path, story: str, answers: list, tmp_path: Path) -> subprocess.CompletedProcess:
+    script = tmp_path / f"{story}.answers.json"
+    script.write_text(json.dumps(answers), encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "cardforge_compiler", "play", str(bundle), "--story", story,
+                           "--seed", "1", "--answers", str(script)], capture_output=True, text=True,
+                          env={**os.environ, "NO_COLOR": "1", "COLUMNS": "80"})
+
+
+def lint_clean(folder: Path) -> str:
+    code, out, err = run("lint", str(folder), "--strict")
+    assert code == 0, out + err
+    return out
+
+
+def test_new_pack_lints_clean_builds_and_plays_to_victory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("new", "pack", "my-pack")
+    assert code == 0, err
+    assert out.splitlines()[:2] == ["wrote my-pack/pack.yaml", "wrote my-pack/story.yaml"]
+    assert out.splitlines()[2] == ("next: cardforge lint my-pack && cardforge build my-pack -o my-pack.bundle.json "
+                                   "&& cardforge play my-pack.bundle.json")
+    report = lint_clean(tmp_path / "my-pack")
+    assert report.startswith("no problems in 2 files (1 story, 4 cards, ")
+    assert "state explorer: 6 states; 1 story proven" in report
+    code, out, err = run("build", "my-pack", "-o", "my-pack.bundle.json")
+    assert code == 0, out + err
+    result = play(tmp_path / "my-pack.bundle.json", "first-story", FIRST_STORY, tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "── Story card 4: The End of the Road ──" in result.stdout
+    assert "*** VICTORY ***" in result.stdout
+    pack = (tmp_path / "my-pack" / "pack.yaml").read_text(encoding="utf-8")
+    assert 'id: my-pack\ntitle: "My Pack"\n' in pack
+
+
+def test_story_layout_and_every_deck_role_join_a_pack_clean_and_play(tmp_path: Path):
+    pack = tmp_path / "p"
+    assert run("new", "pack", "p", "--dir", str(pack))[0] == 0
+    code, out, err = run("new", "story", "second", "--pack", str(pack))
+    assert code == 0, err
+    assert out.splitlines()[0] == f"wrote {pack.as_posix()}/second.yaml"
+    code, out, err = run("new", "layout", "cellar", "--pack", str(pack))
+    assert code == 0, err
+    assert [line.removeprefix("wrote ") for line in out.splitlines()[:3]] == [
+        f"{pack.as_posix()}/components.yaml", f"{pack.as_posix()}/layouts/cellar.yaml", f"{pack.as_posix()}/cellar.yaml"]
+    for role in ("other", "loot", "reaction", "equipment", "response"):
+        code, out, err = run("new", "deck", f"The {role.title()} Deck", "--pack", str(pack), "--role", role)
+        assert code == 0, err
+        assert out.splitlines()[0] == f"wrote {pack.as_posix()}/decks/the-{role}-deck.yaml"
+    report = lint_clean(pack)
+    assert report.startswith("no problems in 11 files (3 stories, 10 cards, ")
+    assert "state explorer: 15 states; 3 stories proven" in report
+    # The new story's cards are numbered from the next free hundred; the layout's story from the next.
+    story = (pack / "second.yaml").read_text(encoding="utf-8")
+    assert "start: 101\n" in story and "  - id: 104\n" in story
+    assert "start: 201\n" in (pack / "cellar.yaml").read_text(encoding="utf-8")
+    assert "stat: \"Might\"\n" in story                       # the pack's first stat, read from its manifest
+    layout = (pack / "layouts" / "cellar.yaml").read_text(encoding="utf-8")
+    assert "grid: [6, 6]\n" in layout and "start: [[1, 1], [1, 2]]\n" in layout
+    assert "  - squares: [[6, 5], [6, 6]]\n" in layout
+    assert run("build", str(pack), "-o", str(tmp_path / "p.json"))[0] == 0
+    second = play(tmp_path / "p.json", "second", FIRST_STORY, tmp_path)
+    assert second.returncode == 0 and "*** VICTORY ***" in second.stdout, second.stdout + second.stderr
+    battle = play(tmp_path / "p.json", "cellar", LAYOUT_STORY, tmp_path)
+    assert battle.returncode == 0 and "*** VICTORY ***" in battle.stdout, battle.stdout + battle.stderr
+    assert "Battle: set up layout cellar and play it at the table." in battle.stdout
+
+
+def test_a_layout_in_a_pack_with_a_box_lays_its_first_map_tile(tmp_path: Path):
+    """A pack with components (the Enemy Attack pack, with Battle rules): the new
+    layout lays its first side (Chamber A, 5 x 5) at that side's size, its Start area
+    holds a square per Character of the most players (4), no components.yaml is
+    written, and lint stays clean."""
+    pack = tmp_path / "enemy-attack"
+    shutil.copytree(ROOT / "content" / "enemy-attack", pack)
+    code, out, err = run("new", "layout", "side-room", "--pack", str(pack))
+    assert code == 0, err
+    assert [line.removeprefix("wrote ") for line in out.splitlines()[:2]] == [
+        f"{pack.as_posix()}/layouts/side-room.yaml", f"{pack.as_posix()}/side-room.yaml"]
+    layout = (pack / "layouts" / "side-room.yaml").read_text(encoding="utf-8")
+    assert '  - side: "Chamber A"\n' in layout and "grid: [5, 5]\n" in layout
+    assert "start: [[1, 1], [1, 2], [1, 3], [1, 4]]\n" in layout and "  - squares: [[5, 4], [5, 5]]\n" in layout
+    lint_clean(pack)
+
+
+def test_nothing_is_overwritten_and_nothing_half_written(tmp_path: Path):
+    pack = tmp_path / "p"
+    pack.mkdir()
+    (pack / "story.yaml").write_text("mine\n", encoding="utf-8")
+    code, _, err = run("new", "pack", "p", "--dir", str(pack))
+    assert code == 2
+    assert f"Error: {pack}/story.yaml already exists: `cardforge new` never overwrites a file" in err
+    assert sorted(p.name for p in pack.iterdir()) == ["story.yaml"]            # pack.yaml not written either
+    assert (pack / "story.yaml").read_text(encoding="utf-8") == "mine\n"
+    (pack / "story.yaml").unlink()
+    assert run("new", "pack", "p", "--dir", str(pack))[0] == 0
+    before = {p: p.read_bytes() for p in pack.rglob("*")}
+    for args, message in [
+        (("new", "pack", "p", "--dir", str(pack)), "pack.yaml already exists"),
+        (("new", "story", "first-story", "--pack", str(pack)), "pack 'p' already has a story 'first-story'"),
+        (("new", "story", "First", "--pack", str(pack)), "the story id 'First' is not an id"),
+        (("new", "story", "s", "--pack", str(tmp_path)), "holds no pack.yaml"),
+        (("new", "layout", "first-story", "--pack", str(pack)), "already has a story 'first-story'"),
+        (("new", "deck", " Loot", "--pack", str(pack)), "is not a name"),
+        (("new", "pack", "My Pack"), "the pack id 'My Pack' is not an id"),
+    ]:
+        code, _, err = run(*args)
+        assert code == 2 and message in err, (args, err)
+    assert run("new", "deck", "Loot", "--pack", str(pack))[0] == 0
+    code, _, err = run("new", "deck", "Loot", "--pack", str(pack), "--role", "loot")
+    assert code == 2 and "already has a deck 'Loot'" in err
+    assert {p: p.read_bytes() for p in pack.rglob("*") if "decks" not in p.parts} == before
+
+
+def test_modelines_point_at_the_schema_of_each_file_kind(tmp_path: Path):
+    """Outside a checkout: the published URL. Below a folder holding schemas/: a
+    relative path that resolves to the file's own schema, which validates it."""
+    import jsonschema
+    from ruamel.yaml import YAML
+
+    outside = tmp_path / "outside"
+    assert run("new", "pack", "p", "--dir", str(outside))[0] == 0
+    first = (outside / "pack.yaml").read_text(encoding="utf-8").splitlines()
+    assert f"# yaml-language-server: $schema={URL}pack.schema.json" in first[:5]
+
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "schemas", project / "schemas")
+    pack = project / "content" / "p"
+    assert run("new", "pack", "p", "--dir", str(pack))[0] == 0
+    assert run("new", "layout", "hall", "--pack", str(pack))[0] == 0
+    assert run("new", "deck", "Loot", "--pack", str(pack), "--role", "loot")[0] == 0
+    seen = {}
+    for path in sorted(pack.rglob("*.yaml")):
+        line = next(t for t in path.read_text(encoding="utf-8").splitlines() if "yaml-language-server" in t)
+        target = line.split("$schema=", 1)[1]
+        seen[path.relative_to(pack).as_posix()] = target
+        schema = json.loads((path.parent / target).read_text(encoding="utf-8"))
+        document = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+        jsonschema.Draft202012Validator(schema).validate(document)
+    assert seen == {
+        "components.yaml": "../../schemas/components.schema.json",
+        "decks/loot.yaml": "../../../schemas/deck.schema.json",
+        "hall.yaml": "../../schemas/story.schema.json",
+        "layouts/hall.yaml": "../../../schemas/battle-layout.schema.json",
+        "pack.yaml": "../../schemas/pack.schema.json",
+        "story.yaml": "../../schemas/story.schema.json",
+    }
+    code, _, _ = run("new", "story", "given", "--pack", str(pack), "--schemas", "https://example.org/s/")
+    assert code == 0
+    assert "# yaml-language-server: $schema=https://example.org/s/story.schema.json\n" in (
+        pack / "given.yaml").read_text(encoding="utf-8")
+
+
+def test_help_has_examples():
+    code, out, _ = run("new", "--help")
+    assert code == 0 and "Example:\n    cardforge new pack my-pack\n" in out
+    for sub in ("pack", "story", "layout", "deck"):
+        code, out, _ = run("new", sub, "--help")
+        assert code == 0 and f"Example:\n    cardforge new {sub} " in out
