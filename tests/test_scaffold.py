@@ -179,6 +179,11 @@ def test_modelines_point_at_the_schema_of_each_file_kind(tmp_path: Path):
     assert code == 0
     assert "# yaml-language-server: $schema=https://example.org/s/story.schema.json\n" in (
         pack / "given.yaml").read_text(encoding="utf-8")
+    # A folder of schemas: written relative to each file.
+    code, _, _ = run("new", "layout", "vault", "--pack", str(pack), "--schemas", str(tmp_path / "mine"))
+    assert code == 0
+    assert "# yaml-language-server: $schema=../../../../mine/battle-layout.schema.json\n" in (
+        pack / "layouts" / "vault.yaml").read_text(encoding="utf-8")
 
 
 def test_help_has_examples():
