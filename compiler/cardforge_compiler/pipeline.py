@@ -3,6 +3,7 @@ emit). Every stage reports diagnostics instead of raising on bad content."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,11 @@ from cardforge_compiler.resolve import PackIR, group_packs, resolve_story
 from cardforge_compiler.validate import Document, validate_document
 from cardforge_compiler.validate_ids import duplicate_ids
 
-__all__ = ["CompileResult", "compile_paths"]
+__all__ = ["CompileResult", "ProgressCallback", "compile_paths"]
+
+#: Told of the work done as it goes: ``progress(stage, done, total)``, e.g.
+#: ``("loading files", 12, 38)`` (:mod:`cardforge_compiler.progress` draws it).
+ProgressCallback = Callable[[str, int, int], None]
 
 
 @dataclass
@@ -127,21 +132,37 @@ def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[P
         result.explore_skipped = f"the pack cannot be played: {error}"
 
 
-def compile_paths(paths: list[str], *, explore_budget: int | None = None) -> CompileResult:
+def compile_paths(paths: list[str], *, explore_budget: int | None = None,
+                  progress: ProgressCallback | None = None) -> CompileResult:
     """Load, validate, resolve and analyse the content under ``paths``; with an
     ``explore_budget`` (``cardforge lint``), also explore every story of content
     without errors, at most that many states in all (stage ``explore``,
     :mod:`cardforge_compiler.explore.stage`; the explorations in ``explorations``).
+
+    ``progress`` (optional) is told of each file loaded (stage ``"loading files"``) and
+    each story resolved, analysed and checked (``"checking stories"``, two units per
+    story); it changes nothing of the result.
 
     Never raises for bad content: every problem is a diagnostic in the result.
     The cyclic garbage collector is paused meanwhile: the stages build many
     long-lived objects that it would otherwise rescan again and again.
     """
     with gc_paused():
-        return _compile(paths, explore_budget)
+        return _compile(paths, explore_budget, progress)
 
 
-def _compile(paths: list[str], explore_budget: int | None) -> CompileResult:
+def _ticking(sink: Any, files: list[SourceFile], progress: ProgressCallback) -> Any:
+    """``sink`` that also tells ``progress`` which file its document comes from."""
+    position = {id(sf): n for n, sf in enumerate(files, 1)}
+
+    def tick(sf: SourceFile, index: int, raw: Any) -> None:
+        sink(sf, index, raw)
+        progress("loading files", position[id(sf)], len(files))
+
+    return tick
+
+
+def _compile(paths: list[str], explore_budget: int | None, progress: ProgressCallback | None = None) -> CompileResult:
     files, diagnostics = discover(paths)
     documents: list[Document] = []
 
@@ -154,15 +175,17 @@ def _compile(paths: list[str], explore_budget: int | None) -> CompileResult:
             document.raw = None
             documents.append(document)
 
-    diagnostics += load_files(files, sink=validate)
+    diagnostics += load_files(files, sink=validate if progress is None else _ticking(validate, files, progress))
     diagnostics += duplicate_ids(documents)
     packs, problems = group_packs(documents, files)
     diagnostics += problems
     result = CompileResult(files=files, packs=packs)
     stories = [story for pack in packs for story in pack.stories]
-    for story in stories:
+    for done, story in enumerate(stories, 1):
         resolve_story(story)
         story.analysis = analyse_story(story)
+        if progress:
+            progress("checking stories", done, 2 * len(stories))
     # The checks only read what the stages built.
     result.checks_run = len(documents)
     for pack in packs:
@@ -172,13 +195,15 @@ def _compile(paths: list[str], explore_budget: int | None) -> CompileResult:
         for chk in checks_for("board"):
             diagnostics.extend(chk.run(pack))
             result.checks_run += 1
-    for story in stories:
+    for done, story in enumerate(stories, len(stories) + 1):
         for chk in checks_for("resolve"):
             diagnostics.extend(chk.run(story))
             result.checks_run += 1
         for chk in checks_for("analyse"):
             diagnostics.extend(chk.run(story.analysis))
             result.checks_run += 1
+        if progress:
+            progress("checking stories", done, 2 * len(stories))
     if explore_budget is not None:
         _explore(result, diagnostics, packs, explore_budget)
     locate(diagnostics, files)

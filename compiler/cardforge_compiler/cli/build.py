@@ -71,8 +71,10 @@ def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no
     no_empty_path(paths)
     with _collector_paused():
         from cardforge_compiler.pipeline import compile_paths
+        from cardforge_compiler.progress import progress
 
-        result = compile_paths(list(paths), explore_budget=None if no_explore else explore_budget)
+        with progress(fmt) as bar:
+            result = compile_paths(list(paths), explore_budget=None if no_explore else explore_budget, progress=bar)
         report(result, fmt)
     sys.exit(EXIT_PROBLEMS if _failed(result, strict) else EXIT_CLEAN)
 
@@ -113,10 +115,12 @@ def _collector_paused() -> contextlib.AbstractContextManager[None]:
 def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: bool) -> None:
     from cardforge_compiler.emit import build_bundle, bundle_bytes, bundle_chunks, write_atomically
     from cardforge_compiler.pipeline import compile_paths
+    from cardforge_compiler.progress import progress
 
     no_empty_path(paths)
     _check_output(output, paths)
-    result = compile_paths(list(paths))
+    with progress(fmt) as bar:
+        result = compile_paths(list(paths), progress=bar)
     if fmt != "text" or result.diagnostics or result.context_errors:
         report(result, fmt)
     if not result.errors and not any(p.stories for p in result.packs):

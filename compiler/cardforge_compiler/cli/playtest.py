@@ -13,6 +13,7 @@ import json
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -79,11 +80,12 @@ def playtest(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, see
     from cardforge_compiler.playtest.junit import junit
     from cardforge_compiler.playtest.report import FORMAT, VERSION, document
     from cardforge_compiler.playtest.text import text
+    from cardforge_compiler.progress import progress
 
     head = {"format": FORMAT, "version": VERSION, "seed": seed, "games": games, "players": players,
             "battles": battles, "min_coverage": min_coverage, "stories": [], "passed": False}
-    with json_failures(fmt, head):
-        runs, saved = _play(paths, story_ids, games, seed, players, battles, folder)
+    with json_failures(fmt, head), progress(fmt) as bar:
+        runs, saved = _play(paths, story_ids, games, seed, players, battles, folder, bar)
     for files in saved.values():
         click.echo(f"wrote {shown(files['transcript'])} and {shown(files['answers'])}", err=True)
     report = document(runs, seed=seed, games=games, players=players, battles=battles, min_coverage=min_coverage,
@@ -99,8 +101,9 @@ def playtest(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, see
 
 
 def _play(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, seed: int, players: int | None,
-          battles: str | None, folder: Path) -> tuple[list, dict]:
-    """Play the stories asked and save the failed games: ``(runs, saved)``
+          battles: str | None, folder: Path, bar: Any = None) -> tuple[list, dict]:
+    """Play the stories asked (``bar``: a ``progress.Progress`` told of each game) and
+    save the failed games: ``(runs, saved)``
     (``playtest.runner.StoryRun`` each, ``playtest.files.save_failed_games``'s).
     ``ConfigError`` for a usage error, ``refusals.Refused`` for content with errors."""
     from cardforge_compiler.cli.explore import check_story_ids
@@ -125,7 +128,7 @@ def _play(paths: tuple[str, ...], story_ids: tuple[str, ...], games: int, seed: 
                               "use --battles outcome")
         try:
             runs.append(play_story(bundle, pack, story, games=games, seed=seed, players=players,
-                                   battles="engine" if mode == "engine" else "table"))
+                                   battles="engine" if mode == "engine" else "table", progress=bar))
         except SessionError as error:
             raise ConfigError(shown(str(error))) from None
     try:

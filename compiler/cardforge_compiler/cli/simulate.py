@@ -137,7 +137,7 @@ def simulate(paths: tuple[str, ...], card: int | None, story: str | None, player
                 "characters": {n: pack["players"].get("solo_characters", 1) if n == 1 else n for n in counts}}
         case = BattleCase(bundle, story_id, number, policy=policy, max_rounds=max_rounds, difficulty=difficulty)
         documents.append(report(meta, _play(case, counts, runs, seed, workers or default_workers(), number, run_all,
-                                            RunError)))
+                                            RunError, fmt)))
     if fmt == "json":
         document = documents[0] if card is not None else {"format": "cardforge-simulations", "version": 1,
                                                           "reports": documents}
@@ -162,19 +162,23 @@ def _counts(pack: Mapping[str, Any], players: int | None, difficulty: str | None
 
 
 def _play(case: Any, counts: list[int], runs: int, seed: int, workers: int, number: int, run_all: Any,
-          run_error: type[Exception]) -> list[dict[str, Any]]:
-    """The runs of one Battle, with a progress bar on a terminal; a run the engine
-    could not play is reported and exits 2."""
-    bar = None
-    if sys.stderr.isatty():
-        bar = click.progressbar(length=runs * len(counts), label=f"simulating Battle {number}", file=sys.stderr, width=30)
-        bar.__enter__()
-    try:
-        return run_all(case, counts, runs, seed, workers=workers, progress=bar.update if bar is not None else None)
-    except run_error as error:
-        click.echo(f"simulate: a run could not be played: {shown(str(error))} (a defect of cardforge: please report it)",
-                   err=True)
-        sys.exit(EXIT_USAGE)
-    finally:
+          run_error: type[Exception], fmt: str = "text") -> list[dict[str, Any]]:
+    """The runs of one Battle, with a progress bar on a terminal (``progress``); a run
+    the engine could not play is reported and exits 2."""
+    from cardforge_compiler.progress import progress
+
+    with progress(fmt) as bar:
+        tick = None
         if bar is not None:
-            bar.__exit__(None, None, None)
+            done = [0]
+
+            def tick(more: int) -> None:
+                done[0] += more
+                bar(f"simulating Battle {number}", done[0], runs * len(counts))
+
+        try:
+            return run_all(case, counts, runs, seed, workers=workers, progress=tick)
+        except run_error as error:
+            click.echo(f"simulate: a run could not be played: {shown(str(error))} (a defect of cardforge: please report it)",
+                       err=True)
+            sys.exit(EXIT_USAGE)

@@ -55,13 +55,14 @@ def explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bou
     """
     from cardforge_compiler.cli.refusals import json_failures
     from cardforge_compiler.load import gc_paused
+    from cardforge_compiler.progress import progress
 
     with json_failures(fmt, _document([], {})):
         _not_bundles(paths)
         if witness_dir is not None:
             _make_folder(witness_dir)
-        with gc_paused():
-            runs = _explore(paths, story_ids, budget, bound, witness_dir)
+        with gc_paused(), progress(fmt) as bar:
+            runs = _explore(paths, story_ids, budget, bound, witness_dir, bar)
         try:
             witnesses = _write_witnesses(runs, witness_dir) if witness_dir is not None else {}
         except OSError as error:
@@ -100,18 +101,18 @@ def _make_folder(folder: Path) -> None:
 
 
 def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bound: int,
-             witness_dir: Path | None = None) -> list[tuple]:
+             witness_dir: Path | None = None, bar: Any = None) -> list[tuple]:
     """``[(pack, explored story, diagnostics, bundle data)]`` for the stories asked;
-    ``witness_dir``: checked first (``_replaceable``). Content with errors: they go to
-    stderr and ``refusals.Refused`` (exit 1) is raised; ``ConfigError`` for a usage
-    error."""
+    ``witness_dir``: checked first (``_replaceable``); ``bar``: a ``progress.Progress``
+    told of the states explored (:func:`explore_in_steps`). Content with errors: they
+    go to stderr and ``refusals.Refused`` (exit 1) is raised; ``ConfigError`` for a
+    usage error."""
     from cardforge_compiler import __version__
     from cardforge_compiler.checks import checks_for
     from cardforge_compiler.cli.explore import check_story_ids, content_errors, inputs_exist
     from cardforge_compiler.cli.stats import playable
     from cardforge_compiler.diagnostics import Diagnostic
     from cardforge_compiler.emit import build_bundle
-    from cardforge_compiler.explore import explore_story
     from cardforge_compiler.explore.stage import ExploredStory
     from cardforge_compiler.locate import locate
     from cardforge_compiler.pipeline import compile_paths
@@ -135,12 +136,37 @@ def _explore(paths: tuple[str, ...], story_ids: tuple[str, ...], budget: int, bo
             data = build_bundle([pack], __version__)
             bundles[id(pack)] = (data, playable(data, paths))
         data, bundle = bundles[id(pack)]
-        explored = ExploredStory(story, explore_story(bundle, pack.pack.id, story.model.id, budget=budget,
-                                                      bound=bound))
+        explored = ExploredStory(story, explore_in_steps(bundle, pack.pack.id, story.model.id, budget=budget,
+                                                         bound=bound, progress=bar))
         diagnostics: list[Diagnostic] = [d for chk in checks_for("explore") for d in chk.run(explored)]
         locate(diagnostics, result.files)
         runs.append((pack, explored, sorted(diagnostics, key=Diagnostic.sort_key), data))
     return runs
+
+
+def explore_in_steps(bundle: Any, pack_id: str, story_id: str, *, budget: int, bound: int,
+                     progress: Any = None) -> Any:
+    """``explore.explore_story`` of the story; with ``progress`` (a
+    ``progress.Progress``), run in steps of ``max(500, budget // 100)`` states
+    (``run_search`` goes on where it stopped when the budget is raised), telling it
+    ``("exploring STORY", states, budget)`` after each: the same exploration (tested)."""
+    from cardforge_compiler.explore import exploration_of, explore_story, run_search, start_search
+
+    if progress is None:
+        return explore_story(bundle, pack_id, story_id, budget=budget, bound=bound)
+    search = start_search(bundle, pack_id, story_id, budget=0, bound=bound)
+    step = max(500, budget // 100)
+    label = f"exploring {story_id}"
+    while True:
+        search.budget = min(budget, search.expanded + step)
+        last = search.budget >= budget
+        run_search(search, keep=not last)
+        if last or not search.graph.open:
+            break
+        progress(label, search.expanded, budget)
+    progress(label, budget, budget)
+    search.budget = budget
+    return exploration_of(search, pack_id, story_id)
 
 
 def _replaceable(folder: Path, pack_ids: set[str]) -> None:

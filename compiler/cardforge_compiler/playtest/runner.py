@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -173,10 +173,12 @@ def play_game(bundle: Bundle, run: StoryRun, seed: int, game: int, *, players: i
 
 
 def play_story(bundle: Bundle, pack: Mapping[str, Any], story: Mapping[str, Any], *, games: int, seed: int,
-               battles: str, players: int | None = None) -> StoryRun:
+               battles: str, players: int | None = None,
+               progress: Callable[[str, int, int], None] | None = None) -> StoryRun:
     """Play games 1 to ``games`` of ``seed`` of ``story`` (a story of ``pack``, both
     from the loaded bundle's data), Battles as ``battles`` says (``"engine"`` or
-    ``"table"``). O(games x answers per game).
+    ``"table"``). O(games x answers per game). ``progress`` (optional) is told
+    ``("playing STORY", game, games)`` after each game.
 
     Raises:
         SessionError: as ``play_game``.
@@ -184,4 +186,6 @@ def play_story(bundle: Bundle, pack: Mapping[str, Any], story: Mapping[str, Any]
     run = StoryRun(pack, story, battles, 0, Universe.of(story))
     for game in range(1, games + 1):
         run.games.append(play_game(bundle, run, seed, game, players=players))
+        if progress:
+            progress(f"playing {story['id']}", game, games)
     return run
