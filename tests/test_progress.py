@@ -71,6 +71,8 @@ def test_progress_on_a_terminal_without_colour(args: tuple[str, ...], bars: list
     # The same command in pipes: the same output, and no progress at all.
     piped = in_pipes(*args, NO_COLOR="1")
     assert b"[#" not in piped.stderr and b"\r" not in piped.stderr and not ANY_ESCAPE.search(piped.stderr)
+    for bar in bars:
+        assert bar.split(b"  [")[0] not in piped.stderr, piped.stderr[-500:]
     report = piped.stdout.replace(b"\n", b"\r\n")
     assert report and screen.endswith(report), (screen[-800:], report[-800:])
 
@@ -134,3 +136,13 @@ def test_exploring_in_steps_is_the_same_exploration():
     assert told[:3] == [("exploring act-1", 500, 1_700), ("exploring act-1", 1_000, 1_700),
                         ("exploring act-1", 1_500, 1_700)]
     assert told[3:] == [("exploring act-1", 1_700, 1_700), ("exploring act-4", 5_000, 5_000)]
+
+
+def test_the_progress_page_names_every_stage_and_the_delay():
+    from cardforge_compiler.progress import DELAY
+
+    page = (CONTENT.parent.parent / "docs" / "progress.md").read_text(encoding="utf-8")
+    assert DELAY == 0.5 and "the work has lasted half a second" in page
+    for label in ("`loading files`", "`checking stories`", "`exploring STORY`", "`playing STORY`",
+                  "`simulating Battle CARD`", "`NO_COLOR`", "`CI`", "`TERM`", "`CARDFORGE_PROGRESS_DELAY=SECONDS`"):
+        assert label in page, label

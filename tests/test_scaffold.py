@@ -192,3 +192,18 @@ def test_help_has_examples():
     for sub in ("pack", "story", "layout", "deck"):
         code, out, _ = run("new", sub, "--help")
         assert code == 0 and f"Example:\n    cardforge new {sub} " in out
+
+
+def test_scaffolds_join_the_shipped_pack_clean(tmp_path: Path):
+    """In a copy of Gascony's Legacy (Battle rules, a Porter, decks and a box of its
+    own): the new story challenges its first stat (Prowess), the layout lays its
+    first map tile side, the deck is a second Loot deck; lint stays clean."""
+    pack = tmp_path / "gascony"
+    shutil.copytree(ROOT / "content" / "gascony", pack)
+    for args in (("story", "side-quest"), ("layout", "cellar"), ("deck", "Trinkets", "--role", "loot")):
+        code, _, err = run("new", *args[:2], "--pack", str(pack), *args[2:])
+        assert code == 0, err
+    assert 'stat: "Prowess"\n' in (pack / "side-quest.yaml").read_text(encoding="utf-8")
+    assert "start: 501\n" in (pack / "side-quest.yaml").read_text(encoding="utf-8")     # the highest card is 402
+    report = lint_clean(pack)
+    assert report.startswith("no problems in 27 files (6 stories, 60 cards, ")

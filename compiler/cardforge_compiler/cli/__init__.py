@@ -5,7 +5,7 @@ in :mod:`.explore`, ``board`` (a Battle layout's picture) in :mod:`.board`,
 explorer) in :mod:`.states`, ``test`` (random playthroughs with coverage) in
 :mod:`.playtest`,
 ``schema``/``check-bundle`` in :mod:`.formats`, ``play`` in
-:mod:`cardforge_compiler.play`.
+:mod:`cardforge_compiler.play`, ``new`` (scaffolds) in :mod:`.new`.
 
 Every command that reads content takes it as ``PATH...`` arguments. Output formats
 and exit codes are :mod:`cardforge_compiler.report`'s: 0 clean; 1 problems found
