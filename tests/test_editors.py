@@ -94,3 +94,27 @@ def test_the_editors_page_shows_the_settings_and_the_published_url():
     assert f"$schema={SCHEMA_URL}story.schema.json" in page
     assert json.loads((ROOT / ".vscode" / "extensions.json").read_text(encoding="utf-8")) == {
         "recommendations": ["redhat.vscode-yaml"]}
+
+
+def test_the_editors_page_example_runs_clean(tmp_path, monkeypatch):  # noqa: ANN001
+    """The ```sh block of docs/editors.md's `cardforge new` section, run as written in
+    an empty folder: every command exits 0 (play is left to tests/test_scaffold.py)."""
+    import re
+    import shlex
+
+    from click.testing import CliRunner
+
+    from cardforge_compiler.cli import cli
+
+    page = (ROOT / "docs" / "editors.md").read_text(encoding="utf-8")
+    block = re.search(r"```sh\n(cardforge new pack .*?)```", page, re.S).group(1)
+    commands = [shlex.split(line.split("  #", 1)[0]) for line in block.splitlines()]
+    assert [c[1] for c in commands] == ["new", "new", "new", "new", "lint", "build", "play"]
+    monkeypatch.chdir(tmp_path)
+    for words in commands[:-1]:
+        result = CliRunner().invoke(cli, words[1:])
+        assert result.exit_code == 0, (words, result.output)
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in (tmp_path / "build").rglob("*.yaml")) == [
+        "build/my-pack/cellar.yaml", "build/my-pack/components.yaml", "build/my-pack/decks/supplies.yaml",
+        "build/my-pack/layouts/cellar.yaml", "build/my-pack/pack.yaml", "build/my-pack/second-story.yaml",
+        "build/my-pack/story.yaml"]

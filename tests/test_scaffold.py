@@ -207,3 +207,18 @@ def test_scaffolds_join_the_shipped_pack_clean(tmp_path: Path):
     assert "start: 501\n" in (pack / "side-quest.yaml").read_text(encoding="utf-8")     # the highest card is 402
     report = lint_clean(pack)
     assert report.startswith("no problems in 27 files (6 stories, 60 cards, ")
+
+
+def test_a_folder_name_with_spaces_or_a_line_break_stays_one_shell_word(tmp_path: Path):
+    from cardforge_compiler.cli.shell import shell_path
+
+    for name, quoted in (("my pack", "'"), ("two\nlines", "$'")):
+        folder = tmp_path / name
+        word = shell_path(folder)
+        assert word.startswith(quoted) and "\n" not in word
+        code, out, err = run("new", "pack", "p", "--dir", str(folder))
+        assert code == 0, err
+        assert f"next: cardforge lint {word} && cardforge build {word} -o p.bundle.json" in out
+        assert f"# docs/format.md, \"pack\". Next: `cardforge lint {word}`, then\n" in (
+            folder / "pack.yaml").read_text(encoding="utf-8")
+        lint_clean(folder)                 # the comment naming the folder is still one comment line

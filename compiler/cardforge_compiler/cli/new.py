@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from cardforge_compiler.cli.shell import shell_path
 from cardforge_compiler.report import ConfigError
 
 __all__ = ["new"]
@@ -20,8 +21,10 @@ _PACK = click.option("--pack", "pack_dir", required=True, type=click.Path(file_o
 
 
 def _written(paths: list[Path], then: str) -> None:
+    from cardforge_compiler.report import shown
+
     for path in paths:
-        click.echo(f"wrote {path.as_posix()}")
+        click.echo(f"wrote {shown(path.as_posix())}")
     click.echo(f"next: {then}")
 
 
@@ -62,8 +65,8 @@ def new_pack(name: str, folder: Path | None, schemas: str | None) -> None:
     if not name:
         raise ConfigError("an empty NAME: give the pack id, e.g. my-pack")
     paths = write_scaffold(pack_files(name, target), schemas)
-    shown = target.as_posix()
-    _written(paths, f"cardforge lint {shown} && cardforge build {shown} -o {name}.bundle.json "
+    folder_word = shell_path(target)
+    _written(paths, f"cardforge lint {folder_word} && cardforge build {folder_word} -o {name}.bundle.json "
                     f"&& cardforge play {name}.bundle.json")
 
 
@@ -80,7 +83,7 @@ def new_story(ident: str, pack_dir: Path, schemas: str | None) -> None:
     """
     from cardforge_compiler.scaffold import story_files, write_scaffold
 
-    _written(write_scaffold(story_files(ident, pack_dir), schemas), f"cardforge lint {pack_dir.as_posix()}")
+    _written(write_scaffold(story_files(ident, pack_dir), schemas), f"cardforge lint {shell_path(pack_dir)}")
 
 
 @new.command("layout")
@@ -101,7 +104,7 @@ def new_layout(ident: str, pack_dir: Path, schemas: str | None) -> None:
     from cardforge_compiler.scaffold import layout_files, write_scaffold
 
     paths = write_scaffold(layout_files(ident, pack_dir), schemas)
-    _written(paths, f"cardforge board {pack_dir.as_posix()} --layout {ident} --format text")
+    _written(paths, f"cardforge board {shell_path(pack_dir)} --layout {ident} --format text")
 
 
 @new.command("deck")
@@ -120,4 +123,4 @@ def new_deck(name: str, pack_dir: Path, role: str, schemas: str | None) -> None:
     """
     from cardforge_compiler.scaffold import deck_files, write_scaffold
 
-    _written(write_scaffold(deck_files(name, pack_dir, role), schemas), f"cardforge lint {pack_dir.as_posix()}")
+    _written(write_scaffold(deck_files(name, pack_dir, role), schemas), f"cardforge lint {shell_path(pack_dir)}")

@@ -85,8 +85,9 @@ def pack_files(name: str, folder: Path) -> list[Scaffold]:
     ``first-story``, cards 1-4: a choice, a flag, a Challenge, Victory)."""
     check_id(name, "the pack id")
     title = title_of(name)
-    shown = folder.as_posix()
-    pack = _template("pack", id=name, title=title, title_yaml=_quoted(title), folder=shown)
+    from cardforge_compiler.cli.shell import shell_path
+
+    pack = _template("pack", id=name, title=title, title_yaml=_quoted(title), folder=shell_path(folder))
     story = _story_text("first-story", "The First Story", stat="Might", first=1)
     return [Scaffold(folder / "pack.yaml", "pack", pack), Scaffold(folder / "story.yaml", "story", story)]
 
@@ -157,9 +158,11 @@ def deck_files(name: str, pack_dir: Path, role: str = "other") -> list[Scaffold]
 
     if role not in DECK_ROLES:
         raise ConfigError(f"unknown deck role {role!r}: one of {', '.join(DECK_ROLES)}")
-    if not name.strip() or name != name.strip() or len(name) > 64 or any(ord(c) < 32 for c in name):
-        raise ConfigError(f"the deck name {name!r} is not a name: no spaces at either end, no control characters, "
-                          f"at most 64 characters")
+    from cardforge_runtime.format import is_name
+
+    if not is_name(name) or len(name) > 64:
+        raise ConfigError(f"the deck name {name!r} is not a name: not empty, no spaces at either end, no control "
+                          f"characters, at most 64 characters (e.g. 'Supplies')")
     facts = read_pack(pack_dir)
     if name in facts.decks:
         raise ConfigError(f"pack '{facts.id}' already has a deck '{name}' (in {facts.decks[name]}): choose another name")
