@@ -55,13 +55,14 @@ def in_pipes(*args: str, **env: str) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize(("args", "bars"), [
     (("lint", str(CONTENT), "--no-explore"), [b"loading files  [", b"]  23/23", b"checking stories  [", b"]  8/8"]),
+    (("lint", str(CONTENT), "--explore-budget", "400"), [b"loading files  [", b"exploring  [", b"]  400/400"]),
     (("build", str(CONTENT), "-o", "{tmp}/g.json"), [b"loading files  [", b"checking stories  ["]),
     (("explore", str(CONTENT), "--story", "act-4"), [b"exploring act-4  [", b"]  200000/200000"]),
     (("test", str(CONTENT), "--story", "act-4", "--random", "3", "--battles", "outcome", "--transcripts", "{tmp}/t"),
      [b"playing act-4  [", b"]  3/3"]),
     (("simulate", str(CONTENT), "--battle", "102", "--runs", "3", "--players", "1", "--workers", "1"),
      [b"simulating Battle 102  [", b"]  3/3"]),
-], ids=["lint", "build", "explore", "test", "simulate"])
+], ids=["lint", "lint-explorer", "build", "explore", "test", "simulate"])
 def test_progress_on_a_terminal_without_colour(args: tuple[str, ...], bars: list[bytes], tmp_path: Path):
     args = tuple(a.replace("{tmp}", str(tmp_path)) for a in args)
     screen = in_terminal(*args, NO_COLOR="1")
@@ -143,6 +144,6 @@ def test_the_progress_page_names_every_stage_and_the_delay():
 
     page = (CONTENT.parent.parent / "docs" / "progress.md").read_text(encoding="utf-8")
     assert DELAY == 0.5 and "the work has lasted half a second" in page
-    for label in ("`loading files`", "`checking stories`", "`exploring STORY`", "`playing STORY`",
+    for label in ("`loading files`", "`checking stories`", "`exploring`", "`exploring STORY`", "`playing STORY`",
                   "`simulating Battle CARD`", "`NO_COLOR`", "`CI`", "`TERM`", "`CARDFORGE_PROGRESS_DELAY=SECONDS`"):
         assert label in page, label

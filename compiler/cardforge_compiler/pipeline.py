@@ -111,7 +111,8 @@ def _one_fault_one_report(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
             and not said_before(d)]
 
 
-def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[PackIR], budget: int) -> None:
+def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[PackIR], budget: int,
+             progress: ProgressCallback | None = None) -> None:
     """The explore stage: only for content without errors (the bundle it plays must
     build), its findings through the ``explore`` checks."""
     if any(pack.context_stories for pack in packs):
@@ -123,7 +124,7 @@ def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[P
     from cardforge_compiler.explore.stage import explore_packs
     from cardforge_runtime import BundleError
     try:
-        for explored in explore_packs(packs, budget):
+        for explored in explore_packs(packs, budget, progress):
             result.explorations.append(explored.exploration)
             for chk in checks_for("explore"):
                 diagnostics.extend(chk.run(explored))
@@ -139,9 +140,10 @@ def compile_paths(paths: list[str], *, explore_budget: int | None = None,
     without errors, at most that many states in all (stage ``explore``,
     :mod:`cardforge_compiler.explore.stage`; the explorations in ``explorations``).
 
-    ``progress`` (optional) is told of each file loaded (stage ``"loading files"``) and
+    ``progress`` (optional) is told of each file loaded (stage ``"loading files"``),
     each story resolved, analysed and checked (``"checking stories"``, two units per
-    story); it changes nothing of the result.
+    story) and the states explored (``"exploring"``, of ``explore_budget``); it
+    changes nothing of the result.
 
     Never raises for bad content: every problem is a diagnostic in the result.
     The cyclic garbage collector is paused meanwhile: the stages build many
@@ -205,7 +207,7 @@ def _compile(paths: list[str], explore_budget: int | None, progress: ProgressCal
         if progress:
             progress("checking stories", done, 2 * len(stories))
     if explore_budget is not None:
-        _explore(result, diagnostics, packs, explore_budget)
+        _explore(result, diagnostics, packs, explore_budget, progress)
     locate(diagnostics, files)
     context = {f.display for f in files if f.context}
     reported = sorted(_one_fault_one_report(diagnostics), key=Diagnostic.sort_key)

@@ -14,7 +14,7 @@ author's lines.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from cardforge_compiler.explore import Exploration, exploration_of, run_search, start_search
@@ -34,12 +34,14 @@ class ExploredStory:
     exploration: Exploration
 
 
-def explore_packs(packs: list[PackIR], budget: int) -> Iterator[ExploredStory]:
+def explore_packs(packs: list[PackIR], budget: int,
+                  progress: Callable[[str, int, int], None] | None = None) -> Iterator[ExploredStory]:
     """Explore every story of ``packs`` (resolved and analysed, without errors),
     sharing ``budget`` states among them, never more in all (module docstring): half
     in equal shares, the fewest cards first; the rest in rounds to the stories cut
     short, each at most doubling what it explored. A story whose share is 0 is not
     explored (its exploration is not complete). Yields them in content order.
+    ``progress`` (optional) is told ``("exploring", states, budget)`` after each run.
 
     Raises:
         BundleError: a pack read in part (single files named, the rest read as
@@ -65,6 +67,8 @@ def explore_packs(packs: list[PackIR], budget: int) -> Iterator[ExploredStory]:
         search = searches[index] = start_search(by_pack[id(pack)], pack.pack.id, story.model.id, budget=share)
         run_search(search, keep=True)
         first -= search.expanded
+        if progress:
+            progress("exploring", sum(s.expanded for s in searches.values()), budget)
     # the later rounds: what is left goes on to the stories cut short, in the same
     # order, each at most doubling what it has explored, so that a story a little
     # larger than its share finishes in the next round and none takes all the rest
@@ -81,6 +85,8 @@ def explore_packs(packs: list[PackIR], budget: int) -> Iterator[ExploredStory]:
             search.budget += min(left, max(1, before))
             run_search(search, keep=True)
             left -= search.expanded - before
+            if progress:
+                progress("exploring", budget - left, budget)
     for index in range(len(stories)):
         pack, story = stories[index]
         searches[index].release()
