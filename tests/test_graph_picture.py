@@ -281,3 +281,21 @@ def test_graphml_reads_back_with_networkx(tmp_path: Path) -> None:
     assert graph.nodes["c1"] == {"label": "1: The Inn", "kind": "card", "story": "act-1", "pack": "test", "card": 1,
                                  "start": True, "findings": "", "fill": PLAIN}
     assert [d["conditional"] for _, t, d in graph.out_edges("c1", data=True) if t == "c5"] == [True, False]
+
+
+def test_a_picture_is_never_written_over_content(tmp_path: Path) -> None:
+    pack = write_pack(tmp_path / "pack", FAULTY)
+    before = (pack / "story.yaml").read_bytes()
+    for target in (pack / "story.yaml", tmp_path / "x.json"):
+        code, _, err = run(str(pack / "story.yaml"), "--format", "svg", "-o", str(target))
+        assert code == 2 and f"{target}: a picture is not written over content or a bundle; write it to a .svg file" \
+            in err, err
+    assert (pack / "story.yaml").read_bytes() == before and not (tmp_path / "x.json").exists()
+
+
+def test_the_docs_list_every_finding_colour_in_order() -> None:
+    from cardforge_compiler.storygraph.model import FINDINGS
+
+    text = (ROOT / "docs" / "graph.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(CF\d{3})` \| `([a-z-]+)` \| `(#[0-9a-f]{6})` \|", text, flags=re.M)
+    assert rows == [(f.code, f.name, f.fill) for f in FINDINGS]

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 __all__ = ["graph"]
 
 FORMATS = ("svg", "dot", "mermaid", "graphml")
+#: The file name ending each format is usually written with.
+SUFFIX = {"svg": ".svg", "dot": ".dot", "mermaid": ".mmd", "graphml": ".graphml"}
 
 
 def _stories(result: CompileResult, paths: tuple[str, ...], story_ids: tuple[str, ...]) -> list[Any]:
@@ -116,16 +118,20 @@ def graph(paths: tuple[str, ...], story_ids: tuple[str, ...], fmt: str, layout: 
 
     \b
     Example:
-      cardforge graph content/gascony --story act-1 --format svg -o act-1.svg
-      cardforge graph content/gascony --format svg --layout builtin -o acts.svg
+      cardforge graph content/gascony --story act-1 --format svg -o build/act-1.svg
+      cardforge graph content/gascony --format svg --layout builtin -o build/acts.svg
       cardforge graph content/ --story act-1 --format mermaid
       cardforge graph tests/golden/ok-minimal/ --format graphml --no-explore
     """
+    from cardforge_compiler.cli.board import _is_input
     from cardforge_compiler.cli.explore import inputs_exist
     from cardforge_compiler.emit import write_atomically
     from cardforge_compiler.pipeline import compile_paths
     from cardforge_compiler.storygraph.model import build_picture
 
+    if output is not None and (output.suffix in (".yaml", ".yml", ".json") or _is_input(output, paths)):
+        raise ConfigError(f"{output}: a picture is not written over content or a bundle; write it to a "
+                          f"{SUFFIX[fmt]} file")
     result = compile_paths(list(paths), explore_budget=explore_budget if explore else None)
     inputs_exist(result, paths)
     stories = _stories(result, paths, story_ids)

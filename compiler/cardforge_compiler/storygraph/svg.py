@@ -16,6 +16,7 @@ The elements carry what a program (or a test) needs to read the picture back:
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 
 from cardforge_compiler.picture.svg_base import SVG_NS, sub
@@ -65,7 +66,29 @@ def _header(cluster: Cluster) -> list[str]:
 
 
 def _path(points: list[tuple[float, float]]) -> str:
-    return "M" + " L".join(f"{_fmt(x)} {_fmt(y)}" for x, y in points)
+    """An SVG path through ``points``: a line for two, else a smooth curve (each
+    segment a cubic Bézier with Catmull-Rom tangents, so it passes through every
+    point the layout routed it by)."""
+    def xy(point: tuple[float, float]) -> str:
+        return f"{_fmt(point[0])} {_fmt(point[1])}"
+
+    if len(points) <= 2:
+        return "M" + " L".join(xy(p) for p in points)
+    def tangent(i: int) -> tuple[float, float]:
+        # Catmull-Rom's (next - previous) / 6, no longer than a third of either
+        # segment beside the point: no overshoot where a short segment turns sharply
+        before, after = points[max(i - 1, 0)], points[min(i + 1, len(points) - 1)]
+        tx, ty = (after[0] - before[0]) / 6, (after[1] - before[1]) / 6
+        room = min(math.dist(points[i], p) for p in (before, after) if p != points[i]) / 3
+        scale = min(1.0, room / (math.hypot(tx, ty) or 1.0))
+        return (tx * scale, ty * scale)
+
+    parts = [f"M{xy(points[0])}"]
+    for i in range(len(points) - 1):
+        (ax, ay), (bx, by) = tangent(i), tangent(i + 1)
+        p1, p2 = points[i], points[i + 1]
+        parts.append(f"C{xy((p1[0] + ax, p1[1] + ay))} {xy((p2[0] - bx, p2[1] - by))} {xy(p2)}")
+    return " ".join(parts)
 
 
 def _draw_cluster(svg: ET.Element, cluster: Cluster, laid: Laid, left: float, top: float, width: float,
