@@ -247,6 +247,10 @@ def test_author_text_is_escaped_and_the_svg_stays_well_formed(tmp_path: Path) ->
     # NEL is white space: made one space, then trimmed
     assert svg.find(".//svg:g[@data-card='1']/svg:text", NS).text == "1: The <Inn> & \\x1b[2J"
     assert svg.find(".//svg:text[@class='edge-label']", NS).text == "Ride\\x1b]0;x\\x07 to <Calais>"
+    for fmt in ("dot", "mermaid", "graphml"):
+        code, out, _ = run(str(tmp_path / "pack"), "--format", fmt, "--no-explore")
+        assert code == 0 and "\x1b" not in out and "\x07" not in out and "x1b[2J" in out
+    ET.fromstring(run(str(tmp_path / "pack"), "--format", "graphml", "--no-explore")[1].encode("utf-8"))
 
 
 def test_mermaid_clusters_ids_and_classes(tmp_path: Path) -> None:
@@ -285,12 +289,13 @@ def test_graphml_reads_back_with_networkx(tmp_path: Path) -> None:
 
 def test_a_picture_is_never_written_over_content(tmp_path: Path) -> None:
     pack = write_pack(tmp_path / "pack", FAULTY)
-    before = (pack / "story.yaml").read_bytes()
-    for target in (pack / "story.yaml", tmp_path / "x.json"):
-        code, _, err = run(str(pack / "story.yaml"), "--format", "svg", "-o", str(target))
+    (pack / "story.yaml").rename(pack / "story.txt")          # a file named is read whatever its name
+    before = (pack / "story.txt").read_bytes()
+    for target in (pack / "story.txt", tmp_path / "x.json", tmp_path / "x.YML"):
+        code, _, err = run(str(pack / "story.txt"), "--format", "svg", "-o", str(target))
         assert code == 2 and f"{target}: a picture is not written over content or a bundle; write it to a .svg file" \
             in err, err
-    assert (pack / "story.yaml").read_bytes() == before and not (tmp_path / "x.json").exists()
+    assert (pack / "story.txt").read_bytes() == before and not (tmp_path / "x.json").exists()
 
 
 def test_the_docs_list_every_finding_colour_in_order() -> None:

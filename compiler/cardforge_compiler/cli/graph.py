@@ -129,7 +129,7 @@ def graph(paths: tuple[str, ...], story_ids: tuple[str, ...], fmt: str, layout: 
     from cardforge_compiler.pipeline import compile_paths
     from cardforge_compiler.storygraph.model import build_picture
 
-    if output is not None and (output.suffix in (".yaml", ".yml", ".json") or _is_input(output, paths)):
+    if output is not None and (output.suffix.lower() in (".yaml", ".yml", ".json") or _is_input(output, paths)):
         raise ConfigError(f"{output}: a picture is not written over content or a bundle; write it to a "
                           f"{SUFFIX[fmt]} file")
     result = compile_paths(list(paths), explore_budget=explore_budget if explore else None)
