@@ -304,3 +304,45 @@ def test_the_docs_list_every_finding_colour_in_order() -> None:
     text = (ROOT / "docs" / "graph.md").read_text(encoding="utf-8")
     rows = re.findall(r"^\| `(CF\d{3})` \| `([a-z-]+)` \| `(#[0-9a-f]{6})` \|", text, flags=re.M)
     assert rows == [(f.code, f.name, f.fill) for f in FINDINGS]
+
+
+def test_crossings_are_counted_as_by_hand() -> None:
+    """The Fenwick-tree count equals the pairwise definition on random layer pairs."""
+    import itertools
+    import random
+
+    from cardforge_compiler.storygraph.layout import _crossings
+
+    rng = random.Random(12)
+    for _ in range(300):
+        upper, lower = rng.randint(1, 8), rng.randint(1, 8)
+        pairs = [(rng.randrange(upper), rng.randrange(lower)) for _ in range(rng.randint(0, 15))]
+        by_hand = sum(1 for (a1, b1), (a2, b2) in itertools.combinations(pairs, 2) if (a1 - a2) * (b1 - b2) < 0)
+        assert _crossings({i: i for i in range(upper)}, pairs, {i: i for i in range(lower)}) == by_hand, pairs
+    assert _crossings({"a": 0, "b": 1}, [("a", "y"), ("b", "x")], {"x": 0, "y": 1}) == 1
+
+
+def test_layout_routes_start_and_end_on_their_nodes_borders() -> None:
+    """A way back up (a loop of cards) starts at its own source, a card's way to
+    itself is a loop on its right, and every route touches both boxes."""
+    from cardforge_compiler.storygraph.layout import layout
+
+    sizes = {"a": (80.0, 30.0), "b": (60.0, 30.0), "c": (100.0, 30.0)}
+    edges = [("a", "b", (40.0, 14.0)), ("b", "c", None), ("c", "a", (30.0, 14.0)), ("b", "b", None)]
+    laid = layout(sizes, edges, ["a"])
+    assert laid.centre["a"][1] < laid.centre["b"][1] < laid.centre["c"][1]
+
+    def on_border(point: tuple[float, float], key: str) -> bool:
+        (cx, cy), (w, h) = laid.centre[key], sizes[key]
+        dx, dy = abs(point[0] - cx), abs(point[1] - cy)
+        return (abs(dx - w / 2) < 1e-6 and dy <= h / 2 + 1e-6) or (abs(dy - h / 2) < 1e-6 and dx <= w / 2 + 1e-6)
+
+    for (source, target, _), route in zip(edges[:3], laid.routes):
+        assert on_border(route[0], source) and on_border(route[-1], target), (source, target, route)
+    back = laid.routes[2]
+    assert back[0][1] > back[-1][1]                    # c -> a goes up
+    loop = laid.routes[3]
+    (bx, _), (bw, _) = laid.centre["b"], sizes["b"]
+    assert len(loop) == 4 and loop[0][0] == loop[-1][0] == bx + bw / 2 and loop[1][0] == bx + bw / 2 + 24
+    assert laid.labels[0] is not None and laid.labels[1] is None and laid.labels[3] is None
+    assert laid.width >= max(x + w / 2 for (x, _), (w, _) in zip(laid.centre.values(), sizes.values()))

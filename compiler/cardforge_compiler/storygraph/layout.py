@@ -32,9 +32,6 @@ __all__ = ["Laid", "layout"]
 GAP, VGAP = 24, 14
 #: The width of an unlabelled edge's point in a layer.
 POINT = 8
-#: Layer pairs with more edges than this keep the last sweep's order without counting
-#: crossings (counting is quadratic).
-_COUNT_LIMIT = 3000
 _SWEEPS = 8
 
 
@@ -105,9 +102,25 @@ def _ranks(keys: list[str], oriented: list[tuple[str, str]]) -> dict[str, int]:
 
 
 def _crossings(upper: dict[object, int], pairs: list[tuple[object, object]], lower: dict[object, int]) -> int:
-    """Crossings of the edges ``pairs`` between two layers (positions ``upper``, ``lower``)."""
-    ends = sorted((upper[a], lower[b]) for a, b in pairs)
-    return sum(1 for i, (a1, b1) in enumerate(ends) for a2, b2 in ends[i + 1:] if a2 > a1 and b2 < b1)
+    """Crossings of the edges ``pairs`` between two layers (positions ``upper``,
+    ``lower``): two cross when one starts left of the other and ends right of it. In
+    the order of (start, end) they are the pairs out of order by end, counted with a
+    Fenwick tree in O(E log E) (Barth, Jünger and Mutzel 2002)."""
+    ends = [b for _, b in sorted((upper[a], lower[b]) for a, b in pairs)]
+    size = len(lower) + 1
+    tree = [0] * (size + 1)
+    count = 0
+    for seen, end in enumerate(ends):
+        i, at_most = end + 1, 0        # how many seen so far end at or left of ``end``
+        while i > 0:
+            at_most += tree[i]
+            i -= i & -i
+        count += seen - at_most
+        i = end + 1
+        while i <= size:
+            tree[i] += 1
+            i += i & -i
+    return count
 
 
 def _order(layers: list[list[object]], segments: list[tuple[object, object]]) -> list[list[object]]:
@@ -120,11 +133,8 @@ def _order(layers: list[list[object]], segments: list[tuple[object, object]]) ->
         down.setdefault(a, []).append(b)
         up.setdefault(b, []).append(a)
     between = [[(a, b) for a in layer for b in down.get(a, [])] for layer in layers[:-1]]
-    countable = all(len(pairs) <= _COUNT_LIMIT for pairs in between)
 
     def total(order: list[list[object]]) -> int:
-        if not countable:
-            return 0
         pos = [{n: i for i, n in enumerate(layer)} for layer in order]
         return sum(_crossings(pos[r], pairs, pos[r + 1]) for r, pairs in enumerate(between))
 
@@ -210,8 +220,8 @@ def layout(sizes: dict[str, tuple[float, float]], edges: list[tuple[str, str, tu
     for chain in chains:
         for a, b in zip(chain, chain[1:]):
             segments.append((a, b))
-        for node in chain[1:-1]:
-            layers[rank[chain[0]] + chain.index(node)].append(node)
+        for step, node in enumerate(chain[1:-1], start=1):
+            layers[rank[chain[0]] + step].append(node)
     layers = _order(layers, segments)
     # x: packed, then pulled towards the neighbours, down and up
     neighbours: dict[object, list[object]] = {}
