@@ -278,6 +278,8 @@ def test_graphml_reads_back_with_networkx(tmp_path: Path) -> None:
     target = tmp_path / "g.graphml"
     code, _, err = run(str(write_pack(tmp_path / "pack", FAULTY)), "--format", "graphml", "-o", str(target))
     assert code == 0, err
+    text = target.read_text(encoding="utf-8")
+    assert '<data key="d6">true</data>' in text and "True" not in text      # XML Schema booleans
     graph = nx.read_graphml(target, force_multigraph=True)
     assert graph.is_directed() and graph.number_of_edges() == 8
     assert {n: d["findings"] for n, d in graph.nodes(data=True) if d["findings"]} == {

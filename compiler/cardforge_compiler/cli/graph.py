@@ -121,7 +121,7 @@ def graph(paths: tuple[str, ...], story_ids: tuple[str, ...], fmt: str, layout: 
       cardforge graph content/gascony --story act-1 --format svg -o build/act-1.svg
       cardforge graph content/gascony --format svg --layout builtin -o build/acts.svg
       cardforge graph content/ --story act-1 --format mermaid
-      cardforge graph tests/golden/ok-minimal/ --format graphml --no-explore
+      cardforge graph content/descent-props/ --format graphml --no-explore
     """
     from cardforge_compiler.cli.board import _is_input
     from cardforge_compiler.cli.explore import inputs_exist

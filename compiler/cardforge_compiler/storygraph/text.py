@@ -6,6 +6,7 @@ in the picture's order)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from cardforge_compiler.storygraph.model import BY_CODE, FINDINGS, Picture
 
@@ -128,6 +129,18 @@ def to_graphml(picture: Picture) -> str:
     edge attributes ``via``, ``label`` and ``conditional``. No attribute is a list or
     empty, which GraphML cannot hold."""
     import networkx as nx
+    from networkx.readwrite.graphml import GraphMLWriter
+
+    class Writer(GraphMLWriter):
+        """networkx's writer, booleans as XML Schema spells them (``true``, not
+        ``True``: tools that follow the GraphML schema read only that)."""
+
+        def add_data(self, name: str, element_type: type, value: Any, scope: str = "all",
+                     default: Any = None) -> Any:
+            element = super().add_data(name, element_type, value, scope, default)
+            if element_type is bool:       # ``value`` comes as text: "True" or "False"
+                element.text = str(value).lower()
+            return element
 
     graph = nx.MultiDiGraph(name=", ".join(c.story for c in picture.clusters))
     for cluster in picture.clusters:
@@ -136,4 +149,6 @@ def to_graphml(picture: Picture) -> str:
                            card=node.card or 0, start=node.start, findings=" ".join(node.findings), fill=node.fill)
         for link in cluster.links:
             graph.add_edge(link.source, link.target, via=link.via, label=link.label, conditional=link.conditional)
-    return "\n".join(nx.generate_graphml(graph, prettyprint=True)) + "\n"
+    writer = Writer(prettyprint=True)
+    writer.add_graph_element(graph)
+    return str(writer).rstrip("\n") + "\n"
