@@ -364,3 +364,12 @@ def test_content_with_errors_is_still_drawn_well_formed(tmp_path: Path, case: st
                 assert f"{cluster.get('id')[len('cluster-'):]}-{end}" in nodes
     code, out, _ = run(pack, "--format", "graphml", "--no-explore")
     assert code == 0 and ET.fromstring(out.encode("utf-8")) is not None
+
+
+def test_graph_explore_budget_default_is_lint_s() -> None:
+    """The picture colours what lint reports: the same explorer budget by default."""
+    from cardforge_compiler.cli.graph import graph
+    from cardforge_compiler.explore.stage import DEFAULT_LINT_BUDGET
+
+    option = next(p for p in graph.params if p.name == "explore_budget")
+    assert option.default == DEFAULT_LINT_BUDGET == 1_500
