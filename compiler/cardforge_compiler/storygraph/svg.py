@@ -197,7 +197,8 @@ def to_svg(picture: Picture) -> str:
     x = float(MARGIN)
     for cluster, one in zip(picture.clusters, laid):
         header = _header(cluster)
-        width = max(one.width, max(text_width(line, FONT + 1) for line in header)) + 2 * PAD
+        width = max(one.width, *(text_width(line, FONT + 1 if i == 0 else LABEL_FONT)
+                                 for i, line in enumerate(header))) + 2 * PAD
         height = one.height + 2 * PAD + 16 * len(header) + 4
         boxes.append((x, width, height))
         x += width + CLUSTER_GAP
