@@ -177,11 +177,13 @@ def test_every_content_command_takes_path_arguments() -> None:
         assert code == 0 and re.search(rf"Usage: .*{command} \[OPTIONS\] PATH\.\.\.", out), out
 
 
-def test_graph_needs_no_story_when_the_content_has_one(tmp_path: Path) -> None:
+def test_graph_without_story_draws_every_story_one_cluster_each(tmp_path: Path) -> None:
     code, out, err = run("graph", _case("ok-minimal"))
-    assert code == 0 and out.startswith("flowchart TD"), err
-    code, _, err = run("graph", str(CONTENT))
-    assert code == 2 and "name the story with --story (stories: act-1, act-2, act-3, act-4)" in err
+    assert code == 0 and out.startswith("flowchart TD\n  c1["), err
+    code, out, err = run("graph", str(CONTENT), "--no-explore")
+    assert code == 0, err
+    assert re.findall(r"^  subgraph (s\d)\[\"Act [IV]+: .* \((act-\d)\)\"\]$", out, flags=re.M) == [
+        ("s0", "act-1"), ("s1", "act-2"), ("s2", "act-3"), ("s3", "act-4")]
 
 
 def test_graph_of_a_story_that_failed_to_load_points_at_lint(tmp_path: Path) -> None:

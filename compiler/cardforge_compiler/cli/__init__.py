@@ -1,6 +1,6 @@
 """The ``cardforge`` command line (click): the group and its entry point. The
-commands live by user task: ``lint``/``build`` in :mod:`.build`, ``graph``/``path``
-in :mod:`.explore`, ``board`` (a Battle layout's picture) in :mod:`.board`,
+commands live by user task: ``lint``/``build`` in :mod:`.build`, ``path`` in
+:mod:`.explore`, ``graph`` in :mod:`.graph`, ``board`` (a Battle layout's picture) in :mod:`.board`,
 ``simulate`` (a Battle's balance) in :mod:`.simulate`, ``explore`` (the state
 explorer) in :mod:`.states`, ``test`` (random playthroughs with coverage) in
 :mod:`.playtest`,
@@ -28,8 +28,9 @@ import click
 from cardforge_compiler import __version__
 from cardforge_compiler.cli.board import board
 from cardforge_compiler.cli.build import build, lint
-from cardforge_compiler.cli.explore import graph, path
+from cardforge_compiler.cli.explore import path
 from cardforge_compiler.cli.formats import check_bundle, schema
+from cardforge_compiler.cli.graph import graph
 from cardforge_compiler.cli.new import new
 from cardforge_compiler.cli.playtest import playtest
 from cardforge_compiler.cli.simulate import simulate

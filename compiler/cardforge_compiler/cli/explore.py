@@ -1,5 +1,5 @@
-"""``cardforge graph`` and ``cardforge path``: look at one story of the content, as
-a picture of its cards or as the shortest way to a card."""
+"""``cardforge path``: the shortest way to a card of a story, and the helpers the
+commands that read content share (``graph`` is in :mod:`.graph`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from cardforge_compiler.report import EXIT_PROBLEMS, EXIT_USAGE, ConfigError, pl
 if TYPE_CHECKING:
     from cardforge_compiler.pipeline import CompileResult
 
-__all__ = ["check_story_ids", "content_errors", "graph", "inputs_exist", "path"]
+__all__ = ["check_story_ids", "content_errors", "inputs_exist", "path"]
 
 
 def inputs_exist(result: CompileResult, paths: tuple[str, ...]) -> None:
@@ -105,40 +105,6 @@ def _find_story(result: CompileResult, paths: tuple[str, ...], story_id: str | N
             raise ConfigError(f"name the story with --story (stories: {known}){_lint_hint(result, paths)}")
         return stories[0]
     return next(s for s in stories if s.id == story_id)
-
-
-@click.command()
-@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("--story", "story_id", help="The story's id, e.g. act-1 (not needed when the content has one story).")
-@click.option("--format", "fmt", type=click.Choice(["dot", "mermaid"]), default="mermaid", show_default=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write to a file, not stdout.")
-def graph(paths: tuple[str, ...], story_id: str | None, fmt: str, output: Path | None) -> None:
-    """Draw a story's card graph (edges labelled with choice text or outcome).
-
-    \b
-    Example:
-      cardforge graph content/ --story act-1 --format dot | dot -Tsvg > act-1.svg
-      cardforge graph content/ --story act-1 --format mermaid
-      cardforge graph tests/golden/ok-minimal/
-    """
-    from cardforge_compiler.emit import write_atomically
-    from cardforge_compiler.export import to_dot, to_mermaid
-    from cardforge_compiler.pipeline import compile_paths
-
-    result = compile_paths(list(paths))
-    inputs_exist(result, paths)
-    story = _find_story(result, paths, story_id)
-    text = (to_dot if fmt == "dot" else to_mermaid)(story.analysis)
-    if output:
-        try:
-            write_atomically(output, text.encode("utf-8"))
-        except OSError as exc:
-            raise ConfigError(f"cannot write {output}: {exc.strerror or exc}") from None
-    else:
-        click.echo(text, nl=False)
-    if result.errors:
-        click.echo(f"note: the content has {plural(len(result.errors), 'error')} (run cardforge lint "
-                   f"{' '.join(paths)})", err=True)
 
 
 @click.command()
