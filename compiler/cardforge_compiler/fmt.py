@@ -171,6 +171,45 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def _scalar_lines(text: str) -> set[int]:
+    """The 0-based lines of ``text`` inside a scalar that spans lines (a block scalar's
+    body, a quoted or plain scalar over several lines): a ``#`` there is text."""
+    from ruamel.yaml.events import ScalarEvent
+
+    from cardforge_compiler.yaml_data import make_yaml
+
+    inside: set[int] = set()
+    for event in make_yaml().parse(text):
+        if isinstance(event, ScalarEvent):
+            end = event.end_mark.line - (1 if event.end_mark.column == 0 else 0)   # a block scalar ends at a line start
+            inside.update(range(event.start_mark.line + 1, end + 1))
+    return inside
+
+
+def _indent_comments(text: str) -> str:
+    """Comment lines indented as the line they come before (ruamel.yaml writes a comment
+    line back at its old column, which the new indentation may have moved away from);
+    a comment line at the end of the file goes to column 0. A comment line that starts
+    in the column of an end-of-line comment just above it continues that comment and
+    stays where it is."""
+    lines = text.split("\n")
+    inside = _scalar_lines(text)
+    for i in range(1, len(lines)):            # a comment line under an end-of-line comment continues it: kept
+        column = len(lines[i]) - len(lines[i].lstrip(" "))
+        if lines[i].lstrip(" ").startswith("#") and column > 0 and lines[i - 1][column - 1:column + 1] == " #":
+            inside.add(i)
+    indent = 0
+    for i in range(len(lines) - 1, -1, -1):
+        stripped = lines[i].lstrip(" ")
+        if not stripped or i in inside:
+            continue
+        if stripped.startswith("#"):
+            lines[i] = " " * indent + stripped
+        else:
+            indent = len(lines[i]) - len(stripped)
+    return "\n".join(lines)
+
+
 def _load_plain(text: str) -> list[Any]:
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
@@ -220,7 +259,7 @@ def format_text(text: str) -> Formatted:
             yaml.dump_all(docs, out)
     except Exception as exc:  # noqa: BLE001
         raise FormatError(f"cannot be written back in canonical form: {exc}") from exc
-    result = out.getvalue().rstrip("\n") + "\n"
+    result = _indent_comments(out.getvalue().rstrip("\n") + "\n")
     try:
         after = _load_plain(result)
     except FormatError as exc:

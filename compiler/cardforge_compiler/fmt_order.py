@@ -92,16 +92,19 @@ def _object_branch(node: dict[str, Any] | None, defs: dict[str, Any], mapping: d
 
 def _keyed_branch(objects: list[dict[str, Any]], mapping: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
     """The branch of a keyed union that the mapping's first kind key names: a branch's
-    kind keys are its required keys that no other branch has."""
+    kind key is its first listed key that is required and that no other branch has
+    (``if`` for ``{if, then, else}``: ``then`` is required and unique too, but it does
+    not name the kind)."""
     seen: dict[str, int] = {}
     for branch in objects:
         for key in branch.get("properties", {}):
             seen[key] = seen.get(key, 0) + 1
     kinds: dict[str, dict[str, Any]] = {}
     for branch in objects:
-        for key in branch.get("required", ()):
-            if seen.get(key) == 1:
-                kinds[key] = branch
+        required = set(branch.get("required", ()))
+        kind = next((k for k in branch.get("properties", {}) if k in required and seen[k] == 1), None)
+        if kind is not None:
+            kinds[kind] = branch
     for key in mapping:
         if key in kinds:
             return kinds[key], key

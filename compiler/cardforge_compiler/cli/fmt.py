@@ -92,7 +92,7 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
         if diff:
             click.echo("".join(difflib.unified_diff(
                 text.splitlines(keepends=True), result.text.splitlines(keepends=True),
-                fromfile=f"a/{name}", tofile=f"b/{name}")), nl=False)
+                fromfile=name, tofile=name)), nl=False)
         elif check:
             click.echo(f"would reformat {shown(name)}", err=True)
         else:
