@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardforge_compiler.cli import cli
-from cardforge_compiler.fmt import FormatError, format_text
+from cardforge_compiler.fmt import FormatError, comments, format_text
 from _helpers import SHIPPED
 
 MESSY = """\
@@ -129,8 +129,28 @@ def test_line_ends_bom_null_and_numbers() -> None:
 
 
 def test_several_documents_keep_their_separators() -> None:
-    text = "kind: deck\nname: A\ncards: []\n---\ncards: []\nname: B\nkind: deck\n"
-    assert format_text(text).text == "kind: deck\nname: A\ncards: []\n---\nkind: deck\nname: B\ncards: []\n"
+    """Documents stay apart by ``---``; the first needs none (a comment above it stays);
+    a ``%YAML`` directive keeps its own."""
+    text = "# decks\n---\nkind: deck\nname: A\ncards: []\n---\ncards: []\nname: B  # b\nkind: deck\n"
+    assert format_text(text).text == "# decks\nkind: deck\nname: A\ncards: []\n---\nkind: deck\nname: B  # b\ncards: []\n"
+    assert format_text("%YAML 1.2\n---\nkind: deck\n").text == "%YAML 1.2\n---\nkind: deck\n"
+
+
+def test_comments_are_counted_outside_scalars() -> None:
+    """The comment guard reads ``#`` as a comment only outside scalars."""
+    text = 'kind: deck  # one\ntext: "a # b"\nlong: |\n  # text\n# two\nurl: a#b\n'
+    assert comments(text) == ["# one", "# two"]
+
+
+def test_losing_a_comment_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second safety net: a result missing a comment (a planted fault: the layout
+    step drops the end-of-line comments) is refused."""
+    import cardforge_compiler.fmt as fmt_module
+
+    real = fmt_module._indent_comments
+    monkeypatch.setattr(fmt_module, "_indent_comments", lambda text: real(text).replace("  # one", ""))
+    with pytest.raises(FormatError, match="lose or change a comment"):
+        format_text("kind: deck  # one\nname: A\n")
 
 
 @pytest.mark.parametrize(("text", "where", "message"), [

@@ -28,12 +28,13 @@ change what a person reads but never what lint or the bundle sees.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from cardforge_compiler.fmt_order import Schema, child_schema, document_schema, item_schema, key_order
 
-__all__ = ["FormatError", "Formatted", "format_text"]
+__all__ = ["FormatError", "Formatted", "comments", "format_text"]
 
 #: Lines are never re-wrapped (a long line stays one line).
 _WIDTH = 1 << 20
@@ -171,18 +172,45 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def _scalar_lines(text: str) -> set[int]:
-    """The 0-based lines of ``text`` inside a scalar that spans lines (a block scalar's
-    body, a quoted or plain scalar over several lines): a ``#`` there is text."""
+def _scalar_spans(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where each scalar of ``text`` starts and ends, as 0-based ``(line, column)``."""
     from ruamel.yaml.events import ScalarEvent
 
     from cardforge_compiler.yaml_data import make_yaml
 
+    return [((e.start_mark.line, e.start_mark.column), (e.end_mark.line, e.end_mark.column))
+            for e in make_yaml().parse(text) if isinstance(e, ScalarEvent)]
+
+
+def comments(text: str) -> list[str]:
+    """Every comment of ``text``, in order, as written from its ``#`` (trailing spaces
+    dropped): a ``#`` at the start of a line or after a space that is not inside a
+    scalar. :func:`format_text` refuses a result that lost or changed one."""
+    import bisect
+
+    spans = _scalar_spans(text)
+    starts = [start for start, _ in spans]
+    found = []
+    for line_no, line in enumerate(text.split("\n")):
+        column = line.find("#")
+        while column >= 0:
+            if column == 0 or line[column - 1] in " \t":
+                at = (line_no, column)
+                i = bisect.bisect_right(starts, at) - 1
+                if i < 0 or not (spans[i][0] <= at < spans[i][1]):
+                    found.append(line[column:].rstrip())
+                    break
+            column = line.find("#", column + 1)
+    return found
+
+
+def _scalar_lines(text: str) -> set[int]:
+    """The 0-based lines of ``text`` inside a scalar that spans lines (a block scalar's
+    body, a quoted or plain scalar over several lines): a ``#`` there is text."""
     inside: set[int] = set()
-    for event in make_yaml().parse(text):
-        if isinstance(event, ScalarEvent):
-            end = event.end_mark.line - (1 if event.end_mark.column == 0 else 0)   # a block scalar ends at a line start
-            inside.update(range(event.start_mark.line + 1, end + 1))
+    for (start, _), (end, end_column) in _scalar_spans(text):
+        last = end - (1 if end_column == 0 else 0)      # a block scalar ends at the start of a line
+        inside.update(range(start + 1, last + 1))
     return inside
 
 
@@ -236,10 +264,13 @@ def format_text(text: str) -> Formatted:
     and column of the problem), or when the formatted text would not load to exactly
     the same data: the caller then leaves the file as it is.
     """
-    if text.startswith("\ufeff"):
-        text = text[1:]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = re.sub("(^|\n)\ufeff", r"\1", text)     # byte-order marks (YAML allows one before each document)
     before = _load_plain(text)
+    lines = text.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")), None)
+    if first is not None and lines[first].rstrip() == "---":
+        text = "\n".join(lines[:first] + lines[first + 1:])     # the first document needs no `---`
     if all(doc is None for doc in before):       # empty, or comments only: nothing to lay out
         return Formatted(text.rstrip() + "\n" if text.strip() else "", 0, False)
     yaml = _yaml()
@@ -252,18 +283,20 @@ def format_text(text: str) -> Formatted:
         _canonical(doc, None, True, kept)
     out = io.StringIO()
     try:
-        if len(docs) == 1 and not text.lstrip().startswith("---"):
-            yaml.dump(docs[0], out)
-        else:
-            yaml.explicit_start = text.lstrip().startswith("---")
-            yaml.dump_all(docs, out)
+        yaml.explicit_start = directive = text.startswith("%")    # a %YAML directive needs its `---`
+        yaml.dump_all(docs, out)
     except Exception as exc:  # noqa: BLE001
         raise FormatError(f"cannot be written back in canonical form: {exc}") from exc
-    result = _indent_comments(out.getvalue().rstrip("\n") + "\n")
+    result = out.getvalue()
+    if not directive and result.startswith("---\n"):        # the first document needs no `---`
+        result = result[4:]
+    result = _indent_comments(result.rstrip("\n") + "\n")
     try:
         after = _load_plain(result)
     except FormatError as exc:
         raise FormatError(f"formatting would make the file unreadable ({exc.message}); left unchanged") from exc
     if len(before) != len(after) or not all(_same(a, b) for a, b in zip(before, after)):
         raise FormatError("formatting would change the file's data (a cardforge fmt bug); left unchanged")
+    if sorted(comments(text)) != sorted(comments(result)):      # moved with their keys, never lost
+        raise FormatError("formatting would lose or change a comment (a cardforge fmt bug); left unchanged")
     return Formatted(result, kept[0], any(isinstance(doc, dict) and "kind" in doc for doc in before))

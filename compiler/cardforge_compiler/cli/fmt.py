@@ -61,6 +61,8 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
 
     from cardforge_compiler.emit import write_atomically
     from cardforge_compiler.fmt import FormatError, format_text
+    from cardforge_compiler.load import SourceFile
+    from cardforge_compiler.load import _decode as decode
 
     changed: list[str] = []
     failed = unchanged = 0
@@ -71,10 +73,10 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
             click.echo(f"{shown(name)}: cannot read: {exc.strerror or exc}", err=True)
             failed += 1
             continue
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            click.echo(f"{shown(name)}: cannot format: not UTF-8 text (byte {exc.start}); left unchanged", err=True)
+        text, problems = decode(SourceFile(path=path, display=name), raw)    # as lint reads it
+        if text is None:
+            where = "".join(f":{n}" for n in (problems[0].line, problems[0].column) if n is not None)
+            click.echo(f"{shown(name)}{where}: cannot format: {shown(problems[0].message)}; left unchanged", err=True)
             failed += 1
             continue
         try:
