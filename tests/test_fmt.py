@@ -240,3 +240,12 @@ def test_shipped_content_is_formatted() -> None:
     code, _, err = run("--check", str(SHIPPED))
     assert code == 0, err
     assert err.startswith("0 files would be reformatted, ")
+
+
+def test_the_docs_example_is_real_output() -> None:
+    """docs/fmt.md's "Before" block formats to its "After" block exactly."""
+    page = (SHIPPED.parent / "docs" / "fmt.md").read_text(encoding="utf-8")
+    before = page.split("Before:\n\n```yaml\n", 1)[1].split("```", 1)[0]
+    after = page.split("After `cardforge fmt`:\n\n```yaml\n", 1)[1].split("```", 1)[0]
+    assert format_text(before).text == after
+    assert format_text(after).text == after
