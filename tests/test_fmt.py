@@ -249,3 +249,23 @@ def test_the_docs_example_is_real_output() -> None:
     after = page.split("After `cardforge fmt`:\n\n```yaml\n", 1)[1].split("```", 1)[0]
     assert format_text(before).text == after
     assert format_text(after).text == after
+
+
+def test_merges_are_kept_as_written() -> None:
+    """A mapping with a ``<<: *base`` merge, or merged into another, keeps its keys
+    where they are (its merged keys are not its own: moving them would write them out)."""
+    text = textwrap.dedent("""\
+        kind: story
+        id: s
+        title: T
+        start: 1
+        cards:
+          - &base
+            title: A
+            id: 1
+            steps: [{goto: 2}]
+          - <<: *base
+            title: B
+            id: 2
+    """)
+    assert format_text(text).text == text

@@ -127,6 +127,8 @@ def _reorder(mapping: Any, order: list[Any], is_root: bool) -> bool:
     keys = list(mapping)
     if keys == order:
         return True
+    if getattr(mapping, "merge", None) or getattr(mapping, "_ref", None):
+        return True             # a `<<: *base` merge, or merged into another: its keys are not all its own
     last = len(keys) - 1
     for i, key in enumerate(keys):
         if _head_has_lines(mapping, key) and not (i == 0 and order[0] == key):
@@ -279,19 +281,20 @@ def format_text(text: str) -> Formatted:
         docs = list(yaml.load_all(text))
     except Exception as exc:  # noqa: BLE001 - any round-trip failure leaves the file alone
         raise FormatError(f"cannot be read for formatting: {exc}") from exc
-    for doc in docs:
-        _canonical(doc, None, True, kept)
     out = io.StringIO()
     try:
+        for doc in docs:
+            _canonical(doc, None, True, kept)
         yaml.explicit_start = directive = text.startswith("%")    # a %YAML directive needs its `---`
         yaml.dump_all(docs, out)
     except Exception as exc:  # noqa: BLE001
-        raise FormatError(f"cannot be written back in canonical form: {exc}") from exc
+        raise FormatError(f"cannot be laid out ({type(exc).__name__}: {exc}); left unchanged") from exc
     result = out.getvalue()
     if not directive and result.startswith("---\n"):        # the first document needs no `---`
         result = result[4:]
-    result = _indent_comments(result.rstrip("\n") + "\n")
     try:
+        after = _load_plain(result)
+        result = _indent_comments(result.rstrip("\n") + "\n")
         after = _load_plain(result)
     except FormatError as exc:
         raise FormatError(f"formatting would make the file unreadable ({exc.message}); left unchanged") from exc
