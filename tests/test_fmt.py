@@ -269,3 +269,17 @@ def test_merges_are_kept_as_written() -> None:
             id: 2
     """)
     assert format_text(text).text == text
+
+
+def test_key_order_puts_the_kind_key_first() -> None:
+    """A keyed union whose branch lists another key before its kind key (no model does
+    today; a new one might): the kind key still comes first, so the compiler reads the
+    same kind after formatting."""
+    from cardforge_compiler.fmt_order import key_order
+
+    defs = {"A": {"type": "object", "properties": {"note": {}, "a": {}}, "required": ["a"]},
+            "B": {"type": "object", "properties": {"note": {}, "b": {}}, "required": ["b"]}}
+    union = {"oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}
+    order, obj = key_order((union, defs), {"note": 1, "b": 2})
+    assert order == ["b", "note"] and obj == (defs["B"], defs)
+    assert key_order((union, defs), {"note": 1}) == (None, None)        # no kind key: order kept
