@@ -283,3 +283,20 @@ def test_key_order_puts_the_kind_key_first() -> None:
     order, obj = key_order((union, defs), {"note": 1, "b": 2})
     assert order == ["b", "note"] and obj == (defs["B"], defs)
     assert key_order((union, defs), {"note": 1}) == (None, None)        # no kind key: order kept
+
+
+def test_a_comment_on_an_items_first_line_keeps_it_there() -> None:
+    """``- title: X  # cardforge: ignore[...]`` speaks for the card (its first line):
+    the card keeps its order rather than move the comment to its second line."""
+    text = textwrap.dedent("""\
+        kind: story
+        id: s
+        title: T
+        start: 1
+        cards:
+          - title: A  # cardforge: ignore[CF401]
+            id: 1
+            steps: [{goto: 2}]
+    """)
+    result = format_text(text)
+    assert result.text == text and result.kept == 1

@@ -135,8 +135,12 @@ def _reorder(mapping: Any, order: list[Any], is_root: bool) -> bool:
             return False
         if _tail_has_lines(mapping, key) and not (i == last and order[-1] == key):
             return False
-    if not is_root and getattr(mapping.ca, "comment", None) and order[0] != keys[0]:
-        return False
+    if not is_root and order[0] != keys[0]:
+        if getattr(mapping.ca, "comment", None):
+            return False
+        first = mapping.ca.items.get(keys[0])
+        if first is not None and len(first) > 2 and first[2] is not None:
+            return False        # `- title: X  # cardforge: ignore[...]`: a comment on an item's first line stays there
     items = [(key, mapping[key]) for key in order]
     for key in keys:
         del mapping[key]
