@@ -228,10 +228,14 @@ def _indent_comments(text: str) -> str:
     stays where it is."""
     lines = text.split("\n")
     inside = _scalar_lines(text)
-    for i in range(1, len(lines)):            # a comment line under an end-of-line comment continues it: kept
+    continued: set[int] = set()             # a comment line under an end-of-line comment continues it: kept
+    for i in range(1, len(lines)):
         column = len(lines[i]) - len(lines[i].lstrip(" "))
-        if lines[i].lstrip(" ").startswith("#") and column > 0 and lines[i - 1][column - 1:column + 1] == " #":
-            inside.add(i)
+        above = lines[i - 1]
+        if lines[i].lstrip(" ").startswith("#") and column > 0 and above[column - 1:column + 1] == " #" \
+                and (above[:column].strip() or i - 1 in continued) and i - 1 not in inside:
+            continued.add(i)
+    inside |= continued
     indent = 0
     for i in range(len(lines) - 1, -1, -1):
         stripped = lines[i].lstrip(" ")
