@@ -300,3 +300,13 @@ def test_a_comment_on_an_items_first_line_keeps_it_there() -> None:
     """)
     result = format_text(text)
     assert result.text == text and result.kept == 1
+
+
+def test_diff_of_a_file_without_a_last_newline(tmp_path: Path) -> None:
+    story = tmp_path / "deck.yaml"
+    story.write_text("name: A\nkind: deck", encoding="utf-8")
+    code, out, _ = run("--diff", str(story))
+    name = story.as_posix()
+    assert code == 1
+    assert out == (f"--- {name}\n+++ {name}\n@@ -1,2 +1,2 @@\n+kind: deck\n name: A\n-kind: deck\n"
+                   "\\ No newline at end of file\n")

@@ -92,9 +92,10 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
             continue
         changed.append(name)
         if diff:
-            click.echo("".join(difflib.unified_diff(
-                text.splitlines(keepends=True), result.text.splitlines(keepends=True),
-                fromfile=name, tofile=name)), nl=False)
+            lines = difflib.unified_diff(text.splitlines(keepends=True), result.text.splitlines(keepends=True),
+                                         fromfile=name, tofile=name)
+            click.echo("".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                               for line in lines), nl=False)
         elif check:
             click.echo(f"would reformat {shown(name)}", err=True)
         else:
