@@ -42,6 +42,7 @@ lint: $(STAMP)
 
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	$(BIN)/cardforge fmt --check content/
 	$(BIN)/python -m pytest
 
 # simulate_bench: target (issue 10) a 10,000-run report of the largest shipped Battle in

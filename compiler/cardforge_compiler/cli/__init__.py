@@ -4,7 +4,8 @@ commands live by user task: ``lint``/``build`` in :mod:`.build`, ``path`` in
 ``simulate`` (a Battle's balance) in :mod:`.simulate`, ``explore`` (the state
 explorer) in :mod:`.states`, ``test`` (random playthroughs with coverage) in
 :mod:`.playtest`,
-``schema``/``check-bundle`` in :mod:`.formats`, ``play`` in
+``schema``/``check-bundle`` in :mod:`.formats`, ``fmt`` (the canonical layout of
+content files) in :mod:`.fmt`, ``play`` in
 :mod:`cardforge_compiler.play`, ``new`` (scaffolds) in :mod:`.new`.
 
 Every command that reads content takes it as ``PATH...`` arguments. Output formats
@@ -29,6 +30,7 @@ from cardforge_compiler import __version__
 from cardforge_compiler.cli.board import board
 from cardforge_compiler.cli.build import build, lint
 from cardforge_compiler.cli.explore import path
+from cardforge_compiler.cli.fmt import fmt
 from cardforge_compiler.cli.formats import check_bundle, schema
 from cardforge_compiler.cli.graph import graph
 from cardforge_compiler.cli.new import new
@@ -110,7 +112,8 @@ def cli() -> None:
         click.get_current_context().color = False
 
 
-for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play, new):
+for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play, fmt,
+                 new):
     cli.add_command(_command)
 
 

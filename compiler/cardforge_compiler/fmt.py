@@ -1,0 +1,313 @@
+"""``cardforge fmt``: the canonical layout of a content file (docs/fmt.md).
+
+The file is read with ruamel.yaml's round-trip loader and written back with:
+
+- mappings indented by 2, list items by 4 with the dash at 2 (``cards:`` then
+  ``  - id: 11``), as the shipped content is written;
+- the keys of every mapping the content model describes in the order it lists its
+  fields (:mod:`cardforge_compiler.fmt_order`), a keyed union's kind key first;
+- every comment kept (the modeline, end-of-line comments on their line, comment lines
+  and blank lines between entries), block scalars (``>-``, ``|``) and quotes as written;
+  lines are never re-wrapped; the file ends with one newline, line ends are LF, a
+  byte-order mark is dropped.
+
+A mapping whose keys have comment lines or blank lines between them (or after a key
+that would move) keeps its key order: moving the keys would part the comment from
+what it describes. The result is idempotent (formatting twice gives what formatting
+once does).
+
+Safety: a file that does not load (bad YAML, a duplicate key, a tag, too deep) is
+never rewritten (:class:`FormatError`); and before anything is returned, the
+formatted text is loaded again by the compiler's own loader
+(:func:`cardforge_compiler.yaml_data.documents`) and compared with the original's
+data, value for value and type for type (``NumberText`` ``010`` stays ``010``): any
+difference is a :class:`FormatError` and the file is left alone, so formatting can
+change what a person reads but never what lint or the bundle sees.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from cardforge_compiler.fmt_order import Schema, child_schema, document_schema, item_schema, key_order
+
+__all__ = ["FormatError", "Formatted", "comments", "format_text"]
+
+#: Lines are never re-wrapped (a long line stays one line).
+_WIDTH = 1 << 20
+
+
+class FormatError(Exception):
+    """A file ``cardforge fmt`` leaves unchanged: ``message`` says why, ``line`` and
+    ``column`` (1-based, or ``None``) where."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+
+@dataclass(frozen=True)
+class Formatted:
+    """The result of :func:`format_text`: the canonical ``text``; ``kept``, how many
+    mappings kept their key order because comments sit between their keys; ``content``,
+    whether the file holds a cardforge document (a mapping with a ``kind``: ``cardforge
+    fmt`` leaves other YAML files, a CI workflow, alone)."""
+
+    text: str
+    kept: int
+    content: bool
+
+
+def _yaml() -> Any:
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.width = _WIDTH
+    yaml.allow_duplicate_keys = False
+    yaml.brace_single_entry_mapping_in_flow_sequence = True     # [{gain: 1}] stays so, not [gain: 1]
+    yaml.representer.add_representer(type(None), _represent_null)
+    return yaml
+
+
+def _represent_null(representer: Any, _data: None) -> Any:
+    """``null`` written as ``null`` (ruamel.yaml writes nothing after ``key:``, which
+    reads like a line left unfinished)."""
+    return representer.represent_scalar("tag:yaml.org,2002:null", "null")
+
+
+def _only_eol(token: Any) -> bool:
+    """Whether a comment token is only an end-of-line comment (``# ...`` and its line
+    end), not comment lines or blank lines that stand between entries."""
+    value = getattr(token, "value", "")
+    return value.startswith("#") and "\n" not in value.rstrip("\n") and value.count("\n") <= 1
+
+
+def _tokens(items: Any) -> list[Any]:
+    out: list[Any] = []
+    for part in items or ():
+        if isinstance(part, list):
+            out.extend(t for t in part if t is not None)
+        elif part is not None:
+            out.append(part)
+    return out
+
+
+def _tail_has_lines(container: Any, key: Any) -> bool:
+    """Whether comment or blank lines follow the entry ``key`` of ``container`` (in its
+    own comment slots, or at the end of its value's last entry, where ruamel.yaml keeps
+    the lines that come before the next key)."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    entry = container.ca.items.get(key)
+    if entry is not None and len(entry) > 2 and entry[2] is not None and not _only_eol(entry[2]):
+        return True
+    value = container[key]
+    if isinstance(value, CommentedMap) and len(value):
+        return _tail_has_lines(value, list(value)[-1])
+    if isinstance(value, CommentedSeq) and len(value):
+        return _tail_has_lines(value, len(value) - 1)
+    return False
+
+
+def _head_has_lines(mapping: Any, key: Any) -> bool:
+    """Whether comment or blank lines stand just before ``key`` (ruamel.yaml 0.19 keeps
+    some of them in the key's own slot)."""
+    entry = mapping.ca.items.get(key)
+    return bool(entry is not None and len(entry) > 1 and entry[1])
+
+
+def _reorder(mapping: Any, order: list[Any], is_root: bool) -> bool:
+    """Put ``mapping``'s keys in ``order`` when that moves no comment line away from its
+    place; returns False when the order was kept for that reason."""
+    keys = list(mapping)
+    if keys == order:
+        return True
+    if getattr(mapping, "merge", None) or getattr(mapping, "_ref", None):
+        return True             # a `<<: *base` merge, or merged into another: its keys are not all its own
+    last = len(keys) - 1
+    for i, key in enumerate(keys):
+        if _head_has_lines(mapping, key) and not (i == 0 and order[0] == key):
+            return False
+        if _tail_has_lines(mapping, key) and not (i == last and order[-1] == key):
+            return False
+    if not is_root and order[0] != keys[0]:
+        if getattr(mapping.ca, "comment", None):
+            return False
+        first = mapping.ca.items.get(keys[0])
+        if first is not None and len(first) > 2 and first[2] is not None:
+            return False        # `- title: X  # cardforge: ignore[...]`: a comment on an item's first line stays there
+    items = [(key, mapping[key]) for key in order]
+    for key in keys:
+        del mapping[key]
+    for key, value in items:
+        mapping[key] = value
+    return True
+
+
+def _canonical(node: Any, schema: Schema | None, is_root: bool, kept: list[int]) -> None:
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    if isinstance(node, CommentedMap):
+        if is_root:
+            schema = document_schema(node.get("kind"))
+        order, obj = key_order(schema, node)
+        if order is not None and not _reorder(node, order, is_root):
+            kept[0] += 1
+        for key in list(node):
+            _canonical(node[key], child_schema(obj, key), False, kept)
+    elif isinstance(node, CommentedSeq):
+        items = item_schema(schema)
+        for value in node:
+            _canonical(value, items, False, kept)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal data, type for type (``True`` is not ``1``, ``NumberText`` not ``str``);
+    mappings compared as sets of entries (their order is what fmt may change)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return bool(a == b)
+
+
+def _scalar_spans(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where each scalar of ``text`` starts and ends, as 0-based ``(line, column)``."""
+    from ruamel.yaml.events import ScalarEvent
+
+    from cardforge_compiler.yaml_data import make_yaml
+
+    return [((e.start_mark.line, e.start_mark.column), (e.end_mark.line, e.end_mark.column))
+            for e in make_yaml().parse(text) if isinstance(e, ScalarEvent)]
+
+
+def comments(text: str) -> list[str]:
+    """Every comment of ``text``, in order, as written from its ``#`` (trailing spaces
+    dropped): a ``#`` at the start of a line or after a space that is not inside a
+    scalar. :func:`format_text` refuses a result that lost or changed one."""
+    import bisect
+
+    spans = _scalar_spans(text)
+    starts = [start for start, _ in spans]
+    found = []
+    for line_no, line in enumerate(text.split("\n")):
+        column = line.find("#")
+        while column >= 0:
+            if column == 0 or line[column - 1] in " \t":
+                at = (line_no, column)
+                i = bisect.bisect_right(starts, at) - 1
+                if i < 0 or not (spans[i][0] <= at < spans[i][1]):
+                    found.append(line[column:].rstrip())
+                    break
+            column = line.find("#", column + 1)
+    return found
+
+
+def _scalar_lines(text: str) -> set[int]:
+    """The 0-based lines of ``text`` inside a scalar that spans lines (a block scalar's
+    body, a quoted or plain scalar over several lines): a ``#`` there is text."""
+    inside: set[int] = set()
+    for (start, _), (end, end_column) in _scalar_spans(text):
+        last = end - (1 if end_column == 0 else 0)      # a block scalar ends at the start of a line
+        inside.update(range(start + 1, last + 1))
+    return inside
+
+
+def _indent_comments(text: str) -> str:
+    """Comment lines indented as the line they come before (ruamel.yaml writes a comment
+    line back at its old column, which the new indentation may have moved away from);
+    a comment line at the end of the file goes to column 0. A comment line that starts
+    in the column of an end-of-line comment just above it continues that comment and
+    stays where it is."""
+    lines = text.split("\n")
+    inside = _scalar_lines(text)
+    continued: set[int] = set()             # a comment line under an end-of-line comment continues it: kept
+    for i in range(1, len(lines)):
+        column = len(lines[i]) - len(lines[i].lstrip(" "))
+        above = lines[i - 1]
+        if lines[i].lstrip(" ").startswith("#") and column > 0 and above[column - 1:column + 1] == " #" \
+                and (above[:column].strip() or i - 1 in continued) and i - 1 not in inside:
+            continued.add(i)
+    inside |= continued
+    indent = 0
+    for i in range(len(lines) - 1, -1, -1):
+        stripped = lines[i].lstrip(" ")
+        if not stripped or i in inside:
+            continue
+        if stripped.startswith("#"):
+            lines[i] = " " * indent + stripped
+        else:
+            indent = len(lines[i]) - len(stripped)
+    return "\n".join(lines)
+
+
+def _load_plain(text: str) -> list[Any]:
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    from cardforge_compiler.load import run_with_stack
+    from cardforge_compiler.yaml_data import LoadError, documents
+
+    try:
+        return run_with_stack(lambda: list(documents(text)))
+    except LoadError as exc:
+        raise FormatError(f"{exc.message} ({exc.code})", exc.mark.line + 1, exc.mark.column + 1) from exc
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "not valid YAML"
+        raise FormatError(f"not valid YAML: {problem}", mark.line + 1 if mark else None,
+                          mark.column + 1 if mark else None) from exc
+    except YAMLError as exc:
+        raise FormatError(f"not valid YAML: {exc}") from exc
+
+
+def format_text(text: str) -> Formatted:
+    """The canonical layout of a content file's ``text`` (see the module docstring).
+
+    Raises :class:`FormatError` when the text does not load (with the 1-based line
+    and column of the problem), or when the formatted text would not load to exactly
+    the same data: the caller then leaves the file as it is.
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = re.sub("(^|\n)\ufeff", r"\1", text)     # byte-order marks (YAML allows one before each document)
+    before = _load_plain(text)
+    lines = text.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")), None)
+    if first is not None and lines[first].rstrip() == "---":
+        text = "\n".join(lines[:first] + lines[first + 1:])     # the first document needs no `---`
+    if all(doc is None for doc in before):       # empty, or comments only: nothing to lay out
+        return Formatted(text.rstrip() + "\n" if text.strip() else "", 0, False)
+    yaml = _yaml()
+    kept = [0]
+    try:
+        docs = list(yaml.load_all(text))
+    except Exception as exc:  # noqa: BLE001 - any round-trip failure leaves the file alone
+        raise FormatError(f"cannot be read for formatting: {exc}") from exc
+    out = io.StringIO()
+    try:
+        for doc in docs:
+            _canonical(doc, None, True, kept)
+        yaml.explicit_start = directive = text.startswith("%")    # a %YAML directive needs its `---`
+        yaml.dump_all(docs, out)
+    except Exception as exc:  # noqa: BLE001
+        raise FormatError(f"cannot be laid out ({type(exc).__name__}: {exc}); left unchanged") from exc
+    result = out.getvalue()
+    if not directive and result.startswith("---\n"):        # the first document needs no `---`
+        result = result[4:]
+    try:
+        after = _load_plain(result)
+        result = _indent_comments(result.rstrip("\n") + "\n")
+        after = _load_plain(result)
+    except FormatError as exc:
+        raise FormatError(f"formatting would make the file unreadable ({exc.message}); left unchanged") from exc
+    if len(before) != len(after) or not all(_same(a, b) for a, b in zip(before, after)):
+        raise FormatError("formatting would change the file's data (a cardforge fmt bug); left unchanged")
+    if sorted(comments(text)) != sorted(comments(result)):      # moved with their keys, never lost
+        raise FormatError("formatting would lose or change a comment (a cardforge fmt bug); left unchanged")
+    return Formatted(result, kept[0], any(isinstance(doc, dict) and "kind" in doc for doc in before))
