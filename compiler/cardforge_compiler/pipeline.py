@@ -4,9 +4,10 @@ emit). Every stage reports diagnostics instead of raising on bad content."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardforge_compiler.analyse import analyse_story
+from cardforge_compiler.cache_stories import StoryReuse
 from cardforge_compiler.checks import checks_for
 from cardforge_compiler.diagnostics import Diagnostic, Severity
 from cardforge_compiler.load import SourceFile, discover, gc_paused, load_files
@@ -14,6 +15,9 @@ from cardforge_compiler.locate import locate
 from cardforge_compiler.resolve import PackIR, group_packs, resolve_story
 from cardforge_compiler.validate import Document, validate_document
 from cardforge_compiler.validate_ids import duplicate_ids
+
+if TYPE_CHECKING:
+    from cardforge_compiler.cache import ContentCache
 
 __all__ = ["CompileResult", "compile_paths"]
 
@@ -127,21 +131,26 @@ def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[P
         result.explore_skipped = f"the pack cannot be played: {error}"
 
 
-def compile_paths(paths: list[str], *, explore_budget: int | None = None) -> CompileResult:
+def compile_paths(paths: list[str], *, explore_budget: int | None = None,
+                  cache: ContentCache | None = None) -> CompileResult:
     """Load, validate, resolve and analyse the content under ``paths``; with an
     ``explore_budget`` (``cardforge lint``), also explore every story of content
     without errors, at most that many states in all (stage ``explore``,
     :mod:`cardforge_compiler.explore.stage`; the explorations in ``explorations``).
+    With a ``cache`` (:mod:`cardforge_compiler.cache`), files whose bytes it knows are
+    not loaded and validated again, and what a long-lived cache (``cardforge watch``)
+    kept of unchanged stories is reused (:mod:`cardforge_compiler.cache_stories`):
+    the result is the same as without.
 
     Never raises for bad content: every problem is a diagnostic in the result.
     The cyclic garbage collector is paused meanwhile: the stages build many
     long-lived objects that it would otherwise rescan again and again.
     """
     with gc_paused():
-        return _compile(paths, explore_budget)
+        return _compile(paths, explore_budget, cache)
 
 
-def _compile(paths: list[str], explore_budget: int | None) -> CompileResult:
+def _compile(paths: list[str], explore_budget: int | None, cache: ContentCache | None) -> CompileResult:
     files, diagnostics = discover(paths)
     documents: list[Document] = []
 
@@ -154,15 +163,22 @@ def _compile(paths: list[str], explore_budget: int | None) -> CompileResult:
             document.raw = None
             documents.append(document)
 
-    diagnostics += load_files(files, sink=validate)
+    if cache is None:
+        diagnostics += load_files(files, sink=validate)
+    else:
+        from cardforge_compiler.cache_load import load_cached
+
+        diagnostics += load_cached(files, cache, documents.append)
     diagnostics += duplicate_ids(documents)
     packs, problems = group_packs(documents, files)
     diagnostics += problems
     result = CompileResult(files=files, packs=packs)
     stories = [story for pack in packs for story in pack.stories]
+    reuse = StoryReuse(cache.stories) if cache is not None else None
     for story in stories:
-        resolve_story(story)
-        story.analysis = analyse_story(story)
+        if reuse is None or not reuse.resolved(story):
+            resolve_story(story)
+            story.analysis = analyse_story(story)
     # The checks only read what the stages built.
     result.checks_run = len(documents)
     for pack in packs:
@@ -172,13 +188,18 @@ def _compile(paths: list[str], explore_budget: int | None) -> CompileResult:
         for chk in checks_for("board"):
             diagnostics.extend(chk.run(pack))
             result.checks_run += 1
+    story_checks = [*checks_for("resolve"), *checks_for("analyse")]
     for story in stories:
-        for chk in checks_for("resolve"):
-            diagnostics.extend(chk.run(story))
-            result.checks_run += 1
-        for chk in checks_for("analyse"):
-            diagnostics.extend(chk.run(story.analysis))
-            result.checks_run += 1
+        found = reuse.checked(story) if reuse is not None else None
+        if found is None:
+            found = [d for chk in story_checks
+                     for d in chk.run(story if chk.stage == "resolve" else story.analysis)]
+            if reuse is not None:
+                reuse.keep(story, found)
+        diagnostics.extend(found)
+        result.checks_run += len(story_checks)
+    if reuse is not None:
+        reuse.forget_others()
     if explore_budget is not None:
         _explore(result, diagnostics, packs, explore_budget)
     locate(diagnostics, files)

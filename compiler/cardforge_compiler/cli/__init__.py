@@ -34,6 +34,7 @@ from cardforge_compiler.cli.playtest import playtest
 from cardforge_compiler.cli.simulate import simulate
 from cardforge_compiler.cli.states import explore
 from cardforge_compiler.cli.stats import stats
+from cardforge_compiler.cli.watch import watch
 from cardforge_compiler.play import play
 from cardforge_compiler.report import EXIT_CLEAN, EXIT_INTERRUPTED, EXIT_PROBLEMS, EXIT_USAGE, shown
 
@@ -108,7 +109,8 @@ def cli() -> None:
         click.get_current_context().color = False
 
 
-for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play):
+for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play,
+                 watch):
     cli.add_command(_command)
 
 
