@@ -195,6 +195,28 @@ def test_every_golden_case_in_turn_lints_as_a_full_lint(tmp_path: Path) -> None:
     assert compared == len(golden_cases()) >= 190
 
 
+@pytest.mark.parametrize("case", ["unknown-stat", "yaml-syntax-unclosed-quote", "missing-field"])
+def test_what_a_run_does_to_its_diagnostics_never_reaches_the_next(tmp_path: Path, case: str) -> None:
+    """Later stages position diagnostics in place (``locate`` adds a line to a message
+    with ``see``): the cache hands out copies, never what it keeps (load, validate and
+    story-check diagnostics alike)."""
+    from cardforge_compiler.cache import ContentCache
+    from cardforge_compiler.pipeline import compile_paths
+
+    pack = copy_golden(case, tmp_path / "pack")
+    cache = ContentCache(tmp_path / "cache")
+    first = compile_paths([str(pack)], cache=cache)
+    expected = [(d.code, d.message, d.line) for d in first.diagnostics]
+    assert expected
+    for result in range(3):
+        for diag in first.diagnostics:
+            diag.message += " (changed by a later stage)"
+            diag.line = 999
+        first = compile_paths([str(pack)], cache=cache)
+        assert [(d.code, d.message, d.line) for d in first.diagnostics] == expected, result
+    assert cache.hits == 6
+
+
 A_STORY = """\
 kind: story
 id: act-1

@@ -10,6 +10,7 @@ their own. docs/watch.md.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -53,12 +54,22 @@ def watched_roots(paths: list[str], result: CompileResult) -> list[str]:
 
 def file_changes(roots: list[str], debounce_ms: int) -> Iterator[list[str]]:
     """Batches of changed content files under ``roots`` from watchfiles (each batch
-    sorted, once the files have been quiet for a moment; at most ``debounce_ms``
-    of changes grouped). Stops with ``KeyboardInterrupt`` on Ctrl-C."""
+    sorted, paths relative to the current folder when inside it), once the files
+    have been quiet for a moment (at most ``debounce_ms`` of changes grouped).
+    Stops with ``KeyboardInterrupt`` on Ctrl-C."""
     import watchfiles
 
     for batch in watchfiles.watch(*roots, watch_filter=content_change, debounce=debounce_ms):
-        yield sorted({path for _change, path in batch})
+        yield sorted({_shown_path(path) for _change, path in batch})
+
+
+def _shown_path(path: str) -> str:
+    """A changed file's path as shown: relative to the current folder when inside it."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:          # another drive (Windows)
+        return path
+    return path if relative.startswith("..") else Path(relative).as_posix()
 
 
 def watch_loop(paths: list[str], cache: ContentCache | None, *, explore_budget: int | None,

@@ -14,7 +14,7 @@ from cardforge_compiler.report import plural, report
 if TYPE_CHECKING:
     from cardforge_compiler.watch import Run
 
-__all__ = ["watch"]
+__all__ = ["on_terminal", "status_line", "watch"]
 
 
 @click.command()
@@ -48,7 +48,7 @@ def watch(paths: tuple[str, ...], fmt: str, explore_budget: int, no_explore: boo
     from cardforge_compiler.watch import file_changes, watch_loop
 
     cache = None if no_cache else ContentCache(default_root())
-    terminal = sys.stdout.isatty()
+    terminal = on_terminal()
 
     def show(run: Run) -> None:
         if terminal and run.number > 1:
@@ -59,6 +59,11 @@ def watch(paths: tuple[str, ...], fmt: str, explore_budget: int, no_explore: boo
     click.echo(f"cardforge watch: watching {', '.join(paths)} (Ctrl-C to stop)", err=True)
     watch_loop(list(paths), cache, explore_budget=None if no_explore else explore_budget,
                changes=lambda roots: file_changes(roots, debounce), show=show)
+
+
+def on_terminal() -> bool:
+    """Whether standard output is a terminal (then each run clears the screen first)."""
+    return sys.stdout.isatty()
 
 
 def status_line(run: Run) -> str:
