@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from _helpers import ANSI, CONTENT, MANIFEST, ROOT, SHIPPED, copy_golden, golden_cases
+from _helpers import ANSI, CONTENT, GOLDEN, MANIFEST, ROOT, SHIPPED, copy_golden, golden_cases
 
 CARDFORGE = [sys.executable, "-m", "cardforge_compiler"]
 
@@ -324,3 +324,32 @@ def test_the_shipped_content_with_an_edit_and_its_undo_lints_as_a_full_lint(tmp_
     act1.write_text(original)
     assert outcome(folder, cache, budget=1_500) == first
     assert cache.hits > 0
+
+
+def test_battles_edited_against_the_same_board_lint_as_a_full_lint(tmp_path: Path) -> None:
+    """The ``ok-board`` pack with the stories of golden cases written against its board
+    (objectives the layout cannot meet, CF715; misspelled, CF719), in turn; then its
+    layout edited. The analysed layouts are reused while the board documents are the
+    same, and every run gives what a full lint gives."""
+    from cardforge_compiler.cache import ContentCache
+    from cardforge_compiler.pipeline import compile_paths
+
+    folder = copy_golden("ok-board", tmp_path / "pack")
+    layout = (folder / "layout.yaml").read_text()
+    cache = ContentCache(None)
+    steps = [("objective-impossible", ["CF715"]), ("objective-misspelled", ["CF719"]), ("ok-board", []),
+             ("layout without its Exit", ["CF715"])]
+    layouts = [compile_paths([str(folder)], cache=cache).packs[0].board_layouts]
+    for case, codes in steps:
+        if case.startswith("layout"):
+            exits = "exits:\n  - squares: [[10, 3], [10, 4]]\n    edge: east\n"
+            assert exits in layout
+            (folder / "layout.yaml").write_text(layout.replace(exits, ""))
+        else:
+            shutil.copyfile(GOLDEN / case / "story.yaml", folder / "story.yaml")
+        expected = outcome(folder)
+        found = outcome(folder, cache)
+        assert found == expected, case
+        assert sorted({line.split()[1] for line in found[0].splitlines() if ": CF" in line}) == codes, case
+        layouts.append(compile_paths([str(folder)], cache=cache).packs[0].board_layouts)
+    assert [a is b for a, b in zip(layouts, layouts[1:])] == [True, True, True, False]

@@ -1,6 +1,8 @@
 """What ``cardforge watch`` reuses of an unchanged story from one run to the next,
 in memory: its resolve and analyse results, and the diagnostics of its story checks
-while nothing they read from the rest of the pack changed (docs/watch.md).
+while nothing they read from the rest of the pack changed (docs/watch.md); and a
+pack's analysed battle layouts (``PackIR.board_layouts``: runtime boards, movement
+graphs) while its manifest, board, Enemy and deck documents are the same.
 
 A story is unchanged when its document is the very model object of the last run:
 the content-hash cache (:mod:`cardforge_compiler.cache`) hands out the same models
@@ -125,6 +127,31 @@ class StoryReuse:
         self.kept[self._key(story)] = _Kept(
             story.doc.model, story.cards, story.names, story.parsed, story.conditions, story.step_refs,
             story.analysis, context=now, diagnostics=[copy.copy(d) for d in diagnostics])
+
+    @staticmethod
+    def _board_sources(pack: PackIR) -> tuple:
+        return tuple((doc.model, doc.source.display, doc.source.rel, doc.index)
+                     for doc in (pack.manifest, *pack.board_docs, *pack.deck_docs) if doc is not None)
+
+    def layouts(self, pack: PackIR) -> None:
+        """Give ``pack`` the battle layouts analysed in the last run when every
+        document they are made of (:func:`~cardforge_compiler.boards.layout_irs` reads
+        the board documents, their files' names and the manifest) is the same model
+        object, from the same file; call before the pack's checks."""
+        kept = self.kept.get(("layouts", pack.display, str(pack.root)))
+        now = self._board_sources(pack)
+        if kept is None or len(kept[0]) != len(now) or not all(
+                a[0] is b[0] and a[1:] == b[1:] for a, b in zip(kept[0], now, strict=True)):
+            return
+        for layout_id, layout in kept[1].items():
+            layout.doc = pack.layouts[layout_id]
+        pack.__dict__["board_layouts"] = kept[1]
+
+    def keep_layouts(self, pack: PackIR) -> None:
+        """Keep the battle layouts the pack's checks analysed (if they did)."""
+        if "board_layouts" in pack.__dict__:
+            self.kept[("layouts", pack.display, str(pack.root))] = (self._board_sources(pack),
+                                                                     pack.__dict__["board_layouts"])
 
     def forget_others(self) -> None:
         """Drop what was kept of stories not met this run."""

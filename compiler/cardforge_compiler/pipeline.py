@@ -182,12 +182,16 @@ def _compile(paths: list[str], explore_budget: int | None, cache: ContentCache |
     # The checks only read what the stages built.
     result.checks_run = len(documents)
     for pack in packs:
+        if reuse is not None:
+            reuse.layouts(pack)
         for chk in checks_for("pack"):
             diagnostics.extend(chk.run(pack))
             result.checks_run += 1
         for chk in checks_for("board"):
             diagnostics.extend(chk.run(pack))
             result.checks_run += 1
+        if reuse is not None:
+            reuse.keep_layouts(pack)
     story_checks = [*checks_for("resolve"), *checks_for("analyse")]
     for story in stories:
         found = reuse.checked(story) if reuse is not None else None
