@@ -47,20 +47,23 @@ def test_the_loop_lints_again_after_each_batch_loading_only_what_changed(tmp_pat
         seen_roots.extend(roots)
         story.write_text(broken)
         yield ["story.yaml"]
+        story.write_text("# a line above moves the diagnostic: not a new one\n" + broken)
+        yield ["story.yaml"]
         story.write_text(clean)
         yield ["story.yaml"]
         (pack / "notes.yaml").write_text("kind: nonsense\n")
         yield ["notes.yaml"]
 
     count = watch_loop([str(pack)], ContentCache(None), explore_budget=None, changes=changes, show=runs.append)
-    assert count == 4 and [r.number for r in runs] == [1, 2, 3, 4]
+    assert count == 5 and [r.number for r in runs] == [1, 2, 3, 4, 5]
     assert seen_roots == [str(pack)]
-    assert [r.changed for r in runs] == [[], ["story.yaml"], ["story.yaml"], ["notes.yaml"]]
-    assert [(r.loaded, r.cached) for r in runs] == [(2, 0), (1, 1), (1, 1), (1, 2)]
+    assert [r.changed for r in runs] == [[], ["story.yaml"], ["story.yaml"], ["story.yaml"], ["notes.yaml"]]
+    assert [(r.loaded, r.cached) for r in runs] == [(2, 0), (1, 1), (1, 1), (1, 1), (1, 2)]
     codes = [[d.code for d in r.result.diagnostics] for r in runs]
-    assert codes == [[], ["CF304"], [], ["CF101"]]
+    assert codes == [[], ["CF304"], ["CF304"], [], ["CF101"]]
+    assert [(r.new, r.gone) for r in runs] == [(0, 0), (1, 0), (0, 0), (0, 1), (1, 0)]
     assert runs[1].result.diagnostics[0].message == "'Prowes' is not a stat of pack 'golden'"
-    assert (runs[1].result.diagnostics[0].line, runs[1].result.diagnostics[0].column) == (11, 17)
+    assert [(r.result.diagnostics[0].line, r.result.diagnostics[0].column) for r in runs[1:3]] == [(11, 17), (12, 17)]
 
 
 def test_a_named_file_s_pack_folder_is_watched_too(tmp_path: Path) -> None:
@@ -107,7 +110,8 @@ def test_the_command_shows_each_run_s_diagnostics_and_a_status_line(tmp_path: Pa
     assert status == (
         "cardforge watch: watching pack (Ctrl-C to stop)\n"
         "cardforge watch: run 1: T s CPU, 2 files loaded, 0 from the cache; waiting for changes (Ctrl-C to stop)\n"
-        "cardforge watch: run 2 after changes to pack/story.yaml: T s CPU, 1 file loaded, 1 from the cache; "
+        "cardforge watch: run 2 after changes to pack/story.yaml (1 new, 0 gone): T s CPU, 1 file loaded, "
+        "1 from the cache; "
         "waiting for changes (Ctrl-C to stop)\n")
 
 

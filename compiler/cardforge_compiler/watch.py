@@ -19,17 +19,19 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cardforge_compiler.cache import ContentCache
+    from cardforge_compiler.diagnostics import Diagnostic
     from cardforge_compiler.pipeline import CompileResult
 
-__all__ = ["Run", "content_change", "file_changes", "watch_loop", "watched_roots"]
+__all__ = ["Run", "content_change", "diagnostic_key", "file_changes", "watch_loop", "watched_roots"]
 
 
 @dataclass
 class Run:
     """One lint of the loop: its ``number`` (1 for the first), the ``changed`` file
     paths that started it (sorted; none for the first), the ``result``, the CPU
-    ``seconds`` it took, and how many files the cache served (``cached``) and how many
-    were loaded (``loaded``)."""
+    ``seconds`` it took, how many files the cache served (``cached``) and how many
+    were loaded (``loaded``), and how many diagnostics are ``new`` since the last run
+    and how many of the last run's are ``gone`` (:func:`diagnostic_key`)."""
 
     number: int
     changed: list[str]
@@ -37,6 +39,14 @@ class Run:
     seconds: float
     cached: int
     loaded: int
+    new: int = 0
+    gone: int = 0
+
+
+def diagnostic_key(diag: Diagnostic) -> tuple:
+    """What makes a diagnostic the same one from run to run: its code, file, document,
+    data path and message, not its line (an edit above it moves it, it is not new)."""
+    return (diag.code, diag.file, diag.doc, diag.path, diag.message)
 
 
 def content_change(_change: object, path: str) -> bool:
@@ -96,9 +106,14 @@ def watch_loop(paths: list[str], cache: ContentCache | None, *, explore_budget: 
 
     first = lint(1, [])
     show(first)
-    number = 1
+    number, last = 1, first
     for batch in changes(watched_roots(paths, first.result)):
         number += 1
-        show(lint(number, batch))
+        run = lint(number, batch)
+        before = {diagnostic_key(d) for d in last.result.diagnostics}
+        now = {diagnostic_key(d) for d in run.result.diagnostics}
+        run.new, run.gone = len(now - before), len(before - now)
+        show(run)
+        last = run
     return number
 

@@ -67,11 +67,12 @@ def on_terminal() -> bool:
 
 
 def status_line(run: Run) -> str:
-    """The line after each run's report, on standard error: what started it, how long
-    it took (CPU seconds) and what the cache served."""
+    """The line after each run's report, on standard error: what started it, how many
+    diagnostics are new and how many of the last run's are gone, how long it took (CPU
+    seconds) and what the cache served."""
     if run.changed:
         names = ", ".join(run.changed[:3]) + (f" and {len(run.changed) - 3} more" if len(run.changed) > 3 else "")
-        what = f"run {run.number} after changes to {names}"
+        what = f"run {run.number} after changes to {names} ({run.new} new, {run.gone} gone)"
     else:
         what = "run 1"
     return (f"cardforge watch: {what}: {run.seconds:.2f} s CPU, {plural(run.loaded, 'file')} loaded, "
