@@ -353,3 +353,29 @@ def test_battles_edited_against_the_same_board_lint_as_a_full_lint(tmp_path: Pat
         assert sorted({line.split()[1] for line in found[0].splitlines() if ": CF" in line}) == codes, case
         layouts.append(compile_paths([str(folder)], cache=cache).packs[0].board_layouts)
     assert [a is b for a, b in zip(layouts, layouts[1:])] == [True, True, True, False]
+
+
+@pytest.mark.parametrize("case", ["stuck-in-play", "never-won-in-play"])
+def test_the_explorer_s_findings_are_reused_after_an_edit_of_comments_only(tmp_path: Path, case: str) -> None:
+    """A save that changes only comments leaves every document equal: ``watch`` shows the
+    explorer's findings of the last run (positioned anew: a line added above moves
+    them), and a real edit explores again. Each run gives what a full lint gives."""
+    from cardforge_compiler.cache import ContentCache
+    from cardforge_compiler.pipeline import compile_paths
+
+    pack = copy_golden(case, tmp_path / "pack")
+    story = next(p for p in sorted(pack.glob("*.yaml")) if p.name != "pack.yaml")
+    cache = ContentCache(None)
+    first = compile_paths([str(pack)], cache=cache, explore_budget=1_500)
+    assert first.explorations and any(d.code.startswith("CF9") for d in first.diagnostics)
+    story.write_text("# a comment added above everything\n" + story.read_text())
+    assert outcome(pack, cache, budget=1_500) == outcome(pack, budget=1_500)
+    again = compile_paths([str(pack)], cache=cache, explore_budget=1_500)
+    assert again.explorations[0] is first.explorations[0]                 # not explored again
+    lines = {d.code: d.line for d in first.diagnostics if d.code.startswith("CF9")}
+    assert {d.code: d.line for d in again.diagnostics if d.code.startswith("CF9")} == {
+        code: line + 1 for code, line in lines.items()}
+    story.write_text(story.read_text().replace("    title: ", "    title: Edited ", 1))    # a real edit
+    edited = compile_paths([str(pack)], cache=cache, explore_budget=1_500)
+    assert edited.explorations[0] is not first.explorations[0]
+    assert outcome(pack, cache, budget=1_500) == outcome(pack, budget=1_500)

@@ -2,7 +2,10 @@
 in memory: its resolve and analyse results, and the diagnostics of its story checks
 while nothing they read from the rest of the pack changed (docs/watch.md); and a
 pack's analysed battle layouts (``PackIR.board_layouts``: runtime boards, movement
-graphs) while its manifest, board, Enemy and deck documents are the same.
+graphs) while its manifest, board, Enemy and deck documents are the same; and the
+state explorer's findings while every document of every pack is equal to the last
+run's (a save that changed nothing, or only comments or layout), read from the same
+file under the same names, with the same budget.
 
 A story is unchanged when its document is the very model object of the last run:
 the content-hash cache (:mod:`cardforge_compiler.cache`) hands out the same models
@@ -152,6 +155,39 @@ class StoryReuse:
         if "board_layouts" in pack.__dict__:
             self.kept[("layouts", pack.display, str(pack.root))] = (self._board_sources(pack),
                                                                      pack.__dict__["board_layouts"])
+
+    @staticmethod
+    def _explore_key(packs: list[PackIR], budget: int) -> tuple:
+        """What the explore stage's findings depend on: the budget, and every document
+        of every pack (models compared by value: equal for a comment-only edit) with
+        the file it came from."""
+        return (budget, tuple(
+            (pack.display, str(pack.root), tuple(
+                (doc.source.display, doc.source.rel, doc.index, doc.model)
+                for doc in (pack.manifest, *pack.board_docs, *pack.deck_docs,
+                            *(story.doc for story in (*pack.stories, *pack.context_stories)))
+                if doc is not None))
+            for pack in packs))
+
+    def explored(self, result: Any, diagnostics: list[Diagnostic], packs: list[PackIR], budget: int) -> bool:
+        """Give ``result`` (and ``diagnostics``) the last run's explore stage and return
+        ``True`` when its key (:meth:`_explore_key`) is the same; else ``False``."""
+        kept = self.kept.get("explore")
+        if kept is None or kept[0] != self._explore_key(packs, budget):
+            return False
+        _key, found, explorations, skipped, checks = kept
+        diagnostics.extend(copy.copy(d) for d in found)
+        result.explorations.extend(explorations)
+        result.explore_skipped = skipped
+        result.checks_run += checks
+        return True
+
+    def keep_explored(self, result: Any, found: list[Diagnostic], checks: int, packs: list[PackIR],
+                      budget: int) -> None:
+        """Keep this run's explore stage: its diagnostics (copies, not yet positioned),
+        explorations, note and checks run."""
+        self.kept["explore"] = (self._explore_key(packs, budget), [copy.copy(d) for d in found],
+                                list(result.explorations), result.explore_skipped, checks)
 
     def forget_others(self) -> None:
         """Drop what was kept of stories not met this run."""

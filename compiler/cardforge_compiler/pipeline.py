@@ -110,17 +110,22 @@ def _one_fault_one_report(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
             and not said_before(d)]
 
 
-def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[PackIR], budget: int) -> None:
+def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[PackIR], budget: int,
+             reuse: StoryReuse | None = None) -> None:
     """The explore stage: only for content without errors (the bundle it plays must
-    build), its findings through the ``explore`` checks."""
+    build), its findings through the ``explore`` checks. With ``reuse`` (``watch``),
+    the last run's findings when every document is the same as then."""
     if any(pack.context_stories for pack in packs):
         result.explore_skipped = "a pack read in part (single files) is not played: lint its folder"
         return
     if any(d.severity is Severity.ERROR for d in diagnostics):
         result.explore_skipped = "the content has errors; fix them first"
         return
+    if reuse is not None and reuse.explored(result, diagnostics, packs, budget):
+        return
     from cardforge_compiler.explore.stage import explore_packs
     from cardforge_runtime import BundleError
+    start, checks = len(diagnostics), result.checks_run
     try:
         for explored in explore_packs(packs, budget):
             result.explorations.append(explored.exploration)
@@ -129,6 +134,8 @@ def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[P
                 result.checks_run += 1
     except BundleError as error:       # a pack the runtime cannot play alone: say so
         result.explore_skipped = f"the pack cannot be played: {error}"
+    if reuse is not None:
+        reuse.keep_explored(result, diagnostics[start:], result.checks_run - checks, packs, budget)
 
 
 def compile_paths(paths: list[str], *, explore_budget: int | None = None,
@@ -205,7 +212,7 @@ def _compile(paths: list[str], explore_budget: int | None, cache: ContentCache |
     if reuse is not None:
         reuse.forget_others()
     if explore_budget is not None:
-        _explore(result, diagnostics, packs, explore_budget)
+        _explore(result, diagnostics, packs, explore_budget, reuse)
     locate(diagnostics, files)
     context = {f.display for f in files if f.context}
     reported = sorted(_one_fault_one_report(diagnostics), key=Diagnostic.sort_key)
