@@ -49,10 +49,13 @@ test: $(VENV)/.installed-test
 # under 2 minutes on 2 cores (about 40 simulated Battles/s per core); printed, not enforced.
 # explore_bench: targets (issue 11) each shipped Act explored completely in under 1 s; the
 # 10k-card pack within the lint budget; lint with exploration within 2x of --no-explore.
+# watch_bench: target (issue 12) one edited file of the 10k-card pack re-linted by `cardforge watch`
+# in under 10% of a cold lint (with and without the explorer); printed, not enforced.
 bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/simulate_bench.py
 	$(BIN)/python bench/explore_bench.py
+	$(BIN)/python bench/watch_bench.py
 
 schemas: $(STAMP)
 	$(BIN)/cardforge schema --out schemas/

@@ -138,7 +138,7 @@ def synthetic(cards: int) -> tuple[Path, list[list[str]]]:
 
 def lint_ratio(pack: Path, runs: int) -> list[list[str]]:
     """Part 3: ``cardforge lint`` with and without exploration, each in its own process."""
-    cardforge = [sys.executable, "-m", "cardforge_compiler", "lint"]
+    cardforge = [sys.executable, "-m", "cardforge_compiler", "lint", "--no-cache"]   # cold (bench/watch_bench.py)
     best, best_cpu = {}, {}
     for label, extra in (("explore", []), ("no-explore", ["--no-explore"])):
         times, cpus = [], []

@@ -470,6 +470,19 @@ def default_cardforge() -> Path:
     return Path(sys.executable).parent / "cardforge"
 
 
+def cold_args(cardforge: Path) -> list[str]:
+    """``["--no-cache"]`` when this cardforge has a content-hash cache (docs/watch.md):
+    every lint and build here is measured cold, whatever an earlier run left in
+    ``.cardforge-cache/`` (bench/watch_bench.py measures the cache)."""
+    if cardforge not in _COLD:
+        shown = subprocess.run([str(cardforge), "lint", "--help"], capture_output=True, text=True)
+        _COLD[cardforge] = ["--no-cache"] if "--no-cache" in shown.stdout else []
+    return _COLD[cardforge]
+
+
+_COLD: dict[Path, list[str]] = {}
+
+
 def runtime_python(cardforge: Path) -> str:
     """The Python of the cardforge install being measured (it has ``cardforge_runtime``)."""
     beside = cardforge.parent / "python"
@@ -614,7 +627,8 @@ def main(argv: list[str] | None = None) -> int:
         failed |= results["board"]["rc"] != 0
         board_pack = ensure_board_pack()
         log(f"board-lint: cardforge lint of {BOARD_LINT_LAYOUTS} layouts (best of 3)")
-        results["board-lint"] = run_best([str(cardforge), "lint", str(board_pack)], "board-lint", 3)
+        results["board-lint"] = run_best([str(cardforge), "lint", str(board_pack), *cold_args(cardforge)],
+                                         "board-lint", 3)
         failed |= results["board-lint"]["rc"] != 0
 
     # the runtime is profiled once: on the first layout, at the largest size it is measured at
@@ -642,9 +656,9 @@ def main(argv: list[str] | None = None) -> int:
             ]
             if cardforge:
                 steps += [
-                    ("lint", "cardforge lint", [str(cardforge), "lint", str(pack)], False),
-                    ("build", "cardforge build", [str(cardforge), "build", str(pack), "-o", str(bundle)],
-                     False),
+                    ("lint", "cardforge lint", [str(cardforge), "lint", str(pack), *cold_args(cardforge)], False),
+                    ("build", "cardforge build",
+                     [str(cardforge), "build", str(pack), "-o", str(bundle), *cold_args(cardforge)], False),
                 ]
                 if size <= RUNTIME_MAX_CARDS:
                     steps += [

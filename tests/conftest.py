@@ -10,6 +10,14 @@ def _no_colour(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
 
 
+@pytest.fixture(autouse=True)
+def _own_cache(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each test's ``lint``/``build`` use a content-hash cache of their own (docs/watch.md),
+    empty at the start: never one another test (or a patched compiler) filled, nor the
+    checkout's ``.cardforge-cache/``."""
+    monkeypatch.setenv("CARDFORGE_CACHE_DIR", str(tmp_path_factory.mktemp("cardforge-cache")))
+
+
 @pytest.fixture(scope="session")
 def gascony_bundle(tmp_path_factory: pytest.TempPathFactory):
     """The shipped Gascony's Legacy pack (content/gascony/) compiled once per test run; the

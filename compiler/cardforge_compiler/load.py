@@ -36,6 +36,7 @@ __all__ = [
     "c_parser_active",
     "discover",
     "gc_paused",
+    "load_bytes",
     "load_files",
     "make_yaml",
     "run_with_stack",
@@ -374,18 +375,25 @@ def load_files(files: list[SourceFile], sink: DocumentSink | None = None) -> lis
             except OSError as exc:
                 out.append(Diagnostic("CF001", f"cannot read file: {exc.strerror or exc}", file=sf.display))
                 continue
-            sf.text, problems = _decode(sf, raw)
-            out.extend(problems)
-            if sf.text is not None:
-                problems = _parse(sf, sink)
-                out.extend(problems)
-                if problems:
-                    _salvage_identities(sf)
-            sf.failed = bool(problems)
+            out.extend(load_bytes(sf, raw, sink))
         return out
 
     with gc_paused():
         return run_with_stack(work)
+
+
+def load_bytes(sf: SourceFile, raw: bytes, sink: DocumentSink | None = None) -> list[Diagnostic]:
+    """Decode and parse the bytes ``raw`` read from ``sf`` (as :func:`load_files` does
+    for each file; call it inside :func:`run_with_stack`). Returns ``CF002``-``CF009``."""
+    sf.text, problems = _decode(sf, raw)
+    out = list(problems)
+    if sf.text is not None:
+        problems = _parse(sf, sink)
+        out.extend(problems)
+        if problems:
+            _salvage_identities(sf)
+    sf.failed = bool(problems)
+    return out
 
 
 #: A top-level ``kind:``, ``id:`` or ``name:`` line, and a document start.

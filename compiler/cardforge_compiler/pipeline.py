@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardforge_compiler.analyse import analyse_story
+from cardforge_compiler.cache_stories import StoryReuse
 from cardforge_compiler.checks import checks_for
 from cardforge_compiler.diagnostics import Diagnostic, Severity
 from cardforge_compiler.load import SourceFile, discover, gc_paused, load_files
@@ -15,6 +16,9 @@ from cardforge_compiler.locate import locate
 from cardforge_compiler.resolve import PackIR, group_packs, resolve_story
 from cardforge_compiler.validate import Document, validate_document
 from cardforge_compiler.validate_ids import duplicate_ids
+
+if TYPE_CHECKING:
+    from cardforge_compiler.cache import ContentCache
 
 __all__ = ["CompileResult", "ProgressCallback", "compile_paths"]
 
@@ -112,17 +116,21 @@ def _one_fault_one_report(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 
 
 def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[PackIR], budget: int,
-             progress: ProgressCallback | None = None) -> None:
+             reuse: StoryReuse | None = None, progress: ProgressCallback | None = None) -> None:
     """The explore stage: only for content without errors (the bundle it plays must
-    build), its findings through the ``explore`` checks."""
+    build), its findings through the ``explore`` checks. With ``reuse`` (``watch``),
+    the last run's findings when every document is the same as then."""
     if any(pack.context_stories for pack in packs):
         result.explore_skipped = "a pack read in part (single files) is not played: lint its folder"
         return
     if any(d.severity is Severity.ERROR for d in diagnostics):
         result.explore_skipped = "the content has errors; fix them first"
         return
+    if reuse is not None and reuse.explored(result, diagnostics, packs, budget):
+        return
     from cardforge_compiler.explore.stage import explore_packs
     from cardforge_runtime import BundleError
+    start, checks = len(diagnostics), result.checks_run
     try:
         for explored in explore_packs(packs, budget, progress):
             result.explorations.append(explored.exploration)
@@ -131,14 +139,20 @@ def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[P
                 result.checks_run += 1
     except BundleError as error:       # a pack the runtime cannot play alone: say so
         result.explore_skipped = f"the pack cannot be played: {error}"
+    if reuse is not None:
+        reuse.keep_explored(result, diagnostics[start:], result.checks_run - checks, packs, budget)
 
 
 def compile_paths(paths: list[str], *, explore_budget: int | None = None,
-                  progress: ProgressCallback | None = None) -> CompileResult:
+                  cache: ContentCache | None = None, progress: ProgressCallback | None = None) -> CompileResult:
     """Load, validate, resolve and analyse the content under ``paths``; with an
     ``explore_budget`` (``cardforge lint``), also explore every story of content
     without errors, at most that many states in all (stage ``explore``,
     :mod:`cardforge_compiler.explore.stage`; the explorations in ``explorations``).
+    With a ``cache`` (:mod:`cardforge_compiler.cache`), files whose bytes it knows are
+    not loaded and validated again, and what a long-lived cache (``cardforge watch``)
+    kept of unchanged stories is reused (:mod:`cardforge_compiler.cache_stories`):
+    the result is the same as without.
 
     ``progress`` (optional) is told of each file loaded (stage ``"loading files"``),
     each story resolved, analysed and checked (``"checking stories"``, two units per
@@ -150,7 +164,7 @@ def compile_paths(paths: list[str], *, explore_budget: int | None = None,
     long-lived objects that it would otherwise rescan again and again.
     """
     with gc_paused():
-        return _compile(paths, explore_budget, progress)
+        return _compile(paths, explore_budget, cache, progress)
 
 
 def _ticking(sink: Any, files: list[SourceFile], progress: ProgressCallback) -> Any:
@@ -164,7 +178,8 @@ def _ticking(sink: Any, files: list[SourceFile], progress: ProgressCallback) -> 
     return tick
 
 
-def _compile(paths: list[str], explore_budget: int | None, progress: ProgressCallback | None = None) -> CompileResult:
+def _compile(paths: list[str], explore_budget: int | None, cache: ContentCache | None,
+             progress: ProgressCallback | None) -> CompileResult:
     files, diagnostics = discover(paths)
     documents: list[Document] = []
 
@@ -177,37 +192,54 @@ def _compile(paths: list[str], explore_budget: int | None, progress: ProgressCal
             document.raw = None
             documents.append(document)
 
-    diagnostics += load_files(files, sink=validate if progress is None else _ticking(validate, files, progress))
+    if cache is None:
+        diagnostics += load_files(files, sink=validate if progress is None else _ticking(validate, files, progress))
+    else:
+        from cardforge_compiler.cache_load import load_cached
+
+        tick = None if progress is None else (lambda done: progress("loading files", done, len(files)))
+        diagnostics += load_cached(files, cache, documents.append, tick)
     diagnostics += duplicate_ids(documents)
     packs, problems = group_packs(documents, files)
     diagnostics += problems
     result = CompileResult(files=files, packs=packs)
     stories = [story for pack in packs for story in pack.stories]
+    reuse = StoryReuse(cache.stories) if cache is not None else None
     for done, story in enumerate(stories, 1):
-        resolve_story(story)
-        story.analysis = analyse_story(story)
+        if reuse is None or not reuse.resolved(story):
+            resolve_story(story)
+            story.analysis = analyse_story(story)
         if progress:
             progress("checking stories", done, 2 * len(stories))
     # The checks only read what the stages built.
     result.checks_run = len(documents)
     for pack in packs:
+        if reuse is not None:
+            reuse.layouts(pack)
         for chk in checks_for("pack"):
             diagnostics.extend(chk.run(pack))
             result.checks_run += 1
         for chk in checks_for("board"):
             diagnostics.extend(chk.run(pack))
             result.checks_run += 1
+        if reuse is not None:
+            reuse.keep_layouts(pack)
+    story_checks = [*checks_for("resolve"), *checks_for("analyse")]
     for done, story in enumerate(stories, len(stories) + 1):
-        for chk in checks_for("resolve"):
-            diagnostics.extend(chk.run(story))
-            result.checks_run += 1
-        for chk in checks_for("analyse"):
-            diagnostics.extend(chk.run(story.analysis))
-            result.checks_run += 1
+        found = reuse.checked(story) if reuse is not None else None
+        if found is None:
+            found = [d for chk in story_checks
+                     for d in chk.run(story if chk.stage == "resolve" else story.analysis)]
+            if reuse is not None:
+                reuse.keep(story, found)
+        diagnostics.extend(found)
+        result.checks_run += len(story_checks)
         if progress:
             progress("checking stories", done, 2 * len(stories))
+    if reuse is not None:
+        reuse.forget_others()
     if explore_budget is not None:
-        _explore(result, diagnostics, packs, explore_budget, progress)
+        _explore(result, diagnostics, packs, explore_budget, reuse, progress)
     locate(diagnostics, files)
     context = {f.display for f in files if f.context}
     reported = sorted(_one_fault_one_report(diagnostics), key=Diagnostic.sort_key)

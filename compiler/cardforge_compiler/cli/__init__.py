@@ -38,6 +38,7 @@ from cardforge_compiler.cli.playtest import playtest
 from cardforge_compiler.cli.simulate import simulate
 from cardforge_compiler.cli.states import explore
 from cardforge_compiler.cli.stats import stats
+from cardforge_compiler.cli.watch import watch
 from cardforge_compiler.play import play
 from cardforge_compiler.report import EXIT_CLEAN, EXIT_INTERRUPTED, EXIT_PROBLEMS, EXIT_USAGE, shown
 
@@ -113,7 +114,7 @@ def cli() -> None:
 
 
 for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play, fmt,
-                 new):
+                 new, watch):
     cli.add_command(_command)
 
 

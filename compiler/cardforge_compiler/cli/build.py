@@ -15,9 +15,10 @@ from cardforge_compiler import __version__
 from cardforge_compiler.report import EXIT_CLEAN, EXIT_PROBLEMS, FORMATS, ConfigError, plural, report, summary
 
 if TYPE_CHECKING:
+    from cardforge_compiler.cache import ContentCache
     from cardforge_compiler.pipeline import CompileResult
 
-__all__ = ["build", "folder", "lint", "no_empty_path"]
+__all__ = ["build", "content_cache", "folder", "lint", "no_empty_path"]
 
 
 def no_empty_path(paths: tuple[str, ...]) -> None:
@@ -45,6 +46,18 @@ def _failed(result: CompileResult, strict: bool) -> bool:
 FORMAT = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
                       show_default=True, help="text for people, json for tools, github for Actions annotations.")
 STRICT = click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+NO_CACHE = click.option("--no-cache", is_flag=True,
+                        help="Load and validate every file again, without the cache (.cardforge-cache/, docs/watch.md).")
+
+
+def content_cache(no_cache: bool) -> ContentCache | None:
+    """The content-hash cache of ``lint`` and ``build`` (docs/watch.md), or ``None``
+    with ``--no-cache``."""
+    if no_cache:
+        return None
+    from cardforge_compiler.cache import ContentCache, default_root
+
+    return ContentCache(default_root())
 
 
 @click.command()
@@ -55,7 +68,9 @@ STRICT = click.option("--strict", is_flag=True, help="Warnings fail too (exit 1)
 @click.option("--explore-budget", type=click.IntRange(1, 100_000_000), default=1_500, show_default=True,
               help="The most states the state explorer plays in all stories together (docs/explore.md).")
 @click.option("--no-explore", is_flag=True, help="Skip the state explorer (CF9xx): the graph checks only.")
-def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no_explore: bool) -> None:
+@NO_CACHE
+def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no_explore: bool,
+         no_cache: bool) -> None:
     """Check content files and folders; report every problem.
 
     Content without errors is then played by the state explorer, within
@@ -74,7 +89,8 @@ def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no
         from cardforge_compiler.progress import progress
 
         with progress(fmt) as bar:
-            result = compile_paths(list(paths), explore_budget=None if no_explore else explore_budget, progress=bar)
+            result = compile_paths(list(paths), explore_budget=None if no_explore else explore_budget,
+                                   cache=content_cache(no_cache), progress=bar)
         report(result, fmt)
     sys.exit(EXIT_PROBLEMS if _failed(result, strict) else EXIT_CLEAN)
 
@@ -86,7 +102,8 @@ def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no
 @click.option("--pretty", is_flag=True, help="Indent the JSON (bigger; same content hash).")
 @FORMAT
 @STRICT
-def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: bool) -> None:
+@NO_CACHE
+def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: bool, no_cache: bool) -> None:
     """Lint, then compile the content into one JSON bundle.
 
     On failure no bundle is written, and an older bundle at OUTPUT is removed so
@@ -97,7 +114,7 @@ def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: 
       cardforge build content/ -o build/gascony.bundle.json
     """
     with _collector_paused():
-        _build(paths, output, pretty, fmt, strict)
+        _build(paths, output, pretty, fmt, strict, no_cache)
 
 
 def _collector_paused() -> contextlib.AbstractContextManager[None]:
@@ -112,7 +129,7 @@ def _collector_paused() -> contextlib.AbstractContextManager[None]:
     return gc_paused()
 
 
-def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: bool) -> None:
+def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: bool, no_cache: bool) -> None:
     from cardforge_compiler.emit import build_bundle, bundle_bytes, bundle_chunks, write_atomically
     from cardforge_compiler.pipeline import compile_paths
     from cardforge_compiler.progress import progress
@@ -120,7 +137,7 @@ def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict:
     no_empty_path(paths)
     _check_output(output, paths)
     with progress(fmt) as bar:
-        result = compile_paths(list(paths), progress=bar)
+        result = compile_paths(list(paths), cache=content_cache(no_cache), progress=bar)
     if fmt != "text" or result.diagnostics or result.context_errors:
         report(result, fmt)
     if not result.errors and not any(p.stories for p in result.packs):
