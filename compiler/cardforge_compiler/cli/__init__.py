@@ -5,7 +5,7 @@ in :mod:`.explore`, ``board`` (a Battle layout's picture) in :mod:`.board`,
 explorer) in :mod:`.states`, ``test`` (random playthroughs with coverage) in
 :mod:`.playtest`,
 ``schema``/``check-bundle`` in :mod:`.formats`, ``play`` in
-:mod:`cardforge_compiler.play`.
+:mod:`cardforge_compiler.play`, ``explain`` (a diagnostic code) in :mod:`.explain`.
 
 Every command that reads content takes it as ``PATH...`` arguments. Output formats
 and exit codes are :mod:`cardforge_compiler.report`'s: 0 clean; 1 problems found
@@ -28,6 +28,7 @@ import click
 from cardforge_compiler import __version__
 from cardforge_compiler.cli.board import board
 from cardforge_compiler.cli.build import build, lint
+from cardforge_compiler.cli.explain import explain
 from cardforge_compiler.cli.explore import graph, path
 from cardforge_compiler.cli.formats import check_bundle, schema
 from cardforge_compiler.cli.playtest import playtest
@@ -108,7 +109,8 @@ def cli() -> None:
         click.get_current_context().color = False
 
 
-for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play):
+for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play,
+                 explain):
     cli.add_command(_command)
 
 
