@@ -4,7 +4,6 @@ docs/diagnostics.md is generated from)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -30,6 +29,8 @@ def explain(code: str | None, list_codes: bool, fmt: str) -> None:
       cardforge explain dead-end --format json
       cardforge explain --list
     """
+    import json
+
     from cardforge_compiler.codes import CODES, lookup, suggest
 
     if list_codes:

@@ -22,7 +22,9 @@ add one ``code(...)`` call to its family's module, in code order::
 manifest (``_demo.PACK``) unless ``files`` brings one; ``also=("CF401",)`` lists
 other codes the same fault makes lint report. tests/test_codes.py lints every example
 and requires exactly ``{code} | also`` and messages matching ``template``. Then run
-``make docs`` and add a golden case under tests/golden/.
+``make docs`` and add a golden case under tests/golden/. A code written in the former
+format (a ``rule(...)`` line in diagnostics.py, ``d(...)`` in docs/tools/prose.py,
+``case(...)`` in docs/tools/cases.py) is ported with ``docs/tools/port_codes.py``.
 
 Importing the registry is cheap (data only: no I/O, standard library only).
 """
