@@ -1,6 +1,7 @@
 """The diagnostics registry: every code cardforge reports, as data, in one place.
 
-One data module per family (``cf0xx.py`` ... ``cf9xx.py``) registers its codes with
+One data module per family (``cf0xx.py`` ... ``cf7xx.py``, ``cf80x.py``, ``cf82x.py``,
+``cf84x.py`` for the CF8xx ranges, ``cf9xx.py``) registers its codes with
 :func:`~cardforge_compiler.codes._registry.code`: the code, its kebab-case name,
 severity, one-line summary, message ``template``, ``stage``, ``explanation`` (what it
 means), ``fix`` (how to fix it), ``examples`` (files, command, notes) and ``since``.
@@ -31,7 +32,9 @@ Importing the registry is cheap (data only: no I/O, standard library only).
 
 from __future__ import annotations
 
-from cardforge_compiler.codes import cf0xx, cf1xx, cf2xx, cf3xx, cf4xx, cf5xx, cf6xx, cf7xx, cf8xx, cf9xx  # noqa: F401
+# The families, in code order (the registry's order is the order these register in).
+from cardforge_compiler.codes import cf0xx, cf1xx, cf2xx, cf3xx, cf4xx, cf5xx, cf6xx, cf7xx  # noqa: F401
+from cardforge_compiler.codes import cf80x, cf82x, cf84x, cf9xx  # noqa: F401
 from cardforge_compiler.codes._registry import (
     CODES,
     DOCS_URL,
