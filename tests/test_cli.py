@@ -203,7 +203,8 @@ def test_json_format_is_the_same_diagnostics_as_data() -> None:
     assert payload["version"] == 1
     assert payload["summary"]["errors"] == len([d for d in payload["diagnostics"] if d["severity"] == "error"])
     first = payload["diagnostics"][0]
-    assert set(first) == {"code", "name", "severity", "message", "file", "line", "column", "path", "card", "hint"}
+    assert set(first) == {"code", "name", "severity", "message", "file", "line", "column", "path", "card", "hint", "url"}
+    assert first["url"] == f"https://github.com/cardforge/cardforge/blob/main/docs/diagnostics.md#{first['code'].lower()}-{first['name']}"
     assert first["code"] == "CF301" and first["line"] >= 1 and first["column"] >= 1
 
 

@@ -46,6 +46,7 @@ def test_text_format_of_a_diagnostic_with_forged_text() -> None:
         "\\x1b[2J\\r\\x85\\u2028end' [unknown-field]",
         "  at cards[0].Go on\\n::error file=README.md,line=1::injected\\x1b[2J\\r\\x85\\u2028end",
         "  help: remove 'Go on\\n::error file=README.md,line=1::injected\\x1b[2J\\r\\x85\\u2028end'",
+        "  = see: https://github.com/cardforge/cardforge/blob/main/docs/diagnostics.md#cf103-unknown-field",
     ]
 
 

@@ -108,10 +108,13 @@ def plural(n: int, word: str) -> str:
 _COLOURS = {"error": "red", "warning": "yellow"}
 
 
-def text_lines(diag: Diagnostic) -> str:
+def text_lines(diag: Diagnostic, more: tuple[str, ...] = ()) -> str:
     """One diagnostic in the ``text`` format: ``file:line:col: CODE severity: message
-    [name]``, then ``  at <field path>`` and ``  help: <hint>`` lines (with colour
-    when click enables it). Every line begins with cardforge's text."""
+    [name]``, then ``  at <field path>``, ``  help: <hint>`` and ``  witness: ...``
+    lines when there are, and last ``  = see: <the code's section of
+    docs/diagnostics.md>`` (with colour when click enables it); ``more``, lines
+    that begin with cardforge's text, go just before the ``see`` line. Every line
+    begins with cardforge's text."""
     where = safe_lead(diag.file) if diag.file else "<input>"
     if diag.line is not None:
         where += f":{diag.line}:{diag.column}"
@@ -124,7 +127,7 @@ def text_lines(diag: Diagnostic) -> str:
         out += f"\n  {click.style('help', fg='cyan')}: {shown(diag.hint)}"
     if diag.witness is not None:
         out += f"\n  witness: {shown(witness_words(diag.witness))}"
-    return out
+    return "\n".join((out, *more, f"  = see: {diag.url}"))
 
 
 def witness_words(witness: dict[str, Any]) -> str:

@@ -1,5 +1,6 @@
-"""Generate docs/diagnostics.md: prose (prose.py) + one example per code (cases.py),
-each run through the real `cardforge lint` so that the page shows exact output.
+"""Generate docs/diagnostics.md from the diagnostics registry (cardforge_compiler.codes:
+each code's prose and examples), each example run through the real `cardforge lint`
+so that the page shows exact output.
 
     .venv/bin/python docs/tools/build_doc.py           # rewrite docs/diagnostics.md
     .venv/bin/python docs/tools/build_doc.py --check   # exit 1 if it is out of date (a test runs this)
@@ -7,9 +8,8 @@ each run through the real `cardforge lint` so that the page shows exact output.
 import os
 import sys
 sys.path.insert(0, os.path.dirname(__file__))
-from cardforge_compiler.diagnostics import RULES
-from cases import CASES, PACK
-from prose import P
+from cardforge_compiler.codes import CODES
+from cardforge_compiler.codes._demo import PACK
 from run import run_all
 
 res = run_all()
@@ -56,6 +56,11 @@ left out (see `CF501` and `CF502`).
 A code is never reused: when a check is retired its code stays retired, so a code
 you look up always means what it meant when it was reported.
 
+This page is generated (`make docs`) from cardforge's diagnostics registry, the
+package `cardforge_compiler.codes` (one module per family of codes: each code's name,
+severity, first version, message template, explanation, example and fix, in one
+place), and every example below is run through the real `cardforge lint`.
+
 ## Severities
 
 - **error**: the content is wrong or unplayable. `cardforge lint` exits with 1 and
@@ -68,12 +73,13 @@ Each code has one fixed severity, given in its section below.
 
 ## Reading a diagnostic
 
-In the default text output, each diagnostic takes one to three lines:
+In the default text output, each diagnostic takes two to five lines:
 
 ```
 demo/story.yaml:13:19: CF301 error: card 3 does not exist in story 'act-1' [unknown-card]
   at card 1: steps[0].choice[1].goto
   help: did you mean 2?
+  = see: https://github.com/cardforge/cardforge/blob/main/docs/diagnostics.md#cf301-unknown-card
 ```
 
 - `demo/story.yaml:13:19` is the file, as you named it on the command line (relative
@@ -92,6 +98,12 @@ demo/story.yaml:13:19: CF301 error: card 3 does not exist in story 'act-1' [unkn
   starts at the root of the document that holds the problem (`at players.min`).
 - `help: ...` (when present) is a hint: a "did you mean", the allowed values, or
   what to write instead.
+- `= see: ...` (always, last) links the code's section of this page.
+  `cardforge explain CF301` (or `cardforge explain unknown-card`, in any case) prints
+  the same section in the terminal: severity, the version the code was first reported
+  in, what it means, its example and how to fix it (`--format json` for tools;
+  `cardforge explain --list` lists every code). A name or code that does not exist is
+  a usage error (exit 2) with a "did you mean".
 
 Diagnostics are sorted by file, line, column and code. After them, `lint` prints a
 summary line:
@@ -113,7 +125,7 @@ state explorer: not run: the content has errors; fix them first
 `--no-explore` leaves out the explorer (and this line); `--explore-budget N` sets the
 number of states it explores in all. On a terminal, the output is coloured.
 
-A finding of the state explorer (`CF9xx`) has a fourth line, its **witness**: the
+A finding of the state explorer (`CF9xx`) has one more line, its **witness**: the
 shortest line of play that shows it, replayable with `cardforge play --answers`
 (`cardforge explore --witness-dir DIR` writes the answers files):
 
@@ -182,7 +194,8 @@ note: the campaign of pack 'gascony' is left out of the bundle: it plays 'act-2'
       "column": 19,
       "path": "cards[0].steps[0].choice[1].goto",
       "card": 1,
-      "hint": "did you mean 2?"
+      "hint": "did you mean 2?",
+      "url": "https://github.com/cardforge/cardforge/blob/main/docs/diagnostics.md#cf301-unknown-card"
     }
   ]
 }
@@ -200,8 +213,8 @@ note: the campaign of pack 'gascony' is left out of the bundle: it plays 'act-2'
   `path` (the data path from the document's root, such as
   `cards[0].steps[0].choice[1].goto`), `card` (the printed number of the story card
   the problem lies in; the text output's `at` line names it, `at card 11:
-  steps[0].choice[1].goto`) and `hint`. `line`, `column`, `path`, `card` and `hint`
-  are `null` when there is none; `file` is `null` only for a problem that
+  steps[0].choice[1].goto`), `hint` and `url` (the code's section of this page).
+  `line`, `column`, `path`, `card` and `hint` are `null` when there is none; `file` is `null` only for a problem that
   concerns no file. A finding of the state explorer (`CF9xx`) also has `witness`:
   `{"setup": {"players": 1, "characters": ["Athos", "Porthos"], "seed": 0,
   "battles": "table"}, "answers": [{}, {"option": 2}, {}, {}]}`, the setup and the
@@ -272,48 +285,48 @@ causes; the notes say why.
 '''
 
 out = [INTRO]
-for code, rule in RULES.items():
-    if code not in P:
+for code, rule in CODES.items():
+    if not (rule.stage and rule.explanation and rule.fix):
         problems.append(f"no prose for {code}")
         continue
-    if code not in CASES:
-        problems.append(f"no case for {code}")
+    if not rule.examples:
+        problems.append(f"no example for {code}")
         continue
-    p, c, r = P[code], CASES[code], res[code]
+    c, r = rule.examples[0], res[code]
     if f": {code} " not in r["diag"]:
         problems.append(f"{code}: example does not trigger it:\n{r['diag']}")
     out.append(f"## {code} {rule.name}\n")
-    out.append(f"Severity: {rule.severity.value}. Stage: {p['stage']}.\n")
+    out.append(f"Severity: {rule.severity.value}. Stage: {rule.stage}.\n")
     out.append(f"{rule.summary}\n")
     out.append("### What it means\n")
-    out.append(p["means"] + "\n")
+    out.append(rule.explanation + "\n")
     out.append("### Example\n")
-    files = c["files"]
+    files = c.files
     if not files:
-        if c["dirs"]:
-            out.append(f"An empty folder `{c['dirs'][0]}/`:\n")
+        if c.dirs:
+            out.append(f"An empty folder `{c.dirs[0]}/`:\n")
         else:
             out.append("A mistyped path:\n")
     else:
-        names = list(c["only"] or files)
-        if c["note"]:
-            out.append(c["note"] + "\n")
-        if not c["pack"]:
+        names = list(c.only or files)
+        if c.note:
+            out.append(c.note + "\n")
+        if not c.pack:
             out.append("A pack folder without `pack.yaml`:\n")
         for name in names:
-            shown = c["show"].get(name, files[name] if isinstance(files[name], str) else None)
-            if len(names) > 1 or c["only"] or code in ("CF006",):
+            shown = c.show.get(name, files[name] if isinstance(files[name], str) else None)
+            if len(names) > 1 or c.only or code in ("CF006",):
                 out.append(f"`{name}`:\n")
             if code == "CF006" and name != "demo/act2.yaml":
                 out.append("(a valid story)\n")
                 continue
             out.append("```yaml\n" + shown + "```\n")
-    cmd = "cardforge " + " ".join(c["cmd"])
+    cmd = "cardforge " + " ".join(c.cmd)
     out.append("```\n$ " + cmd + "\n" + r["diag"] + "\n```\n")
-    if p["after"]:
-        out.append(p["after"] + "\n")
+    if c.after:
+        out.append(c.after + "\n")
     out.append("### How to fix\n")
-    out.append(p["fix"] + "\n")
+    out.append(rule.fix + "\n")
 
 text = "\n".join(out).rstrip("\n") + "\n"
 TARGET = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "diagnostics.md")

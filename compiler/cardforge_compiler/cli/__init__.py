@@ -6,7 +6,8 @@ explorer) in :mod:`.states`, ``test`` (random playthroughs with coverage) in
 :mod:`.playtest`,
 ``schema``/``check-bundle`` in :mod:`.formats`, ``fmt`` (the canonical layout of
 content files) in :mod:`.fmt`, ``play`` in
-:mod:`cardforge_compiler.play`, ``new`` (scaffolds) in :mod:`.new`.
+:mod:`cardforge_compiler.play`, ``new`` (scaffolds) in :mod:`.new`, ``explain`` (a
+diagnostic code) in :mod:`.explain`, ``watch`` in :mod:`.watch`.
 
 Every command that reads content takes it as ``PATH...`` arguments. Output formats
 and exit codes are :mod:`cardforge_compiler.report`'s: 0 clean; 1 problems found
@@ -29,6 +30,7 @@ import click
 from cardforge_compiler import __version__
 from cardforge_compiler.cli.board import board
 from cardforge_compiler.cli.build import build, lint
+from cardforge_compiler.cli.explain import explain
 from cardforge_compiler.cli.explore import path
 from cardforge_compiler.cli.fmt import fmt
 from cardforge_compiler.cli.formats import check_bundle, schema
@@ -114,7 +116,7 @@ def cli() -> None:
 
 
 for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play, fmt,
-                 new, watch):
+                 new, watch, explain):
     cli.add_command(_command)
 
 

@@ -248,10 +248,10 @@ def _text(runs: list[tuple], witnesses: dict[int, tuple[str, str]]) -> None:
                    f"{exploration.summary()}")
         for diag in diagnostics:
             if id(diag) in witnesses:           # written: the file and the command, not the hint to write it
-                click.echo(text_lines(dataclasses.replace(diag, witness=None)))
                 count = len(diag.witness["answers"]) if diag.witness else 0
-                click.echo(f"  witness: {plural(count, 'answer')} in {shown(witnesses[id(diag)][0])}")
-                click.echo(f"  replay: {shown(witnesses[id(diag)][1])}")
+                click.echo(text_lines(dataclasses.replace(diag, witness=None), more=(
+                    f"  witness: {plural(count, 'answer')} in {shown(witnesses[id(diag)][0])}",
+                    f"  replay: {shown(witnesses[id(diag)][1])}")))
             else:
                 click.echo(text_lines(diag))
         if not diagnostics:

@@ -91,12 +91,13 @@ _NULLABLE_COUNT = {"type": ["integer", "null"], "minimum": 0}
 #: A diagnostic as ``cardforge lint --format json`` gives it (docs/diagnostics.md).
 _DIAGNOSTIC = {
     "type": "object",
-    "required": ["code", "name", "severity", "message", "file", "line", "column", "path", "card", "hint"],
+    "required": ["code", "name", "severity", "message", "file", "line", "column", "path", "card", "hint", "url"],
     "properties": {
         "code": {"type": "string", "pattern": "^CF[0-9]{3}$"}, "name": {"type": "string"},
         "severity": {"enum": ["error", "warning"]}, "message": {"type": "string"}, "file": _NULLABLE_TEXT,
         "line": _NULLABLE_COUNT, "column": _NULLABLE_COUNT, "path": _NULLABLE_TEXT,
         "card": {"type": ["integer", "null"]}, "hint": _NULLABLE_TEXT,
+        "url": {"type": "string", "description": "The code's section of docs/diagnostics.md."},
     },
 }
 #: The counts of ``cardforge lint --format json``'s ``summary`` (docs/diagnostics.md).
