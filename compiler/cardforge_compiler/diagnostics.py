@@ -93,6 +93,12 @@ rule("CF007", "forbidden-tag", E, "A YAML tag asks for something other than plai
 rule("CF008", "alias-expansion", E, "Anchors and aliases expand too far or refer to themselves.")
 rule("CF009", "too-deep", E, "Nesting is deeper than cardforge accepts.")
 rule("CF010", "no-content", E, "A folder given to cardforge holds no YAML files.")
+# CF011-CF012: suppression comments `# cardforge: ignore[CF401]` (issue 12, workstream C; suppress.py,
+# docs/suppressions.md; prose in docs/tools/prose.py, cases in docs/tools/cases.py, tests/golden/*-suppression)
+rule("CF011", "unknown-suppression", W,
+     "A `# cardforge:` comment is not a suppression cardforge reads, or names a code that does not exist or "
+     "cannot be suppressed.")
+rule("CF012", "unused-suppression", W, "A suppression comment names a code that nothing it covers reports.")
 
 # CF1xx: document shape
 rule("CF101", "unknown-kind", E, "A document's `kind` is missing or not one cardforge knows.")
