@@ -15,7 +15,7 @@ from cardforge_compiler.cli import cli
 from cardforge_compiler.explore.stage import DEFAULT_LINT_BUDGET
 from cardforge_compiler.pipeline import compile_paths
 from cardforge_compiler.suppress_read import FILE, LINE, Suppression, read_suppressions
-from _helpers import ANSI, MANIFEST, ROOT, STORY_HEAD, copy_golden, write_pack
+from _helpers import ANSI, ROOT, STORY_HEAD, copy_golden, write_pack
 
 #: Two cards, each with a fault of its own: card 2 is unreachable (CF401) and card 3
 #: is a dead end that nothing reaches either (CF401 + CF402).
@@ -214,3 +214,26 @@ def test_load_and_reference_errors_cannot_be_suppressed(tmp_path) -> None:  # no
     assert [(d.code, d.line, d.column) for d in result.diagnostics] == [
         ("CF301", 9, 15), ("CF011", 9, 38), ("CF011", 9, 45)]
     assert result.errors[0].code == "CF301" and result.suppressed == []
+
+
+def test_the_page_shows_real_output(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """docs/suppressions.md's example: its story linted gives the output shown, and so
+    does the story with the two changes the page describes."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "docs" / "tools"))
+    from cases import PACK
+
+    page = (ROOT / "docs" / "suppressions.md").read_text(encoding="utf-8")
+    example = page[page.index("## Example"):]
+    story = re.search(r"```yaml\n(.*?)```", example, re.S).group(1)
+    outputs = re.findall(r"```\n\$ cardforge lint demo/\n(.*?)```", example, re.S)
+    assert len(outputs) == 2
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "pack.yaml").write_text(PACK, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    fixed = (story.replace("ignore[CF401]  the Porter", "ignore[CF401, dead-end]  the Porter")
+             .replace("      - gain: {coins: 1}  # cardforge: ignore[CF504]", "      - gain: {coins: 1}"))
+    for text, shown in ((story, outputs[0]), (fixed, outputs[1])):
+        (tmp_path / "demo" / "story.yaml").write_text(text, encoding="utf-8")
+        assert _lint("demo/")[1] == shown

@@ -92,6 +92,33 @@ case("CF009", {"demo/story.yaml": HEAD + f"""cards:
       - victory: You reach Paris.
 """})
 case("CF010", {}, cmd=("lint", "drafts/"), pack=False, dirs=["drafts"])
+# CF011-CF012: suppression comments (issue 12, workstream C; like tests/golden/*-suppression)
+case("CF011", {"demo/story.yaml": HEAD + """cards:  # cardforge: ignore[CF4O1]
+  - id: 1
+    title: The Inn
+    steps:
+      - choice:
+          - text: Ride to Paris  # cardforge: ignore[unreachable-crad]
+            goto: 2  # cardforge: ignore[CF301]
+            # cardforge: ignor[CF401]
+            # cardforge: ignore
+  - id: 2
+    title: The Road to Paris
+    steps:
+      - victory: You reach Paris.
+"""})
+case("CF012", {"demo/story.yaml": """# cardforge: ignore-file[option-never-offered]
+""" + HEAD + """cards:
+  - id: 1
+    title: The Inn  # cardforge: ignore[CF504]
+    steps:
+      - goto: 2
+  # cardforge: ignore[CF401, CF402]
+  - id: 2
+    title: The Road to Paris
+    steps:
+      - victory: You reach Paris.
+"""})
 
 # ---------------------------------------------------------------- CF1xx
 OK_CARD = """  - id: 1
