@@ -9,6 +9,7 @@ from collections.abc import Callable
 from cardforge_compiler.cache import ContentCache, FileEntry, Validated, content_hash, shown
 from cardforge_compiler.diagnostics import Diagnostic
 from cardforge_compiler.load import SourceFile, _decode, gc_paused, load_bytes, run_with_stack
+from cardforge_compiler.suppress_read import read_suppressions
 from cardforge_compiler.validate import Document, validate_document
 
 __all__ = ["load_cached"]
@@ -45,6 +46,8 @@ def load_cached(files: list[SourceFile], cache: ContentCache, accept: Callable[[
                 cache.put(entry)
             else:
                 sf.text = _decode(sf, raw)[0]
+                if sf.text is not None:
+                    sf.suppressions = read_suppressions(sf.text)
                 sf.kinds |= entry.kinds
                 sf.invalid |= entry.invalid
                 sf.failed = entry.failed

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from cardforge_compiler.diagnostics import Diagnostic
+from cardforge_compiler.suppress_read import Suppression, read_suppressions
 from cardforge_compiler.yaml_data import MAX_DEPTH, LoadError, NumberText, c_parser_active, documents, make_yaml
 
 __all__ = [
@@ -86,7 +87,10 @@ class SourceFile:
     has none), so that a reference to it is not also reported as unknown;
     ``failed`` whether the file could not be read or parsed; ``context`` whether the
     user did not name it: a file of the pack of a named file, read so that the named
-    file is checked against its whole pack (its own diagnostics are not reported).
+    file is checked against its whole pack (its own diagnostics are not reported);
+    ``suppressions`` its ``# cardforge: ignore[...]`` comments, read from ``text``
+    (:func:`cardforge_compiler.suppress_read.read_suppressions`: plain frozen data, a
+    function of the text alone, kept with the file; docs/suppressions.md).
     """
 
     path: Path
@@ -99,6 +103,7 @@ class SourceFile:
     invalid: set[tuple[str, str]] = field(default_factory=set)
     failed: bool = False
     context: bool = False
+    suppressions: tuple[Suppression, ...] = ()
 
 
 def _is_yaml(path: Path) -> bool:
@@ -388,6 +393,7 @@ def load_bytes(sf: SourceFile, raw: bytes, sink: DocumentSink | None = None) -> 
     sf.text, problems = _decode(sf, raw)
     out = list(problems)
     if sf.text is not None:
+        sf.suppressions = read_suppressions(sf.text)
         problems = _parse(sf, sink)
         out.extend(problems)
         if problems:

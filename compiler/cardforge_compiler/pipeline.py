@@ -4,7 +4,7 @@ emit). Every stage reports diagnostics instead of raising on bad content."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from cardforge_compiler.analyse import analyse_story
@@ -14,6 +14,7 @@ from cardforge_compiler.diagnostics import Diagnostic, Severity
 from cardforge_compiler.load import SourceFile, discover, gc_paused, load_files
 from cardforge_compiler.locate import locate
 from cardforge_compiler.resolve import PackIR, group_packs, resolve_story
+from cardforge_compiler.suppress import apply_suppressions
 from cardforge_compiler.validate import Document, validate_document
 from cardforge_compiler.validate_ids import duplicate_ids
 
@@ -36,7 +37,12 @@ class CompileResult:
 
     ``context`` holds the diagnostics of the context files (the files of a named
     file's pack that were not named: ``SourceFile.context``); they are not reported
-    with ``diagnostics``, but their errors are counted (:attr:`context_errors`)."""
+    with ``diagnostics``, but their errors are counted (:attr:`context_errors`).
+
+    ``suppressed`` holds the diagnostics that a ``# cardforge: ignore[...]`` comment
+    suppressed (of the files reported; :mod:`cardforge_compiler.suppress`): counted,
+    not reported; ``proven_files`` the files of the stories the state explorer proved
+    (where a suppression of a ``CF9xx`` code can be found unused)."""
 
     files: list[SourceFile]
     packs: list[PackIR] = field(default_factory=list)
@@ -45,6 +51,8 @@ class CompileResult:
     context: list[Diagnostic] = field(default_factory=list)
     explorations: list[Any] = field(default_factory=list)
     explore_skipped: str | None = None
+    suppressed: list[Diagnostic] = field(default_factory=list)
+    proven_files: set[str] = field(default_factory=set)
 
     @property
     def context_errors(self) -> list[Diagnostic]:
@@ -115,15 +123,31 @@ def _one_fault_one_report(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
             and not said_before(d)]
 
 
+def _unsuppressed_errors(diagnostics: list[Diagnostic], files: list[SourceFile]) -> bool:
+    """Whether an error is left that no comment suppresses. Suppressions match lines:
+    the errors are located as copies (``locate`` once more on the real ones would add
+    their ``see`` line twice), only when some file has a suppression at all."""
+    errors = [d for d in diagnostics if d.severity is Severity.ERROR]
+    if not errors or not any(f.suppressions for f in files):
+        return bool(errors)
+    probes = [replace(d, see=None) for d in errors]
+    locate(probes, files)
+    return any(d.severity is Severity.ERROR for d in apply_suppressions(probes, files).kept)
+
+
 def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[PackIR], budget: int,
-             reuse: StoryReuse | None = None, progress: ProgressCallback | None = None) -> None:
+             files: list[SourceFile], reuse: StoryReuse | None = None,
+             progress: ProgressCallback | None = None) -> None:
     """The explore stage: only for content without errors (the bundle it plays must
-    build), its findings through the ``explore`` checks. With ``reuse`` (``watch``),
-    the last run's findings when every document is the same as then."""
+    build; suppressed errors do not count, since only those about play can be:
+    :func:`cardforge_compiler.suppress.is_suppressible`), its findings through the
+    ``explore`` checks. With ``reuse`` (``watch``), the last run's findings when every
+    document is the same as then. The files of the stories proven go into
+    ``result.proven_files``."""
     if any(pack.context_stories for pack in packs):
         result.explore_skipped = "a pack read in part (single files) is not played: lint its folder"
         return
-    if any(d.severity is Severity.ERROR for d in diagnostics):
+    if _unsuppressed_errors(diagnostics, files):
         result.explore_skipped = "the content has errors; fix them first"
         return
     if reuse is not None and reuse.explored(result, diagnostics, packs, budget):
@@ -134,6 +158,8 @@ def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[P
     try:
         for explored in explore_packs(packs, budget, progress):
             result.explorations.append(explored.exploration)
+            if explored.exploration.proven:
+                result.proven_files.add(explored.story.doc.source.display)
             for chk in checks_for("explore"):
                 diagnostics.extend(chk.run(explored))
                 result.checks_run += 1
@@ -239,10 +265,11 @@ def _compile(paths: list[str], explore_budget: int | None, cache: ContentCache |
     if reuse is not None:
         reuse.forget_others()
     if explore_budget is not None:
-        _explore(result, diagnostics, packs, explore_budget, reuse, progress)
+        _explore(result, diagnostics, packs, explore_budget, files, reuse, progress)
     locate(diagnostics, files)
     context = {f.display for f in files if f.context}
-    reported = sorted(_one_fault_one_report(diagnostics), key=Diagnostic.sort_key)
-    result.diagnostics = [d for d in reported if d.file not in context]
-    result.context = [d for d in reported if d.file in context]
+    outcome = apply_suppressions(_one_fault_one_report(diagnostics), files, result.proven_files)
+    result.diagnostics = [d for d in outcome.kept if d.file not in context]
+    result.context = [d for d in outcome.kept if d.file in context]
+    result.suppressed = [d for d in outcome.suppressed if d.file not in context]
     return result

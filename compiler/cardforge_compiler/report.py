@@ -162,7 +162,9 @@ def github_line(diag: Diagnostic) -> str:
 
 
 def summary(result: CompileResult) -> dict[str, int]:
-    """The counts of a run: files, packs, stories, cards, checks run, errors, warnings."""
+    """The counts of a run: files, packs, stories, cards, checks run, errors, warnings,
+    errors in context files, and (``suppressed``, only when there are some) the
+    diagnostics suppressed by comments (docs/suppressions.md)."""
     return {
         "files": len(result.named_files),
         "packs": sum(1 for p in result.packs if p.manifest is not None),
@@ -172,6 +174,8 @@ def summary(result: CompileResult) -> dict[str, int]:
         "errors": len(result.errors),
         "warnings": len(result.warnings),
         "context_errors": len(result.context_errors),
+        # only when comments suppressed some (docs/suppressions.md): reports without stay as they were
+        **({"suppressed": len(result.suppressed)} if result.suppressed else {}),
     }
 
 
@@ -179,12 +183,15 @@ def report(result: CompileResult, fmt: str) -> None:
     """Print the diagnostics of ``result`` to stdout in ``fmt`` (one of :data:`FORMATS`).
 
     ``json``: ``{"version": 1, "summary": {...}, "diagnostics": [...]}``
-    (``docs/diagnostics.md``); ``github``: one workflow command per diagnostic;
-    ``text``: the diagnostics, then a summary line.
+    (``docs/diagnostics.md``), with ``"suppressed": [...]`` when comments suppressed
+    some (docs/suppressions.md); ``github``: one workflow command per diagnostic;
+    ``text``: the diagnostics, then a summary line (``(N suppressed)`` when N > 0).
     """
     if fmt == "json":
         payload = {"version": 1, "summary": summary(result),
                    "diagnostics": [d.to_dict() for d in result.diagnostics]}
+        if result.suppressed:
+            payload["suppressed"] = [d.to_dict() for d in result.suppressed]
         if result.explorations or result.explore_skipped:
             payload["exploration"] = {
                 "skipped": result.explore_skipped,
@@ -204,6 +211,8 @@ def report(result: CompileResult, fmt: str) -> None:
     s = summary(result)
     verdict = ("no problems" if not result.diagnostics
                else f"{plural(s['errors'], 'error')}, {plural(s['warnings'], 'warning')}")
+    if result.suppressed:
+        verdict += f" ({s['suppressed']} suppressed)"
     click.echo(f"{verdict} in {plural(s['files'], 'file')} ({plural(s['stories'], 'story')}, "
                f"{plural(s['cards'], 'card')}, {plural(s['checks_run'], 'check')} run)")
     explored = exploration_note(result)

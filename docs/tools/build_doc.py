@@ -26,7 +26,7 @@ Codes are grouped by the stage of the compiler that reports them:
 
 | codes | about | stage |
 |---|---|---|
-| `CF0xx` | reading files and YAML | `load` |
+| `CF0xx` | reading files and YAML; `CF011`-`CF012`: suppression comments ([suppressions.md](suppressions.md)) | `load` (`CF011`-`CF012`: `suppress`, last) |
 | `CF1xx` | the shape of each document, against the schemas | `validate` (`CF109`: `resolve`; `CF110`: `pack`) |
 | `CF2xx` | conditions, flags and counters named in steps | `resolve` |
 | `CF3xx` | references between cards, stories and the pack manifest | `resolve` |
@@ -112,7 +112,8 @@ summary line:
 1 error, 0 warnings in 2 files (1 story, 2 cards, 15 checks run)
 ```
 
-or `no problems in ...` when there is nothing to report. Then a last line says what
+or `no problems in ...` when there is nothing to report; `(2 suppressed)` follows the
+counts when [suppression comments](suppressions.md) hid some diagnostics. Then a last line says what
 the state explorer did: which stories it proved (explored to the end, so its
 findings hold for every line of play) and where the budget stopped it, or why it did
 not run:

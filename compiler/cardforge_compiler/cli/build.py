@@ -167,7 +167,8 @@ def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict:
         click.echo(f"cardforge build: {plural(s['packs'], 'pack')}, {plural(s['stories'], 'story')}, "
                    f"{plural(s['cards'], 'card')}")
         click.echo(f"  checks run:  {s['checks_run']}")
-        click.echo(f"  diagnostics: {plural(s['errors'], 'error')}, {plural(s['warnings'], 'warning')}")
+        suppressed = f" ({len(result.suppressed)} suppressed)" if result.suppressed else ""
+        click.echo(f"  diagnostics: {plural(s['errors'], 'error')}, {plural(s['warnings'], 'warning')}{suppressed}")
         click.echo(f"  bundle:      {output} ({size:,} bytes, {digest[:19]}...)")
 
 

@@ -3,7 +3,7 @@
 Each ``code(...)`` is one diagnostic code with all its data (see ``codes/__init__.py``:
 how to add a code)."""
 
-from cardforge_compiler.codes._registry import E, code, example
+from cardforge_compiler.codes._registry import E, W, code, example
 from cardforge_compiler.codes._demo import HEAD, _deep
 
 code("CF001", "unreadable-file", E,
@@ -235,3 +235,90 @@ Point cardforge at the folder that holds your packs (`content/`) or at a pack
 folder, and check that the files end in `.yaml` or `.yml`.
 """,
      examples=[example({}, cmd=("lint", "drafts/"), pack=False, dirs=["drafts"])])
+
+code("CF011", "unknown-suppression", W,
+     summary="A `# cardforge:` comment is not a suppression cardforge reads, or names a code that does not exist or "
+     "cannot be suppressed.",
+     template="{problem}",
+     stage="suppress",
+     explanation="""
+A comment that starts `# cardforge:` is read as a suppression
+([suppressions.md](suppressions.md)), and this one cannot be used as written:
+
+- it is not `ignore[...]` or `ignore-file[...]` (`'# cardforge: ignor[CF401]' is not
+  a suppression cardforge reads`), or it names nothing in brackets (cardforge has no
+  suppression of everything: each comment names the codes it silences);
+- a name between the brackets is neither a code nor a rule name (`'CF4O1' is not a
+  cardforge diagnostic code or rule name`, with a "did you mean");
+- the code cannot be suppressed: only warnings, and the errors about play (`CF4xx`,
+  `CF5xx`, `CF9xx`), can be. Any other error means content that the bundle cannot
+  hold or that the runtime refuses (a file not read, a document of the wrong shape, a
+  card or a name that does not exist), and `CF011`/`CF012` are about the comments
+  themselves.
+
+The position is the comment's `#`, or the name in it. The comment suppresses nothing
+it names wrongly; its other names still work.
+""",
+     fix="""
+Correct the spelling (codes are `CF` and three digits: `CF401`, not `CF4O1`; rule
+names are the names in brackets in lint's output, such as `unreachable-card`), or
+fix the problem itself where it cannot be suppressed.
+""",
+     examples=[example({"demo/story.yaml": HEAD + """cards:  # cardforge: ignore[CF4O1]
+  - id: 1
+    title: The Inn
+    steps:
+      - choice:
+          - text: Ride to Paris  # cardforge: ignore[unreachable-crad]
+            goto: 2  # cardforge: ignore[CF301]
+            # cardforge: ignor[CF401]
+            # cardforge: ignore
+  - id: 2
+    title: The Road to Paris
+    steps:
+      - victory: You reach Paris.
+"""}, after="""
+Line 5 spells the code with a letter O; line 10 misspells a rule name; line 11 names
+`CF301`, an error the runtime would refuse (a `goto` to a card that does not exist);
+line 12 is not `ignore`; line 13 names nothing.
+""")])
+
+code("CF012", "unused-suppression", W,
+     summary="A suppression comment names a code that nothing it covers reports.",
+     template="the suppression of {code} ({name}) suppressed nothing: no {code} is reported {where}"
+     stage="suppress",
+     explanation="""
+A suppression names a code (or rule name) that nothing it covers reports, so it
+hides nothing: the problem was fixed, or the comment is on the wrong line. The
+position is the name in the comment. The message says which lines the comment
+covers: its line and the lines nested under it (`on lines 16-19`, a whole card),
+or `in this file` for `ignore-file`.
+
+It is not reported where cardforge cannot tell whether the comment is needed: for a
+code of the state explorer (`CF9xx`) unless the explorer ran and proved the story of
+that file in this run (so never with `--no-explore`, nor by `cardforge build`, which
+does not run it, nor when the budget stops it short of a proof); and in a file that
+could not be read or holds a document of the wrong shape (a `CF0xx` or `CF1xx`
+error), which the later checks skip.
+""",
+     fix="""
+Remove the name from the comment, or the comment if it names nothing else. If the
+comment is meant for another line, move it there: at the end of the line the
+diagnostic points at, or on the line above the card.
+""",
+     examples=[example({"demo/story.yaml": """# cardforge: ignore-file[option-never-offered]
+""" + HEAD + """cards:
+  - id: 1
+    title: The Inn  # cardforge: ignore[CF504]
+    steps:
+      - goto: 2
+  # cardforge: ignore[CF401, CF402]
+  - id: 2
+    title: The Road to Paris
+    steps:
+      - victory: You reach Paris.
+"""}, after="""
+Card 2 is reachable and ends in Victory, so the comment above it suppresses neither
+CF401 nor CF402; nothing in the file reports CF501 (`option-never-offered`); line 8
+sets no flag.
+""")])

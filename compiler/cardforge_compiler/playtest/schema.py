@@ -108,7 +108,7 @@ _SUMMARY = {
     "required": ["files", "packs", "stories", "cards", "checks_run", "errors", "warnings", "context_errors"],
     "additionalProperties": False,
     "properties": {k: _COUNT for k in ("files", "packs", "stories", "cards", "checks_run", "errors", "warnings",
-                                       "context_errors")},
+                                       "context_errors", "suppressed")},
 }
 _ERROR = {
     "type": "object",
