@@ -219,10 +219,7 @@ def test_load_and_reference_errors_cannot_be_suppressed(tmp_path) -> None:  # no
 def test_the_page_shows_real_output(tmp_path, monkeypatch) -> None:  # noqa: ANN001
     """docs/suppressions.md's example: its story linted gives the output shown, and so
     does the story with the two changes the page describes."""
-    import sys
-
-    sys.path.insert(0, str(ROOT / "docs" / "tools"))
-    from cases import PACK
+    from cardforge_compiler.codes._demo import PACK
 
     page = (ROOT / "docs" / "suppressions.md").read_text(encoding="utf-8")
     example = page[page.index("## Example"):]

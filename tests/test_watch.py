@@ -105,6 +105,7 @@ def test_the_command_shows_each_run_s_diagnostics_and_a_status_line(tmp_path: Pa
         "pack/story.yaml:11:17: CF304 error: 'Prowes' is not a stat of pack 'golden' [unknown-stat]\n"
         "  at card 1: steps[0].challenge.stat\n"
         "  help: did you mean 'Prowess'?\n"
+        "  = see: https://github.com/cardforge/cardforge/blob/main/docs/diagnostics.md#cf304-unknown-stat\n"
         "1 error, 0 warnings in 2 files (1 story, 1 card, 72 checks run)\n")
     status = re.sub(r"\d+\.\d\d s CPU", "T s CPU", result.stderr)
     assert status == (

@@ -285,7 +285,7 @@ line 12 is not `ignore`; line 13 names nothing.
 
 code("CF012", "unused-suppression", W,
      summary="A suppression comment names a code that nothing it covers reports.",
-     template="the suppression of {code} ({name}) suppressed nothing: no {code} is reported {where}"
+     template="the suppression of {code} ({name}) suppressed nothing: no {code} is reported {where}",
      stage="suppress",
      explanation="""
 A suppression names a code (or rule name) that nothing it covers reports, so it
