@@ -16,7 +16,9 @@ Families:
 - ``CF3xx`` references between documents and cards (stage ``resolve``)
 - ``CF4xx`` story graph: reachability, dead ends, traps (stage ``analyse``)
 - ``CF5xx`` flags, counters and choices (stage ``analyse``)
-- ``CF6xx`` card text against the card's steps (stage ``resolve``)
+- ``CF6xx`` card text against the card's steps (stage ``resolve``); CF650-CF659 the
+  translations in a pack's ``translations/`` folder (stage ``translations``,
+  docs/strings.md)
 - ``CF7xx`` battle boards: components, terrain keywords, terrain tiles and battle
   layouts (stage ``board``, once per pack)
 - ``CF9xx`` the state explorer: what play can reach, with witnesses (stage
@@ -142,6 +144,14 @@ rule("CF505", "unused-name", W, "A declared flag or counter is never used.")
 # CF6xx: card text
 rule("CF601", "text-disagrees-with-steps", W,
      "A card's text states a number of coins, Wounds or Destiny that no step of the card gives or takes.")
+
+# CF650-CF659: translations, a pack's translations/ files (checks/translations.py, stage `translations`; workstream H)
+rule("CF650", "missing-translation", W, "A text of the content has no translation in a translation file of its pack.")
+rule("CF651", "stale-translation", W,
+     "A translation was made for other source text than the content now has, or is marked for review (fuzzy).")
+rule("CF652", "unknown-translation", W, "A translation file has an entry for a text the content does not have.")
+rule("CF653", "bad-translation-file", E,
+     "A translation file cannot be read: not UTF-8, not well-formed for its format, or an id given twice.")
 
 # CF7xx: battle boards
 rule("CF701", "unknown-board-name", E,

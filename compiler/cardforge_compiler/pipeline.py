@@ -179,11 +179,27 @@ def _compile(paths: list[str], explore_budget: int | None) -> CompileResult:
         for chk in checks_for("analyse"):
             diagnostics.extend(chk.run(story.analysis))
             result.checks_run += 1
+    clean = not any(d.severity is Severity.ERROR for d in diagnostics)
     if explore_budget is not None:
         _explore(result, diagnostics, packs, explore_budget)
+    if clean:       # after the explorer: a broken translation file (CF653) does not stop it
+        _translations(result, diagnostics, packs)
     locate(diagnostics, files)
     context = {f.display for f in files if f.context}
     reported = sorted(_one_fault_one_report(diagnostics), key=Diagnostic.sort_key)
     result.diagnostics = [d for d in reported if d.file not in context]
     result.context = [d for d in reported if d.file in context]
     return result
+
+
+def _translations(result: CompileResult, diagnostics: list[Diagnostic], packs: list[PackIR]) -> None:
+    """The ``translations`` checks (CF650-CF659), once per translation file of each
+    pack's ``translations/`` folder (``checks.translations``); a pack without one
+    costs a folder lookup and counts no check."""
+    from cardforge_compiler.checks.translations import translation_files
+
+    for pack in packs:
+        for job in translation_files(pack):
+            for chk in checks_for("translations"):
+                diagnostics.extend(chk.run(job))
+                result.checks_run += 1

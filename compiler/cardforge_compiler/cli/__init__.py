@@ -4,7 +4,8 @@ in :mod:`.explore`, ``board`` (a Battle layout's picture) in :mod:`.board`,
 ``simulate`` (a Battle's balance) in :mod:`.simulate`, ``explore`` (the state
 explorer) in :mod:`.states`, ``test`` (random playthroughs with coverage) in
 :mod:`.playtest`,
-``schema``/``check-bundle`` in :mod:`.formats`, ``play`` in
+``schema``/``check-bundle`` in :mod:`.formats`, ``strings`` (string tables for
+translators) in :mod:`.strings`, ``play`` in
 :mod:`cardforge_compiler.play`.
 
 Every command that reads content takes it as ``PATH...`` arguments. Output formats
@@ -34,6 +35,7 @@ from cardforge_compiler.cli.playtest import playtest
 from cardforge_compiler.cli.simulate import simulate
 from cardforge_compiler.cli.states import explore
 from cardforge_compiler.cli.stats import stats
+from cardforge_compiler.cli.strings import strings
 from cardforge_compiler.play import play
 from cardforge_compiler.report import EXIT_CLEAN, EXIT_INTERRUPTED, EXIT_PROBLEMS, EXIT_USAGE, shown
 
@@ -108,7 +110,8 @@ def cli() -> None:
         click.get_current_context().color = False
 
 
-for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play):
+for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play,
+                 strings):
     cli.add_command(_command)
 
 
