@@ -533,6 +533,51 @@ case("CF601", {"demo/story.yaml": HEAD + """cards:
               - victory: You leave Amiens by the back door.
 """})
 
+# ---------------------------------------------------------------- CF650-CF659: translations (workstream H)
+#: A one-card story whose four texts the translation examples translate.
+STRINGS_STORY = HEAD + """cards:
+  - id: 1
+    title: The Inn
+    steps:
+      - victory: You reach Paris.
+"""
+case("CF650", {"demo/story.yaml": STRINGS_STORY, "demo/translations/fr.csv": """id,source,target
+demo/title,Demo Pack,Pack de démonstration
+demo/act-1/title,The Road,La Route
+demo/act-1/1/title,The Inn,L'Auberge
+"""}, only=["demo/story.yaml", "demo/translations/fr.csv"])
+case("CF651", {"demo/story.yaml": STRINGS_STORY, "demo/translations/fr.po": """msgctxt "demo/title"
+msgid "Demo Pack"
+msgstr "Pack de démonstration"
+
+msgctxt "demo/act-1/title"
+msgid "The Road"
+msgstr "La Route"
+
+msgctxt "demo/act-1/1/title"
+msgid "The Inn"
+msgstr "L'Auberge"
+
+msgctxt "demo/act-1/1/victory1"
+msgid "You reach Rome."
+msgstr "Vous atteignez Rome."
+"""}, only=["demo/story.yaml", "demo/translations/fr.po"])
+case("CF652", {"demo/story.yaml": STRINGS_STORY, "demo/translations/fr.csv": """id,source,target
+demo/title,Demo Pack,Pack de démonstration
+demo/act-1/title,The Road,La Route
+demo/act-1/1/title,The Inn,L'Auberge
+demo/act-1/1/victory1,You reach Paris.,Vous atteignez Paris.
+demo/act-1/2/title,The Bastille,La Bastille
+"""}, only=["demo/translations/fr.csv"])
+case("CF653", {"demo/story.yaml": STRINGS_STORY, "demo/translations/fr.po": """msgctxt "demo/title"
+msgid "Demo Pack"
+msgstr "Pack de démonstration"
+
+msgctxt "demo/act-1/title"
+msgid "The Road"
+msgstr "La "Route""
+"""}, only=["demo/translations/fr.po"])
+
 # ---------------------------------------------------------------- CF7xx (and the board's CF312)
 #: A small box: one map tile piece, Barrels, a Guard's tokens.
 BOARD = """kind: components
