@@ -471,3 +471,16 @@ def test_export_never_writes_over_content(tmp_path: Path) -> None:
     code, _, err = run("strings", "export", str(pack), "-o", str(pack))
     assert code == 2 and "is a directory" in err
     assert story.read_bytes() == before
+
+
+def test_a_control_character_is_carried_by_po_and_csv_and_refused_by_xliff(tmp_path: Path) -> None:
+    pack = _ok(tmp_path)
+    story = pack / "story.yaml"
+    story.write_text(story.read_text(encoding="utf-8").replace("text: You sleep well.", 'text: "You sleep\\e well."'),
+                     encoding="utf-8")
+    code, _, err = run("strings", "export", str(pack), "--format", "xliff")
+    assert code == 2 and "the text 'golden/act-1/1/choice1/option2/text1' holds the control character U+001B" in err
+    for suffix in ("po", "csv"):
+        path = tmp_path / f"fr.{suffix}"
+        assert run("strings", "export", str(pack), "-o", str(path))[0] == 0
+        assert {e.id: e.source for e in read_table(path)[1]}["golden/act-1/1/choice1/option2/text1"] == "You sleep\x1b well."

@@ -134,7 +134,10 @@ def export(paths: tuple[str, ...], fmt: str | None, output: Path | None, locale:
             if locale and before is not None and before.target:
                 entry.target, entry.fuzzy = before.target, before.fuzzy or before.source != entry.source
             entries.append(entry)
-    data = write_table(entries, fmt, locale=locale, source_locale=source_locale, project=", ".join(projects))
+    try:
+        data = write_table(entries, fmt, locale=locale, source_locale=source_locale, project=", ".join(projects))
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
     if output is None:
         click.echo(data.decode("utf-8"), nl=False)
         return

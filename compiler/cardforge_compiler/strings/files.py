@@ -71,7 +71,11 @@ def format_of(path: Path) -> str | None:
 
 def write_table(entries: Iterable[Entry], fmt: str, *, locale: str | None, source_locale: str, project: str) -> bytes:
     """A string table as the bytes of a ``fmt`` file (UTF-8). ``locale`` ``None``:
-    a template (no translations). ``project`` names the content (``gascony 1.0.0``)."""
+    a template (no translations). ``project`` names the content (``gascony 1.0.0``).
+
+    Raises:
+        ValueError: ``xliff`` of a text holding a control character XML 1.0 cannot hold.
+    """
     entries = list(entries)
     if fmt == "po":
         return _write_po(entries, locale, project)
@@ -100,7 +104,16 @@ def _write_po(entries: list[Entry], locale: str | None, project: str) -> bytes:
     return (str(po).rstrip("\n") + "\n").encode("utf-8")
 
 
+#: What XML 1.0 cannot hold, even escaped: C0 controls but tab, newline and CR; U+FFFE, U+FFFF; lone surrogates.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
 def _write_xliff(entries: list[Entry], locale: str | None, source_locale: str, project: str) -> bytes:
+    for e in entries:
+        bad = _NOT_XML.search(e.source + e.target)
+        if bad:
+            raise ValueError(f"the text {e.id!r} holds the control character U+{ord(bad.group()):04X}, which XML "
+                             "cannot hold: export it as po or csv")
     ET.register_namespace("", _XLIFF_NS)
     root = ET.Element(f"{{{_XLIFF_NS}}}xliff", {"version": "1.2"})
     attrs = {"original": project, "source-language": source_locale, "datatype": "plaintext"}
