@@ -39,7 +39,7 @@ def bundle() -> dict:
 
 
 def test_the_board_is_emitted_with_every_field_and_its_defaults(bundle: dict) -> None:
-    assert bundle["format_version"] == BUNDLE_FORMAT_VERSION == "1.6.0"
+    assert bundle["format_version"] == BUNDLE_FORMAT_VERSION == "1.7.0"
     board = bundle["packs"][0]["board"]
     assert sorted(board) == ["components", "keywords", "layouts", "map_tiles", "terrain_tiles"]
     assert board["keywords"]["Cover"] == {

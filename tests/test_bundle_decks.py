@@ -49,7 +49,7 @@ def _edit(bundle: dict, path: tuple, value: object) -> dict:
 
 
 def test_enemies_are_written_with_defaults_supply_and_default_priorities(bundle: dict) -> None:
-    assert bundle["format_version"] == BUNDLE_FORMAT_VERSION == "1.6.0"
+    assert bundle["format_version"] == BUNDLE_FORMAT_VERSION == "1.7.0"
     pack = bundle["packs"][0]
     assert [e["name"] for e in pack["enemies"]] == ["Cardinal's Guard", "Marksman"]
     guard = pack["enemies"][0]

@@ -44,7 +44,7 @@ def _bundle(folder: Path, expected: tuple[str, ...] = ()) -> dict:
 
 def test_boards_are_in_the_bundle_in_authoring_order_with_defaults(tmp_path: Path) -> None:
     bundle = _bundle(_pack(tmp_path, BOARDS))
-    assert bundle["format_version"] == BUNDLE_FORMAT_VERSION == "1.6.0"
+    assert bundle["format_version"] == BUNDLE_FORMAT_VERSION == "1.7.0"
     assert bundle["packs"][0]["characters"] == [
         {"destiny": 3, "health": 5, "items": ["Broadsword"], "name": "Porthos", "stats": {"Movement": 2, "Prowess": 5},
          "weapons": [], "talent": None, "support": None, "role": None},

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardforge_compiler.checks import CHECKS, checks_for
+from cardforge_compiler.checks.translations import translation_files
 from cardforge_compiler.pipeline import compile_paths
 from _helpers import CONTENT, copy_golden, golden_cases
 
@@ -36,6 +37,7 @@ def test_each_check_reports_only_the_codes_it_declares(tmp_path: Path) -> None:
         for pack in result.packs:
             for chk in CHECKS:
                 subjects = ([pack] if chk.stage in ("pack", "board")
+                            else translation_files(pack) if chk.stage == "translations"
                             else [_subject(chk.stage, pack, s, result) for s in pack.stories])
                 for subject in subjects:
                     if subject is None:
@@ -80,6 +82,6 @@ def test_checks_run_counts_each_check_once_per_pack_or_story() -> None:
     assert result.checks_run == manifests + stories + boards + decks + per_pack * packs + per_story * stories
 
 
-@pytest.mark.parametrize("stage", ["pack", "resolve", "analyse", "board", "explore"])
+@pytest.mark.parametrize("stage", ["pack", "resolve", "analyse", "board", "explore", "translations"])
 def test_every_stage_has_checks(stage: str) -> None:
     assert checks_for(stage)

@@ -73,7 +73,7 @@ STEP = (*STORY, "cards", 1, "steps", 0)
 @pytest.mark.parametrize(("path", "value", "message"), [
     (("format",), "other", "not a cardforge bundle: format is 'other', expected 'cardforge-bundle'"),
     (("format_version",), "2.0.0", re.escape("bundle format version 2.0.0 is not readable by this runtime, which reads "
-                                             "cardforge-bundle 1.x (version 1.6.0); update cardforge")),
+                                             "cardforge-bundle 1.x (version 1.7.0); update cardforge")),
     (("format_version",), "0.9.0", "bundle format version 0.9.0 .* rebuild the bundle"),
     (("format_version",), "one", "format_version must be a version"),
     (("packs",), [], r"\$.packs: the bundle holds no pack"),

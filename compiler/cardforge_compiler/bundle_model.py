@@ -15,6 +15,7 @@ from pydantic.json_schema import SkipJsonSchema
 from cardforge_runtime.format import (
     BUNDLE_FORMAT,
     BUNDLE_FORMAT_VERSION,
+    LOCALE_PATTERN,
     CAMPAIGN_DISCARDS,
     CAMPAIGN_RANGES,
     CAMPAIGN_STEPS,
@@ -246,6 +247,10 @@ class PackOut(PackRulesOut):
         default=None,
         description="Campaign Mode: the stories played in order and the steps between them (docs/bundle.md, "
                     "Campaign). Always written since format 1.6.0 (null: no campaign); an older bundle has none.")
+    locale: Annotated[str, Field(pattern=f"^{LOCALE_PATTERN}$")] | SkipJsonSchema[None] = Field(
+        default=None,
+        description="The language tag of the pack's texts (`fr`, `pt-BR`) when `cardforge strings import` translated "
+                    "them (docs/strings.md); absent: the authors' language. Since format 1.7.0.")
     source: str
     stories: list[StoryOut]
 

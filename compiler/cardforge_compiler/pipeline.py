@@ -264,8 +264,11 @@ def _compile(paths: list[str], explore_budget: int | None, cache: ContentCache |
             progress("checking stories", done, 2 * len(stories))
     if reuse is not None:
         reuse.forget_others()
+    clean = not _unsuppressed_errors(diagnostics, files)
     if explore_budget is not None:
         _explore(result, diagnostics, packs, explore_budget, files, reuse, progress)
+    if clean:       # after the explorer: a broken translation file (CF653) does not stop it
+        _translations(result, diagnostics, packs)
     locate(diagnostics, files)
     context = {f.display for f in files if f.context}
     outcome = apply_suppressions(_one_fault_one_report(diagnostics), files, result.proven_files)
@@ -273,3 +276,16 @@ def _compile(paths: list[str], explore_budget: int | None, cache: ContentCache |
     result.context = [d for d in outcome.kept if d.file in context]
     result.suppressed = [d for d in outcome.suppressed if d.file not in context]
     return result
+
+
+def _translations(result: CompileResult, diagnostics: list[Diagnostic], packs: list[PackIR]) -> None:
+    """The ``translations`` checks (CF650-CF659), once per translation file of each
+    pack's ``translations/`` folder (``checks.translations``); a pack without one
+    costs a folder lookup and counts no check."""
+    from cardforge_compiler.checks.translations import translation_files
+
+    for pack in packs:
+        for job in translation_files(pack):
+            for chk in checks_for("translations"):
+                diagnostics.extend(chk.run(job))
+                result.checks_run += 1

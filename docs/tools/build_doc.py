@@ -33,6 +33,7 @@ Codes are grouped by the stage of the compiler that reports them:
 | `CF4xx` | the story graph: reachability, dead ends, loops | `analyse` |
 | `CF5xx` | flags, counters and choices | `analyse` |
 | `CF6xx` | card text against the steps of the same card | `resolve` |
+| `CF650`-`CF659` | a pack's translations (`translations/*.po`, `.xlf`, `.csv`) against its texts, see [strings.md](strings.md) | `translations` |
 | `CF7xx` | battle boards: components, terrain keywords, terrain tiles, battle layouts | `board` |
 | `CF801`-`CF819` | names of Enemies, Named Enemies, decks, cards, abilities and terrain | `pack` |
 | `CF820`-`CF839` | Enemies, Named Enemies, Threat decks and decks: their composition and per-player counts | `board` (`CF825`: `validate`) |
@@ -44,7 +45,9 @@ index cards, parse conditions, check references), **board** (once per pack: the 
 and geometry of its board documents), **analyse** (follow the flow inside every card
 and the graph of every story), then **explore** (`cardforge lint` only, on content
 without errors: the state explorer plays every story within a budget of states, see
-[explore.md](explore.md#findings)). A file that cannot be loaded, or a
+[explore.md](explore.md#findings)); last, **translations** compares the files of
+each pack's `translations/` folder with its texts (content without errors only; see
+[strings.md](strings.md)). A file that cannot be loaded, or a
 document that fails validation, is left out of the later stages, so fixing the
 first errors can reveal more.
 
@@ -321,7 +324,8 @@ for code, rule in CODES.items():
             if code == "CF006" and name != "demo/act2.yaml":
                 out.append("(a valid story)\n")
                 continue
-            out.append("```yaml\n" + shown + "```\n")
+            fence = {".po": "po", ".csv": "csv", ".xlf": "xml"}.get(os.path.splitext(name)[1], "yaml")
+            out.append(f"```{fence}\n" + shown + "```\n")
     cmd = "cardforge " + " ".join(c.cmd)
     out.append("```\n$ " + cmd + "\n" + r["diag"] + "\n```\n")
     if c.after:

@@ -118,6 +118,17 @@ class Bundle:
         campaign = self._one_pack(pack_id).get("campaign")
         return None if campaign is None else _copy(campaign)
 
+    def locale(self, pack_id: str | None = None) -> str | None:
+        """A pack's ``locale`` (format 1.7.0; docs/bundle.md, Packs): the language tag
+        of its texts (``"fr"``) when ``cardforge strings import`` translated them, or
+        ``None``: the authors' language (and every pack of an older bundle).
+        ``pack_id`` is needed only when the bundle holds several packs.
+
+        Raises:
+            KeyError: as :meth:`board`.
+        """
+        return self._one_pack(pack_id).get("locale")
+
     def _one_pack(self, pack_id: str | None) -> dict[str, Any]:
         """The pack ``pack_id`` (any, when the bundle holds one), uncopied: never hand
         it out. Raises ``KeyError`` listing the packs."""

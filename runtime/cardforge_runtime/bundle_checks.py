@@ -23,6 +23,7 @@ from cardforge_runtime.format import (
     BUILTIN_NAMES,
     BUNDLE_FORMAT,
     BUNDLE_FORMAT_VERSION,
+    LOCALE_PATTERN,
     MAX_NESTING,
     MAX_PORTER_CARDS,
     NAME_PATTERN,
@@ -120,6 +121,9 @@ class _Checker(FieldChecker):
     def pack(self, pack: Mapping[str, Any], path: str, cards_seen: set[tuple[str, int]]) -> None:
         pack_id = self.field(pack, "id", path, "text")
         self.field(pack, "title", path, "text")
+        locale = self.field(pack, "locale", path, "text", optional=True)   # format 1.7.0; absent: not translated
+        if locale is not None and not re.fullmatch(LOCALE_PATTERN, locale):
+            self.fail(f"{path}.locale", f"expected a language tag such as 'fr' or 'pt-BR', found {locale!r}")
         players = self.obj(self.field(pack, "players", path, "object"), f"{path}.players")
         # the one rule lint also applies (format.player_limits), field by field in
         # order: each field's range depends on those read before it

@@ -200,6 +200,7 @@ __all__ = [
     "objective_meet",
     "objective_text",
     "MAX_NUMBER",
+    "LOCALE_PATTERN",
     "NAME_PATTERN",
     "MAX_PLAYERS",
     "MAX_PORTER_CARDS",
@@ -222,7 +223,12 @@ __all__ = [
 #: The ``format`` of every bundle.
 BUNDLE_FORMAT = "cardforge-bundle"
 #: The semantic version of the bundle format this runtime reads and the compiler writes.
-BUNDLE_FORMAT_VERSION = "1.6.0"
+BUNDLE_FORMAT_VERSION = "1.7.0"
+
+#: A pack's ``locale`` (format 1.7.0; docs/bundle.md, Packs): the language tag of its
+#: texts when ``cardforge strings import`` translated them, BCP 47 (``fr``, ``pt-BR``)
+#: or gettext's form (``pt_BR``). A pack without one is in its authors' language.
+LOCALE_PATTERN = r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*"
 
 #: What a flag or counter name looks like (the names a condition reads; they also
 #: appear in the JSON-Pointer paths of changes, ``/flags/<name>``): a letter or

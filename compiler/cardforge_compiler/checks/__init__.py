@@ -8,6 +8,10 @@ codes it reports and the stage it runs in.
   before any graph exists (references, conditions);
 - ``analyse`` checks take a :class:`~cardforge_compiler.analyse.StoryAnalysis`
   (flow of each card and the story graph);
+- ``translations`` checks take a
+  :class:`~cardforge_compiler.checks.translations.TranslationJob` (one translation
+  file of a pack) and run only for packs that have a ``translations/`` folder, once
+  the content has no errors (docs/strings.md);
 - ``board`` checks take a :class:`~cardforge_compiler.resolve.PackIR` and run once
   per pack, after the ``pack`` checks: its components, terrain keywords, terrain
   tiles and battle layouts (``pack.board_docs``, ``pack.layouts``...), and its
@@ -70,3 +74,4 @@ from cardforge_compiler.checks import terrain_actions  # noqa: E402,F401
 from cardforge_compiler.checks import decks, deck_draws, enemies, difficulty  # noqa: E402,F401
 from cardforge_compiler.checks import campaign  # noqa: E402,F401
 from cardforge_compiler.checks import states  # noqa: E402,F401
+from cardforge_compiler.checks import translations  # noqa: E402,F401

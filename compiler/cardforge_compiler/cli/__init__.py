@@ -5,9 +5,10 @@ commands live by user task: ``lint``/``build`` in :mod:`.build`, ``path`` in
 explorer) in :mod:`.states`, ``test`` (random playthroughs with coverage) in
 :mod:`.playtest`,
 ``schema``/``check-bundle`` in :mod:`.formats`, ``fmt`` (the canonical layout of
-content files) in :mod:`.fmt`, ``play`` in
-:mod:`cardforge_compiler.play`, ``new`` (scaffolds) in :mod:`.new`, ``explain`` (a
-diagnostic code) in :mod:`.explain`, ``watch`` in :mod:`.watch`.
+content files) in :mod:`.fmt`, ``strings`` (string tables for translators) in
+:mod:`.strings`, ``play`` in :mod:`cardforge_compiler.play`, ``new`` (scaffolds) in
+:mod:`.new`, ``explain`` (a diagnostic code) in :mod:`.explain`, ``watch`` in
+:mod:`.watch`.
 
 Every command that reads content takes it as ``PATH...`` arguments. Output formats
 and exit codes are :mod:`cardforge_compiler.report`'s: 0 clean; 1 problems found
@@ -40,6 +41,7 @@ from cardforge_compiler.cli.playtest import playtest
 from cardforge_compiler.cli.simulate import simulate
 from cardforge_compiler.cli.states import explore
 from cardforge_compiler.cli.stats import stats
+from cardforge_compiler.cli.strings import strings
 from cardforge_compiler.cli.watch import watch
 from cardforge_compiler.play import play
 from cardforge_compiler.report import EXIT_CLEAN, EXIT_INTERRUPTED, EXIT_PROBLEMS, EXIT_USAGE, shown
@@ -116,7 +118,7 @@ def cli() -> None:
 
 
 for _command in (lint, build, explore, graph, path, board, stats, simulate, playtest, schema, check_bundle, play, fmt,
-                 new, watch, explain):
+                 new, watch, explain, strings):
     cli.add_command(_command)
 
 

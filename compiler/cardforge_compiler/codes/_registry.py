@@ -23,7 +23,7 @@ DOCS_URL = "https://github.com/cardforge/cardforge/blob/main/docs/"
 FIRST_RELEASE = "0.1.0"
 
 #: The stages that report diagnostics, in the order they run (docs/diagnostics.md).
-STAGES = ("load", "validate", "resolve", "pack", "board", "analyse", "explore", "suppress")
+STAGES = ("load", "validate", "resolve", "pack", "board", "analyse", "explore", "translations", "suppress")
 
 
 class Severity(str, Enum):
