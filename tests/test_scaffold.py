@@ -79,6 +79,9 @@ def test_story_layout_and_every_deck_role_join_a_pack_clean_and_play(tmp_path: P
         assert out.splitlines()[0] == f"wrote {pack.as_posix()}/decks/the-{role}-deck.yaml"
     report = lint_clean(pack)
     assert report.startswith("no problems in 11 files (3 stories, 10 cards, ")
+    # Every file written is already in `cardforge fmt`'s layout.
+    code, out, err = run("fmt", "--check", str(pack))
+    assert (code, out, err) == (0, "", "0 files would be reformatted, 11 left unchanged\n")
     assert "state explorer: 15 states; 3 stories proven" in report
     # The new story's cards are numbered from the next free hundred; the layout's story from the next.
     story = (pack / "second.yaml").read_text(encoding="utf-8")
