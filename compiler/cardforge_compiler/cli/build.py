@@ -42,8 +42,9 @@ def _failed(result: CompileResult, strict: bool) -> bool:
     return bool(result.errors) or (strict and bool(result.warnings))
 
 
-FORMAT = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
-                      show_default=True, help="text for people, json for tools, github for Actions annotations.")
+FORMAT = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+                      help="text for people, concise for one line each, json for tools, github for Actions "
+                           "annotations, sarif for code scanning (docs/diagnostics.md).")
 STRICT = click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
 
 
@@ -55,7 +56,10 @@ STRICT = click.option("--strict", is_flag=True, help="Warnings fail too (exit 1)
 @click.option("--explore-budget", type=click.IntRange(1, 100_000_000), default=1_500, show_default=True,
               help="The most states the state explorer plays in all stories together (docs/explore.md).")
 @click.option("--no-explore", is_flag=True, help="Skip the state explorer (CF9xx): the graph checks only.")
-def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no_explore: bool) -> None:
+@click.option("--exit-zero", is_flag=True,
+              help="Exit 0 even when problems are found (still 2 on a usage error): report without failing.")
+def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no_explore: bool,
+         exit_zero: bool) -> None:
     """Check content files and folders; report every problem.
 
     Content without errors is then played by the state explorer, within
@@ -67,6 +71,7 @@ def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no
       cardforge lint content/
       cardforge lint content/gascony/act1.yaml --format json
       cardforge lint content/ --explore-budget 20000
+      cardforge lint content/ --format sarif --exit-zero > cardforge.sarif
     """
     no_empty_path(paths)
     with _collector_paused():
@@ -74,7 +79,7 @@ def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no
 
         result = compile_paths(list(paths), explore_budget=None if no_explore else explore_budget)
         report(result, fmt)
-    sys.exit(EXIT_PROBLEMS if _failed(result, strict) else EXIT_CLEAN)
+    sys.exit(EXIT_PROBLEMS if _failed(result, strict) and not exit_zero else EXIT_CLEAN)
 
 
 @click.command()
@@ -93,6 +98,7 @@ def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: 
     \b
     Example:
       cardforge build content/ -o build/gascony.bundle.json
+      cardforge build content/ -o build/gascony.bundle.json --format sarif > build.sarif
     """
     with _collector_paused():
         _build(paths, output, pretty, fmt, strict)
@@ -117,7 +123,7 @@ def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict:
     no_empty_path(paths)
     _check_output(output, paths)
     result = compile_paths(list(paths))
-    if fmt != "text" or result.diagnostics or result.context_errors:
+    if fmt not in ("text", "concise") or result.diagnostics or result.context_errors:
         report(result, fmt)
     if not result.errors and not any(p.stories for p in result.packs):
         raise ConfigError("nothing to build: no pack with stories found")
@@ -141,7 +147,7 @@ def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict:
     except OSError as exc:
         raise ConfigError(f"cannot write {output}: {exc.strerror or exc}") from None
     _campaign_notes(result)
-    if fmt == "text":
+    if fmt in ("text", "concise"):
         s = summary(result)
         click.echo(f"cardforge build: {plural(s['packs'], 'pack')}, {plural(s['stories'], 'story')}, "
                    f"{plural(s['cards'], 'card')}")
