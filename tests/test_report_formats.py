@@ -206,3 +206,11 @@ def test_github_with_few_problems_has_no_notice_and_an_unwritable_summary_is_sai
 def test_the_step_summary_fence_outgrows_author_backticks() -> None:
     assert _fence(["plain"]) == "```"
     assert _fence(["a ```` b", "`` c"]) == "`````"
+
+
+def test_every_format_is_documented() -> None:
+    from cardforge_compiler.report import FORMATS
+
+    page = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
+    assert [f for f in FORMATS if f != "text" and f"### `--format {f}`" not in page] == []
+    assert "`--exit-zero`" in page and "schemas/lint-report.schema.json" in page
