@@ -215,3 +215,18 @@ def test_the_schema_check_is_not_vacuous(cwd: Path) -> None:
         "runs/0/results/0/locations/0/physicalLocation/region/startLine: 0 is less than the minimum of 1",
         "runs/0/results/0: 'message' is a required property",
     ]
+
+
+def test_build_reports_in_sarif_too(cwd: Path) -> None:
+    """``build --format sarif``: the same log on stdout; a failed build writes no bundle,
+    a clean one writes it and prints a log with no results."""
+    copy_golden("unknown-card", cwd / "uc")
+    copy_golden("ok-minimal", cwd / "ok")
+    failed = CliRunner().invoke(cli, ["build", "uc", "-o", "uc.json", "--format", "sarif"])
+    log = json.loads(failed.stdout)
+    assert failed.exit_code == 1 and _problems(log) == [] and not (cwd / "uc.json").exists()
+    assert [r["ruleId"] for r in log["runs"][0]["results"]] == ["CF301"]
+    built = CliRunner().invoke(cli, ["build", "ok", "-o", "ok.json", "--format", "sarif"])
+    log = json.loads(built.stdout)
+    assert built.exit_code == 0 and _problems(log) == [] and log["runs"][0]["results"] == []
+    assert json.loads((cwd / "ok.json").read_bytes())["format"] == "cardforge-bundle"
