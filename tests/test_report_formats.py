@@ -213,4 +213,4 @@ def test_every_format_is_documented() -> None:
 
     page = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
     assert [f for f in FORMATS if f != "text" and f"### `--format {f}`" not in page] == []
-    assert "`--exit-zero`" in page and "schemas/lint-report.schema.json" in page
+    assert "`cardforge lint --exit-zero`" in page and "schemas/lint-report.schema.json" in page
