@@ -13,6 +13,8 @@ from urllib.parse import urlsplit
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 
 from cardforge_compiler.cli import cli
@@ -230,3 +232,37 @@ def test_build_reports_in_sarif_too(cwd: Path) -> None:
     log = json.loads(built.stdout)
     assert built.exit_code == 0 and _problems(log) == [] and log["runs"][0]["results"] == []
     assert json.loads((cwd / "ok.json").read_bytes())["format"] == "cardforge-bundle"
+
+
+_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
+_PATHS = st.lists(st.one_of(st.integers(0, 5), st.text("abc:/ \n`", min_size=1, max_size=6)), max_size=4)
+
+
+@settings(max_examples=60, deadline=None)
+@given(diagnostics=st.lists(st.tuples(st.sampled_from(sorted(RULES)), _TEXT, _TEXT, st.integers(1, 10**6),
+                                      st.integers(1, 400), _PATHS, st.one_of(st.none(), _TEXT)), max_size=6))
+def test_any_diagnostics_give_a_valid_deterministic_log(compiled: object, diagnostics: list) -> None:
+    """Whatever the author wrote (control characters, odd file names, any code), the
+    log is valid SARIF, its URIs are percent-encoded relative references, and the
+    same diagnostics give the same bytes."""
+    from cardforge_compiler.diagnostics import Diagnostic
+    from cardforge_compiler.report_sarif import sarif_log
+
+    compiled.diagnostics = [Diagnostic(code, message, file=file or "x", line=line, column=column, path=tuple(path),
+                                       hint=hint) for code, message, file, line, column, path, hint in diagnostics]
+    log = sarif_log(compiled)
+    assert _problems(log) == []
+    assert json.dumps(sarif_log(compiled)) == json.dumps(log)
+    for result in log["runs"][0]["results"]:
+        location = result["locations"][0]["physicalLocation"]["artifactLocation"]
+        if "uriBaseId" in location:
+            assert re.fullmatch(r"[A-Za-z0-9/\-._~!$&'()*+,;=@%]*", location["uri"]), location
+        else:
+            assert location["uri"].startswith("file:///")
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> object:
+    from cardforge_compiler.pipeline import compile_paths
+
+    return compile_paths([str(copy_golden("ok-minimal", tmp_path_factory.mktemp("p") / "ok"))], explore_budget=None)
