@@ -1,8 +1,10 @@
 """Output formats shared by the command line, the terminal player and the tests.
 
-``lint`` and ``build`` report diagnostics as ``text`` (people), ``json`` (tools) or
-``github`` (GitHub Actions workflow commands). Exit codes live here too, so that
-every command and front end uses the same ones.
+``lint`` and ``build`` report diagnostics as ``text`` (people), ``concise`` (one line
+each), ``json`` (tools; its JSON Schema is :mod:`.report_schema`), ``github`` (GitHub
+Actions workflow commands, within GitHub's limits: :mod:`.report_github`) or ``sarif``
+(SARIF 2.1.0 for code scanning: :mod:`.report_sarif`). Exit codes live here too, so
+that every command and front end uses the same ones.
 
 Author text (card text, option text, names, keys, file names) is untrusted: a
 bundle or a content file must not be able to drive the terminal or forge a CI
@@ -26,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from cardforge_compiler.codes._registry import DOCS_URL
+
 if TYPE_CHECKING:
     from cardforge_compiler.diagnostics import Diagnostic
     from cardforge_compiler.pipeline import CompileResult
@@ -38,20 +42,37 @@ __all__ = [
     "EXIT_INTERRUPTED",
     "FORMATS",
     "ConfigError",
+    "DOCS_URL",
+    "concise_line",
     "github_line",
+    "help_uri",
+    "json_report",
     "plural",
     "report",
     "safe_lead",
     "shown",
     "summary",
     "text_lines",
+    "trailer",
+    "verdict_line",
 ]
 
 #: Exit codes of every command: clean; problems found; usage, configuration or internal
 #: error; (``play``) the story got stuck, a content error; interrupted with Ctrl-C.
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE, EXIT_STUCK, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
-FORMATS = ("text", "json", "github")
+FORMATS = ("text", "json", "github", "concise", "sarif")
+
+#: Where the documentation is published (pyproject's ``[project.urls] Documentation``);
+#: :func:`help_uri` links each code's section of ``diagnostics.md`` from it.
+def help_uri(code: str) -> str:
+    """The web address of a registered code's section of ``docs/diagnostics.md``:
+    ``help_uri("CF402")`` is ``<DOCS_URL>diagnostics.md#cf402-dead-end`` (the anchor
+    GitHub gives the heading ``## CF402 dead-end``; the registry's ``Code.url``).
+    Raises ``KeyError`` for a code that is not registered."""
+    from cardforge_compiler.diagnostics import RULES
+
+    return RULES[code].url
 
 
 class ConfigError(click.ClickException):
@@ -130,6 +151,16 @@ def text_lines(diag: Diagnostic, more: tuple[str, ...] = ()) -> str:
     return "\n".join((out, *more, f"  = see: {diag.url}"))
 
 
+def concise_line(diag: Diagnostic) -> str:
+    """One diagnostic on one line, for ``--format concise``: ``file:line:col: CODE
+    message`` (``file: CODE message`` for a problem of a whole file; no field path,
+    hint or witness). Author text is escaped as in :func:`text_lines`."""
+    where = safe_lead(diag.file) if diag.file else "<input>"
+    if diag.line is not None:
+        where += f":{diag.line}:{diag.column}"
+    return f"{where}: {diag.code} {shown(diag.message)}"
+
+
 def witness_words(witness: dict[str, Any]) -> str:
     """``14 answers from the start, 2 players (D'Artagnan, Athos); cardforge explore
     --witness-dir DIR writes them``: a state explorer finding's witness in words."""
@@ -182,45 +213,66 @@ def summary(result: CompileResult) -> dict[str, int]:
 def report(result: CompileResult, fmt: str) -> None:
     """Print the diagnostics of ``result`` to stdout in ``fmt`` (one of :data:`FORMATS`).
 
-    ``json``: ``{"version": 1, "summary": {...}, "diagnostics": [...]}``
-    (``docs/diagnostics.md``), with ``"suppressed": [...]`` when comments suppressed
-    some (docs/suppressions.md); ``github``: one workflow command per diagnostic;
-    ``text``: the diagnostics, then a summary line (``(N suppressed)`` when N > 0).
+    ``json``: :func:`json_report` (``docs/diagnostics.md``, ``schemas/lint-report.schema.json``),
+    with ``"suppressed": [...]`` when comments suppressed some (docs/suppressions.md);
+    ``github``: workflow commands within GitHub's limits (:mod:`.report_github`);
+    ``sarif``: one SARIF 2.1.0 log (:mod:`.report_sarif`); ``text``: the diagnostics,
+    then a summary line (``(N suppressed)`` when N > 0); ``concise``: one line per
+    diagnostic, then the same summary.
     """
     if fmt == "json":
-        payload = {"version": 1, "summary": summary(result),
-                   "diagnostics": [d.to_dict() for d in result.diagnostics]}
-        if result.suppressed:
-            payload["suppressed"] = [d.to_dict() for d in result.suppressed]
-        if result.explorations or result.explore_skipped:
-            payload["exploration"] = {
-                "skipped": result.explore_skipped,
-                "stories": [{"pack": e.pack, "story": e.story, "states": e.states, "complete": e.complete,
-                             "proven": e.proven, "summary": e.summary()} for e in result.explorations]}
-        click.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(json_report(result), indent=2, ensure_ascii=False))
+        return
+    if fmt == "sarif":
+        from cardforge_compiler.report_sarif import sarif_log
+
+        click.echo(json.dumps(sarif_log(result), indent=2, ensure_ascii=False))
         return
     if fmt == "github":
-        for diag in result.diagnostics:
-            click.echo(github_line(diag))
-        note = context_note(result)
-        if note:
-            click.echo("::notice::" + shown(note.removeprefix("note: ")).replace("%", "%25"))
+        from cardforge_compiler.report_github import github_report
+
+        github_report(result)
         return
+    line = concise_line if fmt == "concise" else text_lines
     for diag in result.diagnostics:
-        click.echo(text_lines(diag))
+        click.echo(line(diag))
+    for tail in trailer(result):
+        click.echo(tail)
+
+
+def json_report(result: CompileResult) -> dict[str, Any]:
+    """The ``--format json`` document: ``{"version": 1, "summary": {...},
+    "diagnostics": [...]}``, plus ``suppressed`` when comments suppressed some
+    (docs/suppressions.md) and ``exploration`` when the state explorer ran or was
+    skipped (its JSON Schema: :data:`cardforge_compiler.report_schema.LINT_REPORT_SCHEMA`)."""
+    payload: dict[str, Any] = {"version": 1, "summary": summary(result),
+                               "diagnostics": [d.to_dict() for d in result.diagnostics]}
+    if result.suppressed:
+        payload["suppressed"] = [d.to_dict() for d in result.suppressed]
+    if result.explorations or result.explore_skipped:
+        payload["exploration"] = {
+            "skipped": result.explore_skipped,
+            "stories": [{"pack": e.pack, "story": e.story, "states": e.states, "complete": e.complete,
+                         "proven": e.proven, "summary": e.summary()} for e in result.explorations]}
+    return payload
+
+
+def verdict_line(result: CompileResult) -> str:
+    """``no problems in 38 files (6 stories, 59 cards, 382 checks run)`` or ``1 error,
+    0 warnings in ...``: the summary line of the ``text`` and ``concise`` formats."""
     s = summary(result)
     verdict = ("no problems" if not result.diagnostics
                else f"{plural(s['errors'], 'error')}, {plural(s['warnings'], 'warning')}")
     if result.suppressed:
         verdict += f" ({s['suppressed']} suppressed)"
-    click.echo(f"{verdict} in {plural(s['files'], 'file')} ({plural(s['stories'], 'story')}, "
-               f"{plural(s['cards'], 'card')}, {plural(s['checks_run'], 'check')} run)")
-    explored = exploration_note(result)
-    if explored:
-        click.echo(explored)
-    note = context_note(result)
-    if note:
-        click.echo(note)
+    return (f"{verdict} in {plural(s['files'], 'file')} ({plural(s['stories'], 'story')}, "
+            f"{plural(s['cards'], 'card')}, {plural(s['checks_run'], 'check')} run)")
+
+
+def trailer(result: CompileResult) -> list[str]:
+    """The lines after the diagnostics in ``text`` and ``concise``: the summary line,
+    then the state explorer's line and the context note when there are any."""
+    return [line for line in (verdict_line(result), exploration_note(result), context_note(result)) if line]
 
 
 def exploration_note(result: CompileResult) -> str | None:

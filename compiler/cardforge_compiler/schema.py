@@ -23,6 +23,7 @@ from cardforge_compiler.bundle_model import CONDITION_TREE_SCHEMA, Bundle
 from cardforge_compiler.bundle_step_model import ACTION_STEPS_OUT
 from cardforge_compiler.model import DOCUMENT_MODELS, STEP_MODELS
 from cardforge_compiler.playtest.schema import PLAYTEST_SCHEMA
+from cardforge_compiler.report_schema import LINT_REPORT_SCHEMA
 
 __all__ = ["generate_schemas", "schema_bytes"]
 
@@ -70,6 +71,12 @@ def generate_schemas() -> dict[str, dict[str, Any]]:
         **_head("playtest.schema.json", "cardforge playtest report",
                 "The report of `cardforge test --format json` (docs/playtest.md)."),
         **PLAYTEST_SCHEMA,
+    }
+    out["lint-report.schema.json"] = {
+        **_head("lint-report.schema.json", "cardforge lint report",
+                "The report of `cardforge lint --format json` and `cardforge build --format json` "
+                "(docs/diagnostics.md)."),
+        **LINT_REPORT_SCHEMA,
     }
     return out
 

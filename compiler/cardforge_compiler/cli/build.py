@@ -43,8 +43,9 @@ def _failed(result: CompileResult, strict: bool) -> bool:
     return bool(result.errors) or (strict and bool(result.warnings))
 
 
-FORMAT = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
-                      show_default=True, help="text for people, json for tools, github for Actions annotations.")
+FORMAT = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+                      help="text for people, concise for one line each, json for tools, github for Actions "
+                           "annotations, sarif for code scanning (docs/diagnostics.md).")
 STRICT = click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
 NO_CACHE = click.option("--no-cache", is_flag=True,
                         help="Load and validate every file again, without the cache (.cardforge-cache/, docs/watch.md).")
@@ -69,8 +70,10 @@ def content_cache(no_cache: bool) -> ContentCache | None:
               help="The most states the state explorer plays in all stories together (docs/explore.md).")
 @click.option("--no-explore", is_flag=True, help="Skip the state explorer (CF9xx): the graph checks only.")
 @NO_CACHE
+@click.option("--exit-zero", is_flag=True,
+              help="Exit 0 even when problems are found (still 2 on a usage error): report without failing.")
 def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no_explore: bool,
-         no_cache: bool) -> None:
+         no_cache: bool, exit_zero: bool) -> None:
     """Check content files and folders; report every problem.
 
     Content without errors is then played by the state explorer, within
@@ -82,6 +85,7 @@ def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no
       cardforge lint content/
       cardforge lint content/gascony/act1.yaml --format json
       cardforge lint content/ --explore-budget 20000
+      cardforge lint content/ --format sarif --exit-zero > cardforge.sarif
     """
     no_empty_path(paths)
     with _collector_paused():
@@ -92,7 +96,7 @@ def lint(paths: tuple[str, ...], fmt: str, strict: bool, explore_budget: int, no
             result = compile_paths(list(paths), explore_budget=None if no_explore else explore_budget,
                                    cache=content_cache(no_cache), progress=bar)
         report(result, fmt)
-    sys.exit(EXIT_PROBLEMS if _failed(result, strict) else EXIT_CLEAN)
+    sys.exit(EXIT_PROBLEMS if _failed(result, strict) and not exit_zero else EXIT_CLEAN)
 
 
 @click.command()
@@ -112,6 +116,7 @@ def build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: 
     \b
     Example:
       cardforge build content/ -o build/gascony.bundle.json
+      cardforge build content/ -o build/gascony.bundle.json --format sarif > build.sarif
     """
     with _collector_paused():
         _build(paths, output, pretty, fmt, strict, no_cache)
@@ -138,7 +143,7 @@ def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict:
     _check_output(output, paths)
     with progress(fmt) as bar:
         result = compile_paths(list(paths), cache=content_cache(no_cache), progress=bar)
-    if fmt != "text" or result.diagnostics or result.context_errors:
+    if fmt not in ("text", "concise") or result.diagnostics or result.context_errors:
         report(result, fmt)
     if not result.errors and not any(p.stories for p in result.packs):
         raise ConfigError("nothing to build: no pack with stories found")
@@ -162,7 +167,7 @@ def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict:
     except OSError as exc:
         raise ConfigError(f"cannot write {output}: {exc.strerror or exc}") from None
     _campaign_notes(result)
-    if fmt == "text":
+    if fmt in ("text", "concise"):
         s = summary(result)
         click.echo(f"cardforge build: {plural(s['packs'], 'pack')}, {plural(s['stories'], 'story')}, "
                    f"{plural(s['cards'], 'card')}")
