@@ -96,6 +96,7 @@ def _problems(report: dict) -> list[str]:
     ("ok-minimal", ("lint",), []),
     ("no-victory", ("lint", "--no-explore"), ["CF404"]),
     ("unknown-card", ("build", "-o", "b.json"), ["CF301"]),
+    ("ok-suppressions", ("lint",), []),
 ])
 def test_json_reports_validate_against_the_published_schema(cwd: Path, case: str, args: tuple[str, ...],
                                                             codes: list[str]) -> None:
@@ -105,6 +106,8 @@ def test_json_reports_validate_against_the_published_schema(cwd: Path, case: str
     assert _problems(report) == []
     assert [d["code"] for d in report["diagnostics"]] == codes
     assert ("exploration" in report) == (args == ("lint",))
+    assert [d["code"] for d in report.get("suppressed", [])] == (
+        ["CF601", "CF504", "CF905", "CF401", "CF402"] if case == "ok-suppressions" else [])
 
 
 def test_the_explorer_section_and_witness_are_described(cwd: Path) -> None:
@@ -116,7 +119,7 @@ def test_the_explorer_section_and_witness_are_described(cwd: Path) -> None:
     assert report["diagnostics"][1]["witness"]["setup"]["characters"] == ["Athos", "Porthos"]
     schema = json.loads(LINT_REPORT_SCHEMA.read_text(encoding="utf-8"))
     assert schema["$id"] == "lint-report.schema.json"
-    assert set(schema["properties"]) == {"version", "summary", "diagnostics", "exploration"}
+    assert set(schema["properties"]) == {"version", "summary", "diagnostics", "suppressed", "exploration"}
 
 
 def test_the_json_schema_check_is_not_vacuous(cwd: Path) -> None:

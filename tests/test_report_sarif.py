@@ -266,3 +266,23 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> object:
     from cardforge_compiler.pipeline import compile_paths
 
     return compile_paths([str(copy_golden("ok-minimal", tmp_path_factory.mktemp("p") / "ok"))], explore_budget=None)
+
+
+def test_suppressed_diagnostics_are_results_marked_in_source(cwd: Path) -> None:
+    """A diagnostic a `# cardforge: ignore[...]` comment silences stays in the log,
+    marked ``inSource`` (code scanning shows it as dismissed); the rest carry no mark."""
+    copy_golden("ok-suppressions", cwd / "ok")
+    code, out = _sarif("ok")
+    assert code == 0
+    log = json.loads(out)
+    assert _problems(log) == []
+    results = log["runs"][0]["results"]
+    assert [(r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"], r.get("suppressions"))
+            for r in results] == [("CF601", 14, [{"kind": "inSource"}]), ("CF504", 17, [{"kind": "inSource"}]),
+                                  ("CF905", 18, [{"kind": "inSource"}]), ("CF401", 27, [{"kind": "inSource"}]),
+                                  ("CF402", 27, [{"kind": "inSource"}])]
+    copy_golden("ok-minimal", cwd / "plain")
+    (cwd / "plain" / "story.yaml").write_text(
+        (cwd / "plain" / "story.yaml").read_text(encoding="utf-8").replace("goto: 2", "goto: 99", 1), encoding="utf-8")
+    plain = json.loads(_sarif("plain")[1])["runs"][0]["results"]
+    assert [r["ruleId"] for r in plain] == ["CF301"] and "suppressions" not in plain[0]

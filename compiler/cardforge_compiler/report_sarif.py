@@ -104,7 +104,10 @@ def fingerprint(diag: Diagnostic, uri: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _result(diag: Diagnostic, index: dict[str, int], seen: Counter[str]) -> dict[str, Any]:
+def _result(diag: Diagnostic, index: dict[str, int], seen: Counter[str], suppressed: bool = False) -> dict[str, Any]:
+    """One SARIF result; a ``suppressed`` one (``# cardforge: ignore[...]``,
+    docs/suppressions.md) carries ``suppressions: [{"kind": "inSource"}]``, which code
+    scanning shows as dismissed."""
     out: dict[str, Any] = {
         "ruleId": diag.code,
         "ruleIndex": index[diag.code],
@@ -134,12 +137,15 @@ def _result(diag: Diagnostic, index: dict[str, int], seen: Counter[str]) -> dict
     if diag.witness is not None:
         properties["witness"] = diag.witness
     out["properties"] = properties
+    if suppressed:
+        out["suppressions"] = [{"kind": "inSource"}]
     return out
 
 
 def sarif_log(result: CompileResult) -> dict[str, Any]:
-    """The SARIF 2.1.0 log of ``result`` as plain data (``json.dumps`` it). Valid
-    against the OASIS schema (tests/sarif/, checked by tests/test_report_sarif.py)."""
+    """The SARIF 2.1.0 log of ``result`` as plain data (``json.dumps`` it): the
+    diagnostics reported, then those suppressed by comments (marked ``inSource``).
+    Valid against the OASIS schema (tests/sarif/, checked by tests/test_report_sarif.py)."""
     rules = sarif_rules()
     index = {rule.code: i for i, rule in enumerate(rules)}
     seen: Counter[str] = Counter()
@@ -159,7 +165,8 @@ def sarif_log(result: CompileResult) -> dict[str, Any]:
                 "toolExecutionNotifications": [{"level": "note", "message": {"text": note}} for note in notes],
             }],
             "columnKind": "unicodeCodePoints",
-            "results": [_result(diag, index, seen) for diag in result.diagnostics],
+            "results": [*(_result(diag, index, seen) for diag in result.diagnostics),
+                        *(_result(diag, index, seen, suppressed=True) for diag in result.suppressed)],
             "properties": {"summary": summary(result)},
         }],
     }
