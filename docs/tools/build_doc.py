@@ -388,7 +388,7 @@ for code, rule in CODES.items():
     if f": {code} " not in r["diag"]:
         problems.append(f"{code}: example does not trigger it:\n{r['diag']}")
     out.append(f"## {code} {rule.name}\n")
-    out.append(f"Severity: {rule.severity.value}. Stage: {rule.stage}.\n")
+    out.append(f"Severity: {rule.severity.value}. Stage: {rule.stage}. Since: cardforge {rule.since}.\n")
     out.append(f"{rule.summary}\n")
     out.append("### What it means\n")
     out.append(rule.explanation + "\n")
