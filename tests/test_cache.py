@@ -75,6 +75,75 @@ def test_the_cache_folder_is_tagged_and_ignored_by_git(tmp_path: Path) -> None:
     assert [p.name for p in folder.iterdir() if p.is_dir()] == [next(folder.glob("files-*")).name]
 
 
+def test_a_cache_dir_naming_a_user_folder_touches_nothing_of_the_user_s(tmp_path: Path) -> None:
+    """The breaker's case: ``CARDFORGE_CACHE_DIR=.`` in a project (a git repository
+    with folders named ``files-*``). cardforge keeps its cache in a folder of its own,
+    ``./.cardforge-cache/``: the user's folders survive, no ``CACHEDIR.TAG`` or
+    ``.gitignore`` lands in the project, and git still sees the project."""
+    project = tmp_path / "proj"
+    copy_golden("unknown-stat", project / "sup")
+    for name in ("files-keep", "files-0123456789abcdef"):     # the second looks like a fingerprint
+        (project / name).mkdir()
+        (project / name / "notes.txt").write_text("mine\n")
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    for run in range(2):                                # the first run makes the folder, the second reuses it
+        done = _cli("lint", "sup", "--no-explore", cache=Path("."), cwd=project)
+        assert done.returncode == 1 and "CF304" in done.stdout, (run, done.stdout + done.stderr)
+    for name in ("files-keep", "files-0123456789abcdef"):
+        assert (project / name / "notes.txt").read_text() == "mine\n"
+    assert sorted(p.name for p in project.iterdir()) == [
+        ".cardforge-cache", ".git", "files-0123456789abcdef", "files-keep", "sup"]
+    ours = project / ".cardforge-cache"
+    assert (ours / "CACHEDIR.TAG").read_bytes().startswith(b"Signature: 8a477f597d28d172789f06886806bc55\n")
+    assert (ours / ".gitignore").read_text() == "# created by cardforge\n*\n"
+    assert len(_entries(ours)) == 2                     # the cache works: pack.yaml and story.yaml
+    seen = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=project,
+                          capture_output=True, text=True, check=True).stdout
+    assert sorted(seen.splitlines()) == ["?? files-0123456789abcdef/notes.txt", "?? files-keep/notes.txt",
+                                         "?? sup/expected.txt", "?? sup/pack.yaml", "?? sup/story.yaml"]
+
+
+def test_the_cache_writes_and_removes_only_in_a_folder_it_owns(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    from cardforge_compiler import cache as cache_module
+    from cardforge_compiler.cache import CACHEDIR_TAG, ContentCache, FileEntry
+
+    def put(root: Path) -> ContentCache:
+        cache = ContentCache(root)
+        cache.put(FileEntry(content="a" * 64, display="story.yaml"))
+        return cache
+
+    monkeypatch.setattr(cache_module, "_FINGERPRINT", "0123456789abcdef")
+    # a folder of the user's (anything in it but cardforge's own files): the cache goes inside it
+    user = tmp_path / "user"
+    user.mkdir()
+    (user / "CACHEDIR.TAG").write_bytes(CACHEDIR_TAG)       # even with cardforge's tag
+    (user / "story.yaml").write_text("kind: story\n")
+    assert put(user).folder == user / ".cardforge-cache" / "files-0123456789abcdef"
+    assert sorted(p.name for p in user.iterdir()) == [".cardforge-cache", "CACHEDIR.TAG", "story.yaml"]
+    # ... and when .cardforge-cache there is the user's too, no cache on disk at all
+    both = tmp_path / "both"
+    (both / ".cardforge-cache").mkdir(parents=True)
+    (both / ".cardforge-cache" / "mine.txt").write_text("mine\n")
+    blocked = put(both)
+    assert blocked.folder is None and blocked.memory              # in memory only
+    assert [str(p.relative_to(both)) for p in sorted(both.rglob("*"))] == [".cardforge-cache",
+                                                                     ".cardforge-cache/mine.txt"]
+    # cardforge's own folder: an old code's entries go, a fingerprint-named folder holding anything else stays
+    ours = tmp_path / "ours"
+    put(ours)
+    old = ours / "files-00000000000000aa"
+    old.mkdir()
+    (old / ("b" * 64 + ".pickle")).write_bytes(b"old entry")
+    kept = ours / "files-00000000000000bb"
+    kept.mkdir()
+    (kept / "notes.txt").write_text("mine\n")
+    monkeypatch.setattr(cache_module, "_FINGERPRINT", "fedcba9876543210")   # another code: a new folder
+    assert put(ours).folder == ours / "files-fedcba9876543210"
+    assert sorted(p.name for p in ours.iterdir()) == [".gitignore", "CACHEDIR.TAG", "files-00000000000000bb",
+                                                     "files-fedcba9876543210"]
+    assert (kept / "notes.txt").read_text() == "mine\n"
+
+
 def test_build_writes_the_same_bundle_with_and_without_the_cache(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     bundles = []

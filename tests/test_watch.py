@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import queue
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -66,6 +67,62 @@ def test_the_loop_lints_again_after_each_batch_loading_only_what_changed(tmp_pat
     assert [(r.result.diagnostics[0].line, r.result.diagnostics[0].column) for r in runs[1:3]] == [(11, 17), (12, 17)]
 
 
+def test_an_edit_of_a_translation_file_is_linted_and_a_moved_entry_is_not_new(tmp_path: Path) -> None:
+    """A pack's translations (CF650-CF653) are watched like its content; a CF650 whose
+    message quotes the .po line of an empty entry is the same one when that line moves."""
+    from cardforge_compiler.cache import ContentCache
+    from cardforge_compiler.watch import watch_loop
+
+    pack = copy_golden("missing-translation", tmp_path / "pack")
+    po = pack / "translations" / "fr.po"
+    text = po.read_text()
+    runs = []
+
+    def changes(roots: list[str]) -> Iterator[list[str]]:
+        po.write_text(text.replace("\nmsgid", "\n# a note for the translator\nmsgid", 1))   # line 46 -> 47
+        yield ["translations/fr.po"]
+        po.write_text(text.replace('msgid "You reach Paris."\nmsgstr ""', 'msgid "You reach Paris."\n'
+                                   'msgstr "Vous atteignez Paris."'))
+        yield ["translations/fr.po"]
+
+    watch_loop([str(pack)], ContentCache(None), explore_budget=None, changes=changes, show=runs.append)
+    po_shown = f"{pack.as_posix()}/translations/fr.po"
+    messages = [[d.message.rpartition(": ")[2] for d in r.result.diagnostics] for r in runs]
+    assert messages == [[f"{po_shown} has no entry for it", f"{po_shown} leaves it empty (line 46)"],
+                        [f"{po_shown} has no entry for it", f"{po_shown} leaves it empty (line 47)"],
+                        [f"{po_shown} has no entry for it"]]
+    assert [(r.new, r.gone) for r in runs] == [(0, 0), (0, 0), (0, 1)]
+
+
+@pytest.mark.parametrize(("path", "counts"), [
+    ("pack/act1.yaml", True), ("pack/act1.yml", True),
+    ("/home/me/pack/translations/fr.po", True), ("pack/translations/pt-BR.xlf", True),
+    ("pack/translations/de.xliff", True), ("pack/translations/de.csv", True), ("pack\\translations\\fr.po", True),
+    ("pack/translations/messages.pot", False),           # a template: lint does not read it
+    ("pack/exports/fr.po", False), ("pack/scores.csv", False), ("pack/.act1.yaml.swp", False), ("pack/notes.txt", False),
+])
+def test_the_watch_filter_takes_content_and_translation_files(path: str, counts: bool) -> None:
+    from cardforge_compiler.watch import content_change
+
+    assert content_change(None, path) is counts
+
+
+def test_positions_quoted_in_a_message_do_not_make_a_diagnostic_new() -> None:
+    from cardforge_compiler.diagnostics import Diagnostic
+    from cardforge_compiler.watch import diagnostic_key
+
+    def key(code: str, message: str) -> tuple:
+        return diagnostic_key(Diagnostic(code, message, file="a.yaml", line=3, column=1))
+
+    assert key("CF650", "x leaves it empty (line 46)") == key("CF650", "x leaves it empty (line 1838)")
+    assert key("CF004", "duplicate key 'a' (first at line 3)") == key("CF004", "duplicate key 'a' (first at line 9)")
+    assert key("CF012", "unused on lines 6-9") == key("CF012", "unused on lines 7-10")
+    assert key("CF003", "bad (in x at line 4, column 2)") == key("CF003", "bad (in x at line 5, column 7)")
+    assert key("CF302", "card 2 is defined (act1.yaml:11)") == key("CF302", "card 2 is defined (act1.yaml:14)")
+    assert key("CF302", "card 2 is defined (act1.yaml:11)") != key("CF302", "card 3 is defined (act1.yaml:11)")
+    assert key("CF650", "x leaves it empty (line 46)") != key("CF650", "y leaves it empty (line 46)")
+
+
 def test_a_named_file_s_pack_folder_is_watched_too(tmp_path: Path) -> None:
     from cardforge_compiler.watch import watch_loop
 
@@ -114,6 +171,26 @@ def test_the_command_shows_each_run_s_diagnostics_and_a_status_line(tmp_path: Pa
         "cardforge watch: run 2 after changes to pack/story.yaml (1 new, 0 gone): T s CPU, 1 file loaded, "
         "1 from the cache; "
         "waiting for changes (Ctrl-C to stop)\n")
+
+
+def test_docs_watch_md_shows_what_watch_prints(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """docs/watch.md's sample session is a real one (the shipped content, a stat
+    misspelt in act1.yaml), CPU times aside."""
+    block = re.search(r"```\n\$ cardforge watch content/ --no-explore\n(.*?)```",
+                      (ROOT / "docs" / "watch.md").read_text(), re.DOTALL)
+    assert block is not None
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    act1 = tmp_path / "content" / "gascony" / "act1.yaml"
+    monkeypatch.chdir(tmp_path)
+
+    def batches(roots: list[str]) -> Iterator[list[str]]:
+        act1.write_text(act1.read_text().replace("stat: Movement", "stat: Movment", 1))
+        yield ["content/gascony/act1.yaml"]
+
+    result, _cleared = _invoke(monkeypatch, ["content/", "--no-explore"], batches)
+    assert result.exit_code == 0, result.output
+    cpu = re.compile(r"\d+\.\d\d s CPU")
+    assert cpu.sub("T s CPU", result.output) == cpu.sub("T s CPU", block.group(1))
 
 
 def test_on_a_terminal_each_new_run_clears_the_screen_first(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
@@ -189,6 +266,32 @@ def test_with_watchfiles_a_save_is_linted_and_ctrl_c_exits_130(tmp_path: Path) -
         child.send_signal(signal.SIGINT)
         assert child.wait(timeout=30) == 130
         assert "interrupted" in "".join(_wait_for(err, r"interrupted", timeout=10))
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_with_watchfiles_a_saved_translation_file_is_linted(tmp_path: Path) -> None:
+    pack = copy_golden("missing-translation", tmp_path / "pack")
+    po = pack / "translations" / "fr.po"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "CARDFORGE_CACHE_DIR": str(tmp_path / "cache")}
+    child = subprocess.Popen([sys.executable, "-m", "cardforge_compiler", "watch", str(pack), "--no-explore",
+                              "--debounce", "200"], cwd=ROOT, env=env, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    err: queue.Queue = queue.Queue()
+    threading.Thread(target=_lines, args=(child.stderr, err), daemon=True).start()
+    threading.Thread(target=_lines, args=(child.stdout, queue.Queue()), daemon=True).start()
+    try:
+        _wait_for(err, r"run 1: .* waiting for changes")
+        time.sleep(0.5)                       # the watcher is set up after the first run
+        po.write_text(po.read_text().replace('msgid "You reach Paris."\nmsgstr ""',
+                                             'msgid "You reach Paris."\nmsgstr "Vous atteignez Paris."'))
+        status = _wait_for(err, r"run 2 after changes to ")[-1]
+        assert "translations/fr.po (0 new, 1 gone)" in status, status
+        child.send_signal(signal.SIGINT)
+        assert child.wait(timeout=30) == 130
     finally:
         if child.poll() is None:
             child.kill()

@@ -19,6 +19,12 @@ one file per entry, written atomically. The folder holds a ``CACHEDIR.TAG`` (bac
 tools skip it) and a ``.gitignore`` of ``*``. An entry that cannot be read (cut
 short, corrupt, another format) is ignored and written again; a folder that cannot
 be written only costs speed: the cache never changes what cardforge reports.
+
+cardforge only ever writes into or removes from a folder it owns (:func:`cache_folder`):
+one it creates, an empty one, or one holding nothing but what it writes there (its
+``CACHEDIR.TAG``, ``.gitignore`` and ``files-<fingerprint>`` folders of entries). When
+``$CARDFORGE_CACHE_DIR`` names any other folder (``.``, a project), the cache goes into
+``.cardforge-cache/`` inside it; the user's files are never touched.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import copy
 import hashlib
 import os
 import pickle
+import re
 import shutil
 import sys
 from dataclasses import dataclass, field, replace
@@ -35,8 +42,8 @@ from typing import Any
 
 from cardforge_compiler.diagnostics import Diagnostic
 
-__all__ = ["CACHE_DIR_NAME", "ContentCache", "FileEntry", "Validated", "code_fingerprint", "content_hash", "default_root",
-           "shown"]
+__all__ = ["CACHE_DIR_NAME", "ContentCache", "FileEntry", "Validated", "cache_folder", "code_fingerprint", "content_hash",
+           "default_root", "shown"]
 
 #: The cache folder's name, in the current folder unless ``$CARDFORGE_CACHE_DIR`` names one.
 CACHE_DIR_NAME = ".cardforge-cache"
@@ -45,6 +52,11 @@ MAGIC = b"cardforge-cache 1\n"
 CACHEDIR_TAG = (b"Signature: 8a477f597d28d172789f06886806bc55\n"
                 b"# This file is a cache directory tag created by cardforge.\n"
                 b"# For information about cache directory tags, see https://bford.info/cachedir/\n")
+GITIGNORE = b"# created by cardforge\n*\n"
+#: The folder of one code's entries (``files-`` and the 16 hex digits of :func:`code_fingerprint`).
+ENTRIES_FOLDER = re.compile(r"files-[0-9a-f]{16}")
+#: What such a folder holds: entries, and the temporary files of a write cut short (emit.write_atomically).
+ENTRY_FILE = re.compile(r"\.?[0-9a-f]{64}\.pickle(\.[0-9]+\.[^/]*\.tmp)?")
 
 
 @dataclass
@@ -127,9 +139,54 @@ def code_fingerprint() -> str:
 
 
 def default_root() -> Path:
-    """The cache folder: ``$CARDFORGE_CACHE_DIR`` when set (and not empty), else
-    ``.cardforge-cache`` in the current folder."""
+    """The cache folder asked for: ``$CARDFORGE_CACHE_DIR`` when set (and not empty),
+    else ``.cardforge-cache`` in the current folder (where the cache really goes:
+    :func:`cache_folder`)."""
     return Path(os.environ.get("CARDFORGE_CACHE_DIR") or CACHE_DIR_NAME)
+
+
+def cache_folder(root: Path) -> Path | None:
+    """Where the cache asked for at ``root`` lives: ``root`` itself when cardforge owns
+    it (:func:`owned`), else ``root/.cardforge-cache`` when it owns that, else ``None``
+    (a user's folder at both places: no cache on disk)."""
+    for candidate in (root, root / CACHE_DIR_NAME):
+        if owned(candidate):
+            return candidate
+    return None
+
+
+def owned(folder: Path) -> bool:
+    """Whether cardforge may write into ``folder`` and remove old entries from it: it
+    does not exist yet (cardforge would create it), is empty, or holds nothing but
+    cardforge's own ``CACHEDIR.TAG`` (byte for byte), a ``.gitignore`` and
+    ``files-<fingerprint>`` folders. A folder with anything else in it is the user's.
+    Never raises (a folder that cannot be listed is not owned)."""
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return True
+    except OSError:       # a file, a folder that cannot be read, a file where a parent should be
+        return not os.path.lexists(folder) and not folder.parent.is_file()
+    if not names:
+        return True
+    try:
+        if (folder / "CACHEDIR.TAG").read_bytes() != CACHEDIR_TAG:
+            return False
+    except OSError:
+        return False
+    return all(name in ("CACHEDIR.TAG", ".gitignore")
+               or (ENTRIES_FOLDER.fullmatch(name) and (folder / name).is_dir() and not (folder / name).is_symlink())
+               for name in names)
+
+
+def _only_entries(folder: Path) -> bool:
+    """Whether ``folder`` (a ``files-<fingerprint>`` folder) holds entry files only,
+    so removing it removes nothing but cardforge's entries."""
+    try:
+        return all(ENTRY_FILE.fullmatch(entry.name) and entry.is_file(follow_symlinks=False)
+                   for entry in os.scandir(folder))
+    except OSError:
+        return False
 
 
 class ContentCache:
@@ -147,11 +204,23 @@ class ContentCache:
         self.misses = 0
         self.touched: set[str] = set()
         self._ready = False
+        self._home: Path | None = None
+        self._located = False
+
+    @property
+    def home(self) -> Path | None:
+        """The cache folder cardforge owns (:func:`cache_folder` of ``root``, found once),
+        or ``None``: no cache on disk."""
+        if not self._located:
+            self._home = None if self.root is None else cache_folder(self.root)
+            self._located = True
+        return None if self.root is None else self._home
 
     @property
     def folder(self) -> Path | None:
-        """Where this code's entries are: ``root/files-<fingerprint>``."""
-        return None if self.root is None else self.root / f"files-{code_fingerprint()}"
+        """Where this code's entries are: ``<home>/files-<fingerprint>``."""
+        home = self.home
+        return None if home is None else home / f"files-{code_fingerprint()}"
 
     def get(self, content: str) -> FileEntry | None:
         """The entry for a file whose bytes hash to ``content``, or ``None``."""
@@ -212,17 +281,20 @@ class ContentCache:
 
     def _prepare(self) -> None:
         """Create the folder with its ``CACHEDIR.TAG`` and ``.gitignore`` once, and
-        remove the folders of entries made by other code (another fingerprint)."""
-        if self._ready or self.root is None or self.folder is None:
+        remove the folders of entries made by other code (another fingerprint) that
+        hold entries only. Only ever in the folder cardforge owns (:attr:`home`)."""
+        home, folder = self.home, self.folder
+        if self._ready or home is None or folder is None:
             return
-        created = not self.folder.is_dir()
-        self.folder.mkdir(parents=True, exist_ok=True)
-        for name, body in (("CACHEDIR.TAG", CACHEDIR_TAG), (".gitignore", b"# created by cardforge\n*\n")):
-            if not (self.root / name).is_file():
-                (self.root / name).write_bytes(body)
+        created = not folder.is_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, body in (("CACHEDIR.TAG", CACHEDIR_TAG), (".gitignore", GITIGNORE)):
+            if not (home / name).is_file():
+                (home / name).write_bytes(body)
         if created:
-            for other in self.root.glob("files-*"):
-                if other.is_dir() and other != self.folder:
+            for other in home.iterdir():
+                if (other != folder and ENTRIES_FOLDER.fullmatch(other.name) and other.is_dir()
+                        and not other.is_symlink() and _only_entries(other)):
                     shutil.rmtree(other, ignore_errors=True)
         self._ready = True
 

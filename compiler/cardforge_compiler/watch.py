@@ -11,18 +11,23 @@ their own. docs/watch.md.
 from __future__ import annotations
 
 import os
+import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from cardforge_compiler.checks.translations import TRANSLATIONS_FOLDER
+from cardforge_compiler.strings.files import SUFFIXES
 
 if TYPE_CHECKING:
     from cardforge_compiler.cache import ContentCache
     from cardforge_compiler.diagnostics import Diagnostic
     from cardforge_compiler.pipeline import CompileResult
 
-__all__ = ["Run", "content_change", "diagnostic_key", "file_changes", "watch_loop", "watched_roots"]
+__all__ = ["QUOTED_POSITION", "Run", "content_change", "diagnostic_key", "file_changes", "watch_loop", "watched_roots"]
 
 
 @dataclass
@@ -43,15 +48,32 @@ class Run:
     gone: int = 0
 
 
+#: A position a message quotes: ``(line 46)``, ``first at line 3``, ``on lines 6-9``,
+#: ``at line 4, column 2``, ``(act1.yaml:11)``. An edit above moves it; the diagnostic
+#: stays the same one.
+QUOTED_POSITION = re.compile(r"\blines? \d+(?:-\d+)?(?:, column \d+)?|(?<=\.yaml:)\d+|(?<=\.yml:)\d+")
+#: The translation files lint reads (a pack's ``translations/*.po|xlf|xliff|csv``, no
+#: ``.pot`` template; checks/translations.py): a change to one changes what lint reports.
+TRANSLATION_SUFFIXES = tuple(sorted(suffix for suffix in SUFFIXES if suffix != ".pot"))
+
+
 def diagnostic_key(diag: Diagnostic) -> tuple:
     """What makes a diagnostic the same one from run to run: its code, file, document,
-    data path and message, not its line (an edit above it moves it, it is not new)."""
-    return (diag.code, diag.file, diag.doc, diag.path, diag.message)
+    data path and message, not its line (an edit above it moves it, it is not new),
+    nor the positions its message quotes (:data:`QUOTED_POSITION`, each number
+    replaced by ``N``)."""
+    message = QUOTED_POSITION.sub(lambda m: re.sub(r"\d+", "N", m.group()), diag.message)
+    return (diag.code, diag.file, diag.doc, diag.path, message)
 
 
 def content_change(_change: object, path: str) -> bool:
-    """The watchfiles filter: a change to a content file (``*.yaml``, ``*.yml``)."""
-    return path.endswith((".yaml", ".yml"))
+    """The watchfiles filter: a change to a content file (``*.yaml``, ``*.yml``) or to
+    a translation file (``*.po``, ``*.xlf``, ``*.xliff``, ``*.csv`` in a folder named
+    ``translations``; templates, ``*.pot``, are not read by lint)."""
+    if path.endswith((".yaml", ".yml")):
+        return True
+    folder, _, name = path.replace("\\", "/").rpartition("/")
+    return folder.rpartition("/")[2] == TRANSLATIONS_FOLDER and name.lower().endswith(TRANSLATION_SUFFIXES)
 
 
 def watched_roots(paths: list[str], result: CompileResult) -> list[str]:
@@ -63,7 +85,7 @@ def watched_roots(paths: list[str], result: CompileResult) -> list[str]:
 
 
 def file_changes(roots: list[str], debounce_ms: int) -> Iterator[list[str]]:
-    """Batches of changed content files under ``roots`` from watchfiles (each batch
+    """Batches of changed content and translation files (:func:`content_change`) under ``roots`` from watchfiles (each batch
     sorted, paths relative to the current folder when inside it), once the files
     have been quiet for a moment (at most ``debounce_ms`` of changes grouped).
     Stops with ``KeyboardInterrupt`` on Ctrl-C."""
@@ -110,9 +132,9 @@ def watch_loop(paths: list[str], cache: ContentCache | None, *, explore_budget: 
     for batch in changes(watched_roots(paths, first.result)):
         number += 1
         run = lint(number, batch)
-        before = {diagnostic_key(d) for d in last.result.diagnostics}
-        now = {diagnostic_key(d) for d in run.result.diagnostics}
-        run.new, run.gone = len(now - before), len(before - now)
+        before = Counter(diagnostic_key(d) for d in last.result.diagnostics)
+        now = Counter(diagnostic_key(d) for d in run.result.diagnostics)
+        run.new, run.gone = (now - before).total(), (before - now).total()
         show(run)
         last = run
     return number

@@ -31,7 +31,7 @@ __all__ = ["on_terminal", "status_line", "watch"]
                    "the files have been quiet for 50 ms).")
 def watch(paths: tuple[str, ...], fmt: str, explore_budget: int, no_explore: bool, no_cache: bool,
           debounce: int) -> None:
-    """Lint, then lint again every time a content file changes.
+    """Lint, then lint again every time a content or translation file changes.
 
     Each run shows the diagnostics as `cardforge lint` does (the screen is
     cleared first on a terminal). Files whose bytes did not change come from
