@@ -190,6 +190,16 @@ class StoryReuse:
         self.kept["explore"] = (self._explore_key(packs, budget), [copy.copy(d) for d in found],
                                 list(result.explorations), result.explore_skipped, checks, set(result.proven_files))
 
+    def explore_memo(self) -> Any:
+        """The explore stage's memo of explorations by story
+        (:class:`~cardforge_compiler.explore.memo.ExploreMemo`), kept from run to run."""
+        from cardforge_compiler.explore.memo import ExploreMemo
+
+        memo = self.kept.get("explore-memo")
+        if not isinstance(memo, ExploreMemo):
+            memo = self.kept["explore-memo"] = ExploreMemo()
+        return memo
+
     def forget_others(self) -> None:
         """Drop what was kept of stories not met this run."""
         for key in [k for k, v in self.kept.items() if isinstance(v, _Kept) and not v.used]:

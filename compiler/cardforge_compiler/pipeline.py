@@ -156,7 +156,7 @@ def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[P
     from cardforge_runtime import BundleError
     start, checks = len(diagnostics), result.checks_run
     try:
-        for explored in explore_packs(packs, budget, progress):
+        for explored in explore_packs(packs, budget, progress, reuse.explore_memo() if reuse is not None else None):
             result.explorations.append(explored.exploration)
             if explored.exploration.proven:
                 result.proven_files.add(explored.story.doc.source.display)
