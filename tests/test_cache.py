@@ -466,3 +466,55 @@ def test_the_bench_pack_explored_story_by_story_lints_as_a_full_lint(tmp_path: P
         cut.append([e.story for e in watched.explorations if not e.complete])
     assert cut[3] == cut[5] == [f"story-0000{n}" for n in range(5)]            # story 5 finished
     assert cut[4] == [f"story-0000{n}" for n in range(6)]
+
+
+def test_what_the_memo_knows_of_a_search_is_what_the_search_does(tmp_path: Path) -> None:
+    """What the explore memo relies on (explore/memo.py): a search run on with a raised
+    budget ends as a search run once with the last budget; it explores ``min(budget,
+    N)`` states and is open exactly when ``budget < N``; and a ``Record`` that learnt
+    of some runs answers only what they prove (else ``None``), at every budget."""
+    from cardforge_compiler import __version__
+    from cardforge_compiler.emit import build_bundle
+    from cardforge_compiler.explore import exploration_of, run_search, start_search
+    from cardforge_compiler.explore.memo import Record
+    from cardforge_compiler.pipeline import compile_paths
+    from cardforge_runtime import load_bundle
+
+    pack = tmp_path / "pack"
+    made = subprocess.run([sys.executable, "bench/generate.py", "--cards", "100", "--layout", "split",
+                           "--out", str(pack)], capture_output=True, text=True, cwd=ROOT)
+    assert made.returncode == 0, made.stderr
+    story = next((pack / "stories").glob("*.yaml"))
+    story.write_text(LAPS.replace("LAPS", "3").replace("story-00005", "story-00000"))
+    result = compile_paths([str(pack)])
+    assert not result.errors
+    bundle = load_bundle(build_bundle(result.packs, __version__))
+
+    def search(*budgets: int):  # noqa: ANN202
+        found = start_search(bundle, "bench", "story-00000", budget=budgets[0])
+        for budget in budgets:
+            found.budget = budget
+            run_search(found, keep=True)
+        found.release()
+        return found
+
+    def seen(found) -> tuple:  # noqa: ANN001
+        e = exploration_of(found, "bench", "story-00000")
+        return (e.states, e.budget, e.complete, e.summary(), repr(e.findings), sorted(map(repr, e.graph.open)),
+                sorted(map(repr, e.graph.edges.items())))
+
+    size = search(1_000).expanded
+    assert size == 25
+    for budgets in [(3, 10), (0, 24), (10, 25), (24, 30), (7, 8, 9, 40)]:
+        assert seen(search(*budgets)) == seen(search(budgets[-1])), budgets
+    truth = {budget: (min(budget, size), budget < size) for budget in range(40)}
+    assert all((lambda s: (s.expanded, bool(s.graph.open)))(search(b)) == truth[b] for b in range(40))
+    for learnt in [(20,), (24,), (20, 30), (30,)]:
+        record = Record()
+        for budget in learnt:
+            record.learn(budget, *truth[budget])
+        answers = {budget: record.known(budget) for budget in range(40)}
+        assert all(answer in (None, truth[budget]) for budget, answer in answers.items()), learnt
+        known = [budget for budget, answer in answers.items() if answer is not None]
+        assert known == {(20,): list(range(21)), (24,): list(range(25)), (20, 30): [*range(21), *range(25, 40)],
+                         (30,): list(range(25, 40))}[learnt], learnt
