@@ -9,7 +9,8 @@ that did not finish, each going on where it stopped and at most doubling what it
 has explored in a round: so a story that needs a little more than an equal share is
 still proven, and a story that never finishes (a loop) cannot take it all. The ``explore`` checks
 (:mod:`cardforge_compiler.checks.states`) turn the findings into diagnostics at the
-author's lines.
+author's lines. ``cardforge watch`` replays the sharing from what earlier runs
+learnt of each story (:mod:`.memo`), searching again only where that is not known.
 """
 
 from __future__ import annotations
