@@ -448,3 +448,142 @@ def test_the_explorer_s_findings_are_reused_after_an_edit_of_comments_only(tmp_p
     edited = compile_paths([str(pack)], cache=cache, explore_budget=1_500)
     assert edited.explorations[0] is not first.explorations[0]
     assert outcome(pack, cache, budget=1_500) == outcome(pack, budget=1_500)
+
+
+def _explored(result) -> list[tuple]:  # noqa: ANN001
+    """What the explore stage made, beyond the diagnostics: each exploration's ids,
+    states, budget, summary, findings and graph, and the files proven."""
+    return [(e.pack, e.story, e.states, e.budget, e.complete, e.summary(), repr(e.findings),
+             sorted(map(repr, e.graph.open)), len(e.graph.edges), len(e.graph.terminal))
+            for e in result.explorations] + [sorted(result.proven_files)]
+
+
+LAPS = """kind: story
+id: story-00005
+title: "Story 5: Laps"
+start: 500001
+counters:
+  laps: 0
+cards:
+  - id: 500001
+    title: The Lap
+    text: Round the courtyard again.
+    steps:
+      - add: {laps: 1}
+      - choice:
+          - text: Again.
+            if: laps < LAPS
+            goto: 500001
+          - text: Stop.
+            goto: 500002
+  - id: 500002
+    title: The Gate
+    text: Out through the gate.
+    steps:
+      - victory: "Home at last."
+"""
+
+
+def test_the_bench_pack_explored_story_by_story_lints_as_a_full_lint(tmp_path: Path) -> None:
+    """``watch`` with the explorer on the bench pack (6 stories of 100 cards, a file
+    each, a budget of 200 states: every story cut short): after an edit of one story
+    only that story is explored again, the others' explorations reused (the same
+    objects); an edit of the pack manifest explores every story again; a story made
+    small enough to finish within its share leaves more to the others (so they are
+    explored again, with larger budgets), then made long enough to be cut short, then
+    small again. Every run gives what a full lint gives, explorations included."""
+    from cardforge_compiler.cache import ContentCache
+    from cardforge_compiler.pipeline import compile_paths
+
+    pack = tmp_path / "pack"
+    made = subprocess.run([sys.executable, "bench/generate.py", "--cards", "600", "--layout", "split",
+                           "--out", str(pack)], capture_output=True, text=True, cwd=ROOT)
+    assert made.returncode == 0, made.stderr
+    stories = sorted((pack / "stories").glob("*.yaml"))
+    cache = ContentCache(None)
+
+    def edit_card_text() -> None:
+        text = stories[2].read_text()
+        stories[2].write_text(text.replace("    text: >-\n", "    text: >-\n      Edited.\n", 1))
+
+    def edit_manifest() -> None:
+        text = (pack / "pack.yaml").read_text()
+        assert "    health: 8\n" in text
+        (pack / "pack.yaml").write_text(text.replace("    health: 8\n", "    health: 9\n", 1))
+
+    steps = [("first run", lambda: None, []),
+             ("one card's text", edit_card_text, ["story-00002"]),
+             ("the manifest", edit_manifest, [f"story-0000{n}" for n in range(6)]),
+             ("story 5 finishes", lambda: stories[5].write_text(LAPS.replace("LAPS", "3")),
+              ["story-00000", "story-00001", "story-00005"]),       # those whose budgets changed
+             ("story 5 cut short", lambda: stories[5].write_text(LAPS.replace("LAPS", "15")),
+              ["story-00000", "story-00005"]),
+             ("story 5 finishes again", lambda: stories[5].write_text(LAPS.replace("LAPS", "3")),
+              ["story-00000", "story-00005"])]
+    before = None
+    cut = []
+    for name, edit, explored in steps:
+        edit()
+        full = compile_paths([str(pack)], explore_budget=200)
+        watched = compile_paths([str(pack)], cache=cache, explore_budget=200)
+        assert _explored(watched) == _explored(full), name
+        assert outcome(pack, cache, budget=200) == outcome(pack, budget=200), name
+        if before is not None:
+            again = [e.story for e, b in zip(watched.explorations, before.explorations, strict=True) if e is not b]
+            assert again == explored, (name, again)
+        before = compile_paths([str(pack)], cache=cache, explore_budget=200)
+        cut.append([e.story for e in watched.explorations if not e.complete])
+    assert cut[3] == cut[5] == [f"story-0000{n}" for n in range(5)]            # story 5 finished
+    assert cut[4] == [f"story-0000{n}" for n in range(6)]
+
+
+def test_what_the_memo_knows_of_a_search_is_what_the_search_does(tmp_path: Path) -> None:
+    """What the explore memo relies on (explore/memo.py): a search run on with a raised
+    budget ends as a search run once with the last budget; it explores ``min(budget,
+    N)`` states and is open exactly when ``budget < N``; and a ``Record`` that learnt
+    of some runs answers only what they prove (else ``None``), at every budget."""
+    from cardforge_compiler import __version__
+    from cardforge_compiler.emit import build_bundle
+    from cardforge_compiler.explore import exploration_of, run_search, start_search
+    from cardforge_compiler.explore.memo import Record
+    from cardforge_compiler.pipeline import compile_paths
+    from cardforge_runtime import load_bundle
+
+    pack = tmp_path / "pack"
+    made = subprocess.run([sys.executable, "bench/generate.py", "--cards", "100", "--layout", "split",
+                           "--out", str(pack)], capture_output=True, text=True, cwd=ROOT)
+    assert made.returncode == 0, made.stderr
+    story = next((pack / "stories").glob("*.yaml"))
+    story.write_text(LAPS.replace("LAPS", "3").replace("story-00005", "story-00000"))
+    result = compile_paths([str(pack)])
+    assert not result.errors
+    bundle = load_bundle(build_bundle(result.packs, __version__))
+
+    def search(*budgets: int):  # noqa: ANN202
+        found = start_search(bundle, "bench", "story-00000", budget=budgets[0])
+        for budget in budgets:
+            found.budget = budget
+            run_search(found, keep=True)
+        found.release()
+        return found
+
+    def seen(found) -> tuple:  # noqa: ANN001
+        e = exploration_of(found, "bench", "story-00000")
+        return (e.states, e.budget, e.complete, e.summary(), repr(e.findings), sorted(map(repr, e.graph.open)),
+                sorted(map(repr, e.graph.edges.items())))
+
+    size = search(1_000).expanded
+    assert size == 25
+    for budgets in [(3, 10), (0, 24), (10, 25), (24, 30), (7, 8, 9, 40)]:
+        assert seen(search(*budgets)) == seen(search(budgets[-1])), budgets
+    truth = {budget: (min(budget, size), budget < size) for budget in range(40)}
+    assert all((lambda s: (s.expanded, bool(s.graph.open)))(search(b)) == truth[b] for b in range(40))
+    for learnt in [(20,), (24,), (20, 30), (30,)]:
+        record = Record()
+        for budget in learnt:
+            record.learn(budget, *truth[budget])
+        answers = {budget: record.known(budget) for budget in range(40)}
+        assert all(answer in (None, truth[budget]) for budget, answer in answers.items()), learnt
+        known = [budget for budget, answer in answers.items() if answer is not None]
+        assert known == {(20,): list(range(21)), (24,): list(range(25)), (20, 30): [*range(21), *range(25, 40)],
+                         (30,): list(range(25, 40))}[learnt], learnt

@@ -5,7 +5,9 @@ pack's analysed battle layouts (``PackIR.board_layouts``: runtime boards, moveme
 graphs) while its manifest, board, Enemy and deck documents are the same; and the
 state explorer's findings while every document of every pack is equal to the last
 run's (a save that changed nothing, or only comments or layout), read from the same
-file under the same names, with the same budget.
+file under the same names, with the same budget (otherwise the explore stage reuses
+the explorations of unchanged stories itself: :meth:`StoryReuse.explore_memo`,
+:mod:`cardforge_compiler.explore.memo`).
 
 A story is unchanged when its document is the very model object of the last run:
 the content-hash cache (:mod:`cardforge_compiler.cache`) hands out the same models
@@ -189,6 +191,16 @@ class StoryReuse:
         explorations, note, checks run and the files of the stories proven."""
         self.kept["explore"] = (self._explore_key(packs, budget), [copy.copy(d) for d in found],
                                 list(result.explorations), result.explore_skipped, checks, set(result.proven_files))
+
+    def explore_memo(self) -> Any:
+        """The explore stage's memo of explorations by story
+        (:class:`~cardforge_compiler.explore.memo.ExploreMemo`), kept from run to run."""
+        from cardforge_compiler.explore.memo import ExploreMemo
+
+        memo = self.kept.get("explore-memo")
+        if not isinstance(memo, ExploreMemo):
+            memo = self.kept["explore-memo"] = ExploreMemo()
+        return memo
 
     def forget_others(self) -> None:
         """Drop what was kept of stories not met this run."""

@@ -142,7 +142,8 @@ def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[P
     build; suppressed errors do not count, since only those about play can be:
     :func:`cardforge_compiler.suppress.is_suppressible`), its findings through the
     ``explore`` checks. With ``reuse`` (``watch``), the last run's findings when every
-    document is the same as then. The files of the stories proven go into
+    document is the same as then; else the explorations of the stories whose search
+    is known from earlier runs (:mod:`cardforge_compiler.explore.memo`). The files of the stories proven go into
     ``result.proven_files``."""
     if any(pack.context_stories for pack in packs):
         result.explore_skipped = "a pack read in part (single files) is not played: lint its folder"
@@ -156,7 +157,7 @@ def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[P
     from cardforge_runtime import BundleError
     start, checks = len(diagnostics), result.checks_run
     try:
-        for explored in explore_packs(packs, budget, progress):
+        for explored in explore_packs(packs, budget, progress, reuse.explore_memo() if reuse is not None else None):
             result.explorations.append(explored.exploration)
             if explored.exploration.proven:
                 result.proven_files.add(explored.story.doc.source.display)
