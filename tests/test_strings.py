@@ -215,6 +215,10 @@ def test_a_template_has_no_targets() -> None:
 
 @pytest.mark.parametrize(("name", "text", "message", "line"), [
     ("fr.po", 'msgid "a"\nmsgstr "b"\nnonsense\n', "Syntax error in po file (line 3)", 3),
+    ("fr.po", 'msgid "a\nmsgstr "b"\n', 'a string is not closed: expected a " at the end of the line', 1),
+    ("fr.po", 'msgid "a"\nmsgstr "b"\n"c\n', 'a string is not closed: expected a " at the end of the line', 3),
+    ("fr.po", 'msgid "a" "b"\nmsgstr ""\n', "text after the string's closing \"", 1),
+    ("fr.po", 'msgid "a"\nmsgstr "\\x41"\n', "the escape \\x is not one of \\n \\t", 2),
     ("fr.xlf", "<xliff version='1.2' xmlns='urn:oasis:names:tc:xliff:document:1.2'><file>", "not well-formed XML", 1),
     ("fr.xlf", "<xliff version='2.0'/>", "not an XLIFF 1.2 file", 1),
     ("fr.xlf", "<!DOCTYPE x [<!ENTITY a 'b'>]><xliff version='1.2'/>", "may not declare a DOCTYPE", 0),
@@ -419,6 +423,23 @@ def test_a_file_stating_another_locale_or_giving_an_id_twice(tmp_path: Path) -> 
     po.write_text(text, encoding="utf-8")
     assert [(d.code, d.message) for d in compile_paths([str(pack)]).diagnostics] == [
         ("CF653", "'french.po' is not named after a locale")]
+
+
+def test_a_malformed_po_is_an_error_to_lint_and_import(tmp_path: Path) -> None:
+    """The breaker's file: `msgid "a` with no closing quote (polib reads it as an empty string)."""
+    pack = _ok(tmp_path)
+    po = pack / "translations" / "fr.po"
+    text = po.read_text(encoding="utf-8")
+    po.write_text(text.replace('msgid "Ride on"', 'msgid "Ride on'), encoding="utf-8")
+    line = text[:text.index('msgid "Ride on"')].count("\n") + 1
+    found = [(d.code, d.severity, d.file.rsplit("/", 2)[-2:], d.line, d.message)
+             for d in compile_paths([str(pack)]).diagnostics]
+    assert found == [("CF653", "error", ["translations", "fr.po"], line,
+                      "cannot read the 'fr' translations: not a well-formed PO file: a string is not closed: expected "
+                      'a " at the end of the line (a quote inside is written \\")')]
+    code, _, err = run("strings", "import", str(pack), str(po), "-o", str(tmp_path / "fr.json"))
+    assert code == 2 and f"fr.po (line {line}): not a well-formed PO file: a string is not closed" in err
+    assert not (tmp_path / "fr.json").exists()
 
 
 # -- the bundle format (1.7.0) -----------------------------------------------------

@@ -197,6 +197,7 @@ def read_table(path: Path) -> tuple[str | None, list[Entry]]:
 def _read_po(text: str) -> tuple[str | None, list[Entry]]:
     import polib
 
+    _check_po_strings(text)
     if not text.endswith("\n"):
         text += "\n"       # never read as a file name by polib
     try:
@@ -209,6 +210,39 @@ def _read_po(text: str) -> tuple[str | None, list[Entry]]:
                      e.linenum)
                for e in po if not e.obsolete]
     return po.metadata.get("Language") or None, entries
+
+
+#: A PO line holding a string: a keyword (``msgid``, ``msgstr[0]``...) or none (a continuation), then
+#: the string; ``#~`` (obsolete) and ``#|`` (previous) lines hold the same after their mark.
+_PO_STRING_LINE = re.compile(r'(?:#[~|]\s*)?(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?(?=")(.*)', re.S)
+_PO_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"', re.S)
+_PO_ESCAPES = frozenset('\\"ntrvbf')
+
+
+def _check_po_strings(text: str) -> None:
+    """Refuse a PO string polib would read as something else: one not closed on its
+    line (polib reads ``msgid "a`` as an empty string), with text after its closing
+    quote, or with an escape polib does not know (gettext's ``\\a``, ``\\x41``, octal:
+    polib keeps them as written).
+
+    Raises:
+        TranslationFileError: at the first such line.
+    """
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.strip()                      # as polib strips each line
+        found = _PO_STRING_LINE.fullmatch(line) if line[:1] in ('"', "m", "#") else None
+        if found is None or (line.startswith("#") and not line.startswith(("#~", "#|"))):
+            continue
+        string = _PO_STRING.fullmatch(found[1])
+        if string is None:
+            why = ("a string is not closed: expected a \" at the end of the line (a quote inside is written \\\")"
+                   if _PO_STRING.match(found[1]) is None else "text after the string's closing \": a quote inside "
+                   "a string is written \\\"")
+            raise TranslationFileError(f"not a well-formed PO file: {why}", number)
+        for escape in re.finditer(r"\\(.)", string[1], re.S):
+            if escape[1] not in _PO_ESCAPES:
+                raise TranslationFileError(f"not a well-formed PO file: the escape \\{escape[1]} is not one of "
+                                           "\\n \\t \\r \\v \\b \\f \\\\ \\\"", number)
 
 
 class _LinesAtLF(str):
