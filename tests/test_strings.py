@@ -353,6 +353,23 @@ def test_import_usage_errors(tmp_path: Path) -> None:
     assert code == 2 and "is one of the content files" in err
 
 
+def test_a_locale_other_than_the_file_states_is_refused(tmp_path: Path) -> None:
+    """`--locale zz` with a French file would label French texts zz (lint: CF653 for the same mismatch)."""
+    pack = _ok(tmp_path)
+    fr = pack / "translations" / "fr.po"
+    out = tmp_path / "b.json"
+    code, _, err = run("strings", "import", str(pack), str(fr), "--locale", "zz", "-o", str(out))
+    assert (code, err.splitlines()[-1]) == (2, f"Error: {fr} (TRANSLATIONS) states the locale 'fr', not "
+                                               "'zz': give --locale fr (or leave --locale out), or correct the file's "
+                                               "language (PO Language, XLIFF target-language)")
+    assert not out.exists()
+    code, _, err = run("strings", "export", str(pack), "--locale", "de", "--merge", str(fr))
+    assert code == 2 and f"{fr} (--merge) states the locale 'fr', not 'de'" in err
+    for same in ("fr", "FR"):     # the same tag, as lint compares them
+        assert run("strings", "import", str(pack), str(fr), "--locale", same, "-o", str(out))[0] == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["packs"][0]["locale"] == "FR"
+
+
 def test_the_shipped_pack_plays_the_same_in_translation(tmp_path: Path) -> None:
     """Every text of Gascony's Legacy translated: Act I's conformance answers play to
     the same end through the same requests, only the texts differ."""
