@@ -217,7 +217,7 @@ def test_a_template_has_no_targets() -> None:
     ("fr.po", 'msgid "a"\nmsgstr "b"\nnonsense\n', "Syntax error in po file (line 3)", 3),
     ("fr.po", 'msgid "a\nmsgstr "b"\n', 'a string is not closed: expected a " at the end of the line', 1),
     ("fr.po", 'msgid "a"\nmsgstr "b"\n"c\n', 'a string is not closed: expected a " at the end of the line', 3),
-    ("fr.po", 'msgid "a" "b"\nmsgstr ""\n', "text after the string's closing \"", 1),
+    ("fr.po", 'msgid "a"\nmsgstr "b\\"\n', 'a string is not closed', 2),     # its last quote escaped
     ("fr.po", 'msgid "a"\nmsgstr "\\x41"\n', "the escape \\x is not one of \\n \\t", 2),
     ("fr.xlf", "<xliff version='1.2' xmlns='urn:oasis:names:tc:xliff:document:1.2'><file>", "not well-formed XML", 1),
     ("fr.xlf", "<xliff version='2.0'/>", "not an XLIFF 1.2 file", 1),

@@ -197,14 +197,13 @@ def read_table(path: Path) -> tuple[str | None, list[Entry]]:
 def _read_po(text: str) -> tuple[str | None, list[Entry]]:
     import polib
 
-    _check_po_strings(text)
-    if not text.endswith("\n"):
-        text += "\n"       # never read as a file name by polib
     try:
-        po = polib.pofile(_LinesAtLF(text), wrapwidth=78)
+        po = polib.pofile(_LinesAtLF(text if text.endswith("\n") else text + "\n"),   # never read as a file name
+                          wrapwidth=78)
     except (OSError, ValueError) as exc:   # polib: "Syntax error in po file (line 12)"
         found = re.search(r"line (\d+)", str(exc))
         raise TranslationFileError(f"not a well-formed PO file: {exc}", int(found[1]) if found else 0) from None
+    _check_po_strings(text)     # what polib lets through
     entries = [Entry(e.msgctxt or "", e.msgid, e.msgstr, "fuzzy" in e.flags,
                      [(file, int(line)) if str(line).isdigit() else (file, 0) for file, line in e.occurrences],
                      e.linenum)
