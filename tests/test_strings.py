@@ -425,6 +425,22 @@ cards:
     assert compile_paths([str(pack / "story.yaml")]).diagnostics == []
 
 
+def test_lint_of_one_story_file_leaves_the_pack_title_alone(tmp_path: Path) -> None:
+    """The breaker's case: `lint pack/story.yaml` reported pack.yaml's title (CF650,
+    CF651) though docs/strings.md says only the named files' texts are compared."""
+    pack = _ok(tmp_path)
+    po = pack / "translations" / "fr.po"
+    text = po.read_text(encoding="utf-8")
+    for changed in (text.replace('msgstr "Pack de test doré"', 'msgstr ""'),                 # missing
+                    text.replace('msgid "Golden Test Pack"', 'msgid "Old Test Pack"')):      # stale
+        po.write_text(changed, encoding="utf-8")
+        assert [d.code for d in compile_paths([str(pack)]).diagnostics] in (["CF650"], ["CF651"])
+        assert compile_paths([str(pack / "story.yaml")]).diagnostics == []
+        found = [(d.code, d.file.rsplit("/", 1)[-1]) for d in
+                 compile_paths([str(pack / "story.yaml"), str(pack / "pack.yaml")]).diagnostics]
+        assert found in ([("CF650", "pack.yaml")], [("CF651", "fr.po")])
+
+
 def test_a_file_stating_another_locale_or_giving_an_id_twice(tmp_path: Path) -> None:
     pack = _ok(tmp_path)
     po = pack / "translations" / "fr.po"
