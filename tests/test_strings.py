@@ -516,6 +516,33 @@ def test_the_docs_show_real_output(tmp_path: Path) -> None:
                      r"\(left in the source language\); 0 unknown ids\n  bundle: \S+ \(3,027 bytes", doc)
 
 
+def test_the_docs_example_runs_as_written(tmp_path: Path) -> None:
+    """docs/strings.md's commands, run as written from (a copy of) a checkout: the golden
+    case copied with the golden cases' manifest exports and imports (it failed when the
+    page exported the case folder itself, which has no pack.yaml)."""
+    import os
+    import subprocess
+    import sys
+
+    from _helpers import ROOT
+
+    doc = (ROOT / "docs" / "strings.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```sh\n(.*?)```", doc, flags=re.S) if "tests/golden/pack.yaml" in b]
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "golden").symlink_to(GOLDEN, target_is_directory=True)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(ROOT / p) for p in ("compiler", "runtime"))}
+    outputs = []
+    for line in block.strip().splitlines():
+        line = re.sub(r"^cardforge ", f"{sys.executable} -m cardforge_compiler ", line)
+        done = subprocess.run(["sh", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, (line, done.stderr)
+        outputs.append(done)
+    blocks = dict(re.findall(r"```(csv)\n(.*?)```", doc, flags=re.S))
+    assert outputs[1].stdout == blocks["csv"]
+    assert "locale fr: 9 of 9 texts translated" in outputs[2].stderr
+    assert load_bundle(tmp_path / "build" / "golden.fr.bundle.json").locale("golden") == "fr"
+
+
 def test_export_never_writes_over_content(tmp_path: Path) -> None:
     pack = _ok(tmp_path)
     story = pack / "story.yaml"
