@@ -215,6 +215,10 @@ def test_a_template_has_no_targets() -> None:
 
 @pytest.mark.parametrize(("name", "text", "message", "line"), [
     ("fr.po", 'msgid "a"\nmsgstr "b"\nnonsense\n', "Syntax error in po file (line 3)", 3),
+    ("fr.po", 'msgid "a\nmsgstr "b"\n', 'a string is not closed: expected a " at the end of the line', 1),
+    ("fr.po", 'msgid "a"\nmsgstr "b"\n"c\n', 'a string is not closed: expected a " at the end of the line', 3),
+    ("fr.po", 'msgid "a"\nmsgstr "b\\"\n', 'a string is not closed', 2),     # its last quote escaped
+    ("fr.po", 'msgid "a"\nmsgstr "\\x41"\n', "the escape \\x is not one of \\n \\t", 2),
     ("fr.xlf", "<xliff version='1.2' xmlns='urn:oasis:names:tc:xliff:document:1.2'><file>", "not well-formed XML", 1),
     ("fr.xlf", "<xliff version='2.0'/>", "not an XLIFF 1.2 file", 1),
     ("fr.xlf", "<!DOCTYPE x [<!ENTITY a 'b'>]><xliff version='1.2'/>", "may not declare a DOCTYPE", 0),
@@ -349,6 +353,23 @@ def test_import_usage_errors(tmp_path: Path) -> None:
     assert code == 2 and "is one of the content files" in err
 
 
+def test_a_locale_other_than_the_file_states_is_refused(tmp_path: Path) -> None:
+    """`--locale zz` with a French file would label French texts zz (lint: CF653 for the same mismatch)."""
+    pack = _ok(tmp_path)
+    fr = pack / "translations" / "fr.po"
+    out = tmp_path / "b.json"
+    code, _, err = run("strings", "import", str(pack), str(fr), "--locale", "zz", "-o", str(out))
+    assert (code, err.splitlines()[-1]) == (2, f"Error: {fr} (TRANSLATIONS) states the locale 'fr', not "
+                                               "'zz': give --locale fr (or leave --locale out), or correct the file's "
+                                               "language (PO Language, XLIFF target-language)")
+    assert not out.exists()
+    code, _, err = run("strings", "export", str(pack), "--locale", "de", "--merge", str(fr))
+    assert code == 2 and f"{fr} (--merge) states the locale 'fr', not 'de'" in err
+    for same in ("fr", "FR"):     # the same tag, as lint compares them
+        assert run("strings", "import", str(pack), str(fr), "--locale", same, "-o", str(out))[0] == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["packs"][0]["locale"] == "FR"
+
+
 def test_the_shipped_pack_plays_the_same_in_translation(tmp_path: Path) -> None:
     """Every text of Gascony's Legacy translated: Act I's conformance answers play to
     the same end through the same requests, only the texts differ."""
@@ -404,6 +425,22 @@ cards:
     assert compile_paths([str(pack / "story.yaml")]).diagnostics == []
 
 
+def test_lint_of_one_story_file_leaves_the_pack_title_alone(tmp_path: Path) -> None:
+    """The breaker's case: `lint pack/story.yaml` reported pack.yaml's title (CF650,
+    CF651) though docs/strings.md says only the named files' texts are compared."""
+    pack = _ok(tmp_path)
+    po = pack / "translations" / "fr.po"
+    text = po.read_text(encoding="utf-8")
+    for changed in (text.replace('msgstr "Pack de test doré"', 'msgstr ""'),                 # missing
+                    text.replace('msgid "Golden Test Pack"', 'msgid "Old Test Pack"')):      # stale
+        po.write_text(changed, encoding="utf-8")
+        assert [d.code for d in compile_paths([str(pack)]).diagnostics] in (["CF650"], ["CF651"])
+        assert compile_paths([str(pack / "story.yaml")]).diagnostics == []
+        found = [(d.code, d.file.rsplit("/", 1)[-1]) for d in
+                 compile_paths([str(pack / "story.yaml"), str(pack / "pack.yaml")]).diagnostics]
+        assert found in ([("CF650", "pack.yaml")], [("CF651", "fr.po")])
+
+
 def test_a_file_stating_another_locale_or_giving_an_id_twice(tmp_path: Path) -> None:
     pack = _ok(tmp_path)
     po = pack / "translations" / "fr.po"
@@ -419,6 +456,23 @@ def test_a_file_stating_another_locale_or_giving_an_id_twice(tmp_path: Path) -> 
     po.write_text(text, encoding="utf-8")
     assert [(d.code, d.message) for d in compile_paths([str(pack)]).diagnostics] == [
         ("CF653", "'french.po' is not named after a locale")]
+
+
+def test_a_malformed_po_is_an_error_to_lint_and_import(tmp_path: Path) -> None:
+    """The breaker's file: `msgid "a` with no closing quote (polib reads it as an empty string)."""
+    pack = _ok(tmp_path)
+    po = pack / "translations" / "fr.po"
+    text = po.read_text(encoding="utf-8")
+    po.write_text(text.replace('msgid "Ride on"', 'msgid "Ride on'), encoding="utf-8")
+    line = text[:text.index('msgid "Ride on"')].count("\n") + 1
+    found = [(d.code, d.severity, d.file.rsplit("/", 2)[-2:], d.line, d.message)
+             for d in compile_paths([str(pack)]).diagnostics]
+    assert found == [("CF653", "error", ["translations", "fr.po"], line,
+                      "cannot read the 'fr' translations: not a well-formed PO file: a string is not closed: expected "
+                      'a " at the end of the line (a quote inside is written \\")')]
+    code, _, err = run("strings", "import", str(pack), str(po), "-o", str(tmp_path / "fr.json"))
+    assert code == 2 and f"fr.po (line {line}): not a well-formed PO file: a string is not closed" in err
+    assert not (tmp_path / "fr.json").exists()
 
 
 # -- the bundle format (1.7.0) -----------------------------------------------------
@@ -460,6 +514,33 @@ def test_the_docs_show_real_output(tmp_path: Path) -> None:
     assert "\n".join("      " + line for line in blocks["xml"].splitlines()) in outputs["xliff"]
     assert re.search(r"cardforge strings import: locale fr: 9 of 9 texts translated; 0 missing, 0 stale or fuzzy "
                      r"\(left in the source language\); 0 unknown ids\n  bundle: \S+ \(3,027 bytes", doc)
+
+
+def test_the_docs_example_runs_as_written(tmp_path: Path) -> None:
+    """docs/strings.md's commands, run as written from (a copy of) a checkout: the golden
+    case copied with the golden cases' manifest exports and imports (it failed when the
+    page exported the case folder itself, which has no pack.yaml)."""
+    import os
+    import subprocess
+    import sys
+
+    from _helpers import ROOT
+
+    doc = (ROOT / "docs" / "strings.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```sh\n(.*?)```", doc, flags=re.S) if "tests/golden/pack.yaml" in b]
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "golden").symlink_to(GOLDEN, target_is_directory=True)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(ROOT / p) for p in ("compiler", "runtime"))}
+    outputs = []
+    for line in block.strip().splitlines():
+        line = re.sub(r"^cardforge ", f"{sys.executable} -m cardforge_compiler ", line)
+        done = subprocess.run(["sh", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, (line, done.stderr)
+        outputs.append(done)
+    blocks = dict(re.findall(r"```(csv)\n(.*?)```", doc, flags=re.S))
+    assert outputs[1].stdout == blocks["csv"]
+    assert "locale fr: 9 of 9 texts translated" in outputs[2].stderr
+    assert load_bundle(tmp_path / "build" / "golden.fr.bundle.json").locale("golden") == "fr"
 
 
 def test_export_never_writes_over_content(tmp_path: Path) -> None:

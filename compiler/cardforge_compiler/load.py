@@ -88,6 +88,9 @@ class SourceFile:
     ``failed`` whether the file could not be read or parsed; ``context`` whether the
     user did not name it: a file of the pack of a named file, read so that the named
     file is checked against its whole pack (its own diagnostics are not reported);
+    ``implied`` whether it is a pack's ``pack.yaml`` the user did not name, loaded
+    because a named file lies in its pack (its diagnostics are reported, but a
+    translation of its title is not judged: docs/strings.md);
     ``suppressions`` its ``# cardforge: ignore[...]`` comments, read from ``text``
     (:func:`cardforge_compiler.suppress_read.read_suppressions`: plain frozen data, a
     function of the text alone, kept with the file; docs/suppressions.md).
@@ -103,6 +106,7 @@ class SourceFile:
     invalid: set[tuple[str, str]] = field(default_factory=set)
     failed: bool = False
     context: bool = False
+    implied: bool = False
     suppressions: tuple[Suppression, ...] = ()
 
 
@@ -219,6 +223,7 @@ def discover(paths: Iterable[str]) -> tuple[list[SourceFile], list[Diagnostic]]:
             if manifest.resolve() not in files:
                 add(manifest, _display_from(sf, manifest))
                 files[manifest.resolve()].pack_root = sf.pack_root
+                files[manifest.resolve()].implied = True
     for pack_root, named in named_in.items():
         for p in _pack_files(pack_root):
             if p.resolve() not in files:

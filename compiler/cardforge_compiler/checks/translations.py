@@ -6,7 +6,9 @@ named after it: ``translations/fr.po``, ``translations/pt-BR.xlf``,
 ``cardforge lint`` reads every such file of every pack it checks, once the content
 has no errors, and compares it with the pack's texts (:mod:`cardforge_compiler.strings.table`):
 
-- CF650 a text has no translation (no entry, or an empty one), at the text;
+- CF650 a text has no translation (no entry, or an empty one), at the text; when
+  single files are checked, only the texts of those files are judged (the pack's
+  title only when its ``pack.yaml`` is one of them);
 - CF651 a translation was made for other source text (the entry's source differs
   from the text now) or is marked for review (fuzzy), at the entry;
 - CF652 an entry's id names no text of the pack (removed, or its id changed), at the
@@ -97,6 +99,8 @@ def translations(job: TranslationJob) -> Iterator[Diagnostic]:
         by_id[entry.id] = entry
     texts = pack_texts(job.pack)
     for text in texts:
+        if text.source.context or text.source.implied:  # single files checked: only their texts are judged
+            continue
         slot, entry = text.slot, by_id.get(text.slot.id)
         if entry is None or not entry.target:
             why = "has no entry for it" if entry is None else f"leaves it empty (line {entry.line})"

@@ -81,6 +81,23 @@ def _read(path: Path) -> tuple[str | None, dict[str, Entry]]:
     return stated, by_id
 
 
+def _file_locale(path: Path, stated: str | None, given: str | None, what: str) -> str | None:
+    """The locale of a translation file's texts: ``--locale`` (``given``), else the
+    one the file states (PO ``Language``, XLIFF ``target-language``), else the file's
+    name when it is a language tag (``fr.csv``); ``None`` when none of them says.
+
+    Raises:
+        ConfigError: the file states a locale other than ``--locale`` (as lint's
+            CF653 for a file named after another locale; ``pt_BR`` and ``pt-br`` are
+            the same).
+    """
+    if given and stated and given.replace("_", "-").lower() != stated.replace("_", "-").lower():
+        raise ConfigError(f"{path} ({what}) states the locale {stated!r}, not {given!r}: give --locale {stated} "
+                          "(or leave --locale out), or correct the file's language (PO Language, XLIFF "
+                          "target-language)")
+    return given or stated or (path.stem if re.fullmatch(_LOCALE, path.stem) else None)
+
+
 @strings.command("export")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--format", "fmt", type=click.Choice(_FORMATS),
@@ -119,7 +136,7 @@ def export(paths: tuple[str, ...], fmt: str | None, output: Path | None, locale:
     old: dict[str, Entry] = {}
     if merge is not None:
         stated, old = _read(merge)
-        locale = locale or stated or (merge.stem if re.fullmatch(_LOCALE, merge.stem) else None)
+        locale = _file_locale(merge, stated, locale, "--merge")
     result = _compiled(paths, "export")
     entries, projects = [], []
     for pack in result.packs:
@@ -179,7 +196,7 @@ def import_(paths: tuple[str, ...], translations: Path, locale: str | None, outp
     from cardforge_compiler.strings.localise import localise
 
     stated, entries = _read(translations)
-    locale = locale or stated or (translations.stem if re.fullmatch(_LOCALE, translations.stem) else None)
+    locale = _file_locale(translations, stated, locale, "TRANSLATIONS")
     if locale is None:
         raise ConfigError(f"{translations} states no locale: give one with --locale (fr, pt-BR)")
     no_empty_path(paths)

@@ -114,6 +114,11 @@ def _write_xliff(entries: list[Entry], locale: str | None, source_locale: str, p
         if bad:
             raise ValueError(f"the text {e.id!r} holds the control character U+{ord(bad.group()):04X}, which XML "
                              "cannot hold: export it as po or csv")
+    carriage = ""
+    if any("\r" in e.source + e.target for e in entries):
+        carriage = _stand_in(text for e in entries for text in (e.id, e.source, e.target, *(f for f, _ in e.refs)))
+        entries = [Entry(e.id, e.source.replace("\r", carriage), e.target.replace("\r", carriage), e.fuzzy, e.refs)
+                   for e in entries]
     ET.register_namespace("", _XLIFF_NS)
     root = ET.Element(f"{{{_XLIFF_NS}}}xliff", {"version": "1.2"})
     attrs = {"original": project, "source-language": source_locale, "datatype": "plaintext"}
@@ -132,16 +137,32 @@ def _write_xliff(entries: list[Entry], locale: str | None, source_locale: str, p
             ET.SubElement(group, f"{{{_XLIFF_NS}}}context", {"context-type": "sourcefile"}).text = file
             ET.SubElement(group, f"{{{_XLIFF_NS}}}context", {"context-type": "linenumber"}).text = str(line)
     ET.indent(root, space="  ")
-    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="utf-8", xml_declaration=False) + b"\n"
+    data = ET.tostring(root, encoding="utf-8", xml_declaration=False)
+    if carriage:    # a parser reads a raw CR as LF (XML 1.0, 2.11): the texts' CRs as references, which it keeps
+        data = data.replace(carriage.encode("utf-8"), b"&#13;")
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + data + b"\n"
+
+
+def _stand_in(texts: Iterable[str]) -> str:
+    """A private-use string found in none of ``texts``, to stand for a character
+    ElementTree would write raw."""
+    every = "\0".join(texts)
+    stand = "\ue000"
+    while stand in every:
+        stand += "\ue001"
+    return stand + "\ue002"
 
 
 def _write_csv(entries: list[Entry]) -> bytes:
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\n")
+    # csv quotes a field holding a character of the line terminator, "\n": one holding a CR needs quoting too,
+    # or a reader ends the row there. Such a row is written with every field quoted.
+    quoted = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(_CSV_COLUMNS)
     for e in entries:
-        writer.writerow([e.id, e.source, e.target, "fuzzy" if e.fuzzy else "",
-                         " ".join(f"{file}:{line}" for file, line in e.refs)])
+        row = [e.id, e.source, e.target, "fuzzy" if e.fuzzy else "", " ".join(f"{file}:{line}" for file, line in e.refs)]
+        (quoted if any("\r" in cell for cell in row) else writer).writerow(row)
     return out.getvalue().encode("utf-8")
 
 
@@ -177,15 +198,65 @@ def _read_po(text: str) -> tuple[str | None, list[Entry]]:
     import polib
 
     try:
-        po = polib.pofile(text if text.strip() else "\n", wrapwidth=78)
+        po = polib.pofile(_LinesAtLF(text if text.endswith("\n") else text + "\n"),   # never read as a file name
+                          wrapwidth=78)
     except (OSError, ValueError) as exc:   # polib: "Syntax error in po file (line 12)"
         found = re.search(r"line (\d+)", str(exc))
         raise TranslationFileError(f"not a well-formed PO file: {exc}", int(found[1]) if found else 0) from None
+    _check_po_strings(text)     # what polib lets through
     entries = [Entry(e.msgctxt or "", e.msgid, e.msgstr, "fuzzy" in e.flags,
                      [(file, int(line)) if str(line).isdigit() else (file, 0) for file, line in e.occurrences],
                      e.linenum)
                for e in po if not e.obsolete]
     return po.metadata.get("Language") or None, entries
+
+
+#: A PO line holding a string: a keyword (``msgid``, ``msgstr[0]``...) or none (a continuation), then
+#: the string; ``#~`` (obsolete) and ``#|`` (previous) lines hold the same after their mark.
+_PO_STRING_LINE = re.compile(r'(?:#[~|]\s*)?(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?(?=")(.*)', re.S)
+_PO_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"', re.S)
+_PO_ESCAPES = frozenset('\\"ntrvbf')
+
+
+def _check_po_strings(text: str) -> None:
+    """Refuse a PO string polib would read as something else: one not closed on its
+    line (polib reads ``msgid "a`` as an empty string), with text after its closing
+    quote, or with an escape polib does not know (gettext's ``\\a``, ``\\x41``, octal:
+    polib keeps them as written).
+
+    Raises:
+        TranslationFileError: at the first such line.
+    """
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.strip()                      # as polib strips each line
+        found = _PO_STRING_LINE.fullmatch(line) if line[:1] in ('"', "m", "#") else None
+        if found is None or (line.startswith("#") and not line.startswith(("#~", "#|"))):
+            continue
+        string = _PO_STRING.fullmatch(found[1])
+        if string is None:
+            why = ("a string is not closed: expected a \" at the end of the line (a quote inside is written \\\")"
+                   if _PO_STRING.match(found[1]) is None else "text after the string's closing \": a quote inside "
+                   "a string is written \\\"")
+            raise TranslationFileError(f"not a well-formed PO file: {why}", number)
+        for escape in re.finditer(r"\\(.)", string[1], re.S):
+            if escape[1] not in _PO_ESCAPES:
+                raise TranslationFileError(f"not a well-formed PO file: the escape \\{escape[1]} is not one of "
+                                           "\\n \\t \\r \\v \\b \\f \\\\ \\\"", number)
+
+
+class _LinesAtLF(str):
+    """A PO file's text that polib splits into lines at line feeds only, as gettext
+    does: ``str.splitlines`` also splits at U+2028, U+0085, U+001C... which a PO
+    string holds as they are (polib writes them raw)."""
+
+    __slots__ = ()
+
+    def splitlines(self, keepends: bool = False) -> list[str]:  # type: ignore[override]
+        """The lines, split at ``\\n`` (a ``\\r`` before it kept: polib strips it)."""
+        lines = self.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        return [line + "\n" for line in lines] if keepends else lines
 
 
 def _read_xliff(text: str) -> tuple[str | None, list[Entry]]:
