@@ -216,6 +216,17 @@ def test_load_and_reference_errors_cannot_be_suppressed(tmp_path) -> None:  # no
     assert result.errors[0].code == "CF301" and result.suppressed == []
 
 
+def test_a_missing_comma_is_named(tmp_path) -> None:  # noqa: ANN001
+    """`ignore[CF401 CF402]` is one name: the warning says commas separate names (not
+    "did you mean 'CF404'?"), and shows the comment as it should be written."""
+    story = TWO_FAULTS.format(above2="  # cardforge: ignore[CF401 CF402]")
+    result = compile_paths([str(write_pack(tmp_path / "p", story))])
+    (note,) = [d for d in result.diagnostics if d.code == "CF011"]
+    assert (note.line, note.column, note.message, note.hint) == (
+        10, 23, "'CF401 CF402' is not a cardforge diagnostic code or rule name: several names must be separated "
+                "by commas", "write `# cardforge: ignore[CF401, CF402]`")
+
+
 def test_the_page_shows_real_output(tmp_path, monkeypatch) -> None:  # noqa: ANN001
     """docs/suppressions.md's example: its story linted gives the output shown, and so
     does the story with the two changes the page describes."""

@@ -100,6 +100,11 @@ def _guess(name: str) -> str | None:
 
 
 def _unknown(sf: SourceFile, supp: Suppression, name: str, column: int, code: str | None) -> Diagnostic:
+    if code is None and len(name.split()) > 1:        # `ignore[CF401 CF402]`: a comma left out
+        verb = "ignore-file" if supp.scope == FILE else "ignore"
+        return Diagnostic("CF011", f"'{name}' is not a cardforge diagnostic code or rule name: several names "
+                                   f"must be separated by commas", file=sf.display, line=supp.line, column=column,
+                          hint=f"write `# cardforge: {verb}[{', '.join(name.split())}]`")
     if code is None:
         return Diagnostic("CF011", f"'{name}' is not a cardforge diagnostic code or rule name", file=sf.display,
                           line=supp.line, column=column,

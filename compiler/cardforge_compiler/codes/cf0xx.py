@@ -249,7 +249,9 @@ A comment that starts `# cardforge:` is read as a suppression
   a suppression cardforge reads`), or it names nothing in brackets (cardforge has no
   suppression of everything: each comment names the codes it silences);
 - a name between the brackets is neither a code nor a rule name (`'CF4O1' is not a
-  cardforge diagnostic code or rule name`, with a "did you mean");
+  cardforge diagnostic code or rule name`, with a "did you mean"; names written
+  without the comma between them, `ignore[CF401 CF402]`, are read as one name, and
+  the message says that names must be separated by commas);
 - the code cannot be suppressed: only warnings, and the errors about play (`CF4xx`,
   `CF5xx`, `CF9xx`), can be. Any other error means content that the bundle cannot
   hold or that the runtime refuses (a file not read, a document of the wrong shape, a
