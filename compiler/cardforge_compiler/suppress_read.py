@@ -30,7 +30,8 @@ reason may follow the closing bracket.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from bisect import bisect_right
+from dataclasses import dataclass, replace
 
 __all__ = ["LINE", "FILE", "Suppression", "read_suppressions"]
 
@@ -56,7 +57,10 @@ class Suppression:
     code or rule name written between the brackets, as written, with its 1-based
     column; ``problem`` why the comment is not a suppression cardforge reads
     (``None`` when it is one): ``"verb"`` (not ``ignore`` or ``ignore-file``),
-    ``"brackets"`` (no ``[...]``), ``"empty"`` (``[]`` names nothing).
+    ``"brackets"`` (no ``[...]``), ``"empty"`` (``[]`` names nothing); ``written``
+    the comment up to its closing bracket; ``document`` the 0-based YAML document
+    (of a file of several, ``---``) of the lines it covers (or of the comment itself,
+    when it covers none), so that a story of the file can be told from the others.
     """
 
     line: int
@@ -67,6 +71,7 @@ class Suppression:
     names: tuple[tuple[str, int], ...]
     problem: str | None = None
     written: str = ""
+    document: int = 0
 
     def covers(self, line: int | None) -> bool:
         """Whether this suppression covers 1-based ``line`` (``None``: a diagnostic
@@ -80,7 +85,7 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
-def _blank_scalars(text: str) -> str:
+def _blank_scalars(text: str) -> tuple[str, list[int]]:
     """``text`` with every scalar the YAML parser reads that holds a ``#`` (in every
     style, quoted over several lines or a block scalar's lines, with its anchor and
     tag) blanked: each character but white space replaced by ``x``. A ``#`` left that
@@ -88,9 +93,10 @@ def _blank_scalars(text: str) -> str:
     loader's own (libyaml, through :func:`cardforge_compiler.yaml_data.make_yaml`), so
     the two never disagree about what is text. Where the parser stops (YAML that does
     not parse, or nesting deeper than the loader's ``MAX_DEPTH``: the loader refuses
-    the file there too), the rest of the text is blanked: no comment is read after it."""
+    the file there too), the rest of the text is blanked: no comment is read after it.
+    Also returns the 0-based line where each document starts (as the parser saw it)."""
     from ruamel.yaml.error import YAMLError
-    from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent, ScalarEvent
+    from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent, DocumentStartEvent, ScalarEvent
 
     from cardforge_compiler.yaml_data import MAX_DEPTH, make_yaml
 
@@ -101,6 +107,7 @@ def _blank_scalars(text: str) -> str:
     pieces: list[str] = []
     done = depth = 0                           # text[:done] is in pieces
     event = None
+    documents: list[int] = []
     try:
         for event in make_yaml().parse(text):
             kind = event.__class__
@@ -123,8 +130,10 @@ def _blank_scalars(text: str) -> str:
                     break
             elif issubclass(kind, CollectionEndEvent):
                 depth -= 1
+            elif kind is DocumentStartEvent:
+                documents.append(event.start_mark.line)
         else:
-            return "".join(pieces) + text[done:]
+            return "".join(pieces) + text[done:], documents
     except (YAMLError, IndexError):           # IndexError: a mark past the text, never seen
         pass
     if event is not None:                      # what comes before the last event's end is known
@@ -133,7 +142,7 @@ def _blank_scalars(text: str) -> str:
         if known > done:
             pieces.append(text[done:known])
             done = known
-    return "".join(pieces) + _X.sub("x", text[done:])
+    return "".join(pieces) + _X.sub("x", text[done:]), documents
 
 
 def _scope(lines: list[str], content: list[bool], opens_key: bool, target: int) -> tuple[int, int]:
@@ -164,7 +173,8 @@ def read_suppressions(text: str) -> tuple[Suppression, ...]:
     if "cardforge" not in text or not _DIRECTIVE.search(text):
         return ()
     lines = text.split("\n")
-    blanked = _blank_scalars(text).split("\n")
+    blanked, documents = _blank_scalars(text)
+    blanked = blanked.split("\n")
     content = [False] * len(lines)             # the line holds YAML, not only a comment
     keys = [False] * len(lines)                # the line ends with a key whose value is under it
     found: list[tuple[int, int, re.Match[str], bool]] = []
@@ -178,7 +188,9 @@ def read_suppressions(text: str) -> tuple[Suppression, ...]:
             if match:
                 found.append((number, start, match, content[number]))
         keys[number] = line[:len(before)].rstrip().endswith(":")
-    return tuple(_suppression(lines, content, keys, *item) for item in found)
+    found_ = (_suppression(lines, content, keys, *item) for item in found)
+    return tuple(replace(supp, document=max(0, bisect_right(documents, (supp.first or supp.line) - 1) - 1))
+                 for supp in found_)
 
 
 def _suppression(lines: list[str], content: list[bool], keys: list[bool], number: int, start: int, match: re.Match[str],
