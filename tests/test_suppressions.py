@@ -284,6 +284,24 @@ def test_a_missing_comma_is_named(tmp_path) -> None:  # noqa: ANN001
                 "by commas", "write `# cardforge: ignore[CF401, CF402]`")
 
 
+def test_the_cache_keeps_the_comments_read(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """A file the cache knows is not parsed again for its comments (a parse of its own):
+    the entry keeps them, and the second run suppresses the same."""
+    from cardforge_compiler import suppress_read
+    from cardforge_compiler.cache import ContentCache
+
+    pack = copy_golden("ok-suppressions", tmp_path / "ok")
+    cache = ContentCache(tmp_path / "cache")
+    cold = compile_paths([str(pack)], cache=cache)
+    calls = []
+    monkeypatch.setattr(suppress_read, "_blank_scalars", lambda text: calls.append(text) or (text, []))
+    for again in (cache, ContentCache(tmp_path / "cache")):        # in memory, and from disk
+        warm = compile_paths([str(pack)], cache=again)
+        assert calls == [] and warm.diagnostics == cold.diagnostics == []
+        assert [(d.code, d.line) for d in warm.suppressed] == [(d.code, d.line) for d in cold.suppressed] == [
+            ("CF601", 14), ("CF504", 17), ("CF401", 27), ("CF402", 27)]
+
+
 def test_the_page_shows_real_output(tmp_path, monkeypatch) -> None:  # noqa: ANN001
     """docs/suppressions.md's example: its story linted gives the output shown, and so
     does the story with the two changes the page describes."""
