@@ -189,6 +189,63 @@ def test_explorer_codes_not_unused_when_the_story_is_not_proven(tmp_path) -> Non
     assert result.diagnostics == []
 
 
+#: A second story for the same file (`---`): its counter grows past the explorer's
+#: bound, so it is explored but not proven, and its CF905 suppression cannot be judged.
+LOOP_STORY = """\
+---
+kind: story
+id: act-2
+title: The Loop
+start: 11
+cards:
+  - id: 11
+    title: The Mill
+    steps:
+      - gain: {coins: 1}
+      - if: coins >= 500  # cardforge: ignore[CF905]
+        then:
+          - text: Rich.
+      - choice:
+          - text: Again
+            goto: 11
+          - text: Stop
+            goto: 12
+  - id: 12
+    title: Home
+    steps:
+      - victory: Home.
+"""
+
+
+def test_unused_explorer_codes_judged_per_story_not_per_file(tmp_path) -> None:  # noqa: ANN001
+    """One file, two stories: act-1 proven (its CF905 suppression is unused: said),
+    act-2 not proven (abstracted counter: its suppression on line 29 is not judged),
+    and an `ignore-file` of a CF9xx code is judged only when every story is proven."""
+    pack = write_pack(tmp_path / "p", STORY_IF.format(coins=6) + LOOP_STORY)
+    result = compile_paths([str(pack)], explore_budget=DEFAULT_LINT_BUDGET)
+    assert [(e.story, e.proven) for e in result.explorations] == [("act-1", True), ("act-2", False)]
+    assert result.proven_stories == {(str(pack / "story.yaml"), 0)}
+    assert [(d.code, d.line) for d in result.diagnostics] == [("CF012", 14)]
+    whole = write_pack(tmp_path / "q", "# cardforge: ignore-file[CF903]\n" + STORY_IF.format(coins=6) + LOOP_STORY)
+    result = compile_paths([str(whole)], explore_budget=DEFAULT_LINT_BUDGET)
+    assert [(d.code, d.line) for d in result.diagnostics] == [("CF012", 15)]
+    alone = write_pack(tmp_path / "r", "# cardforge: ignore-file[CF903]\n" + STORY_IF.format(coins=6))
+    result = compile_paths([str(alone)], explore_budget=DEFAULT_LINT_BUDGET)
+    assert [(d.code, d.line) for d in result.diagnostics] == [("CF012", 1), ("CF012", 15)]
+
+
+def test_translation_codes_not_unused_when_the_translations_were_not_checked(tmp_path) -> None:  # noqa: ANN001
+    """The translation checks (CF65x) run only on content without errors: a
+    suppression of CF650 is not called unused when they did not run."""
+    pack = copy_golden("ok-translations", tmp_path / "ok")
+    story = (pack / "story.yaml").read_text(encoding="utf-8")
+    story = story.replace("title: The Inn", "title: The Inn  # cardforge: ignore[CF650]")
+    (pack / "story.yaml").write_text(story, encoding="utf-8")
+    assert [(d.code, d.line) for d in compile_paths([str(pack)]).diagnostics] == [("CF012", 8)]   # checked: unused
+    (pack / "story.yaml").write_text(story.replace("goto: 2", "goto: 9", 1), encoding="utf-8")
+    assert [d.code for d in compile_paths([str(pack)]).diagnostics] == ["CF301"]
+
+
 def test_no_unused_warning_in_a_file_that_failed_validation(tmp_path) -> None:  # noqa: ANN001
     """A document of the wrong shape is left out of the later checks: its suppressions
     are not called unused (the CF103 is reported, alone)."""
@@ -214,6 +271,35 @@ def test_load_and_reference_errors_cannot_be_suppressed(tmp_path) -> None:  # no
     assert [(d.code, d.line, d.column) for d in result.diagnostics] == [
         ("CF301", 9, 15), ("CF011", 9, 38), ("CF011", 9, 45)]
     assert result.errors[0].code == "CF301" and result.suppressed == []
+
+
+def test_a_missing_comma_is_named(tmp_path) -> None:  # noqa: ANN001
+    """`ignore[CF401 CF402]` is one name: the warning says commas separate names (not
+    "did you mean 'CF404'?"), and shows the comment as it should be written."""
+    story = TWO_FAULTS.format(above2="  # cardforge: ignore[CF401 CF402]")
+    result = compile_paths([str(write_pack(tmp_path / "p", story))])
+    (note,) = [d for d in result.diagnostics if d.code == "CF011"]
+    assert (note.line, note.column, note.message, note.hint) == (
+        10, 23, "'CF401 CF402' is not a cardforge diagnostic code or rule name: several names must be separated "
+                "by commas", "write `# cardforge: ignore[CF401, CF402]`")
+
+
+def test_the_cache_keeps_the_comments_read(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """A file the cache knows is not parsed again for its comments (a parse of its own):
+    the entry keeps them, and the second run suppresses the same."""
+    from cardforge_compiler import suppress_read
+    from cardforge_compiler.cache import ContentCache
+
+    pack = copy_golden("ok-suppressions", tmp_path / "ok")
+    cache = ContentCache(tmp_path / "cache")
+    cold = compile_paths([str(pack)], cache=cache)
+    calls = []
+    monkeypatch.setattr(suppress_read, "_blank_scalars", lambda text: calls.append(text) or (text, []))
+    for again in (cache, ContentCache(tmp_path / "cache")):        # in memory, and from disk
+        warm = compile_paths([str(pack)], cache=again)
+        assert calls == [] and warm.diagnostics == cold.diagnostics == []
+        assert [(d.code, d.line) for d in warm.suppressed] == [(d.code, d.line) for d in cold.suppressed] == [
+            ("CF601", 14), ("CF504", 17), ("CF401", 27), ("CF402", 27)]
 
 
 def test_the_page_shows_real_output(tmp_path, monkeypatch) -> None:  # noqa: ANN001

@@ -83,7 +83,9 @@ class FileEntry:
     plain data (``None`` in memory once validated); ``diagnostics``: the load
     diagnostics (CF002-CF009), not yet located; ``kinds``, ``invalid``: what a file
     that failed to parse still spells (``load._salvage_identities``); ``failed``: as
-    loading left it on the ``SourceFile``; ``validated``: the validate stage's result
+    loading left it on the ``SourceFile``; ``suppressions``: the file's suppression
+    comments (:func:`cardforge_compiler.suppress_read.read_suppressions`, plain frozen
+    data: not read again, a parse of their own); ``validated``: the validate stage's result
     (:class:`Validated`), in memory only. Entries on disk hold plain data only (no
     model class is pickled), so they never depend on how the models are built.
     A new per-file fact (such as suppression comments) is a new field with a
@@ -98,6 +100,7 @@ class FileEntry:
     kinds: set[str] = field(default_factory=set)
     invalid: set[tuple[str, str]] = field(default_factory=set)
     failed: bool = False
+    suppressions: tuple[Any, ...] = ()
     validated: Validated | None = None
 
     def __getstate__(self) -> dict[str, Any]:

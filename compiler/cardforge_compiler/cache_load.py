@@ -9,7 +9,6 @@ from collections.abc import Callable
 from cardforge_compiler.cache import ContentCache, FileEntry, Validated, content_hash, shown
 from cardforge_compiler.diagnostics import Diagnostic
 from cardforge_compiler.load import SourceFile, _decode, gc_paused, load_bytes, run_with_stack
-from cardforge_compiler.suppress_read import read_suppressions
 from cardforge_compiler.validate import Document, validate_document
 
 __all__ = ["load_cached"]
@@ -47,7 +46,7 @@ def load_cached(files: list[SourceFile], cache: ContentCache, accept: Callable[[
             else:
                 sf.text = _decode(sf, raw)[0]
                 if sf.text is not None:
-                    sf.suppressions = read_suppressions(sf.text)
+                    sf.suppressions = entry.suppressions
                 sf.kinds |= entry.kinds
                 sf.invalid |= entry.invalid
                 sf.failed = entry.failed
@@ -76,6 +75,7 @@ def _parse(sf: SourceFile, raw: bytes, key: str) -> FileEntry:
     entry.diagnostics = load_bytes(sf, raw, sink=lambda _sf, index, data: documents.append((index, data)))
     entry.documents = documents
     entry.kinds, entry.invalid, entry.failed = set(sf.kinds), set(sf.invalid), sf.failed
+    entry.suppressions = sf.suppressions
     return entry
 
 

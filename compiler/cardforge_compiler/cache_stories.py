@@ -177,10 +177,10 @@ class StoryReuse:
         kept = self.kept.get("explore")
         if kept is None or kept[0] != self._explore_key(packs, budget):
             return False
-        _key, found, explorations, skipped, checks, proven_files = kept
+        _key, found, explorations, skipped, checks, proven_stories = kept
         diagnostics.extend(copy.copy(d) for d in found)
         result.explorations.extend(explorations)
-        result.proven_files |= proven_files
+        result.proven_stories |= proven_stories
         result.explore_skipped = skipped
         result.checks_run += checks
         return True
@@ -188,9 +188,9 @@ class StoryReuse:
     def keep_explored(self, result: Any, found: list[Diagnostic], checks: int, packs: list[PackIR],
                       budget: int) -> None:
         """Keep this run's explore stage: its diagnostics (copies, not yet positioned),
-        explorations, note, checks run and the files of the stories proven."""
+        explorations, note, checks run and the stories proven."""
         self.kept["explore"] = (self._explore_key(packs, budget), [copy.copy(d) for d in found],
-                                list(result.explorations), result.explore_skipped, checks, set(result.proven_files))
+                                list(result.explorations), result.explore_skipped, checks, set(result.proven_stories))
 
     def explore_memo(self) -> Any:
         """The explore stage's memo of explorations by story

@@ -41,8 +41,9 @@ class CompileResult:
 
     ``suppressed`` holds the diagnostics that a ``# cardforge: ignore[...]`` comment
     suppressed (of the files reported; :mod:`cardforge_compiler.suppress`): counted,
-    not reported; ``proven_files`` the files of the stories the state explorer proved
-    (where a suppression of a ``CF9xx`` code can be found unused)."""
+    not reported; ``proven_stories`` the stories the state explorer proved, as (file,
+    0-based document index) (where a suppression of a ``CF9xx`` code can be found
+    unused)."""
 
     files: list[SourceFile]
     packs: list[PackIR] = field(default_factory=list)
@@ -52,7 +53,7 @@ class CompileResult:
     explorations: list[Any] = field(default_factory=list)
     explore_skipped: str | None = None
     suppressed: list[Diagnostic] = field(default_factory=list)
-    proven_files: set[str] = field(default_factory=set)
+    proven_stories: set[tuple[str, int]] = field(default_factory=set)
 
     @property
     def context_errors(self) -> list[Diagnostic]:
@@ -143,8 +144,8 @@ def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[P
     :func:`cardforge_compiler.suppress.is_suppressible`), its findings through the
     ``explore`` checks. With ``reuse`` (``watch``), the last run's findings when every
     document is the same as then; else the explorations of the stories whose search
-    is known from earlier runs (:mod:`cardforge_compiler.explore.memo`). The files of the stories proven go into
-    ``result.proven_files``."""
+    is known from earlier runs (:mod:`cardforge_compiler.explore.memo`). The stories
+    proven go into ``result.proven_stories``."""
     if any(pack.context_stories for pack in packs):
         result.explore_skipped = "a pack read in part (single files) is not played: lint its folder"
         return
@@ -160,7 +161,7 @@ def _explore(result: CompileResult, diagnostics: list[Diagnostic], packs: list[P
         for explored in explore_packs(packs, budget, progress, reuse.explore_memo() if reuse is not None else None):
             result.explorations.append(explored.exploration)
             if explored.exploration.proven:
-                result.proven_files.add(explored.story.doc.source.display)
+                result.proven_stories.add((explored.story.doc.source.display, explored.story.doc.index))
             for chk in checks_for("explore"):
                 diagnostics.extend(chk.run(explored))
                 result.checks_run += 1
@@ -272,7 +273,9 @@ def _compile(paths: list[str], explore_budget: int | None, cache: ContentCache |
         _translations(result, diagnostics, packs)
     locate(diagnostics, files)
     context = {f.display for f in files if f.context}
-    outcome = apply_suppressions(_one_fault_one_report(diagnostics), files, result.proven_files)
+    outcome = apply_suppressions(_one_fault_one_report(diagnostics), files, result.proven_stories,
+                                 stories={(s.doc.source.display, s.doc.index) for s in stories},
+                                 stages_skipped=() if clean else ("translations",))
     result.diagnostics = [d for d in outcome.kept if d.file not in context]
     result.context = [d for d in outcome.kept if d.file in context]
     result.suppressed = [d for d in outcome.suppressed if d.file not in context]

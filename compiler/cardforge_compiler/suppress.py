@@ -10,10 +10,12 @@ suppressed, and adds the warnings about the comments themselves:
   name cardforge does not know, or one that cannot be suppressed (:func:`is_suppressible`);
 - ``CF012`` unused-suppression: a code named that suppressed nothing in this run.
   Not reported where the run could not tell: for a ``CF9xx`` code unless the state
-  explorer ran and proved the story of that file (``lint`` without ``--no-explore``,
-  on content without errors, within the budget), and in a file that could not be read
-  or holds a document of the wrong shape (``CF0xx``/``CF1xx`` errors: the later
-  stages skipped it).
+  explorer ran and proved the story the comment is in (``lint`` without
+  ``--no-explore``, on content without errors, within the budget; the story, not the
+  file: a file may hold several, ``---``), for a code of a stage that did not run
+  (the translation checks, ``CF65x``, skip content with errors), and in a file that
+  could not be read or holds a document of the wrong shape (``CF0xx``/``CF1xx``
+  errors: the later stages skipped it).
 
 Suppressed diagnostics are kept (``CompileResult.suppressed``): they are counted in
 the summary (``N suppressed``) and in ``--format json``. docs/suppressions.md.
@@ -100,6 +102,11 @@ def _guess(name: str) -> str | None:
 
 
 def _unknown(sf: SourceFile, supp: Suppression, name: str, column: int, code: str | None) -> Diagnostic:
+    if code is None and len(name.split()) > 1:        # `ignore[CF401 CF402]`: a comma left out
+        verb = "ignore-file" if supp.scope == FILE else "ignore"
+        return Diagnostic("CF011", f"'{name}' is not a cardforge diagnostic code or rule name: several names "
+                                   f"must be separated by commas", file=sf.display, line=supp.line, column=column,
+                          hint=f"write `# cardforge: {verb}[{', '.join(name.split())}]`")
     if code is None:
         return Diagnostic("CF011", f"'{name}' is not a cardforge diagnostic code or rule name", file=sf.display,
                           line=supp.line, column=column,
@@ -124,19 +131,38 @@ def _unused(sf: SourceFile, supp: Suppression, name: str, column: int, code: str
                       hint=f"remove {name} from the comment (or the comment, if it names nothing else)")
 
 
+def _proven(display: str, supp: Suppression, proven: set[tuple[str, int]], in_file: dict[str, set[int]]) -> bool:
+    """Whether the explorer proved what ``supp`` covers: its document's story, or
+    (``ignore-file``) every story of the file."""
+    if supp.scope == FILE:
+        documents = in_file.get(display)
+        return bool(documents) and all((display, index) in proven for index in documents)
+    return (display, supp.document) in proven
+
+
 def apply_suppressions(diagnostics: Iterable[Diagnostic], files: Iterable[SourceFile],
-                       proven: set[str] | None = None) -> Suppressed:
+                       proven: set[tuple[str, int]] | None = None, *,
+                       stories: set[tuple[str, int]] | None = None,
+                       stages_skipped: Iterable[str] = ()) -> Suppressed:
     """Split ``diagnostics`` (positioned: ``line`` filled in) into those reported and
     those a comment of their file suppresses, and add CF011/CF012 about the comments.
 
-    ``proven``: the files (``SourceFile.display``) of the stories the state explorer
-    proved in this run (``None`` or empty: it did not run), the only files where a
-    ``CF9xx`` code named may be called unused. A diagnostic is suppressed when its
+    ``proven``: the stories the state explorer proved in this run, as (file
+    ``SourceFile.display``, 0-based document index) (``None`` or empty: it did not
+    run); a ``CF9xx`` code named may be called unused only in a proven story's
+    document (:attr:`Suppression.document`), and by an ``ignore-file`` comment only
+    when every story of the file (``stories``, the same pairs) was proven.
+    ``stages_skipped``: the stages (``RULES[code].stage``, e.g. ``"translations"``)
+    that did not run: their codes are never called unused. A diagnostic is suppressed when its
     file has a suppression naming its code (or rule name) that covers its line (a
     ``FILE`` one covers every diagnostic of the file, those without a line too).
     Never raises.
     """
     proven = proven or set()
+    skipped = set(stages_skipped)
+    in_file: dict[str, set[int]] = {}
+    for display, index in stories or ():
+        in_file.setdefault(display, set()).add(index)
     out = Suppressed()
     by_file = {sf.display: sf for sf in files if sf.suppressions}
     # (file, comment index, name index) -> the code it suppresses; and those that did
@@ -171,7 +197,9 @@ def apply_suppressions(diagnostics: Iterable[Diagnostic], files: Iterable[Source
         if sf.failed or display in unchecked:
             continue
         for supp, index, code in entries:
-            if (id(supp), index) in used or (code.startswith("CF9") and display not in proven):
+            if (id(supp), index) in used or RULES[code].stage in skipped:
+                continue
+            if code.startswith("CF9") and not _proven(display, supp, proven, in_file):
                 continue
             name, column = supp.names[index]
             notes.append(_unused(sf, supp, name, column, code))

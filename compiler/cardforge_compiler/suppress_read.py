@@ -6,11 +6,14 @@ can be kept, cached and compared with the file itself. Nothing here knows the
 diagnostic codes: :mod:`cardforge_compiler.suppress` resolves the names written and
 applies them (docs/suppressions.md).
 
-The fast loader (libyaml events) keeps no comments, so comments are found here by a
-light scan of the lines: a ``#`` at the start of a line or after a space or tab,
-outside a quoted text (one that opens where a value starts, and may run over several
-lines) and outside the content lines of a block scalar (``|``, ``>``). Only files
-whose text holds ``cardforge`` are scanned at all.
+The fast loader (libyaml events) keeps no comments, so comments are found here with
+the YAML parser's own events (libyaml's, as the loader's): every character of a
+scalar (of any style, quoted over several lines or a block scalar, with its anchor
+and tag) is text, and a ``#`` outside them, after white space, starts a comment. So
+a ``# cardforge:`` in card text never suppresses anything, and prose quotes
+(``Well, 'tis the Fair``) never hide a real comment. Only files whose text holds
+``# cardforge:`` are parsed here at all: most files never pay it; one that does
+costs about 1.5x its load (the parse again, and the blanking).
 
 Forms (docs/suppressions.md):
 
@@ -27,7 +30,8 @@ reason may follow the closing bracket.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from bisect import bisect_right
+from dataclasses import dataclass, replace
 
 __all__ = ["LINE", "FILE", "Suppression", "read_suppressions"]
 
@@ -36,10 +40,10 @@ LINE, FILE = "line", "file"
 
 #: A comment that speaks to cardforge: ``# cardforge: <verb>[<codes>] <reason>``.
 _DIRECTIVE = re.compile(r"#[ \t]*cardforge[ \t]*:[ \t]*(?P<verb>[^\s\[\]]*)[ \t]*(?P<open>\[)?(?P<codes>[^\]]*)(?P<close>\])?")
-#: A value that starts a block scalar: ``key: |``, ``- >-``, ``text: |2+``.
-_BLOCK_SCALAR = re.compile(r"(?:^|[:-][ \t]+)[|>][0-9+-]*$")
-#: Where a quoted scalar may open: after one of these (or at the start of the line).
-_VALUE_START = set(":-[{,?")
+#: What a scalar's text is blanked with (:func:`_blank_scalars`): all but white space.
+_X = re.compile(r"[^ \t\n]")
+#: A ``#`` that starts a comment, in text whose scalars are blanked: at the start of the line or after white space.
+_HASH = re.compile(r"(?:^|(?<=[ \t]))#")
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,10 @@ class Suppression:
     code or rule name written between the brackets, as written, with its 1-based
     column; ``problem`` why the comment is not a suppression cardforge reads
     (``None`` when it is one): ``"verb"`` (not ``ignore`` or ``ignore-file``),
-    ``"brackets"`` (no ``[...]``), ``"empty"`` (``[]`` names nothing).
+    ``"brackets"`` (no ``[...]``), ``"empty"`` (``[]`` names nothing); ``written``
+    the comment up to its closing bracket; ``document`` the 0-based YAML document
+    (of a file of several, ``---``) of the lines it covers (or of the comment itself,
+    when it covers none), so that a story of the file can be told from the others.
     """
 
     line: int
@@ -64,6 +71,7 @@ class Suppression:
     names: tuple[tuple[str, int], ...]
     problem: str | None = None
     written: str = ""
+    document: int = 0
 
     def covers(self, line: int | None) -> bool:
         """Whether this suppression covers 1-based ``line`` (``None``: a diagnostic
@@ -77,33 +85,64 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
-def _comment_start(line: str, quote: str | None) -> tuple[int | None, str | None]:
-    """Where the comment of ``line`` starts (0-based, ``None``: no comment) and the
-    quote still open at its end (``quote``: the one open at its start)."""
-    i, n = 0, len(line)
-    last = ""                       # the last character before i that is not a space
-    while i < n:
-        char = line[i]
-        if quote == '"':
-            if char == "\\":
-                i += 2
-                continue
-            if char == '"':
-                quote = None
-        elif quote == "'":
-            if char == "'":
-                if i + 1 < n and line[i + 1] == "'":
-                    i += 2
+def _blank_scalars(text: str) -> tuple[str, list[int]]:
+    """``text`` with every scalar the YAML parser reads that holds a ``#`` (in every
+    style, quoted over several lines or a block scalar's lines, with its anchor and
+    tag) blanked: each character but white space replaced by ``x``. A ``#`` left that
+    starts a line or follows white space then starts a comment. The parser is the
+    loader's own (libyaml, through :func:`cardforge_compiler.yaml_data.make_yaml`), so
+    the two never disagree about what is text. Where the parser stops (YAML that does
+    not parse, or nesting deeper than the loader's ``MAX_DEPTH``: the loader refuses
+    the file there too), the rest of the text is blanked: no comment is read after it.
+    Also returns the 0-based line where each document starts (as the parser saw it)."""
+    from ruamel.yaml.error import YAMLError
+    from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent, DocumentStartEvent, ScalarEvent
+
+    from cardforge_compiler.yaml_data import MAX_DEPTH, make_yaml
+
+    starts = [0]
+    for line in text.split("\n")[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    find = text.find
+    pieces: list[str] = []
+    done = depth = 0                           # text[:done] is in pieces
+    event = None
+    documents: list[int] = []
+    try:
+        for event in make_yaml().parse(text):
+            kind = event.__class__
+            if kind is ScalarEvent:
+                begin, end = event.start_mark, event.end_mark
+                first, last = starts[begin.line] + begin.column, starts[end.line] + end.column
+                if find("#", first, last) < 0 or first < done:
                     continue
-                quote = None
-        elif char == "#" and (i == 0 or line[i - 1] in " \t"):
-            return i, None
-        elif char in "'\"" and (not last or last in _VALUE_START):
-            quote = char
-        if char not in " \t":
-            last = char
-        i += 1
-    return None, quote
+                pieces.append(text[done:first])
+                if event.style in ("|", ">"):  # its header line may end with a comment
+                    eol = find("\n", first, last)
+                    eol = last if eol < 0 else eol
+                    pieces.append(text[first:eol])
+                    first = eol
+                pieces.append(_X.sub("x", text[first:last]))
+                done = last
+            elif issubclass(kind, CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    break
+            elif issubclass(kind, CollectionEndEvent):
+                depth -= 1
+            elif kind is DocumentStartEvent:
+                documents.append(event.start_mark.line)
+        else:
+            return "".join(pieces) + text[done:], documents
+    except (YAMLError, IndexError):           # IndexError: a mark past the text, never seen
+        pass
+    if event is not None:                      # what comes before the last event's end is known
+        end = event.end_mark
+        known = min(len(text), starts[min(end.line, len(starts) - 1)] + end.column)
+        if known > done:
+            pieces.append(text[done:known])
+            done = known
+    return "".join(pieces) + _X.sub("x", text[done:]), documents
 
 
 def _scope(lines: list[str], content: list[bool], opens_key: bool, target: int) -> tuple[int, int]:
@@ -129,45 +168,29 @@ def _scope(lines: list[str], content: list[bool], opens_key: bool, target: int) 
 def read_suppressions(text: str) -> tuple[Suppression, ...]:
     """Every ``# cardforge:`` comment of ``text`` (LF line ends), in line order, as
     :class:`Suppression`; ``()`` when there is none (the common case: one substring
-    search). Never raises."""
-    if "cardforge" not in text:
+    search). A comment is what the YAML scanner calls one: a ``# cardforge:`` inside
+    a scalar of any style is text. Never raises."""
+    if "cardforge" not in text or not _DIRECTIVE.search(text):
         return ()
     lines = text.split("\n")
+    blanked, documents = _blank_scalars(text)
+    blanked = blanked.split("\n")
     content = [False] * len(lines)             # the line holds YAML, not only a comment
     keys = [False] * len(lines)                # the line ends with a key whose value is under it
     found: list[tuple[int, int, re.Match[str], bool]] = []
-    quote: str | None = None
-    block: int | None = None                   # the indentation a block scalar's lines exceed
     for number, line in enumerate(lines):
-        if block is not None:
-            if not line.strip() or _indent(line) > block:
-                content[number] = bool(line.strip())
-                continue
-            block = None
-        if quote is None and line.startswith(("---", "...")):
-            content[number] = True
-            after = line[3:]
-            at = after.find(" #")
-            if at >= 0:
-                match = _DIRECTIVE.match(after, at + 1)
-                if match:
-                    found.append((number, 3 + at + 1, match, True))
-            continue
-        was_open = quote is not None
-        start, quote = _comment_start(line, quote)
-        before = line if start is None else line[:start]
-        content[number] = bool(before.strip()) or was_open
-        if start is not None:
+        hash_ = _HASH.search(blanked[number]) if "#" in blanked[number] else None
+        start = hash_.start() if hash_ else -1
+        before = blanked[number] if start < 0 else blanked[number][:start]
+        content[number] = bool(before.strip())
+        if start >= 0:
             match = _DIRECTIVE.match(line, start)
             if match:
                 found.append((number, start, match, content[number]))
-        if quote is None and _BLOCK_SCALAR.search(before.rstrip()):
-            head = re.match(r" *(?:- +)*", before).group()   # type: ignore[union-attr]
-            # `- |`: the item is the scalar, its lines are indented past the dash (-1: the
-            # document is the scalar); `key: |`: past the key
-            block = head.rstrip().rfind("-") if before[len(head):][:1] in "|>" else len(head)
-        keys[number] = before.rstrip().endswith(":")
-    return tuple(_suppression(lines, content, keys, *item) for item in found)
+        keys[number] = line[:len(before)].rstrip().endswith(":")
+    found_ = (_suppression(lines, content, keys, *item) for item in found)
+    return tuple(replace(supp, document=max(0, bisect_right(documents, (supp.first or supp.line) - 1) - 1))
+                 for supp in found_)
 
 
 def _suppression(lines: list[str], content: list[bool], keys: list[bool], number: int, start: int, match: re.Match[str],

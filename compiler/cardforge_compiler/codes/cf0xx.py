@@ -249,7 +249,9 @@ A comment that starts `# cardforge:` is read as a suppression
   a suppression cardforge reads`), or it names nothing in brackets (cardforge has no
   suppression of everything: each comment names the codes it silences);
 - a name between the brackets is neither a code nor a rule name (`'CF4O1' is not a
-  cardforge diagnostic code or rule name`, with a "did you mean");
+  cardforge diagnostic code or rule name`, with a "did you mean"; names written
+  without the comma between them, `ignore[CF401 CF402]`, are read as one name, and
+  the message says that names must be separated by commas);
 - the code cannot be suppressed: only warnings, and the errors about play (`CF4xx`,
   `CF5xx`, `CF9xx`), can be. Any other error means content that the bundle cannot
   hold or that the runtime refuses (a file not read, a document of the wrong shape, a
@@ -295,11 +297,13 @@ covers: its line and the lines nested under it (`on lines 16-19`, a whole card),
 or `in this file` for `ignore-file`.
 
 It is not reported where cardforge cannot tell whether the comment is needed: for a
-code of the state explorer (`CF9xx`) unless the explorer ran and proved the story of
-that file in this run (so never with `--no-explore`, nor by `cardforge build`, which
-does not run it, nor when the budget stops it short of a proof); and in a file that
-could not be read or holds a document of the wrong shape (a `CF0xx` or `CF1xx`
-error), which the later checks skip.
+code of the state explorer (`CF9xx`) unless the explorer ran and proved the story the
+comment is in (each story of a file of several on its own; for `ignore-file`, every
+story of the file) in this run (so never with `--no-explore`, nor by `cardforge
+build`, which does not run it, nor when the budget stops it short of a proof); for a
+code of the translation checks (`CF65x`) when they did not run (content with
+errors); and in a file that could not be read or holds a document of the wrong shape
+(a `CF0xx` or `CF1xx` error), which the later checks skip.
 """,
      fix="""
 Remove the name from the comment, or the comment if it names nothing else. If the
