@@ -455,7 +455,7 @@ def _explored(result) -> list[tuple]:  # noqa: ANN001
     states, budget, summary, findings and graph, and the files proven."""
     return [(e.pack, e.story, e.states, e.budget, e.complete, e.summary(), repr(e.findings),
              sorted(map(repr, e.graph.open)), len(e.graph.edges), len(e.graph.terminal))
-            for e in result.explorations] + [sorted(result.proven_files)]
+            for e in result.explorations] + [sorted(result.proven_stories)]
 
 
 LAPS = """kind: story
