@@ -293,10 +293,12 @@ def test_a_picture_is_never_written_over_content(tmp_path: Path) -> None:
     pack = write_pack(tmp_path / "pack", FAULTY)
     (pack / "story.yaml").rename(pack / "story.txt")          # a file named is read whatever its name
     before = (pack / "story.txt").read_bytes()
-    for target in (pack / "story.txt", tmp_path / "x.json", tmp_path / "x.YML"):
+    for target, reason in ((pack / "story.txt", "is one of the content files read"),
+                           (tmp_path / "x.json", "is named as a bundle (.json)"), (tmp_path / "x.YML", "is a content file")):
         code, _, err = run(str(pack / "story.txt"), "--format", "svg", "-o", str(target))
-        assert code == 2 and f"{target}: a picture is not written over content or a bundle; write it to a .svg file" \
-            in err, err
+        assert code == 2 and "a picture is not written over content, translations or a bundle; write it to a " \
+            ".svg file" in err, err
+        assert f"{target} {reason}: a picture" in err, err
     assert (pack / "story.txt").read_bytes() == before and not (tmp_path / "x.json").exists()
 
 

@@ -123,15 +123,15 @@ def graph(paths: tuple[str, ...], story_ids: tuple[str, ...], fmt: str, layout: 
       cardforge graph content/ --story act-1 --format mermaid
       cardforge graph content/descent-props/ --format graphml --no-explore
     """
-    from cardforge_compiler.cli.board import _is_input
     from cardforge_compiler.cli.explore import inputs_exist
+    from cardforge_compiler.cli.output import check_output
     from cardforge_compiler.emit import write_atomically
     from cardforge_compiler.pipeline import compile_paths
     from cardforge_compiler.storygraph.model import build_picture
 
-    if output is not None and (output.suffix.lower() in (".yaml", ".yml", ".json") or _is_input(output, paths)):
-        raise ConfigError(f"{output}: a picture is not written over content or a bundle; write it to a "
-                          f"{SUFFIX[fmt]} file")
+    if output is not None:
+        check_output(output, paths, writes="picture", advice=f"a picture is not written over content, "
+                     f"translations or a bundle; write it to a {SUFFIX[fmt]} file")
     result = compile_paths(list(paths), explore_budget=explore_budget if explore else None)
     inputs_exist(result, paths)
     stories = _stories(result, paths, story_ids)
