@@ -375,3 +375,48 @@ def test_graph_explore_budget_default_is_lint_s() -> None:
 
     option = next(p for p in graph.params if p.name == "explore_budget")
     assert option.default == DEFAULT_LINT_BUDGET == 1_500
+
+
+def _loopy(cards: int, seed: int = 12) -> tuple[dict, list]:
+    """bench/graph_bench.py's loopy story as layout input: card i to i+1 and to 4
+    random cards (seeded)."""
+    import random
+
+    pick = random.Random(seed)
+    sizes = {f"c{i}": (80.0, 30.0) for i in range(1, cards + 1)}
+    edges = [(f"c{i}", f"c{t}", (40.0, 14.0)) for i in range(1, cards + 1)
+             for t in [i % cards + 1] + [pick.randint(1, cards) for _ in range(4)]]
+    return sizes, edges
+
+
+def test_a_loopy_story_keeps_few_points_on_its_long_edges() -> None:
+    """300 cards with 5 ways each to random cards: an edge across every layer it spans
+    made 360,000 points (24 s, an 11 MB SVG; 600 cards 90 s, 980 MB). The longest edges
+    now keep a point in their first and last layer only, the total within the budget,
+    and the same input is laid out the same way to the last digit."""
+    from cardforge_compiler.storygraph.layout import MAX_POINTS, MIN_POINTS, layout
+
+    sizes, edges = _loopy(300)
+    laid = layout(sizes, edges, ["c1"])
+    points = [len(route) - 2 for route in laid.routes]
+    assert sum(points) <= max(MIN_POINTS, MAX_POINTS * len(sizes)) == 6_000
+    assert max(points) > 2 and min(points) == 1      # short edges still routed layer by layer
+    assert sum(1 for n in points if n == 2) > 100    # the long ones: first and last layer only
+    again = layout(sizes, edges, ["c1"])
+    assert (again.centre, again.routes, again.width, again.height) == (laid.centre, laid.routes, laid.width,
+                                                                       laid.height)
+
+
+def test_the_longest_edges_are_shortened_first_until_the_points_fit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Budget 20 points per node (3 nodes: 60): 114 points; the two 50-layer edges (ties
+    by index) are cut to 2 points each (18 left); edges of 2 layers or fewer never."""
+    from cardforge_compiler.storygraph import layout
+
+    monkeypatch.setattr(layout, "MIN_POINTS", 0)
+    spans = {0: 10, 1: 3, 2: 50, 3: 50, 4: 1}
+    assert layout._shortened(spans, 3) == {2, 3}
+    assert layout._shortened(spans, 5) == {2}             # 100: fits once one is cut
+    assert layout._shortened(spans, 6) == set()           # 120: fits
+    assert layout._shortened(spans, 0) == {0, 1, 2, 3}    # nothing fits: every edge above 2 cut
+    monkeypatch.setattr(layout, "MIN_POINTS", 4_000)
+    assert layout._shortened(spans, 3) == set()           # a small story: every layer routed
