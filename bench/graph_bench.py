@@ -55,7 +55,7 @@ def measure(cards: int, repeat: int) -> tuple[float, int, str]:
         (pack / "story.yaml").write_text(loopy_story(cards), encoding="utf-8")
         result = compile_paths([str(pack)], explore_budget=None)
         stories = _stories(result, (str(pack),), ())
-        note, summaries = _explorer_note(result, False, 0)
+        note, summaries = _explorer_note(result, False, 0, stories)
         best = float("inf")
         for _ in range(repeat):
             start = time.process_time()
