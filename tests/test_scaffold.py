@@ -225,3 +225,19 @@ def test_a_folder_name_with_spaces_or_a_line_break_stays_one_shell_word(tmp_path
         assert f"# docs/format.md, \"pack\". Next: `cardforge lint {word}`, then\n" in (
             folder / "pack.yaml").read_text(encoding="utf-8")
         lint_clean(folder)                 # the comment naming the folder is still one comment line
+
+
+def test_a_deck_s_file_name_keeps_its_letters_and_a_name_without_any_is_refused(tmp_path: Path):
+    """`new deck Épées` wrote p-es.yaml; `剣` and `---` both deck.yaml (the second "already exists")."""
+    from cardforge_compiler.report import ConfigError
+    from cardforge_compiler.scaffold import deck_files
+
+    from _helpers import copy_golden
+
+    tmp_path = copy_golden("ok-minimal", tmp_path / "pack")
+    assert [f.path.name for f in deck_files("Épées", tmp_path, "other")] == ["epees.yaml"]
+    assert [f.path.name for f in deck_files("剣", tmp_path, "other")] == ["剣.yaml"]
+    assert [f.path.name for f in deck_files("Pistol & Sword", tmp_path, "other")] == ["pistol-sword.yaml"]
+    for name in ("---", "!!", "- -"):
+        with pytest.raises(ConfigError, match="gives no file name: use letters or digits"):
+            deck_files(name, tmp_path, "other")

@@ -166,7 +166,13 @@ def deck_files(name: str, pack_dir: Path, role: str = "other") -> list[Scaffold]
     facts = read_pack(pack_dir)
     if name in facts.decks:
         raise ConfigError(f"pack '{facts.id}' already has a deck '{name}' (in {facts.decks[name]}): choose another name")
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "deck"
+    import unicodedata
+
+    # accents dropped (Épées -> epees), other letters kept (剣), the rest a hyphen
+    folded = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).lower()
+    slug = re.sub(r"[\W_]+", "-", folded).strip("-")
+    if not slug:
+        raise ConfigError(f"deck name {name!r} gives no file name: use letters or digits (e.g. Supplies)")
     text = _template(f"deck-{role}", title=name, name_yaml=_quoted(name))
     return [Scaffold(pack_dir / "decks" / f"{slug}.yaml", "deck", text)]
 
