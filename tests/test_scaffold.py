@@ -241,3 +241,10 @@ def test_a_deck_s_file_name_keeps_its_letters_and_a_name_without_any_is_refused(
     for name in ("---", "!!", "- -"):
         with pytest.raises(ConfigError, match="gives no file name: use letters or digits"):
             deck_files(name, tmp_path, "other")
+
+
+def test_each_story_s_header_names_the_command_that_made_it(tmp_path: Path):
+    from cardforge_compiler.scaffold import pack_files
+
+    story = next(f for f in pack_files("my-pack", tmp_path / "my-pack") if f.path.name == "story.yaml")
+    assert story.text.splitlines()[0] == "# The First Story: a story made by `cardforge new pack` (docs/format.md, \"story\")."

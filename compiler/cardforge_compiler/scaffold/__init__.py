@@ -88,13 +88,14 @@ def pack_files(name: str, folder: Path) -> list[Scaffold]:
     from cardforge_compiler.cli.shell import shell_path
 
     pack = _template("pack", id=name, title=title, title_yaml=_quoted(title), folder=shell_path(folder))
-    story = _story_text("first-story", "The First Story", stat="Might", first=1)
+    story = _story_text("first-story", "The First Story", stat="Might", first=1, made_by="cardforge new pack")
     return [Scaffold(folder / "pack.yaml", "pack", pack), Scaffold(folder / "story.yaml", "story", story)]
 
 
-def _story_text(ident: str, title: str, *, stat: str, first: int) -> str:
+def _story_text(ident: str, title: str, *, stat: str, first: int, made_by: str = "cardforge new story") -> str:
     ids = {f"c{n}": first + n - 1 for n in range(1, 5)}
-    return _template("story", id=ident, title=title, title_yaml=_quoted(title), stat=stat, stat_yaml=_quoted(stat), **ids)
+    return _template("story", id=ident, title=title, title_yaml=_quoted(title), stat=stat, stat_yaml=_quoted(stat),
+                     made_by=made_by, **ids)
 
 
 def story_files(ident: str, pack_dir: Path) -> list[Scaffold]:
