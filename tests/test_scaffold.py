@@ -48,8 +48,8 @@ def test_new_pack_lints_clean_builds_and_plays_to_victory(tmp_path: Path, monkey
     code, out, err = run("new", "pack", "my-pack")
     assert code == 0, err
     assert out.splitlines()[:2] == ["wrote my-pack/pack.yaml", "wrote my-pack/story.yaml"]
-    assert out.splitlines()[2] == ("next: cardforge lint my-pack && cardforge build my-pack -o my-pack.bundle.json "
-                                   "&& cardforge play my-pack.bundle.json")
+    assert out.splitlines()[2] == ("next: cardforge lint my-pack && cardforge build my-pack -o "
+                                   "build/my-pack.bundle.json && cardforge play build/my-pack.bundle.json")
     report = lint_clean(tmp_path / "my-pack")
     assert report.startswith("no problems in 2 files (1 story, 4 cards, ")
     assert "state explorer: 6 states; 1 story proven" in report
@@ -221,7 +221,7 @@ def test_a_folder_name_with_spaces_or_a_line_break_stays_one_shell_word(tmp_path
         assert word.startswith(quoted) and "\n" not in word
         code, out, err = run("new", "pack", "p", "--dir", str(folder))
         assert code == 0, err
-        assert f"next: cardforge lint {word} && cardforge build {word} -o p.bundle.json" in out
+        assert f"next: cardforge lint {word} && cardforge build {word} -o build/p.bundle.json" in out
         assert f"# docs/format.md, \"pack\". Next: `cardforge lint {word}`, then\n" in (
             folder / "pack.yaml").read_text(encoding="utf-8")
         lint_clean(folder)                 # the comment naming the folder is still one comment line
