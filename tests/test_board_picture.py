@@ -194,7 +194,8 @@ def test_output_is_deterministic_and_holds_no_path(bundle: Path, tmp_path: Path,
     (["--layout", LAYOUT, "--players", "9"], "--players 9: Picture Test Pack is for 1 to 4 players"),
     (["--layout", LAYOUT, "--pack", "pictur"], "no pack 'pictur' (packs: picture); did you mean 'picture'?"),
     (["--layout", LAYOUT, "--format", "png"], "'png' is not one of 'svg', 'text'"),
-    (["--layout", LAYOUT, "-o", "layout.yaml"], "layout.yaml: a picture is not written over content or a bundle"),
+    (["--layout", LAYOUT, "-o", "layout.yaml"],
+     "layout.yaml is a content file: a picture is not written over content, translations or a bundle"),
 ])
 def test_bad_input_is_a_usage_error(bundle: Path, args: list[str], message: str) -> None:
     code, out, err = run("board", str(bundle), *args)

@@ -97,7 +97,7 @@ def test_svg_colours_each_graph_finding_and_the_legend_counts_them(tmp_path: Pat
         "CF402 dead-end: it, or a branch in it, has no way forward (graph) (1 card)",
         "CF401 unreachable-card: the start card cannot reach it (graph) (1 card)",
         "CF903 card-never-drawn-in-play: no line of play draws it (explorer) (0 cards)",
-        "no finding", "start card (thick border)", "Victory", "Defeat", "a way that needs a condition (dashed)",
+        "no finding", "start card (thick border)", "Victory", "a way that needs a condition (dashed)",
         "state explorer: not run: the content has errors; fix them first"]
     swatches = [g.find("svg:rect", NS).get("fill") for g in svg.iterfind(".//svg:g[@class]", NS)
                 if g.get("class").startswith("legend-entry finding")]
@@ -155,7 +155,7 @@ def test_clusters_per_act_in_campaign_order_and_nothing_overlaps() -> None:
     act1 = clusters[0]
     assert len(act1.findall("svg:g[@data-card]", NS)) == 15
     box = _boxes(act1)
-    assert box["s0-s0_c11"][3] < box["s0-s0_c12"][1] < box["s0-s0_ending_victory"][1]      # start on top
+    assert box["s0-c11"][3] < box["s0-c12"][1] < box["s0-ending_victory"][1]      # start on top
     assert legend(svg)[-1] == "state explorer: not run (--no-explore): CF901, CF903 and CF908 are not shown"
 
 
@@ -293,10 +293,12 @@ def test_a_picture_is_never_written_over_content(tmp_path: Path) -> None:
     pack = write_pack(tmp_path / "pack", FAULTY)
     (pack / "story.yaml").rename(pack / "story.txt")          # a file named is read whatever its name
     before = (pack / "story.txt").read_bytes()
-    for target in (pack / "story.txt", tmp_path / "x.json", tmp_path / "x.YML"):
+    for target, reason in ((pack / "story.txt", "is one of the content files read"),
+                           (tmp_path / "x.json", "is named as a bundle (.json)"), (tmp_path / "x.YML", "is a content file")):
         code, _, err = run(str(pack / "story.txt"), "--format", "svg", "-o", str(target))
-        assert code == 2 and f"{target}: a picture is not written over content or a bundle; write it to a .svg file" \
-            in err, err
+        assert code == 2 and "a picture is not written over content, translations or a bundle; write it to a " \
+            ".svg file" in err, err
+        assert f"{target} {reason}: a picture" in err, err
     assert (pack / "story.txt").read_bytes() == before and not (tmp_path / "x.json").exists()
 
 
@@ -373,3 +375,97 @@ def test_graph_explore_budget_default_is_lint_s() -> None:
 
     option = next(p for p in graph.params if p.name == "explore_budget")
     assert option.default == DEFAULT_LINT_BUDGET == 1_500
+
+
+def _loopy(cards: int, seed: int = 12) -> tuple[dict, list]:
+    """bench/graph_bench.py's loopy story as layout input: card i to i+1 and to 4
+    random cards (seeded)."""
+    import random
+
+    pick = random.Random(seed)
+    sizes = {f"c{i}": (80.0, 30.0) for i in range(1, cards + 1)}
+    edges = [(f"c{i}", f"c{t}", (40.0, 14.0)) for i in range(1, cards + 1)
+             for t in [i % cards + 1] + [pick.randint(1, cards) for _ in range(4)]]
+    return sizes, edges
+
+
+def test_a_loopy_story_keeps_few_points_on_its_long_edges() -> None:
+    """300 cards with 5 ways each to random cards: an edge across every layer it spans
+    made 360,000 points (24 s, an 11 MB SVG; 600 cards 90 s, 980 MB). The longest edges
+    now keep a point in their first and last layer only, the total within the budget,
+    and the same input is laid out the same way to the last digit."""
+    from cardforge_compiler.storygraph.layout import MAX_POINTS, MIN_POINTS, layout
+
+    sizes, edges = _loopy(300)
+    laid = layout(sizes, edges, ["c1"])
+    points = [len(route) - 2 for route in laid.routes]
+    assert sum(points) <= max(MIN_POINTS, MAX_POINTS * len(sizes)) == 6_000
+    assert max(points) > 2 and min(points) == 1      # short edges still routed layer by layer
+    assert sum(1 for n in points if n == 2) > 100    # the long ones: first and last layer only
+    again = layout(sizes, edges, ["c1"])
+    assert (again.centre, again.routes, again.width, again.height) == (laid.centre, laid.routes, laid.width,
+                                                                       laid.height)
+
+
+def test_the_longest_edges_are_shortened_first_until_the_points_fit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Budget 20 points per node (3 nodes: 60): 114 points; the two 50-layer edges (ties
+    by index) are cut to 2 points each (18 left); edges of 2 layers or fewer never."""
+    from cardforge_compiler.storygraph import layout
+
+    monkeypatch.setattr(layout, "MIN_POINTS", 0)
+    spans = {0: 10, 1: 3, 2: 50, 3: 50, 4: 1}
+    assert layout._shortened(spans, 3) == {2, 3}
+    assert layout._shortened(spans, 5) == {2}             # 100: fits once one is cut
+    assert layout._shortened(spans, 6) == set()           # 120: fits
+    assert layout._shortened(spans, 0) == {0, 1, 2, 3}    # nothing fits: every edge above 2 cut
+    monkeypatch.setattr(layout, "MIN_POINTS", 4_000)
+    assert layout._shortened(spans, 3) == set()           # a small story: every layer routed
+
+
+
+def _two_stories(tmp_path: Path) -> Path:
+    """act-1 (won at once, proven) and act-2 (a choice between 2 and 3: lost at 3)."""
+    pack = write_pack(tmp_path / "pack", STORY_HEAD.replace("start: 1", "start: 11")
+                      + "  - {id: 11, title: One, steps: [{victory: Won.}]}\n")
+    (pack / "z.yaml").write_text(STORY_HEAD.replace("act-1", "act-2").replace("start: 1", "start: 21")
+                                 + "  - {id: 21, title: Fork, steps: [{choice: [{text: Left, goto: 22}, "
+                                   "{text: Right, goto: 23}]}]}\n"
+                                 + "  - {id: 22, title: Won, steps: [{victory: Won.}]}\n"
+                                 + "  - {id: 23, title: Lost, steps: [{defeat: Lost.}]}\n", encoding="utf-8")
+    return pack
+
+
+def test_the_legend_lists_only_what_is_drawn_and_the_explorer_s_shared_budget(tmp_path: Path) -> None:
+    """The legend said "not proven: act-1, act-2" with only act-1 drawn, listed Defeat
+    with no Defeat drawn, and named lint's whole budget beside a cluster's share."""
+    pack = str(_two_stories(tmp_path))
+    svg = svg_of(pack, "--story", "act-1", "--explore-budget", "1")
+    rows = legend(svg)
+    assert "Defeat" not in rows and "Victory" in rows and "a way that needs a condition (dashed)" not in rows
+    assert rows[-1] == ("state explorer: ran within 1 state, shared by the content's 2 stories (each its share), "
+                        "as cardforge lint does; not proven: act-1")
+    note = svg.find(".//svg:text[@class='cluster-note']", NS).text
+    assert note == ("state explorer: not proven; explored 1 state in 5 setups (0 answers); stopped at the "
+                    "1-state budget")
+    rows = legend(svg_of(pack, "--story", "act-2", "--explore-budget", "1"))
+    assert "Defeat" in rows and rows[-1].endswith("as cardforge lint does; not proven: act-2"), rows[-1]
+    assert legend(svg_of(pack, "--story", "act-1"))[-1] == (
+        "state explorer: ran within 1,500 states, shared by the content's 2 stories (each its share), as "
+        "cardforge lint does; every story proven")
+
+
+def test_node_ids_agree_between_svg_dot_and_the_docs(tmp_path: Path) -> None:
+    """Several stories: DOT said ``id="s0-s0_c11"``, docs/graph.md ``s1_c11``; now node
+    keys are ``s0_c11`` (from 0) and element ids ``s0-c11`` in SVG and DOT alike."""
+    pack = str(_two_stories(tmp_path))
+    svg = svg_of(pack, "--no-explore")
+    svg_ids = sorted(n.get("id") for n in svg.iterfind(".//svg:g[@id]", NS) if n.get("class").startswith("node"))
+    assert svg_ids == ["s0-c11", "s0-ending_victory", "s1-c21", "s1-c22", "s1-c23", "s1-ending_defeat",
+                       "s1-ending_victory"]
+    assert [(e.get("data-source"), e.get("data-target")) for e in svg.iterfind(".//svg:g[@class='edge']", NS)][:2] \
+        == [("c11", "ending_victory"), ("c21", "c22")]
+    code, dot, _ = run(pack, "--format", "dot", "--no-explore")
+    assert code == 0 and sorted(re.findall(r'id="(s\d-[a-z_0-9]+)"', dot)) == svg_ids
+    assert re.search(r"^    s0_c11 \[", dot, flags=re.M)
+    docs = " ".join((ROOT / "docs" / "graph.md").read_text(encoding="utf-8").split())
+    assert "`s0_c11`, `s1_ending_victory`" in docs and "`id` (`s0-c11`)" in docs

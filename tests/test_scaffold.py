@@ -48,8 +48,8 @@ def test_new_pack_lints_clean_builds_and_plays_to_victory(tmp_path: Path, monkey
     code, out, err = run("new", "pack", "my-pack")
     assert code == 0, err
     assert out.splitlines()[:2] == ["wrote my-pack/pack.yaml", "wrote my-pack/story.yaml"]
-    assert out.splitlines()[2] == ("next: cardforge lint my-pack && cardforge build my-pack -o my-pack.bundle.json "
-                                   "&& cardforge play my-pack.bundle.json")
+    assert out.splitlines()[2] == ("next: cardforge lint my-pack && cardforge build my-pack -o "
+                                   "build/my-pack.bundle.json && cardforge play build/my-pack.bundle.json")
     report = lint_clean(tmp_path / "my-pack")
     assert report.startswith("no problems in 2 files (1 story, 4 cards, ")
     assert "state explorer: 6 states; 1 story proven" in report
@@ -221,7 +221,30 @@ def test_a_folder_name_with_spaces_or_a_line_break_stays_one_shell_word(tmp_path
         assert word.startswith(quoted) and "\n" not in word
         code, out, err = run("new", "pack", "p", "--dir", str(folder))
         assert code == 0, err
-        assert f"next: cardforge lint {word} && cardforge build {word} -o p.bundle.json" in out
+        assert f"next: cardforge lint {word} && cardforge build {word} -o build/p.bundle.json" in out
         assert f"# docs/format.md, \"pack\". Next: `cardforge lint {word}`, then\n" in (
             folder / "pack.yaml").read_text(encoding="utf-8")
         lint_clean(folder)                 # the comment naming the folder is still one comment line
+
+
+def test_a_deck_s_file_name_keeps_its_letters_and_a_name_without_any_is_refused(tmp_path: Path):
+    """`new deck Épées` wrote p-es.yaml; `剣` and `---` both deck.yaml (the second "already exists")."""
+    from cardforge_compiler.report import ConfigError
+    from cardforge_compiler.scaffold import deck_files
+
+    from _helpers import copy_golden
+
+    tmp_path = copy_golden("ok-minimal", tmp_path / "pack")
+    assert [f.path.name for f in deck_files("Épées", tmp_path, "other")] == ["epees.yaml"]
+    assert [f.path.name for f in deck_files("剣", tmp_path, "other")] == ["剣.yaml"]
+    assert [f.path.name for f in deck_files("Pistol & Sword", tmp_path, "other")] == ["pistol-sword.yaml"]
+    for name in ("---", "!!", "- -"):
+        with pytest.raises(ConfigError, match="gives no file name: use letters or digits"):
+            deck_files(name, tmp_path, "other")
+
+
+def test_each_story_s_header_names_the_command_that_made_it(tmp_path: Path):
+    from cardforge_compiler.scaffold import pack_files
+
+    story = next(f for f in pack_files("my-pack", tmp_path / "my-pack") if f.path.name == "story.yaml")
+    assert story.text.splitlines()[0] == "# The First Story: a story made by `cardforge new pack` (docs/format.md, \"story\")."

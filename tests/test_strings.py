@@ -548,7 +548,7 @@ def test_export_never_writes_over_content(tmp_path: Path) -> None:
     story = pack / "story.yaml"
     before = story.read_bytes()
     code, _, err = run("strings", "export", str(pack), "-o", str(story))
-    assert code == 2 and "is a content file: write the string table to a .po" in err
+    assert code == 2 and "is one of the content files read: write the string table to a .po" in err
     code, _, err = run("strings", "export", str(pack), "-o", str(pack))
     assert code == 2 and "is a directory" in err
     assert story.read_bytes() == before

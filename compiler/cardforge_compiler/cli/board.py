@@ -76,16 +76,6 @@ def _find_layout(packs: list[dict[str, Any]], layout_id: str, pack_id: str | Non
                       f"{'; ' + note[6:] if note else ''}")
 
 
-def _is_input(output: Path, paths: tuple[str, ...]) -> bool:
-    """Whether ``output`` names one of the inputs (a link loop names nothing: writing
-    it fails with its own message)."""
-    try:
-        target = output.resolve()
-        return any(target == Path(p).resolve() for p in paths)
-    except (OSError, RuntimeError):         # a symbolic link loop (RuntimeError before Python 3.13)
-        return False
-
-
 def _characters(pack: dict[str, Any], players: int | None) -> int | None:
     """The Characters Enemies are placed for with ``players`` players: Solo Play
     counts as the pack's ``players.solo_characters`` (Gascony's Legacy, Solo Play; the
@@ -161,9 +151,11 @@ def board(paths: tuple[str, ...], layout_id: str, pack_id: str | None, output: P
     from cardforge_runtime import EngineError
 
     source = _square(los)
-    if output is not None and (output.suffix in (".yaml", ".yml", ".json") or _is_input(output, paths)):
-        raise ConfigError(f"{output}: a picture is not written over content or a bundle; "
-                          f"write it to a .svg or .txt file")
+    if output is not None:
+        from cardforge_compiler.cli.output import check_output
+
+        check_output(output, paths, writes="picture", advice="a picture is not written over content, "
+                     "translations or a bundle; write it to a .svg or .txt file")
     packs, note, result = _packs(paths)
     pack = _find_layout(packs, layout_id, pack_id, note)
     characters = _characters(pack, players)

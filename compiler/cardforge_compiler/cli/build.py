@@ -140,7 +140,9 @@ def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict:
     from cardforge_compiler.progress import progress
 
     no_empty_path(paths)
-    _check_output(output, paths)
+    from cardforge_compiler.cli.output import check_output
+
+    check_output(output, paths, writes="bundle", advice="write the bundle elsewhere")
     with progress(fmt) as bar:
         result = compile_paths(list(paths), cache=content_cache(no_cache), progress=bar)
     if fmt not in ("text", "concise") or result.diagnostics or result.context_errors:
@@ -191,28 +193,8 @@ def _campaign_notes(result: CompileResult) -> None:
                        f"({folder}) to include it", err=True)
 
 
-def _check_output(output: Path, inputs: tuple[str, ...]) -> None:
-    """Refuse an output path that is not a plain file, or that is one of the inputs."""
-    if output.exists() and not output.is_file():
-        raise ConfigError(f"{output} exists and is not a regular file: choose another output path")
-    if output.is_file():
-        target = output.resolve()
-        for given in inputs:
-            root = Path(given).resolve()
-            if target == root or (root.is_dir() and root in target.parents and target.suffix in (".yaml", ".yml")):
-                raise ConfigError(f"{output} is one of the content files: write the bundle elsewhere")
-        if not _is_bundle(output):
-            raise ConfigError(f"{output} exists and is not a cardforge bundle: refusing to replace it "
-                              f"(delete it first, or choose another path)")
-
-
 def _is_bundle(path: Path) -> bool:
-    """Whether ``path`` is a file that a cardforge build wrote (so it may be replaced or removed)."""
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(4096)
-    except OSError:
-        return False
-    from cardforge_runtime.format import BUNDLE_FORMAT
+    """Whether ``path`` is a file that a cardforge build wrote (``cli.output.is_bundle``)."""
+    from cardforge_compiler.cli.output import is_bundle
 
-    return path.is_file() and f'"{BUNDLE_FORMAT}"'.encode() in head
+    return is_bundle(path)

@@ -41,9 +41,12 @@ def _stories(result: CompileResult, paths: tuple[str, ...], story_ids: tuple[str
     return stories
 
 
-def _explorer_note(result: CompileResult, explore: bool, budget: int) -> tuple[str, dict[int, str] | None]:
-    """The legend's line on the state explorer and its summary of each story it
-    played (by ``id(story)``; ``None`` when it did not run)."""
+def _explorer_note(result: CompileResult, explore: bool, budget: int,
+                   stories: list[Any]) -> tuple[str, dict[int, str] | None]:
+    """The legend's line on the state explorer and its summary of each story drawn
+    (``stories``; by ``id(story)``; ``None`` when it did not run). The budget is lint's,
+    shared by every story of the content: each story's note says where its share
+    stopped it."""
     if not explore:
         return "state explorer: not run (--no-explore): CF901, CF903 and CF908 are not shown", None
     if result.explore_skipped is not None:
@@ -51,15 +54,17 @@ def _explorer_note(result: CompileResult, explore: bool, budget: int) -> tuple[s
     by_ids = {(e.pack, e.story): e for e in result.explorations}
     summaries: dict[int, str] = {}
     not_proven = []
-    for pack in result.packs:
-        for story in pack.stories:
-            found = by_ids.get((pack.pack.id if pack.pack is not None else "", story.id))
-            if found is not None:
-                summaries[id(story)] = ("proven; " if found.proven else "not proven; ") + found.summary()
-                if not found.proven:
-                    not_proven.append(story.id)
+    for story in stories:
+        found = by_ids.get((story.pack.pack.id if story.pack.pack is not None else "", story.id))
+        if found is not None:
+            summaries[id(story)] = ("proven; " if found.proven else "not proven; ") + found.summary()
+            if not found.proven:
+                not_proven.append(story.id)
+    shared = sum(len(pack.stories) for pack in result.packs)
+    among = f", shared by the content's {shared} stories (each its share)" if shared > 1 else ""
     tail = f"; not proven: {', '.join(not_proven)}" if not_proven else "; every story proven"
-    return f"state explorer: ran within {budget:,} states, as cardforge lint does{tail}", summaries
+    states = f"{budget:,} state" + ("" if budget == 1 else "s")
+    return f"state explorer: ran within {states}{among}, as cardforge lint does{tail}", summaries
 
 
 def render(picture: Picture, fmt: str, layout: str) -> str:
@@ -123,19 +128,19 @@ def graph(paths: tuple[str, ...], story_ids: tuple[str, ...], fmt: str, layout: 
       cardforge graph content/ --story act-1 --format mermaid
       cardforge graph content/descent-props/ --format graphml --no-explore
     """
-    from cardforge_compiler.cli.board import _is_input
     from cardforge_compiler.cli.explore import inputs_exist
+    from cardforge_compiler.cli.output import check_output
     from cardforge_compiler.emit import write_atomically
     from cardforge_compiler.pipeline import compile_paths
     from cardforge_compiler.storygraph.model import build_picture
 
-    if output is not None and (output.suffix.lower() in (".yaml", ".yml", ".json") or _is_input(output, paths)):
-        raise ConfigError(f"{output}: a picture is not written over content or a bundle; write it to a "
-                          f"{SUFFIX[fmt]} file")
+    if output is not None:
+        check_output(output, paths, writes="picture", advice=f"a picture is not written over content, "
+                     f"translations or a bundle; write it to a {SUFFIX[fmt]} file")
     result = compile_paths(list(paths), explore_budget=explore_budget if explore else None)
     inputs_exist(result, paths)
     stories = _stories(result, paths, story_ids)
-    note, summaries = _explorer_note(result, explore, explore_budget)
+    note, summaries = _explorer_note(result, explore, explore_budget, stories)
     picture = build_picture(stories, result.diagnostics, summaries, note)
     text = render(picture, fmt, layout)
     if output:

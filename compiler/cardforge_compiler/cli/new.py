@@ -73,8 +73,9 @@ def new_pack(name: str, folder: Path | None, schemas: str | None) -> None:
         raise ConfigError("an empty NAME: give the pack id, e.g. my-pack")
     paths = write_scaffold(pack_files(name, target), schemas)
     folder_word = shell_path(target)
-    _written(paths, f"cardforge lint {folder_word} && cardforge build {folder_word} -o {name}.bundle.json "
-                    f"&& cardforge play {name}.bundle.json")
+    # the bundle under build/ (as the repository's own), not beside the content in the current folder
+    _written(paths, f"cardforge lint {folder_word} && cardforge build {folder_word} -o build/{name}.bundle.json "
+                    f"&& cardforge play build/{name}.bundle.json")
 
 
 @new.command("story")

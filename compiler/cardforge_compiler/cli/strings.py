@@ -124,15 +124,16 @@ def export(paths: tuple[str, ...], fmt: str | None, output: Path | None, locale:
       cardforge strings export content/gascony/ --format xliff --locale fr -o fr.xlf
       cd content/gascony && cardforge strings export . --locale fr --merge translations/fr.po -o translations/fr.po
     """
+    from cardforge_compiler.cli.output import check_output
     from cardforge_compiler.emit import write_atomically
     from cardforge_compiler.strings.files import Entry, format_of, write_table
     from cardforge_compiler.strings.source import pack_texts, source_lines
 
     fmt = fmt or (format_of(output) if output is not None else None) or "po"
 
-    if output is not None and output.suffix.lower() in (".yaml", ".yml"):
-        raise ConfigError(f"{output} is a content file: write the string table to a .po, .pot, .xlf, "
-                          ".xliff or .csv file")
+    if output is not None:
+        check_output(output, paths, writes="table", advice="write the string table to a .po, .pot, .xlf, "
+                     ".xliff or .csv file")
     old: dict[str, Entry] = {}
     if merge is not None:
         stated, old = _read(merge)
@@ -191,7 +192,7 @@ def import_(paths: tuple[str, ...], translations: Path, locale: str | None, outp
       cardforge strings import content/gascony/ content/gascony/translations/fr.po --locale fr -o build/gascony.fr.bundle.json
       cardforge play build/gascony.fr.bundle.json --story act-1
     """
-    from cardforge_compiler.cli.build import _check_output
+    from cardforge_compiler.cli.output import check_output
     from cardforge_compiler.emit import build_bundle, bundle_bytes, write_atomically
     from cardforge_compiler.strings.localise import localise
 
@@ -200,7 +201,7 @@ def import_(paths: tuple[str, ...], translations: Path, locale: str | None, outp
     if locale is None:
         raise ConfigError(f"{translations} states no locale: give one with --locale (fr, pt-BR)")
     no_empty_path(paths)
-    _check_output(output, paths)
+    check_output(output, paths, writes="bundle", advice="write the bundle elsewhere")
     result = _compiled(paths, "import")
     bundle = build_bundle(result.packs, __version__)
     outcome = localise(bundle, entries, locale)

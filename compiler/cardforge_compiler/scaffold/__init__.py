@@ -88,13 +88,14 @@ def pack_files(name: str, folder: Path) -> list[Scaffold]:
     from cardforge_compiler.cli.shell import shell_path
 
     pack = _template("pack", id=name, title=title, title_yaml=_quoted(title), folder=shell_path(folder))
-    story = _story_text("first-story", "The First Story", stat="Might", first=1)
+    story = _story_text("first-story", "The First Story", stat="Might", first=1, made_by="cardforge new pack")
     return [Scaffold(folder / "pack.yaml", "pack", pack), Scaffold(folder / "story.yaml", "story", story)]
 
 
-def _story_text(ident: str, title: str, *, stat: str, first: int) -> str:
+def _story_text(ident: str, title: str, *, stat: str, first: int, made_by: str = "cardforge new story") -> str:
     ids = {f"c{n}": first + n - 1 for n in range(1, 5)}
-    return _template("story", id=ident, title=title, title_yaml=_quoted(title), stat=stat, stat_yaml=_quoted(stat), **ids)
+    return _template("story", id=ident, title=title, title_yaml=_quoted(title), stat=stat, stat_yaml=_quoted(stat),
+                     made_by=made_by, **ids)
 
 
 def story_files(ident: str, pack_dir: Path) -> list[Scaffold]:
@@ -166,7 +167,13 @@ def deck_files(name: str, pack_dir: Path, role: str = "other") -> list[Scaffold]
     facts = read_pack(pack_dir)
     if name in facts.decks:
         raise ConfigError(f"pack '{facts.id}' already has a deck '{name}' (in {facts.decks[name]}): choose another name")
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "deck"
+    import unicodedata
+
+    # accents dropped (Épées -> epees), other letters kept (剣), the rest a hyphen
+    folded = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).lower()
+    slug = re.sub(r"[\W_]+", "-", folded).strip("-")
+    if not slug:
+        raise ConfigError(f"deck name {name!r} gives no file name: use letters or digits (e.g. Supplies)")
     text = _template(f"deck-{role}", title=name, name_yaml=_quoted(name))
     return [Scaffold(pack_dir / "decks" / f"{slug}.yaml", "deck", text)]
 

@@ -8,7 +8,10 @@ The steps are the classic ones (Sugiyama, Tagawa and Toda 1981; Gansner et al.,
    each edge back to a card on the search's stack around, for layering only;
 2. layers: the longest path from a source, every edge two layers long, so that each
    edge has a point between its ends: its label sits there, in room kept for it;
-3. points on longer edges ("dummy" nodes) in every layer they cross;
+3. points on longer edges ("dummy" nodes) in every layer they cross; when they would
+   pass :data:`MAX_POINTS` per node, the longest edges keep only a point in the first
+   and the last layer they cross, a straight run between (not ordered against the
+   others: a big loopy story is laid out in about linear time, not quadratic);
 4. order within each layer: barycentre sweeps down and up, the order with the fewest
    crossings kept;
 5. x: each node pulled towards the mean of its neighbours, the layer's order and
@@ -33,6 +36,9 @@ GAP, VGAP = 24, 14
 #: The width of an unlabelled edge's point in a layer.
 POINT = 8
 _SWEEPS = 8
+#: Points on long edges kept per node, and at least: above, the longest edges are
+#: shortened (:func:`_shortened`).
+MAX_POINTS, MIN_POINTS = 20, 4_000
 
 
 @dataclass
@@ -178,6 +184,24 @@ def _spread(row: list[object], want: dict[object, float], size: dict[object, tup
     return {node: (left[i] + right[i]) / 2 for i, node in enumerate(row)}
 
 
+def _shortened(spans: dict[int, int], nodes: int) -> set[int]:
+    """The edges (indexes) drawn with a point in the first and the last layer they
+    cross only, a straight run between: the longest first (ties by index) until the
+    points left fit :data:`MAX_POINTS` per node (at least :data:`MIN_POINTS`).
+    ``spans``: each edge's layers crossed. A loopy story (every card a way to a random
+    card) has edges across most of its layers: a point in each made the layout
+    quadratic (600 cards: 1.2 million points, 90 s)."""
+    budget = max(MIN_POINTS, MAX_POINTS * nodes)
+    total = sum(spans.values())
+    short: set[int] = set()
+    for i in sorted(spans, key=lambda i: (-spans[i], i)):
+        if total <= budget or spans[i] <= 2:
+            break
+        short.add(i)
+        total -= spans[i] - 2
+    return short
+
+
 def _clip(centre: tuple[float, float], size: tuple[float, float], toward: tuple[float, float]) -> tuple[float, float]:
     """Where the segment from a box's ``centre`` to ``toward`` leaves the box."""
     (cx, cy), (w, h) = centre, size
@@ -201,34 +225,39 @@ def layout(sizes: dict[str, tuple[float, float]], edges: list[tuple[str, str, tu
     rank = _ranks(keys, oriented)
     size: dict[object, tuple[float, float]] = dict(sizes)
     real: set[object] = set(keys)
+    level: dict[object, int] = dict(rank)
+    ends = [(v, u) if i in back else (u, v) for i, (u, v, _) in enumerate(edges)]
+    short = _shortened({i: rank[b] - rank[a] - 1 for i, (a, b) in enumerate(ends) if a != b}, len(keys))
     chains: list[list[object]] = []
     for i, (u, v, label) in enumerate(edges):
         if u == v:
             chains.append([u])
             continue
-        a, b = (v, u) if i in back else (u, v)
-        points: list[object] = [("point", i, r) for r in range(rank[a] + 1, rank[b])]
+        a, b = ends[i]
+        crossed = range(rank[a] + 1, rank[b])
+        points: list[object] = [("point", i, r) for r in ((crossed[0], crossed[-1]) if i in short else crossed)]
         for k, point in enumerate(points):
             size[point] = label if k == 0 and label is not None else (POINT, 0)
+            level[point] = point[2]                       # type: ignore[index]
         chains.append([a, *points, b])
     depth = max(rank.values(), default=0) + 1
     layers: list[list[object]] = [[] for _ in range(depth)]
     first = {k: i for i, k in enumerate(found)}
     for key in sorted(keys, key=first.__getitem__):
         layers[rank[key]].append(key)
-    segments = []
+    segments = []                       # between neighbouring layers: ordered to cross least
+    jumps = []                          # a shortened edge's straight run: pulls x only
     for chain in chains:
         for a, b in zip(chain, chain[1:]):
-            segments.append((a, b))
-        for step, node in enumerate(chain[1:-1], start=1):
-            layers[rank[chain[0]] + step].append(node)
+            (segments if level[b] == level[a] + 1 else jumps).append((a, b))
+        for node in chain[1:-1]:
+            layers[level[node]].append(node)
     layers = _order(layers, segments)
     # x: packed, then pulled towards the neighbours, down and up
     neighbours: dict[object, list[object]] = {}
-    for a, b in segments:
-        neighbours.setdefault(b, []).append(a)
     below: dict[object, list[object]] = {}
-    for a, b in segments:
+    for a, b in [*segments, *jumps]:
+        neighbours.setdefault(b, []).append(a)
         below.setdefault(a, []).append(b)
     x: dict[object, float] = {}
     for row in layers:

@@ -105,7 +105,8 @@ class Link:
 @dataclass
 class Cluster:
     """One story: ``key`` (unique, usable as an id), ids, title, nodes and links;
-    ``explored``: what the state explorer said of it (``None``: it did not run)."""
+    ``explored``: what the state explorer said of it (``None``: it did not run);
+    ``prefix``: what its node keys begin with (``s1_`` when several stories are drawn)."""
 
     key: str
     pack: str
@@ -114,6 +115,16 @@ class Cluster:
     nodes: list[Node]
     links: list[Link]
     explored: str | None = None
+    prefix: str = ""
+
+    def local(self, node_key: str) -> str:
+        """A node's key without the cluster's prefix: ``c11``, ``ending_victory``."""
+        return node_key.removeprefix(self.prefix)
+
+    def element_id(self, node_key: str) -> str:
+        """The ``id`` of a node's element in SVG and DOT: ``s0-c11`` (cluster key, ``-``,
+        the key without the prefix), whether one story or several are drawn."""
+        return f"{self.key}-{self.local(node_key)}"
 
 
 @dataclass
@@ -168,7 +179,7 @@ def _cluster(story: StoryIR, key: str, prefix: str, diagnostics: list[Diagnostic
         if kind in endings:
             nodes.append(Node(f"{prefix}ending_{kind}", kind, "Victory!" if kind == "victory" else "Defeat"))
     return Cluster(key, story.pack.pack.id if story.pack.pack is not None else "", story.id,
-                   label_text(story.model.title, 60), nodes, links, explored)
+                   label_text(story.model.title, 60), nodes, links, explored, prefix)
 
 
 def build_picture(stories: list[StoryIR], diagnostics: list[Diagnostic], explorations: dict[int, str] | None,
@@ -177,7 +188,8 @@ def build_picture(stories: list[StoryIR], diagnostics: list[Diagnostic], explora
     of the compile. ``explorations`` maps ``id(story)`` to the explorer's one-line
     summary of it (``None``: the explorer did not run); ``explorer`` is the note
     shown under the legend. One story: node keys are ``c11``, ``ending_victory``; several:
-    ``s0_c11``, ``s1_ending_victory`` (``s`` and the story's place in the picture)."""
+    ``s0_c11``, ``s1_ending_victory`` (``s`` and the story's place in the picture, from
+    0); element ids ``s0-c11`` either way (:meth:`Cluster.element_id`)."""
     clusters = []
     for index, story in enumerate(stories):
         prefix = "" if len(stories) == 1 else f"s{index}_"

@@ -11,7 +11,7 @@ under the clusters lists every finding colour with how many cards carry it.
 The elements carry what a program (or a test) needs to read the picture back:
 ``class`` (``cluster``, ``node card``, ``node victory``, ``edge``, ``legend``),
 ``data-story``, ``data-card``, ``data-findings`` (codes, space-separated),
-``data-source``/``data-target`` (node keys), and a ``<title>`` tooltip.
+``data-source``/``data-target`` (node keys without the cluster's prefix), and a ``<title>`` tooltip.
 """
 
 from __future__ import annotations
@@ -108,7 +108,8 @@ def _draw_cluster(svg: ET.Element, cluster: Cluster, laid: Laid, left: float, to
         return (point[0] + ox, point[1] + oy)
 
     for link, route, label in zip(cluster.links, laid.routes, laid.labels):
-        edge = sub(group, "g", class_="edge", data_source=link.source, data_target=link.target, data_via=link.via)
+        edge = sub(group, "g", class_="edge", data_source=cluster.local(link.source),
+                   data_target=cluster.local(link.target), data_via=link.via)
         sub(edge, "title", f"{link.source} -> {link.target}" + (f": {link.label}" if link.label else ""))
         sub(edge, "path", d=_path([at(p) for p in route]), fill="none", stroke=EDGE_INK, stroke_width="1.2",
             marker_end="url(#arrow)", **({"stroke_dasharray": "5 3"} if link.conditional else {}))
@@ -127,7 +128,7 @@ def _draw_cluster(svg: ET.Element, cluster: Cluster, laid: Laid, left: float, to
     for node in cluster.nodes:
         cx, cy = at(laid.centre[node.key])
         w, h = _size(node)
-        attrs: dict[str, object] = {"class_": f"node {node.kind}", "id": f"{cluster.key}-{node.key}",
+        attrs: dict[str, object] = {"class_": f"node {node.kind}", "id": cluster.element_id(node.key),
                                     "data_story": cluster.story}
         if node.card is not None:
             attrs["data_card"] = node.card
@@ -160,12 +161,16 @@ def _legend_rows(picture: Picture) -> list[tuple[str, str, str, str]]:
         cards = f"{count} card" + ("" if count == 1 else "s")
         rows.append((f"legend-entry finding {finding.code}", "box", finding.fill,
                      f"{finding.code} {finding.name}: {finding.words} ({cards})"))
+    drawn = {node.kind for cluster in picture.clusters for node in cluster.nodes}
+    dashed = any(link.conditional for cluster in picture.clusters for link in cluster.links)
     rows += [("legend-entry plain", "box", PLAIN, "no finding"),
-             ("legend-entry start", "start", PLAIN, "start card (thick border)"),
-             ("legend-entry victory", "ellipse", VICTORY, "Victory"),
-             ("legend-entry defeat", "ellipse", DEFEAT, "Defeat"),
-             ("legend-entry conditional", "dashed", EDGE_INK, "a way that needs a condition (dashed)"),
-             ("legend-entry explorer", "note", "", picture.explorer)]
+             ("legend-entry start", "start", PLAIN, "start card (thick border)")]
+    # only what is drawn: no Defeat row for stories that cannot be lost
+    rows += [("legend-entry victory", "ellipse", VICTORY, "Victory")] if "victory" in drawn else []
+    rows += [("legend-entry defeat", "ellipse", DEFEAT, "Defeat")] if "defeat" in drawn else []
+    rows += [("legend-entry conditional", "dashed", EDGE_INK, "a way that needs a condition (dashed)")] \
+        if dashed else []
+    rows.append(("legend-entry explorer", "note", "", picture.explorer))
     return rows
 
 

@@ -32,7 +32,7 @@ def to_dot(picture: Picture) -> str:
         lines += [f"  subgraph {_q('cluster_' + cluster.key)} {{", f"    label={_q(title)};",
                   "    style=rounded; color=\"#8a8a8a\";"]
         for node in cluster.nodes:
-            attrs = [f"label={_q(node.label)}", f"fillcolor={_q(node.fill)}", f"id={_q(cluster.key + '-' + node.key)}"]
+            attrs = [f"label={_q(node.label)}", f"fillcolor={_q(node.fill)}", f"id={_q(cluster.element_id(node.key))}"]
             classes = [node.kind, *node.findings]
             attrs.append(f"class={_q(' '.join(classes))}")
             if node.kind != "card":
