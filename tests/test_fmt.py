@@ -58,8 +58,8 @@ introduction: >-
   over two lines.
 flags: [sold_horse]
 cards:
-  - id: 1   # cardforge: ignore[CF401]
-    title: One
+  - title: One
+    id: 1   # cardforge: ignore[CF401]
     text: |
       Literal
         kept as written
@@ -85,10 +85,12 @@ def test_canonical_layout_exact_text() -> None:
     story's ``title`` keeps its end-of-line comment); the modeline, block scalars,
     quotes and a suppression comment stay on their lines (an end-of-line comment keeps
     its column); the card with a comment line between its keys keeps its order (its
-    unknown key stays last), and the comment line takes the indentation of its key."""
+    unknown key stays last), and the comment line takes the indentation of its key; the
+    card whose ``id: 1`` line has a suppression keeps its order too (``id`` first would
+    put the comment on the card's first line, where it covers the whole card)."""
     result = format_text(MESSY)
     assert result.text == CANONICAL
-    assert result.kept == 1 and result.content is True
+    assert result.kept == 2 and result.content is True
     assert format_text(CANONICAL).text == CANONICAL
 
 
@@ -172,8 +174,8 @@ def test_a_change_of_data_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 
     real = fmt_module._canonical
 
-    def corrupt(node, schema, is_root, kept):  # noqa: ANN001, ANN202
-        real(node, schema, is_root, kept)
+    def corrupt(node, schema, is_root, kept, pinned=None):  # noqa: ANN001, ANN202
+        real(node, schema, is_root, kept, pinned)
         if is_root:
             node["title"] = "changed"
 
@@ -310,3 +312,51 @@ def test_diff_of_a_file_without_a_last_newline(tmp_path: Path) -> None:
     assert code == 1
     assert out == (f"--- {name}\n+++ {name}\n@@ -1,2 +1,2 @@\n+kind: deck\n name: A\n-kind: deck\n"
                    "\\ No newline at end of file\n")
+
+
+# -- what a suppression covers never changes (fixes12 D1) --------------------------
+
+SUPPRESSED_LAST_KEY = """\
+kind: story
+id: act-1
+title: The Road
+start: 1
+flags: [met]
+cards:
+- steps:
+  - goto: 2
+  title: Fair
+  id: 1
+- steps:
+  - set: {met: true}
+  - victory: You reach Paris.
+  title: The Road to Paris
+  id: 2  # cardforge: ignore[CF504]
+"""
+
+
+def test_a_suppression_on_a_later_key_is_not_moved_onto_the_card() -> None:
+    """``id: 2  # cardforge: ignore[CF504]`` as a card's last key covers that line only;
+    moving ``id`` first would put the comment on ``- id: 2``, which covers the whole
+    card: that card keeps its key order (the other card is reordered)."""
+    result = format_text(SUPPRESSED_LAST_KEY)
+    assert result.text == (
+        "kind: story\nid: act-1\ntitle: The Road\nstart: 1\nflags: [met]\ncards:\n"
+        "  - id: 1\n    title: Fair\n    steps:\n      - goto: 2\n"
+        "  - steps:\n      - set: {met: true}\n      - victory: You reach Paris.\n"
+        "    title: The Road to Paris\n    id: 2 # cardforge: ignore[CF504]\n")
+    assert result.kept == 1
+    assert format_text(result.text).text == result.text
+
+
+def test_a_suppression_after_a_quoted_text_over_two_lines_is_refused() -> None:
+    """A quoted text over two lines is joined onto one line: the comment after it would
+    move onto ``- victory:`` and cover the step; the file is refused, unchanged."""
+    text = ('kind: story\nid: act-1\ntitle: T\nstart: 1\ncards:\n  - id: 1\n    title: A\n    steps:\n'
+            '      - victory: "You\n          reach Paris."   # cardforge: ignore[CF504]\n')
+    with pytest.raises(FormatError) as caught:
+        format_text(text)
+    assert caught.value.message == (
+        "formatting would change what the suppression `# cardforge: ignore[CF504]` (line 10) covers: "
+        "nothing now, cards[0].steps after (put the comment on the line of what it suppresses)")
+    assert (caught.value.line, caught.value.column) == (10, 27)

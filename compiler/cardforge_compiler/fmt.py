@@ -149,21 +149,34 @@ def _reorder(mapping: Any, order: list[Any], is_root: bool) -> bool:
     return True
 
 
-def _canonical(node: Any, schema: Schema | None, is_root: bool, kept: list[int]) -> None:
+def _pinned(mapping: Any, pinned: set[int] | None) -> bool:
+    """Whether ``mapping`` keeps its key order because it starts or has a key on one of
+    the 0-based lines ``pinned`` (lines whose suppression comment reordering would
+    move onto other data; ``None``: none)."""
+    if not pinned:
+        return False
+    lines = {mapping.lc.line} | {mapping.lc.key(key)[0] for key in mapping}
+    return bool(lines & pinned)
+
+
+def _canonical(node: Any, schema: Schema | None, is_root: bool, kept: list[int],
+               pinned: set[int] | None = None) -> None:
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
     if isinstance(node, CommentedMap):
         if is_root:
             schema = document_schema(node.get("kind"))
         order, obj = key_order(schema, node)
-        if order is not None and not _reorder(node, order, is_root):
+        if order is not None and order != list(node) and _pinned(node, pinned):
+            kept[0] += 1
+        elif order is not None and not _reorder(node, order, is_root):
             kept[0] += 1
         for key in list(node):
-            _canonical(node[key], child_schema(obj, key), False, kept)
+            _canonical(node[key], child_schema(obj, key), False, kept, pinned)
     elif isinstance(node, CommentedSeq):
         items = item_schema(schema)
         for value in node:
-            _canonical(value, items, False, kept)
+            _canonical(value, items, False, kept, pinned)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -267,6 +280,65 @@ def _load_plain(text: str) -> list[Any]:
         raise FormatError(f"not valid YAML: {exc}") from exc
 
 
+def _layout(text: str, pinned: set[int] | None) -> tuple[str, int]:
+    """``text`` (which loads) laid out canonically, and how many mappings kept their
+    order; the mappings on the 0-based lines ``pinned`` keep theirs."""
+    yaml = _yaml()
+    kept = [0]
+    try:
+        docs = list(yaml.load_all(text))
+    except Exception as exc:  # noqa: BLE001 - any round-trip failure leaves the file alone
+        raise FormatError(f"cannot be read for formatting: {exc}") from exc
+    out = io.StringIO()
+    try:
+        for doc in docs:
+            _canonical(doc, None, True, kept, pinned)
+        yaml.explicit_start = directive = text.startswith("%")    # a %YAML directive needs its `---`
+        yaml.dump_all(docs, out)
+    except Exception as exc:  # noqa: BLE001
+        raise FormatError(f"cannot be laid out ({type(exc).__name__}: {exc})") from exc
+    result = out.getvalue()
+    if not directive and result.startswith("---\n"):        # the first document needs no `---`
+        result = result[4:]
+    try:
+        _load_plain(result)
+        result = _indent_comments(result.rstrip("\n") + "\n")
+    except FormatError as exc:
+        raise FormatError(f"formatting would make the file unreadable ({exc.message})") from exc
+    return result, kept[0]
+
+
+def _keep_suppressions(text: str, result: str, kept: int) -> tuple[str, int]:
+    """``result``, or ``text`` laid out again with the mappings kept in their order
+    where reordering would change what a suppression covers (the mappings on its lines
+    first, then every mapping); :class:`FormatError` when even that would (a quoted text
+    over several lines is joined onto one: a comment after it moves onto its key)."""
+    from cardforge_compiler.fmt_suppress import changed, coverage, describe
+
+    supps, before = coverage(text)
+    if not supps:
+        return result, kept
+    after = coverage(result)[1]
+    moved = changed(before, after)
+    if moved:                   # keep the order of the mappings on those suppressions' lines
+        lines = {n - 1 for i in moved for n in (supps[i].line, *range(supps[i].first, supps[i].last + 1))}
+        result, kept = _layout(text, lines)
+        after = coverage(result)[1]
+        moved = changed(before, after)
+    if moved:                   # then of every mapping: indentation only
+        result, kept = _layout(text, set(range(text.count("\n") + 1)))
+        after = coverage(result)[1]
+        moved = changed(before, after)
+    if not moved:
+        return result, kept
+    supp = supps[moved[0]]
+    written, was = before[moved[0]]
+    now = next((cov for i, (w, cov) in enumerate(after) if w == written and i in changed(after, before)), None)
+    raise FormatError(f"formatting would change what the suppression `{written}` (line {supp.line}) covers: "
+                      f"{describe(was)} now, {describe(now)} after (put the comment on the line of what it "
+                      f"suppresses)", supp.line, supp.column)
+
+
 def format_text(text: str) -> Formatted:
     """The canonical layout of a content file's ``text`` (see the module docstring).
 
@@ -283,31 +355,11 @@ def format_text(text: str) -> Formatted:
         text = "\n".join(lines[:first] + lines[first + 1:])     # the first document needs no `---`
     if all(doc is None for doc in before):       # empty, or comments only: nothing to lay out
         return Formatted(text.rstrip() + "\n" if text.strip() else "", 0, False)
-    yaml = _yaml()
-    kept = [0]
-    try:
-        docs = list(yaml.load_all(text))
-    except Exception as exc:  # noqa: BLE001 - any round-trip failure leaves the file alone
-        raise FormatError(f"cannot be read for formatting: {exc}") from exc
-    out = io.StringIO()
-    try:
-        for doc in docs:
-            _canonical(doc, None, True, kept)
-        yaml.explicit_start = directive = text.startswith("%")    # a %YAML directive needs its `---`
-        yaml.dump_all(docs, out)
-    except Exception as exc:  # noqa: BLE001
-        raise FormatError(f"cannot be laid out ({type(exc).__name__}: {exc}); left unchanged") from exc
-    result = out.getvalue()
-    if not directive and result.startswith("---\n"):        # the first document needs no `---`
-        result = result[4:]
-    try:
-        after = _load_plain(result)
-        result = _indent_comments(result.rstrip("\n") + "\n")
-        after = _load_plain(result)
-    except FormatError as exc:
-        raise FormatError(f"formatting would make the file unreadable ({exc.message}); left unchanged") from exc
+    result, kept = _layout(text, None)
+    result, kept = _keep_suppressions(text, result, kept)
+    after = _load_plain(result)
     if len(before) != len(after) or not all(_same(a, b) for a, b in zip(before, after)):
-        raise FormatError("formatting would change the file's data (a cardforge fmt bug); left unchanged")
+        raise FormatError("formatting would change the file's data (a cardforge fmt bug)")
     if sorted(comments(text)) != sorted(comments(result)):      # moved with their keys, never lost
-        raise FormatError("formatting would lose or change a comment (a cardforge fmt bug); left unchanged")
-    return Formatted(result, kept[0], any(isinstance(doc, dict) and "kind" in doc for doc in before))
+        raise FormatError("formatting would lose or change a comment (a cardforge fmt bug)")
+    return Formatted(result, kept, any(isinstance(doc, dict) and "kind" in doc for doc in before))
