@@ -151,7 +151,7 @@ def test_losing_a_comment_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 
     real = fmt_module._indent_comments
     monkeypatch.setattr(fmt_module, "_indent_comments", lambda text: real(text).replace("  # one", ""))
-    with pytest.raises(FormatError, match="lose or change a comment"):
+    with pytest.raises(FormatError, match="lose or change the comment `# one`"):
         format_text("kind: deck  # one\nname: A\n")
 
 
@@ -360,3 +360,66 @@ def test_a_suppression_after_a_quoted_text_over_two_lines_is_refused() -> None:
         "formatting would change what the suppression `# cardforge: ignore[CF504]` (line 10) covers: "
         "nothing now, cards[0].steps after (put the comment on the line of what it suppresses)")
     assert (caught.value.line, caught.value.column) == (10, 27)
+
+
+def test_yaml_that_is_not_cardforge_content_is_left_alone(tmp_path: Path) -> None:
+    """A Kubernetes Deployment has a ``kind:`` too, but not a cardforge kind: untouched,
+    by ``format_text`` and by the command (fixes12 D2)."""
+    deploy = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n" \
+             "      containers:\n      - name: web\n        args: [\"--x\"]\n"
+    result = format_text(deploy)
+    assert result.text == deploy and result.content is False
+    (tmp_path / "deploy.yaml").write_text(deploy, encoding="utf-8")
+    code, _, err = run(str(tmp_path))
+    assert code == 0 and err == "0 files reformatted, 1 left unchanged\n"
+    assert (tmp_path / "deploy.yaml").read_text(encoding="utf-8") == deploy
+
+
+@pytest.mark.parametrize("mode", [0o664, 0o755, 0o600])
+def test_the_file_keeps_its_permissions(tmp_path: Path, mode: int) -> None:
+    """fixes12 D3: a reformatted file keeps its mode (the umask does not apply)."""
+    import os
+    import stat
+
+    story = tmp_path / "deck.yaml"
+    story.write_text("name: A\nkind: deck\ncards: []\n", encoding="utf-8")
+    os.chmod(story, mode)
+    assert run(str(story))[0] == 0
+    assert story.read_text(encoding="utf-8") == "kind: deck\nname: A\ncards: []\n"
+    assert stat.S_IMODE(story.stat().st_mode) == mode
+
+
+def test_comments_after_the_last_document_end_are_kept(tmp_path: Path) -> None:
+    """fixes12 D4: comments after a last ``...`` stay as written; after a ``...`` between
+    documents (which the YAML writer drops) the file is refused with what to do, and
+    the message says "left unchanged" once and no "lint explains" (lint has nothing)."""
+    assert format_text("name: A\nkind: deck\ncards: []\n...  \n# after end\n").text == \
+        "kind: deck\nname: A\ncards: []\n...\n# after end\n"
+    assert format_text("kind: deck\nname: A\ncards: []\n... # end\n").text == "kind: deck\nname: A\ncards: []\n... # end\n"
+    story = tmp_path / "deck.yaml"
+    text = "kind: deck\nname: A\ncards: []\n...\n# c\n---\nkind: deck\nname: B\n"
+    story.write_text(text, encoding="utf-8")
+    code, _, err = run(str(story))
+    assert code == 1 and story.read_text(encoding="utf-8") == text
+    assert err == (f"{story.as_posix()}: cannot format: formatting would lose the comment `# c`: comments after a "
+                   f"`...` document end marker are kept only after the last document (remove the `...` line: `---` "
+                   f"alone starts the next document); left unchanged\n"
+                   f"0 files reformatted, 0 left unchanged, 1 could not be formatted\n")
+
+
+def test_a_file_that_is_not_yaml_is_skipped_with_a_note(tmp_path: Path) -> None:
+    """fixes12 D6: pre-commit may hand ``fmt`` a translation file: skipped, exit 0."""
+    po = tmp_path / "fr.po"
+    po.write_text('msgid "a"\nmsgstr "b"\n', encoding="utf-8")
+    code, _, err = run(str(po))
+    assert code == 0
+    assert err == f"{po.as_posix()}: not a YAML file (.yaml, .yml): skipped\n0 files reformatted, 1 left unchanged\n"
+    assert po.read_text(encoding="utf-8") == 'msgid "a"\nmsgstr "b"\n'
+
+
+def test_a_broken_file_points_at_lint(tmp_path: Path) -> None:
+    broken = tmp_path / "story.yaml"
+    broken.write_text("kind: story\nid: a\nid: b\n", encoding="utf-8")
+    err = run(str(broken))[2]
+    assert err.startswith(f"{broken.as_posix()}:3:1: cannot format: duplicate key 'id' (first at line 2) (CF004); "
+                          f"left unchanged (cardforge lint {broken.as_posix()} explains)\n")

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,17 +45,21 @@ class FormatError(Exception):
     """A file ``cardforge fmt`` leaves unchanged: ``message`` says why, ``line`` and
     ``column`` (1-based, or ``None``) where."""
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+    def __init__(self, message: str, line: int | None = None, column: int | None = None,
+                 lint_explains: bool = False) -> None:
         super().__init__(message)
         self.message, self.line, self.column = message, line, column
+        self.lint_explains = lint_explains      # the file does not load: `cardforge lint FILE` says more
 
 
 @dataclass(frozen=True)
 class Formatted:
     """The result of :func:`format_text`: the canonical ``text``; ``kept``, how many
-    mappings kept their key order because comments sit between their keys; ``content``,
-    whether the file holds a cardforge document (a mapping with a ``kind``: ``cardforge
-    fmt`` leaves other YAML files, a CI workflow, alone)."""
+    mappings kept their key order because comments sit between their keys or a
+    suppression comment would otherwise cover other data; ``content``, whether the file
+    holds a cardforge document (a mapping whose ``kind`` is a cardforge kind: other YAML
+    files, a CI workflow or a Kubernetes Deployment, are returned as they are and
+    ``cardforge fmt`` leaves them alone)."""
 
     text: str
     kept: int
@@ -270,14 +275,14 @@ def _load_plain(text: str) -> list[Any]:
     try:
         return run_with_stack(lambda: list(documents(text)))
     except LoadError as exc:
-        raise FormatError(f"{exc.message} ({exc.code})", exc.mark.line + 1, exc.mark.column + 1) from exc
+        raise FormatError(f"{exc.message} ({exc.code})", exc.mark.line + 1, exc.mark.column + 1, True) from exc
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "not valid YAML"
         raise FormatError(f"not valid YAML: {problem}", mark.line + 1 if mark else None,
-                          mark.column + 1 if mark else None) from exc
+                          mark.column + 1 if mark else None, True) from exc
     except YAMLError as exc:
-        raise FormatError(f"not valid YAML: {exc}") from exc
+        raise FormatError(f"not valid YAML: {exc}", lint_explains=True) from exc
 
 
 def _layout(text: str, pinned: set[int] | None) -> tuple[str, int]:
@@ -339,6 +344,31 @@ def _keep_suppressions(text: str, result: str, kept: int) -> tuple[str, int]:
                       f"suppresses)", supp.line, supp.column)
 
 
+def _is_content(doc: Any) -> bool:
+    """Whether a loaded document is a cardforge document: a mapping whose ``kind`` is
+    one of the content model's kinds (``story``, ``deck``...; not ``Deployment``)."""
+    from cardforge_compiler.model import DOCUMENT_MODELS
+
+    return isinstance(doc, dict) and isinstance(doc.get("kind"), str) and doc["kind"] in DOCUMENT_MODELS
+
+
+#: A document end marker line: ``...``, maybe with a comment.
+_END = re.compile(r"^\.\.\.(?:[ \t]+#.*)?[ \t]*$", re.M)
+
+
+def _split_end(text: str) -> tuple[str, str]:
+    """``text`` cut before its last ``...`` document end marker when only comment and
+    blank lines follow it and a comment is among them (``("text", "")`` otherwise)."""
+    ends = list(_END.finditer(text))
+    if not ends:
+        return text, ""
+    cut = ends[-1].start()
+    rest = text[cut:].split("\n")
+    if not all(not line.strip() or line.lstrip().startswith("#") for line in rest[1:]) or "#" not in text[cut:]:
+        return text, ""
+    return text[:cut], "\n".join(line.rstrip() for line in rest).rstrip("\n") + "\n"
+
+
 def format_text(text: str) -> Formatted:
     """The canonical layout of a content file's ``text`` (see the module docstring).
 
@@ -348,6 +378,10 @@ def format_text(text: str) -> Formatted:
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = re.sub("(^|\n)\ufeff", r"\1", text)     # byte-order marks (YAML allows one before each document)
+    head, tail = _split_end(text)
+    if tail:            # ruamel.yaml drops comments after a last `...`: they are kept as written
+        formatted = format_text(head)
+        return Formatted(formatted.text + tail, formatted.kept, formatted.content)
     before = _load_plain(text)
     lines = text.split("\n")
     first = next((i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")), None)
@@ -355,11 +389,19 @@ def format_text(text: str) -> Formatted:
         text = "\n".join(lines[:first] + lines[first + 1:])     # the first document needs no `---`
     if all(doc is None for doc in before):       # empty, or comments only: nothing to lay out
         return Formatted(text.rstrip() + "\n" if text.strip() else "", 0, False)
+    if not any(_is_content(doc) for doc in before):     # a CI workflow, a Kubernetes Deployment: not ours
+        return Formatted(text, 0, False)
     result, kept = _layout(text, None)
     result, kept = _keep_suppressions(text, result, kept)
     after = _load_plain(result)
     if len(before) != len(after) or not all(_same(a, b) for a, b in zip(before, after)):
         raise FormatError("formatting would change the file's data (a cardforge fmt bug)")
-    if sorted(comments(text)) != sorted(comments(result)):      # moved with their keys, never lost
-        raise FormatError("formatting would lose or change a comment (a cardforge fmt bug)")
-    return Formatted(result, kept, any(isinstance(doc, dict) and "kind" in doc for doc in before))
+    lost = Counter(comments(text)) - Counter(comments(result))        # moved with their keys, never lost
+    if lost:
+        first = next(iter(lost))
+        if _END.search(text):
+            raise FormatError(f"formatting would lose the comment `{first}`: comments after a `...` document end "
+                              f"marker are kept only after the last document (remove the `...` line: `---` alone "
+                              f"starts the next document)")
+        raise FormatError(f"formatting would lose or change the comment `{first}` (a cardforge fmt bug)")
+    return Formatted(result, kept, True)
