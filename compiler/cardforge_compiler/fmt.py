@@ -21,8 +21,12 @@ never rewritten (:class:`FormatError`); and before anything is returned, the
 formatted text is loaded again by the compiler's own loader
 (:func:`cardforge_compiler.yaml_data.documents`) and compared with the original's
 data, value for value and type for type (``NumberText`` ``010`` stays ``010``): any
-difference is a :class:`FormatError` and the file is left alone, so formatting can
-change what a person reads but never what lint or the bundle sees.
+difference is a :class:`FormatError` and the file is left alone. What each suppression
+comment covers, as data paths (:mod:`cardforge_compiler.fmt_suppress`), is compared
+too: where reordering would change it, the mappings on its lines keep their order (then
+every mapping), else the file is refused. So formatting can change what a person reads
+but never what lint or the bundle sees. Documents whose ``kind`` is not a cardforge kind
+are not touched; comments after a last ``...`` are kept as written.
 """
 
 from __future__ import annotations
