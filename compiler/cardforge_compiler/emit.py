@@ -374,13 +374,13 @@ def write_atomically(path: Path, data: bytes | list[bytes], mode: int | None = N
         ``path`` is a folder.
     """
     try:
-        mode = os.stat(path).st_mode          # follows links
+        existing = os.stat(path).st_mode      # follows links
     except FileNotFoundError:
-        mode = None
+        existing = None
     except NotADirectoryError:            # a file where a folder of the path should be
-        mode = None
-    if mode is not None and not stat.S_ISREG(mode):
-        if stat.S_ISDIR(mode):
+        existing = None
+    if existing is not None and not stat.S_ISREG(existing):
+        if stat.S_ISDIR(existing):
             raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
         with open(path, "wb") as stream:      # a pipe, a device or a socket: straight in
             for chunk in [data] if isinstance(data, bytes) else data:
