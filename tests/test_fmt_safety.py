@@ -168,7 +168,7 @@ def _lint(folder: Path) -> tuple[list[tuple[str, str, str]], list[tuple[str, str
 def _plant(text: str, rng: random.Random, codes: list[str]) -> str:
     """``text`` with end-of-line and own-line suppression comments naming ``codes`` on
     a few random lines (never inside a block scalar's text: the comment would be text)."""
-    from cardforge_compiler.fmt import _scalar_lines
+    from cardforge_compiler.fmt_comments import _scalar_lines
 
     lines = text.split("\n")
     inside = _scalar_lines(text)
