@@ -184,7 +184,7 @@ def _plant(text: str, rng: random.Random, codes: list[str]) -> str:
     return "\n".join(lines)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 # fails when fmt's suppression guard is taken out (a planted fault): a comment moves onto a card's first line
 @example(GOLDEN / "outside-grid", 2855051695)
