@@ -58,8 +58,8 @@ introduction: >-
   over two lines.
 flags: [sold_horse]
 cards:
-  - id: 1   # cardforge: ignore[CF401]
-    title: One
+  - title: One
+    id: 1   # cardforge: ignore[CF401]
     text: |
       Literal
         kept as written
@@ -85,10 +85,12 @@ def test_canonical_layout_exact_text() -> None:
     story's ``title`` keeps its end-of-line comment); the modeline, block scalars,
     quotes and a suppression comment stay on their lines (an end-of-line comment keeps
     its column); the card with a comment line between its keys keeps its order (its
-    unknown key stays last), and the comment line takes the indentation of its key."""
+    unknown key stays last), and the comment line takes the indentation of its key; the
+    card whose ``id: 1`` line has a suppression keeps its order too (``id`` first would
+    put the comment on the card's first line, where it covers the whole card)."""
     result = format_text(MESSY)
     assert result.text == CANONICAL
-    assert result.kept == 1 and result.content is True
+    assert result.kept == 2 and result.content is True
     assert format_text(CANONICAL).text == CANONICAL
 
 
@@ -149,7 +151,7 @@ def test_losing_a_comment_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 
     real = fmt_module._indent_comments
     monkeypatch.setattr(fmt_module, "_indent_comments", lambda text: real(text).replace("  # one", ""))
-    with pytest.raises(FormatError, match="lose or change a comment"):
+    with pytest.raises(FormatError, match="lose or change the comment `# one`"):
         format_text("kind: deck  # one\nname: A\n")
 
 
@@ -172,8 +174,8 @@ def test_a_change_of_data_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 
     real = fmt_module._canonical
 
-    def corrupt(node, schema, is_root, kept):  # noqa: ANN001, ANN202
-        real(node, schema, is_root, kept)
+    def corrupt(node, schema, is_root, kept, pinned=None):  # noqa: ANN001, ANN202
+        real(node, schema, is_root, kept, pinned)
         if is_root:
             node["title"] = "changed"
 
@@ -310,3 +312,114 @@ def test_diff_of_a_file_without_a_last_newline(tmp_path: Path) -> None:
     assert code == 1
     assert out == (f"--- {name}\n+++ {name}\n@@ -1,2 +1,2 @@\n+kind: deck\n name: A\n-kind: deck\n"
                    "\\ No newline at end of file\n")
+
+
+# -- what a suppression covers never changes (fixes12 D1) --------------------------
+
+SUPPRESSED_LAST_KEY = """\
+kind: story
+id: act-1
+title: The Road
+start: 1
+flags: [met]
+cards:
+- steps:
+  - goto: 2
+  title: Fair
+  id: 1
+- steps:
+  - set: {met: true}
+  - victory: You reach Paris.
+  title: The Road to Paris
+  id: 2  # cardforge: ignore[CF504]
+"""
+
+
+def test_a_suppression_on_a_later_key_is_not_moved_onto_the_card() -> None:
+    """``id: 2  # cardforge: ignore[CF504]`` as a card's last key covers that line only;
+    moving ``id`` first would put the comment on ``- id: 2``, which covers the whole
+    card: that card keeps its key order (the other card is reordered)."""
+    result = format_text(SUPPRESSED_LAST_KEY)
+    assert result.text == (
+        "kind: story\nid: act-1\ntitle: The Road\nstart: 1\nflags: [met]\ncards:\n"
+        "  - id: 1\n    title: Fair\n    steps:\n      - goto: 2\n"
+        "  - steps:\n      - set: {met: true}\n      - victory: You reach Paris.\n"
+        "    title: The Road to Paris\n    id: 2 # cardforge: ignore[CF504]\n")
+    assert result.kept == 1
+    assert format_text(result.text).text == result.text
+
+
+def test_a_suppression_after_a_quoted_text_over_two_lines_is_refused() -> None:
+    """A quoted text over two lines is joined onto one line: the comment after it would
+    move onto ``- victory:`` and cover the step; the file is refused, unchanged."""
+    text = ('kind: story\nid: act-1\ntitle: T\nstart: 1\ncards:\n  - id: 1\n    title: A\n    steps:\n'
+            '      - victory: "You\n          reach Paris."   # cardforge: ignore[CF504]\n')
+    with pytest.raises(FormatError) as caught:
+        format_text(text)
+    assert caught.value.message == (
+        "formatting would change what the suppression `# cardforge: ignore[CF504]` (line 10) covers: "
+        "nothing now, cards[0].steps after (put the comment on the line of what it suppresses)")
+    assert (caught.value.line, caught.value.column) == (10, 27)
+
+
+def test_yaml_that_is_not_cardforge_content_is_left_alone(tmp_path: Path) -> None:
+    """A Kubernetes Deployment has a ``kind:`` too, but not a cardforge kind: untouched,
+    by ``format_text`` and by the command (fixes12 D2)."""
+    deploy = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n" \
+             "      containers:\n      - name: web\n        args: [\"--x\"]\n"
+    result = format_text(deploy)
+    assert result.text == deploy and result.content is False
+    (tmp_path / "deploy.yaml").write_text(deploy, encoding="utf-8")
+    code, _, err = run(str(tmp_path))
+    assert code == 0 and err == "0 files reformatted, 1 left unchanged\n"
+    assert (tmp_path / "deploy.yaml").read_text(encoding="utf-8") == deploy
+
+
+@pytest.mark.parametrize("mode", [0o664, 0o755, 0o600])
+def test_the_file_keeps_its_permissions(tmp_path: Path, mode: int) -> None:
+    """fixes12 D3: a reformatted file keeps its mode (the umask does not apply)."""
+    import os
+    import stat
+
+    story = tmp_path / "deck.yaml"
+    story.write_text("name: A\nkind: deck\ncards: []\n", encoding="utf-8")
+    os.chmod(story, mode)
+    assert run(str(story))[0] == 0
+    assert story.read_text(encoding="utf-8") == "kind: deck\nname: A\ncards: []\n"
+    assert stat.S_IMODE(story.stat().st_mode) == mode
+
+
+def test_comments_after_the_last_document_end_are_kept(tmp_path: Path) -> None:
+    """fixes12 D4: comments after a last ``...`` stay as written; after a ``...`` between
+    documents (which the YAML writer drops) the file is refused with what to do, and
+    the message says "left unchanged" once and no "lint explains" (lint has nothing)."""
+    assert format_text("name: A\nkind: deck\ncards: []\n...  \n# after end\n").text == \
+        "kind: deck\nname: A\ncards: []\n...\n# after end\n"
+    assert format_text("kind: deck\nname: A\ncards: []\n... # end\n").text == "kind: deck\nname: A\ncards: []\n... # end\n"
+    story = tmp_path / "deck.yaml"
+    text = "kind: deck\nname: A\ncards: []\n...\n# c\n---\nkind: deck\nname: B\n"
+    story.write_text(text, encoding="utf-8")
+    code, _, err = run(str(story))
+    assert code == 1 and story.read_text(encoding="utf-8") == text
+    assert err == (f"{story.as_posix()}: cannot format: formatting would lose the comment `# c`: comments after a "
+                   f"`...` document end marker are kept only after the last document (remove the `...` line: `---` "
+                   f"alone starts the next document); left unchanged\n"
+                   f"0 files reformatted, 0 left unchanged, 1 could not be formatted\n")
+
+
+def test_a_file_that_is_not_yaml_is_skipped_with_a_note(tmp_path: Path) -> None:
+    """fixes12 D6: pre-commit may hand ``fmt`` a translation file: skipped, exit 0."""
+    po = tmp_path / "fr.po"
+    po.write_text('msgid "a"\nmsgstr "b"\n', encoding="utf-8")
+    code, _, err = run(str(po))
+    assert code == 0
+    assert err == f"{po.as_posix()}: not a YAML file (.yaml, .yml): skipped\n0 files reformatted, 1 left unchanged\n"
+    assert po.read_text(encoding="utf-8") == 'msgid "a"\nmsgstr "b"\n'
+
+
+def test_a_broken_file_points_at_lint(tmp_path: Path) -> None:
+    broken = tmp_path / "story.yaml"
+    broken.write_text("kind: story\nid: a\nid: b\n", encoding="utf-8")
+    err = run(str(broken))[2]
+    assert err.startswith(f"{broken.as_posix()}:3:1: cannot format: duplicate key 'id' (first at line 2) (CF004); "
+                          f"left unchanged (cardforge lint {broken.as_posix()} explains)\n")

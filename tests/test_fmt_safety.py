@@ -149,3 +149,67 @@ def test_bundles_are_byte_identical(name: str, tmp_path: Path) -> None:
     for path in sorted(pack.rglob("*.yaml")):
         path.write_text(format_text(path.read_text(encoding="utf-8")).text, encoding="utf-8")
     assert bundle(pack) == shipped
+
+
+def _lint(folder: Path) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
+    """What lint (without the explorer) reports and what it suppresses, line numbers
+    taken out of the messages but for whether a span is one line or several (a CF012
+    "on line 9" that became "on lines 6-9" is a change of what a suppression covers)."""
+    from cardforge_compiler.pipeline import compile_paths
+
+    def norm(diags):  # noqa: ANN001, ANN202
+        return sorted((d.code, d.file or "", re.sub(r"lines \d+-\d+", "lines N-M",
+                                                     re.sub(r"(line |:)\d+", r"\1N", d.message))) for d in diags)
+
+    result = compile_paths([str(folder)], explore_budget=None)
+    return norm(result.diagnostics), norm(result.suppressed)
+
+
+def _plant(text: str, rng: random.Random, codes: list[str]) -> str:
+    """``text`` with end-of-line and own-line suppression comments naming ``codes`` on
+    a few random lines (never inside a block scalar's text: the comment would be text)."""
+    from cardforge_compiler.fmt_comments import _scalar_lines
+
+    lines = text.split("\n")
+    inside = _scalar_lines(text)
+    candidates = [i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")
+                  and i not in inside and not line.rstrip().endswith(("|", ">", "|-", ">-", "|+", ">+"))]
+    for i in sorted(rng.sample(candidates, min(len(candidates), rng.randint(1, 3))), reverse=True):
+        comment = f"# cardforge: ignore[{', '.join(rng.sample(codes, min(len(codes), 2)))}]"
+        if rng.random() < 0.7:
+            lines[i] = f"{lines[i]}  {comment}"
+        else:
+            indent = len(lines[i]) - len(lines[i].lstrip(" "))
+            lines.insert(i, " " * indent + comment)
+    return "\n".join(lines)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+          phases=[Phase.explicit, Phase.reuse, Phase.generate])
+# fails when fmt's suppression guard is taken out (a planted fault): a comment moves onto a card's first line
+@example(GOLDEN / "outside-grid", 2855051695)
+@given(st.sampled_from(golden_cases()), st.integers(0, 2**32))
+def test_fmt_keeps_what_lint_reports_and_suppresses(tmp_path_factory: pytest.TempPathFactory, case: Path,
+                                                   seed: int) -> None:
+    """A golden case, made messy (keys shuffled, other indentation), with suppression
+    comments planted on random lines (naming the codes the case reports): lint reports
+    and suppresses the same diagnostics before and after ``cardforge fmt`` (a file fmt
+    refuses is left as it is)."""
+    rng = random.Random(seed)
+    pack = copy_golden(case, tmp_path_factory.mktemp("case") / case.name)
+    codes = sorted({d[0] for d in _lint(pack)[0]}) + ["CF402"]
+    for path in sorted(pack.rglob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        try:
+            messy = _plant(_messy(text, seed, rng.choice([2, 4]), rng.choice([0, 2])), rng, codes)
+            list(documents(messy))
+        except Exception:  # noqa: BLE001 - broken inputs stay as they are
+            continue
+        path.write_text(messy, encoding="utf-8")
+    before = _lint(pack)
+    for path in sorted(pack.rglob("*.yaml")):
+        try:
+            path.write_text(format_text(path.read_text(encoding="utf-8")).text, encoding="utf-8")
+        except FormatError:
+            pass
+    assert _lint(pack) == before

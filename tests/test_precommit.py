@@ -100,3 +100,13 @@ def test_hooks_pass_a_good_pack_and_fail_a_bad_one(tmp_path: Path, env: dict[str
         "kind: story\nid: act-2\ntitle: Bad\nstart: 10\ncards:\n  - id: 10\n    title: Lost\n    steps:\n"
         "      - goto: 99\n")
     assert (project / "ci.yaml").read_text(encoding="utf-8") == "on:\n    push: {}\n"
+
+    # fixes12 D6: a change to a translation alone runs lint (it compares translations), and
+    # fmt, handed the .po by the project's `files: ^packs/`, skips it with a note
+    (pack / "act2.yaml").unlink()
+    (pack / "translations").mkdir()
+    (pack / "translations" / "fr.po").write_text('msgid ""\nmsgstr ""\n"Language: fr\\n"\n', encoding="utf-8")
+    assert _run(["git", "add", "-A"], project, env).returncode == 0
+    po = _run([PRE_COMMIT, "run", "--files", "packs/demo/translations/fr.po"], project, env)
+    assert "cardforge lint" in po.stdout and "Skipped" not in po.stdout, po.stdout
+    assert po.stdout.count("Passed") == 2, po.stdout + po.stderr

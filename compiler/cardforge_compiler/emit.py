@@ -356,7 +356,7 @@ def _running(pid: int) -> bool:
     return True
 
 
-def write_atomically(path: Path, data: bytes | list[bytes]) -> None:
+def write_atomically(path: Path, data: bytes | list[bytes], mode: int | None = None) -> None:
     """Write ``data`` to ``path`` so that readers see the old file or the whole new
     one, never a part: a temporary file in the same folder (``.NAME.PID.RANDOM.tmp``),
     flushed, then renamed. Temporary files that an earlier, killed write of ``path``
@@ -366,19 +366,21 @@ def write_atomically(path: Path, data: bytes | list[bytes]) -> None:
     A symbolic link is written through (the file it names is replaced, the link
     stays). A pipe or a device (``-o /dev/null``, ``-o /dev/stdout``) has no folder to
     rename in: the data is written into it as it is, never replacing the device node.
+    ``mode``: the permission bits the new file gets (``cardforge fmt`` keeps a file's
+    own); ``None``, those a new file gets (``0o666`` less the umask).
 
     Raises:
         OSError: the folder cannot be created or written; ``IsADirectoryError`` when
         ``path`` is a folder.
     """
     try:
-        mode = os.stat(path).st_mode          # follows links
+        existing = os.stat(path).st_mode      # follows links
     except FileNotFoundError:
-        mode = None
+        existing = None
     except NotADirectoryError:            # a file where a folder of the path should be
-        mode = None
-    if mode is not None and not stat.S_ISREG(mode):
-        if stat.S_ISDIR(mode):
+        existing = None
+    if existing is not None and not stat.S_ISREG(existing):
+        if stat.S_ISDIR(existing):
             raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
         with open(path, "wb") as stream:      # a pipe, a device or a socket: straight in
             for chunk in [data] if isinstance(data, bytes) else data:
@@ -398,9 +400,11 @@ def write_atomically(path: Path, data: bytes | list[bytes]) -> None:
                 handle.write(chunk)
             handle.flush()
             os.fsync(handle.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
+        if mode is None:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, stat.S_IMODE(mode))
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -21,20 +21,27 @@ never rewritten (:class:`FormatError`); and before anything is returned, the
 formatted text is loaded again by the compiler's own loader
 (:func:`cardforge_compiler.yaml_data.documents`) and compared with the original's
 data, value for value and type for type (``NumberText`` ``010`` stays ``010``): any
-difference is a :class:`FormatError` and the file is left alone, so formatting can
-change what a person reads but never what lint or the bundle sees.
+difference is a :class:`FormatError` and the file is left alone. What each suppression
+comment covers, as data paths (:mod:`cardforge_compiler.fmt_suppress`), is compared
+too: where reordering would change it, the mappings on its lines keep their order (then
+every mapping), else the file is refused. So formatting can change what a person reads
+but never what lint or the bundle sees. Documents whose ``kind`` is not a cardforge kind
+are not touched; comments after a last ``...`` are kept as written.
 """
 
 from __future__ import annotations
 
 import io
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from cardforge_compiler.fmt_comments import _indent_comments, comments
 from cardforge_compiler.fmt_order import Schema, child_schema, document_schema, item_schema, key_order
 
 __all__ = ["FormatError", "Formatted", "comments", "format_text"]
+
 
 #: Lines are never re-wrapped (a long line stays one line).
 _WIDTH = 1 << 20
@@ -44,17 +51,21 @@ class FormatError(Exception):
     """A file ``cardforge fmt`` leaves unchanged: ``message`` says why, ``line`` and
     ``column`` (1-based, or ``None``) where."""
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+    def __init__(self, message: str, line: int | None = None, column: int | None = None,
+                 lint_explains: bool = False) -> None:
         super().__init__(message)
         self.message, self.line, self.column = message, line, column
+        self.lint_explains = lint_explains      # the file does not load: `cardforge lint FILE` says more
 
 
 @dataclass(frozen=True)
 class Formatted:
     """The result of :func:`format_text`: the canonical ``text``; ``kept``, how many
-    mappings kept their key order because comments sit between their keys; ``content``,
-    whether the file holds a cardforge document (a mapping with a ``kind``: ``cardforge
-    fmt`` leaves other YAML files, a CI workflow, alone)."""
+    mappings kept their key order because comments sit between their keys or a
+    suppression comment would otherwise cover other data; ``content``, whether the file
+    holds a cardforge document (a mapping whose ``kind`` is a cardforge kind: other YAML
+    files, a CI workflow or a Kubernetes Deployment, are returned as they are and
+    ``cardforge fmt`` leaves them alone)."""
 
     text: str
     kept: int
@@ -149,21 +160,34 @@ def _reorder(mapping: Any, order: list[Any], is_root: bool) -> bool:
     return True
 
 
-def _canonical(node: Any, schema: Schema | None, is_root: bool, kept: list[int]) -> None:
+def _pinned(mapping: Any, pinned: set[int] | None) -> bool:
+    """Whether ``mapping`` keeps its key order because it starts or has a key on one of
+    the 0-based lines ``pinned`` (lines whose suppression comment reordering would
+    move onto other data; ``None``: none)."""
+    if not pinned:
+        return False
+    lines = {mapping.lc.line} | {mapping.lc.key(key)[0] for key in mapping}
+    return bool(lines & pinned)
+
+
+def _canonical(node: Any, schema: Schema | None, is_root: bool, kept: list[int],
+               pinned: set[int] | None = None) -> None:
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
     if isinstance(node, CommentedMap):
         if is_root:
             schema = document_schema(node.get("kind"))
         order, obj = key_order(schema, node)
-        if order is not None and not _reorder(node, order, is_root):
+        if order is not None and order != list(node) and _pinned(node, pinned):
+            kept[0] += 1
+        elif order is not None and not _reorder(node, order, is_root):
             kept[0] += 1
         for key in list(node):
-            _canonical(node[key], child_schema(obj, key), False, kept)
+            _canonical(node[key], child_schema(obj, key), False, kept, pinned)
     elif isinstance(node, CommentedSeq):
         items = item_schema(schema)
         for value in node:
-            _canonical(value, items, False, kept)
+            _canonical(value, items, False, kept, pinned)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -178,76 +202,6 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def _scalar_spans(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """Where each scalar of ``text`` starts and ends, as 0-based ``(line, column)``."""
-    from ruamel.yaml.events import ScalarEvent
-
-    from cardforge_compiler.yaml_data import make_yaml
-
-    return [((e.start_mark.line, e.start_mark.column), (e.end_mark.line, e.end_mark.column))
-            for e in make_yaml().parse(text) if isinstance(e, ScalarEvent)]
-
-
-def comments(text: str) -> list[str]:
-    """Every comment of ``text``, in order, as written from its ``#`` (trailing spaces
-    dropped): a ``#`` at the start of a line or after a space that is not inside a
-    scalar. :func:`format_text` refuses a result that lost or changed one."""
-    import bisect
-
-    spans = _scalar_spans(text)
-    starts = [start for start, _ in spans]
-    found = []
-    for line_no, line in enumerate(text.split("\n")):
-        column = line.find("#")
-        while column >= 0:
-            if column == 0 or line[column - 1] in " \t":
-                at = (line_no, column)
-                i = bisect.bisect_right(starts, at) - 1
-                if i < 0 or not (spans[i][0] <= at < spans[i][1]):
-                    found.append(line[column:].rstrip())
-                    break
-            column = line.find("#", column + 1)
-    return found
-
-
-def _scalar_lines(text: str) -> set[int]:
-    """The 0-based lines of ``text`` inside a scalar that spans lines (a block scalar's
-    body, a quoted or plain scalar over several lines): a ``#`` there is text."""
-    inside: set[int] = set()
-    for (start, _), (end, end_column) in _scalar_spans(text):
-        last = end - (1 if end_column == 0 else 0)      # a block scalar ends at the start of a line
-        inside.update(range(start + 1, last + 1))
-    return inside
-
-
-def _indent_comments(text: str) -> str:
-    """Comment lines indented as the line they come before (ruamel.yaml writes a comment
-    line back at its old column, which the new indentation may have moved away from);
-    a comment line at the end of the file goes to column 0. A comment line that starts
-    in the column of an end-of-line comment just above it continues that comment and
-    stays where it is."""
-    lines = text.split("\n")
-    inside = _scalar_lines(text)
-    continued: set[int] = set()             # a comment line under an end-of-line comment continues it: kept
-    for i in range(1, len(lines)):
-        column = len(lines[i]) - len(lines[i].lstrip(" "))
-        above = lines[i - 1]
-        if lines[i].lstrip(" ").startswith("#") and column > 0 and above[column - 1:column + 1] == " #" \
-                and (above[:column].strip() or i - 1 in continued) and i - 1 not in inside:
-            continued.add(i)
-    inside |= continued
-    indent = 0
-    for i in range(len(lines) - 1, -1, -1):
-        stripped = lines[i].lstrip(" ")
-        if not stripped or i in inside:
-            continue
-        if stripped.startswith("#"):
-            lines[i] = " " * indent + stripped
-        else:
-            indent = len(lines[i]) - len(stripped)
-    return "\n".join(lines)
-
-
 def _load_plain(text: str) -> list[Any]:
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
@@ -257,14 +211,98 @@ def _load_plain(text: str) -> list[Any]:
     try:
         return run_with_stack(lambda: list(documents(text)))
     except LoadError as exc:
-        raise FormatError(f"{exc.message} ({exc.code})", exc.mark.line + 1, exc.mark.column + 1) from exc
+        raise FormatError(f"{exc.message} ({exc.code})", exc.mark.line + 1, exc.mark.column + 1, True) from exc
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "not valid YAML"
         raise FormatError(f"not valid YAML: {problem}", mark.line + 1 if mark else None,
-                          mark.column + 1 if mark else None) from exc
+                          mark.column + 1 if mark else None, True) from exc
     except YAMLError as exc:
-        raise FormatError(f"not valid YAML: {exc}") from exc
+        raise FormatError(f"not valid YAML: {exc}", lint_explains=True) from exc
+
+
+def _layout(text: str, pinned: set[int] | None) -> tuple[str, int]:
+    """``text`` (which loads) laid out canonically, and how many mappings kept their
+    order; the mappings on the 0-based lines ``pinned`` keep theirs."""
+    yaml = _yaml()
+    kept = [0]
+    try:
+        docs = list(yaml.load_all(text))
+    except Exception as exc:  # noqa: BLE001 - any round-trip failure leaves the file alone
+        raise FormatError(f"cannot be read for formatting: {exc}") from exc
+    out = io.StringIO()
+    try:
+        for doc in docs:
+            _canonical(doc, None, True, kept, pinned)
+        yaml.explicit_start = directive = text.startswith("%")    # a %YAML directive needs its `---`
+        yaml.dump_all(docs, out)
+    except Exception as exc:  # noqa: BLE001
+        raise FormatError(f"cannot be laid out ({type(exc).__name__}: {exc})") from exc
+    result = out.getvalue()
+    if not directive and result.startswith("---\n"):        # the first document needs no `---`
+        result = result[4:]
+    try:
+        _load_plain(result)
+        result = _indent_comments(result.rstrip("\n") + "\n")
+    except FormatError as exc:
+        raise FormatError(f"formatting would make the file unreadable ({exc.message})") from exc
+    return result, kept[0]
+
+
+def _keep_suppressions(text: str, result: str, kept: int) -> tuple[str, int]:
+    """``result``, or ``text`` laid out again with the mappings kept in their order
+    where reordering would change what a suppression covers (the mappings on its lines
+    first, then every mapping); :class:`FormatError` when even that would (a quoted text
+    over several lines is joined onto one: a comment after it moves onto its key)."""
+    from cardforge_compiler.fmt_suppress import changed, coverage, describe
+
+    supps, before = coverage(text)
+    if not supps:
+        return result, kept
+    after = coverage(result)[1]
+    moved = changed(before, after)
+    if moved:                   # keep the order of the mappings on those suppressions' lines
+        lines = {n - 1 for i in moved for n in (supps[i].line, *range(supps[i].first, supps[i].last + 1))}
+        result, kept = _layout(text, lines)
+        after = coverage(result)[1]
+        moved = changed(before, after)
+    if moved:                   # then of every mapping: indentation only
+        result, kept = _layout(text, set(range(text.count("\n") + 1)))
+        after = coverage(result)[1]
+        moved = changed(before, after)
+    if not moved:
+        return result, kept
+    supp = supps[moved[0]]
+    written, was = before[moved[0]]
+    now = next((cov for i, (w, cov) in enumerate(after) if w == written and i in changed(after, before)), None)
+    raise FormatError(f"formatting would change what the suppression `{written}` (line {supp.line}) covers: "
+                      f"{describe(was)} now, {describe(now)} after (put the comment on the line of what it "
+                      f"suppresses)", supp.line, supp.column)
+
+
+def _is_content(doc: Any) -> bool:
+    """Whether a loaded document is a cardforge document: a mapping whose ``kind`` is
+    one of the content model's kinds (``story``, ``deck``...; not ``Deployment``)."""
+    from cardforge_compiler.model import DOCUMENT_MODELS
+
+    return isinstance(doc, dict) and isinstance(doc.get("kind"), str) and doc["kind"] in DOCUMENT_MODELS
+
+
+#: A document end marker line: ``...``, maybe with a comment.
+_END = re.compile(r"^\.\.\.(?:[ \t]+#.*)?[ \t]*$", re.M)
+
+
+def _split_end(text: str) -> tuple[str, str]:
+    """``text`` cut before its last ``...`` document end marker when only comment and
+    blank lines follow it and a comment is among them (``("text", "")`` otherwise)."""
+    ends = list(_END.finditer(text))
+    if not ends:
+        return text, ""
+    cut = ends[-1].start()
+    rest = text[cut:].split("\n")
+    if not all(not line.strip() or line.lstrip().startswith("#") for line in rest[1:]) or "#" not in text[cut:]:
+        return text, ""
+    return text[:cut], "\n".join(line.rstrip() for line in rest).rstrip("\n") + "\n"
 
 
 def format_text(text: str) -> Formatted:
@@ -276,6 +314,10 @@ def format_text(text: str) -> Formatted:
     """
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = re.sub("(^|\n)\ufeff", r"\1", text)     # byte-order marks (YAML allows one before each document)
+    head, tail = _split_end(text)
+    if tail:            # ruamel.yaml drops comments after a last `...`: they are kept as written
+        formatted = format_text(head)
+        return Formatted(formatted.text + tail, formatted.kept, formatted.content)
     before = _load_plain(text)
     lines = text.split("\n")
     first = next((i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")), None)
@@ -283,31 +325,19 @@ def format_text(text: str) -> Formatted:
         text = "\n".join(lines[:first] + lines[first + 1:])     # the first document needs no `---`
     if all(doc is None for doc in before):       # empty, or comments only: nothing to lay out
         return Formatted(text.rstrip() + "\n" if text.strip() else "", 0, False)
-    yaml = _yaml()
-    kept = [0]
-    try:
-        docs = list(yaml.load_all(text))
-    except Exception as exc:  # noqa: BLE001 - any round-trip failure leaves the file alone
-        raise FormatError(f"cannot be read for formatting: {exc}") from exc
-    out = io.StringIO()
-    try:
-        for doc in docs:
-            _canonical(doc, None, True, kept)
-        yaml.explicit_start = directive = text.startswith("%")    # a %YAML directive needs its `---`
-        yaml.dump_all(docs, out)
-    except Exception as exc:  # noqa: BLE001
-        raise FormatError(f"cannot be laid out ({type(exc).__name__}: {exc}); left unchanged") from exc
-    result = out.getvalue()
-    if not directive and result.startswith("---\n"):        # the first document needs no `---`
-        result = result[4:]
-    try:
-        after = _load_plain(result)
-        result = _indent_comments(result.rstrip("\n") + "\n")
-        after = _load_plain(result)
-    except FormatError as exc:
-        raise FormatError(f"formatting would make the file unreadable ({exc.message}); left unchanged") from exc
+    if not any(_is_content(doc) for doc in before):     # a CI workflow, a Kubernetes Deployment: not ours
+        return Formatted(text, 0, False)
+    result, kept = _layout(text, None)
+    result, kept = _keep_suppressions(text, result, kept)
+    after = _load_plain(result)
     if len(before) != len(after) or not all(_same(a, b) for a, b in zip(before, after)):
-        raise FormatError("formatting would change the file's data (a cardforge fmt bug); left unchanged")
-    if sorted(comments(text)) != sorted(comments(result)):      # moved with their keys, never lost
-        raise FormatError("formatting would lose or change a comment (a cardforge fmt bug); left unchanged")
-    return Formatted(result, kept[0], any(isinstance(doc, dict) and "kind" in doc for doc in before))
+        raise FormatError("formatting would change the file's data (a cardforge fmt bug)")
+    lost = Counter(comments(text)) - Counter(comments(result))        # moved with their keys, never lost
+    if lost:
+        first = next(iter(lost))
+        if _END.search(text):
+            raise FormatError(f"formatting would lose the comment `{first}`: comments after a `...` document end "
+                              f"marker are kept only after the last document (remove the `...` line: `---` alone "
+                              f"starts the next document)")
+        raise FormatError(f"formatting would lose or change the comment `{first}` (a cardforge fmt bug)")
+    return Formatted(result, kept, True)

@@ -15,8 +15,9 @@ __all__ = ["fmt"]
 
 def _files(paths: tuple[str, ...]) -> list[tuple[Path, str]]:
     """The files to format, as ``(path, shown name)``, sorted by folder given, without
-    duplicates: a folder's ``*.yaml``/``*.yml`` files (recursively), a file as named.
-    A path that does not exist is a usage error."""
+    duplicates: a folder's ``*.yaml``/``*.yml`` files (recursively), a file as named
+    (one that is not ``.yaml``/``.yml``, such as a translation handed over by
+    pre-commit, is skipped by the caller). A path that does not exist is a usage error."""
     from cardforge_compiler.load import not_a_file
 
     out: dict[Path, tuple[Path, str]] = {}
@@ -47,9 +48,12 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
     Indentation of 2 (list items at 4, dash at 2), the keys of each mapping in the
     order the content model lists them (kind, id, name first), comments, block
     scalars and quotes kept. What lint and the bundle see never changes: the result
-    is loaded again and compared with the original before it is written. A YAML
-    file with no cardforge document (no `kind:`) is left alone; a file that does
-    not load is left alone and reported (exit 1). Files are written atomically.
+    is loaded again and compared with the original before it is written, and so is
+    what each `# cardforge: ignore[...]` comment covers. A YAML file with no
+    cardforge document (no `kind:` naming a cardforge kind) is left alone, a file
+    that is not YAML (.yaml, .yml) is skipped; a file that does not load is left
+    alone and reported (exit 1). Files are written atomically, keeping their
+    permissions.
 
     \b
     Example:
@@ -67,7 +71,12 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
     changed: list[str] = []
     failed = unchanged = 0
     for path, name in _files(paths):
+        if path.suffix.lower() not in (".yaml", ".yml"):
+            click.echo(f"{shown(name)}: not a YAML file (.yaml, .yml): skipped", err=True)
+            unchanged += 1
+            continue
         try:
+            mode = path.stat().st_mode
             raw = path.read_bytes()
         except OSError as exc:
             click.echo(f"{shown(name)}: cannot read: {exc.strerror or exc}", err=True)
@@ -83,8 +92,9 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
             result = format_text(text)
         except FormatError as exc:
             where = "".join(f":{n}" for n in (exc.line, exc.column) if n is not None)
-            click.echo(f"{shown(name)}{where}: cannot format: {shown(exc.message)}; left unchanged "
-                       f"(cardforge lint {shown(name)} explains)", err=True)
+            explains = f" (cardforge lint {shown(name)} explains)" if exc.lint_explains else ""
+            click.echo(f"{shown(name)}{where}: cannot format: {shown(exc.message)}; left unchanged{explains}",
+                       err=True)
             failed += 1
             continue
         if not result.content or result.text.encode("utf-8") == raw:
@@ -100,7 +110,7 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool) -> None:
             click.echo(f"would reformat {shown(name)}", err=True)
         else:
             try:
-                write_atomically(path, result.text.encode("utf-8"))
+                write_atomically(path, result.text.encode("utf-8"), mode=mode)
             except OSError as exc:
                 raise ConfigError(f"cannot write {name}: {exc.strerror or exc}") from None
             click.echo(f"reformatted {shown(name)}", err=True)
