@@ -143,7 +143,6 @@ def board(paths: tuple[str, ...], layout_id: str, pack_id: str | None, output: P
       cardforge board build/gascony.bundle.json --layout carmes-deschaux-courtyard -o x.svg
       cardforge board content/ --layout carmes-deschaux-courtyard --los 2,7 --diagnostics
     """
-    from cardforge_compiler.emit import write_atomically
     from cardforge_compiler.picture.scene import build_scene
     from cardforge_compiler.picture.svg import to_svg
     from cardforge_compiler.picture.text import to_text
@@ -152,7 +151,7 @@ def board(paths: tuple[str, ...], layout_id: str, pack_id: str | None, output: P
 
     source = _square(los)
     if output is not None:
-        from cardforge_compiler.cli.output import check_output
+        from cardforge_compiler.cli.output import check_output, write_output
 
         check_output(output, paths, writes="picture", advice="a picture is not written over content, "
                      "translations or a bundle; write it to a .svg or .txt file")
@@ -176,10 +175,7 @@ def board(paths: tuple[str, ...], layout_id: str, pack_id: str | None, output: P
         encoding = (getattr(sys.stdout, "encoding", None) or "ascii") if output is None else "utf-8"
         text = to_text(scene, unicode=encoding.lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig"))
     if output is not None:
-        try:
-            write_atomically(output, text.encode("utf-8"))
-        except OSError as exc:
-            raise ConfigError(f"cannot write {output}: {exc.strerror or exc}") from None
+        write_output(output, text.encode("utf-8"))
     else:
         click.echo(text, nl=False)
     if note:

@@ -135,12 +135,12 @@ def _collector_paused() -> contextlib.AbstractContextManager[None]:
 
 
 def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict: bool, no_cache: bool) -> None:
-    from cardforge_compiler.emit import build_bundle, bundle_bytes, bundle_chunks, write_atomically
+    from cardforge_compiler.emit import build_bundle, bundle_bytes, bundle_chunks
     from cardforge_compiler.pipeline import compile_paths
     from cardforge_compiler.progress import progress
 
     no_empty_path(paths)
-    from cardforge_compiler.cli.output import check_output
+    from cardforge_compiler.cli.output import check_output, write_output
 
     check_output(output, paths, writes="bundle", advice="write the bundle elsewhere")
     with progress(fmt) as bar:
@@ -164,10 +164,7 @@ def _build(paths: tuple[str, ...], output: Path, pretty: bool, fmt: str, strict:
     size = len(data) if isinstance(data, bytes) else sum(map(len, data))
     head = data if isinstance(data, bytes) else data[0]
     digest = json.loads(head + (b"" if isinstance(data, bytes) else b"}"))["content_hash"]
-    try:
-        write_atomically(output, data)
-    except OSError as exc:
-        raise ConfigError(f"cannot write {output}: {exc.strerror or exc}") from None
+    write_output(output, data)
     _campaign_notes(result)
     if fmt in ("text", "concise"):
         s = summary(result)

@@ -129,8 +129,7 @@ def graph(paths: tuple[str, ...], story_ids: tuple[str, ...], fmt: str, layout: 
       cardforge graph content/descent-props/ --format graphml --no-explore
     """
     from cardforge_compiler.cli.explore import inputs_exist
-    from cardforge_compiler.cli.output import check_output
-    from cardforge_compiler.emit import write_atomically
+    from cardforge_compiler.cli.output import check_output, write_output
     from cardforge_compiler.pipeline import compile_paths
     from cardforge_compiler.storygraph.model import build_picture
 
@@ -144,10 +143,7 @@ def graph(paths: tuple[str, ...], story_ids: tuple[str, ...], fmt: str, layout: 
     picture = build_picture(stories, result.diagnostics, summaries, note)
     text = render(picture, fmt, layout)
     if output:
-        try:
-            write_atomically(output, text.encode("utf-8"))
-        except OSError as exc:
-            raise ConfigError(f"cannot write {output}: {exc.strerror or exc}") from None
+        write_output(output, text.encode("utf-8"))
     else:
         click.echo(text, nl=False)
     if result.errors:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from cardforge_compiler.report import ConfigError
 
-__all__ = ["WRITES", "check_output", "is_bundle"]
+__all__ = ["WRITES", "check_output", "is_bundle", "write_output"]
 
 #: What a command writes: a picture (board, graph), a string table (strings export),
 #: a bundle (build, strings import).
@@ -105,3 +105,18 @@ def check_output(output: Path, inputs: tuple[str, ...], *, writes: str, advice: 
         if not is_bundle(target):
             raise ConfigError(f"{output} exists and is not a cardforge bundle: refusing to replace it "
                               f"(delete it first, or choose another path)")
+
+
+def write_output(output: Path, data: bytes | list[bytes]) -> None:
+    """Write ``data`` (bytes, or chunks in order) to ``output`` atomically
+    (:func:`cardforge_compiler.emit.write_atomically`: a complete file or none).
+    Raises :class:`~cardforge_compiler.report.ConfigError` (exit 2) ``cannot write
+    OUTPUT: <reason>`` when the system refuses (a missing folder, no permission, a
+    full disk)."""
+    from cardforge_compiler.emit import write_atomically
+    from cardforge_compiler.report import ConfigError
+
+    try:
+        write_atomically(output, data)
+    except OSError as exc:
+        raise ConfigError(f"cannot write {output}: {exc.strerror or exc}") from None

@@ -124,8 +124,7 @@ def export(paths: tuple[str, ...], fmt: str | None, output: Path | None, locale:
       cardforge strings export content/gascony/ --format xliff --locale fr -o fr.xlf
       cd content/gascony && cardforge strings export . --locale fr --merge translations/fr.po -o translations/fr.po
     """
-    from cardforge_compiler.cli.output import check_output
-    from cardforge_compiler.emit import write_atomically
+    from cardforge_compiler.cli.output import check_output, write_output
     from cardforge_compiler.strings.files import Entry, format_of, write_table
     from cardforge_compiler.strings.source import pack_texts, source_lines
 
@@ -159,10 +158,7 @@ def export(paths: tuple[str, ...], fmt: str | None, output: Path | None, locale:
     if output is None:
         click.echo(data.decode("utf-8"), nl=False)
         return
-    try:
-        write_atomically(output, data)
-    except OSError as exc:
-        raise ConfigError(f"cannot write {output}: {exc.strerror or exc}") from None
+    write_output(output, data)
     done = sum(1 for e in entries if e.target and not e.fuzzy)
     fuzzy = sum(1 for e in entries if e.fuzzy)
     kept = f", locale {locale}: {done} translated, {fuzzy} fuzzy" if locale else ", a template"
@@ -192,8 +188,8 @@ def import_(paths: tuple[str, ...], translations: Path, locale: str | None, outp
       cardforge strings import content/gascony/ content/gascony/translations/fr.po --locale fr -o build/gascony.fr.bundle.json
       cardforge play build/gascony.fr.bundle.json --story act-1
     """
-    from cardforge_compiler.cli.output import check_output
-    from cardforge_compiler.emit import build_bundle, bundle_bytes, write_atomically
+    from cardforge_compiler.cli.output import check_output, write_output
+    from cardforge_compiler.emit import build_bundle, bundle_bytes
     from cardforge_compiler.strings.localise import localise
 
     stated, entries = _read(translations)
@@ -214,10 +210,7 @@ def import_(paths: tuple[str, ...], translations: Path, locale: str | None, outp
                    "translations/ folder lists each)", err=True)
         sys.exit(EXIT_PROBLEMS)
     data = bundle_bytes(bundle, pretty=pretty)
-    try:
-        write_atomically(output, data)
-    except OSError as exc:
-        raise ConfigError(f"cannot write {output}: {exc.strerror or exc}") from None
+    write_output(output, data)
     digest = json.loads(data)["content_hash"]
     click.echo(f"  bundle: {output} ({len(data):,} bytes, {digest[:19]}...)", err=True)
     sys.exit(EXIT_CLEAN)
