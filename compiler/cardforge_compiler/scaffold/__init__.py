@@ -59,6 +59,17 @@ def _template(name: str, **values: object) -> str:
     return _PLACEHOLDER.sub(fill, text)
 
 
+def _first_side(components: str) -> tuple[str, tuple[int, int]]:
+    """The first map tile side of a ``components`` template's text: its name and
+    ``(columns, rows)``, read from the template (the data), never written in code."""
+    from cardforge_compiler.yaml_data import make_yaml
+
+    data = make_yaml().load(components.replace("{modeline}", ""))
+    first = data["map_tiles"][0]["sides"][0]
+    columns, rows = first["size"]
+    return first["side"], (columns, rows)
+
+
 def _quoted(text: str) -> str:
     """``text`` as a YAML double-quoted scalar (JSON's string syntax is YAML's):
     a title such as ``1984`` or ``Act I: Arrival`` stays text."""
@@ -134,8 +145,9 @@ def layout_files(ident: str, pack_dir: Path) -> list[Scaffold]:
         if facts.has_components:
             raise ConfigError(f"the components of pack '{facts.id}' list no map tile for a layout to lay: "
                               f"add one (docs/format.md, components)")
-        files.append(Scaffold(pack_dir / "components.yaml", "components", _template("components")))
-        side, (columns, rows) = "Room A", (6, 6)
+        components = _template("components")
+        files.append(Scaffold(pack_dir / "components.yaml", "components", components))
+        side, (columns, rows) = _first_side(components)
     else:
         side, (columns, rows) = facts.side
     start = [[1, row] for row in range(1, min(rows, max(2, facts.players_max)) + 1)]
